@@ -1,0 +1,40 @@
+"""The Carcassonne rules engine: pure Python, no Django.
+
+Everything else in the project asks this package what is legal and what scores::
+
+    >>> from games.engine import Game, Move, replay
+    >>> game = Game.new(["Ann", "Bob"], seed=1)
+    >>> placement = game.legal_placements()[0]
+    >>> turn = game.play(Move(game.tile, *placement, meeple=None))
+    >>> game.move_number
+    2
+
+See ``shared/rules/NOTATION.md`` for the geometry, spot names and record format, and
+``python -m games.engine --help`` for the command line.
+"""
+
+from .game import CATEGORIES, Game, IllegalMove, Move, Placement, PlacedTile, Scoring, Turn
+from .record import RecordError, replay, summary
+from .rules import COLORS, Rules, RulesError
+from .tiles import TILE_TYPES, Orientation, TileType, orientation
+
+__all__ = [
+    "CATEGORIES",
+    "COLORS",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Orientation",
+    "PlacedTile",
+    "Placement",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Scoring",
+    "TILE_TYPES",
+    "TileType",
+    "Turn",
+    "orientation",
+    "replay",
+    "summary",
+]

@@ -1,0 +1,36 @@
+"""Complete games played by random legal moves (for the CLI, tests and the benchmark).
+
+>>> game = random_game(seed=3, players=2)
+>>> game.finished, len(game.history) >= 71
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+
+from .game import Game, Move
+from .rules import Rules
+
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
+
+
+def random_game(seed: int, players: int = 2, rules: Rules | None = None, follower_rate: float = 0.5) -> Game:
+    """Play a whole game by random legal moves; the same seed gives the same game.
+
+    Every turn lists all legal placements of the drawn tile, picks one, lists the legal
+    follower spots of that placement and deploys on one of them with probability
+    ``follower_rate``. Tiles that fit nowhere are discarded.
+    """
+    rng = random.Random(seed)
+    game = Game.new(list(NAMES[:players]), rules, seed=rng.randrange(2**32))
+    while not game.finished:
+        placements = game.legal_placements()
+        if not placements:
+            game.play(Move.discard_of(game.tile))  # type: ignore[arg-type]
+            continue
+        placement = rng.choice(placements)
+        spots = game.legal_spots(placement)
+        meeple = rng.choice(spots) if spots and rng.random() < follower_rate else None
+        game.play(Move(game.tile, placement.x, placement.y, placement.rotation, meeple))  # type: ignore[arg-type]
+    return game

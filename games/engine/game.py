@@ -1,0 +1,794 @@
+"""The game: board, features, followers, scores and the bag.
+
+A :class:`Game` is played one :class:`Move` at a time. It always knows what is legal:
+:meth:`Game.legal_placements` for the drawn tile, :meth:`Game.legal_spots` for one
+placement, and :meth:`Game.check` says in words why a move is illegal.
+
+>>> game = Game.new(["Ann", "Bob"], seed=7)
+>>> game.tile, game.tiles_left, game.move_number
+('U', 70, 1)
+>>> place = game.legal_placements()[0]
+>>> place
+Placement(x=-1, y=0, rotation=0)
+>>> game.legal_spots(place)
+['road:E', 'field:NNW', 'field:ESE']
+>>> turn = game.play(Move(game.tile, place.x, place.y, place.rotation, "road:E"))
+>>> turn.points, game.supply, game.current_player
+((0, 0), [6, 7], 1)
+
+Two ways to feed tiles:
+
+- ``Game.new(players, rules, seed)`` keeps a shuffled hidden bag and draws from it
+  (:attr:`Game.tile` is the drawn tile, and a move must use it);
+- ``Game(players, rules)`` has no bag: each move names its tile, which must still be
+  in the set (this is how records are replayed, see :mod:`games.engine.record`).
+
+Internally features are kept in a union-find over segments, each root carrying its
+open edge count, tiles, pennants and followers, and the empty cells next to the board
+are kept grouped by the edge pattern they demand, so that enumerating placements costs
+one cached look-up per pattern.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Iterator, NamedTuple
+
+from .rules import COLORS, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
+from .tiles import (
+    BASE_START,
+    EDGES,
+    HALVES,
+    RIVER_END,
+    RIVER_START,
+    ROTATIONS,
+    TERRAIN_NAMES,
+    TILE_TYPES,
+    Orientation,
+    fitting_rotations,
+    opposite_half,
+    orientation,
+)
+
+# Cells are packed into one int: a neighbour is one addition away.
+_OFFSET = 2048
+_STRIDE = 4096
+_DELTA = (-1, _STRIDE, 1, -_STRIDE)  # N, E, S, W
+_AROUND = (-1, 1, _STRIDE, -_STRIDE, _STRIDE - 1, _STRIDE + 1, -_STRIDE - 1, -_STRIDE + 1)
+_EDGE_WORDS = ("north", "east", "south", "west")
+_ARTICLE = {"city": "a city", "road": "a road", "field": "a field", "river": "the river"}
+
+CATEGORIES = ("roads", "cities", "cloisters", "farms")
+_CATEGORY = {"road": "roads", "city": "cities", "cloister": "cloisters", "field": "farms"}
+
+
+def _key(x: int, y: int) -> int:
+    return (x + _OFFSET) * _STRIDE + y + _OFFSET
+
+
+def _xy(key: int) -> tuple[int, int]:
+    return key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid, or one that is malformed; ``str()`` says why."""
+
+
+class Placement(NamedTuple):
+    """Where and how a tile goes: cell ``(x, y)`` and a clockwise ``rotation``."""
+
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """One turn, as in NOTATION.md: a placed tile with an optional follower, or a discard.
+
+    >>> Move("V", 1, 0, 90, "field:NNW").to_json()
+    {'tile': 'V', 'x': 1, 'y': 0, 'rotation': 90, 'meeple': 'field:NNW'}
+    >>> Move.discard_of("X").to_json()
+    {'tile': 'X', 'discard': True}
+    """
+
+    tile: str
+    x: int = 0
+    y: int = 0
+    rotation: int = 0
+    meeple: str | None = None
+    discard: bool = False
+
+    @classmethod
+    def discard_of(cls, tile: str) -> Move:
+        """The move that discards ``tile`` because it fits nowhere."""
+        return cls(tile, discard=True)
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.x, self.y, self.rotation)
+
+    def to_json(self) -> dict:
+        if self.discard:
+            return {"tile": self.tile, "discard": True}
+        return {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation, "meeple": self.meeple}
+
+    @classmethod
+    def from_json(cls, data: object) -> Move:
+        """Read a move object; raises :class:`IllegalMove` saying what is malformed."""
+        if not isinstance(data, dict):
+            raise IllegalMove("a move must be a JSON object")
+        tile = data.get("tile")
+        if not isinstance(tile, str):
+            raise IllegalMove("the move has no tile id")
+        if data.get("discard", False) is True:
+            return cls.discard_of(tile)
+        if data.get("discard", False) is not False:
+            raise IllegalMove("discard must be true or false")
+        values = []
+        for name in ("x", "y", "rotation"):
+            value = data.get(name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise IllegalMove(f"the move's {name} must be a whole number, not {value!r}")
+            values.append(value)
+        meeple = data.get("meeple")
+        if isinstance(meeple, dict):
+            figure = meeple.get("figure", "follower")
+            if figure != "follower":
+                raise IllegalMove(f"the figure {figure!r} is not part of this rule set")
+            meeple = meeple.get("spot")
+        if meeple is not None and not isinstance(meeple, str):
+            raise IllegalMove("meeple must be a spot name such as 'road:E', or null")
+        return cls(tile, values[0], values[1], values[2], meeple)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """One feature scored: its kind, the points each winner got, winners (seat indexes)."""
+
+    kind: str
+    points: int
+    winners: tuple[int, ...]
+    complete: bool
+    tiles: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A played move with what it did: ``points[seat]`` scored on this move."""
+
+    number: int
+    player: int
+    move: Move
+    points: tuple[int, ...]
+    scored: tuple[Scoring, ...] = ()
+
+
+@dataclass
+class PlacedTile:
+    """A tile on the board; ``meeples`` holds ``(segment index, seat)`` pairs."""
+
+    x: int
+    y: int
+    orientation: Orientation
+    nodes: list[int]
+    meeples: list[tuple[int, int]] = field(default_factory=list)
+
+    @property
+    def tile(self) -> str:
+        return self.orientation.tile.id
+
+    @property
+    def rotation(self) -> int:
+        return self.orientation.rotation
+
+    def followers(self) -> list[tuple[str, int]]:
+        """``(spot, seat)`` for each follower standing on this tile."""
+        segments = self.orientation.segments
+        return [(segments[s].spot or "", p) for s, p in self.meeples]
+
+
+class Game:
+    """A game of Carcassonne in progress (or finished).
+
+    Public state: :attr:`players`, :attr:`rules`, :attr:`scores`, :attr:`supply`,
+    :attr:`breakdown`, :attr:`history`, :attr:`current_player`, :attr:`tile`,
+    :attr:`finished`, :attr:`final_points`; the board through :meth:`placed_tiles`.
+    """
+
+    def __init__(
+        self,
+        players: list[str],
+        rules: Rules | None = None,
+        start: tuple[str, int, int, int] | None = None,
+    ) -> None:
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise IllegalMove(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        if len(set(players)) != len(players):
+            raise IllegalMove("player names must be different")
+        self.players: list[str] = list(players)
+        self.rules: Rules = rules or Rules()
+        n = len(players)
+        self.scores: list[int] = [0] * n
+        self.supply: list[int] = [FOLLOWERS] * n
+        self.breakdown: list[dict[str, int]] = [dict.fromkeys(CATEGORIES, 0) for _ in range(n)]
+        self.history: list[Turn] = []
+        self.current_player = 0
+        self.tile: str | None = None
+        self.finished = False
+        self.final_points: tuple[int, ...] | None = None
+        self.final_scored: tuple[Scoring, ...] = ()
+        self.remaining: dict[str, int] = {}
+        for tile in TILE_TYPES.values():
+            if tile.expansion == "base" or (tile.expansion == "river" and self.rules.river):
+                self.remaining[tile.id] = tile.count
+        self._bag: list[str] | None = None
+        self._rng: random.Random | None = None
+        self._board: dict[int, PlacedTile] = {}
+        # union-find over segments; per-root data in parallel lists
+        self._parent: list[int] = []
+        self._kind: list[str] = []
+        self._open: list[int] = []
+        self._tiles: list[set[int] | None] = []
+        self._pennants: list[int] = []
+        self._meeples: list[list[tuple[int, int, int]] | None] = []
+        self._cities: list[list[int] | None] = []
+        self._cloisters: dict[int, int] = {}  # cell -> cloister node
+        self._neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
+        self._frontier: dict[str, set[int]] = {}  # edge pattern -> empty cells demanding it
+        self._pattern: dict[int, str] = {}  # empty cell next to the board -> its pattern
+        self._river_end: tuple[int, int] | None = None  # (cell, edge) where the river flows on
+        self._river_turn = 0  # direction of the river's last bend: 1 right, -1 left
+        if start is None:
+            start = (RIVER_START if self.rules.river else BASE_START, 0, 0, 0)
+        tile_id, x, y, rotation = start
+        if self.remaining.get(tile_id, 0) < 1:
+            raise IllegalMove(f"unknown start tile {tile_id!r}")
+        self.start = start
+        self.remaining[tile_id] -= 1
+        self._place(_key(x, y), orientation(tile_id, rotation), -1, 0, [0] * n, [])
+
+    # --- set-up -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: list[str], rules: Rules | None = None, seed: int | None = None) -> Game:
+        """A game with a shuffled hidden bag, its first tile drawn.
+
+        The same seed gives the same bag. With the River, the river tiles come first
+        in random order, the lake last, then the ordinary tiles.
+        """
+        game = cls(players, rules)
+        rng = random.Random(seed)
+        river = [t for t, c in game.remaining.items() for _ in range(c) if TILE_TYPES[t].expansion == "river"]
+        others = [t for t, c in game.remaining.items() for _ in range(c) if TILE_TYPES[t].expansion != "river"]
+        rng.shuffle(others)
+        order = others
+        if river:
+            river.remove(RIVER_END)
+            rng.shuffle(river)
+            order = river + [RIVER_END] + others
+        order.reverse()  # drawn from the end
+        game._bag = order
+        game._rng = rng
+        game._draw()
+        return game
+
+    # --- what a player sees --------------------------------------------------------
+
+    @property
+    def move_number(self) -> int:
+        """The number the next move will get (1 for the first)."""
+        return len(self.history) + 1
+
+    @property
+    def tiles_left(self) -> int:
+        """Tiles still to be drawn, not counting the drawn tile."""
+        if self._bag is not None:
+            return len(self._bag)
+        return sum(self.remaining.values())
+
+    @property
+    def colors(self) -> list[str]:
+        return list(COLORS[: len(self.players)])
+
+    def placed_tiles(self) -> Iterator[PlacedTile]:
+        """The tiles on the board, in the order they were placed."""
+        return iter(self._board.values())
+
+    def tile_at(self, x: int, y: int) -> PlacedTile | None:
+        return self._board.get(_key(x, y))
+
+    @property
+    def last_placed(self) -> PlacedTile | None:
+        return next(reversed(self._board.values())) if len(self._board) > 1 else None
+
+    def winners(self) -> list[int]:
+        """Seats with the highest score (all of them when tied)."""
+        best = max(self.scores)
+        return [p for p, s in enumerate(self.scores) if s == best]
+
+    # --- legality -------------------------------------------------------------------
+
+    def legal_placements(self, tile: str | None = None) -> list[Placement]:
+        """Every legal ``(x, y, rotation)`` of the drawn tile (or of ``tile``), sorted.
+
+        An empty list means the tile fits nowhere and must be discarded.
+        """
+        tile = self._tile_for(tile)
+        if TILE_TYPES[tile].expansion == "river" and self._river_end is not None:
+            return self._river_placements(tile)
+        result = []
+        for pattern, cells in self._frontier.items():
+            rotations = fitting_rotations(tile, pattern)
+            if rotations:
+                for key in cells:
+                    x, y = key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET
+                    for rotation in rotations:
+                        result.append(Placement(x, y, rotation))
+        result.sort(key=lambda p: (p.y, p.x, p.rotation))
+        return result
+
+    def can_place(self, tile: str | None = None) -> bool:
+        """Whether the tile fits anywhere (cheaper than listing every placement)."""
+        tile = self._tile_for(tile)
+        if TILE_TYPES[tile].expansion == "river" and self._river_end is not None:
+            return bool(self._river_placements(tile))
+        return any(fitting_rotations(tile, pattern) and cells for pattern, cells in self._frontier.items())
+
+    def legal_spots(self, placement: Placement, tile: str | None = None) -> list[str]:
+        """Canonical spots where the current player may put a follower after ``placement``.
+
+        The placement itself is assumed legal (see :meth:`check`). Empty when the
+        player's supply is empty.
+        """
+        if not self.supply[self.current_player]:
+            return []
+        o = orientation(self._tile_for(tile), placement.rotation)
+        key = _key(placement.x, placement.y)
+        return [s.spot for s in o.segments if s.spot is not None and not self._occupied(key, o, s.index)]
+
+    def legal_moves(self) -> list[tuple[Placement, list[str]]]:
+        """Each legal placement of the drawn tile with its legal follower spots."""
+        return [(p, self.legal_spots(p)) for p in self.legal_placements()]
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
+        if self.finished:
+            raise IllegalMove("the game is over: there is no tile left to play")
+        tile = move.tile
+        if tile not in TILE_TYPES:
+            raise IllegalMove(f"unknown tile {tile!r}")
+        if self._bag is not None:
+            if tile != self.tile:
+                raise IllegalMove(f"the drawn tile is {self.tile}, not {tile}")
+        else:
+            self._check_available(tile)
+        if move.discard:
+            placements = self.legal_placements(tile)
+            if placements:
+                p = placements[0]
+                raise IllegalMove(
+                    f"tile {tile} cannot be discarded: it fits, e.g. at ({p.x},{p.y}) rotation {p.rotation}"
+                )
+            return
+        reason = self._placement_error(tile, move.x, move.y, move.rotation)
+        if reason:
+            raise IllegalMove(reason)
+        if move.meeple is not None:
+            self._check_spot(tile, move)
+
+    # --- playing ------------------------------------------------------------------------
+
+    def play(self, move: Move) -> Turn:
+        """Check and play ``move``; return the :class:`Turn` it became.
+
+        Completed features are scored at once; after the last tile the final scoring
+        is done and :attr:`finished` is set.
+        """
+        self.check(move)
+        return self._apply(move)
+
+    def discard_unplaceable(self) -> list[Turn]:
+        """Discard the drawn tile while it fits nowhere (the same player draws again)."""
+        turns = []
+        while not self.finished and self.tile is not None and not self.can_place():
+            turns.append(self._apply(Move.discard_of(self.tile)))
+        return turns
+
+    def finish(self) -> None:
+        """End the game now: score incomplete roads, cities and cloisters, then farms."""
+        if self.finished:
+            return
+        self.finished = True
+        self.tile = None
+        n = len(self.players)
+        points = [0] * n
+        scored: list[Scoring] = []
+        find = self._find
+        seen = set()
+        for placed in self._board.values():
+            for s, _p in placed.meeples:
+                root = find(placed.nodes[s])
+                if root in seen or self._kind[root] == "field":
+                    continue
+                seen.add(root)
+                self._score(root, False, points, scored)
+        self._score_farms(points, scored)
+        self.final_points = tuple(points)
+        self.final_scored = tuple(scored)
+
+    # --- records ------------------------------------------------------------------------
+
+    def record(self) -> dict:
+        """The NOTATION.md game record of the moves so far (never the bag)."""
+        tile, x, y, rotation = self.start
+        return {
+            "format": "carcassonne-record/1",
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "start": {"tile": tile, "x": x, "y": y, "rotation": rotation},
+            "moves": [turn.move.to_json() for turn in self.history],
+        }
+
+    # --- internals ------------------------------------------------------------------
+
+    def _tile_for(self, tile: str | None) -> str:
+        tile = tile or self.tile
+        if tile is None:
+            raise IllegalMove("no tile has been drawn")
+        if tile not in TILE_TYPES:
+            raise IllegalMove(f"unknown tile {tile!r}")
+        return tile
+
+    def _draw(self) -> None:
+        bag = self._bag
+        if bag is None:
+            self.tile = None
+            if not any(self.remaining.values()):
+                self.finish()
+            return
+        if bag:
+            self.tile = bag.pop()
+        else:
+            self.finish()
+
+    def _check_available(self, tile: str) -> None:
+        left = self.remaining.get(tile)
+        if left is None:
+            raise IllegalMove(f"tile {tile} is not part of this rule set")
+        if left < 1:
+            raise IllegalMove(f"no tile {tile} is left: all {TILE_TYPES[tile].count} have been played")
+        if self.rules.river:
+            river_left = sum(c for t, c in self.remaining.items() if TILE_TYPES[t].expansion == "river")
+            if TILE_TYPES[tile].expansion != "river" and river_left:
+                raise IllegalMove(f"tile {tile} is drawn too early: the {river_left} river tiles come first")
+            if tile == RIVER_END and river_left > 1:
+                raise IllegalMove("the lake (RV-L) comes last of the river tiles")
+
+    def _find(self, n: int) -> int:
+        parent = self._parent
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    def _occupied(self, key: int, o: Orientation, index: int) -> bool:
+        """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a follower."""
+        seg = o.segments[index]
+        board, meeples, find = self._board, self._meeples, self._find
+        if seg.kind == "field":
+            for h in seg.halves:
+                neighbour = board.get(key + _DELTA[h >> 1])
+                if neighbour is not None:
+                    node = neighbour.nodes[neighbour.orientation.half_segment[opposite_half(h)]]
+                    if meeples[find(node)]:
+                        return True
+        elif seg.kind != "cloister":
+            for e in seg.edges:
+                neighbour = board.get(key + _DELTA[e])
+                if neighbour is not None:
+                    node = neighbour.nodes[neighbour.orientation.edge_segment[(e + 2) & 3]]
+                    if meeples[find(node)]:
+                        return True
+        return False
+
+    def _placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
+        where = f"tile {tile} at ({x},{y})"
+        if rotation not in ROTATIONS:
+            return f"{where}: rotation {rotation} is not one of 0, 90, 180, 270"
+        if not (-_OFFSET < x < _OFFSET and -_OFFSET < y < _OFFSET):
+            return f"{where} is off the board"
+        key = _key(x, y)
+        taken = self._board.get(key)
+        if taken is not None:
+            return f"{where}: the cell is already taken by tile {taken.tile}"
+        pattern = self._pattern.get(key)
+        if pattern is None:
+            return f"{where} touches no placed tile edge-to-edge"
+        edges = orientation(tile, rotation).edges
+        for e in range(4):
+            if pattern[e] != "." and pattern[e] != edges[e]:
+                return (
+                    f"{where} rotation {rotation} does not fit: its {_EDGE_WORDS[e]} edge "
+                    f"({TERRAIN_NAMES[edges[e]]}) meets {_ARTICLE[TERRAIN_NAMES[pattern[e]]]}"
+                )
+        if TILE_TYPES[tile].expansion == "river" and self._river_end is not None:
+            return self._river_error(tile, key, rotation)
+        return None
+
+    def _river_placements(self, tile: str) -> list[Placement]:
+        end_key, end_edge = self._river_end  # type: ignore[misc]
+        key = end_key + _DELTA[end_edge]
+        pattern = self._pattern.get(key)
+        if pattern is None:
+            return []
+        x, y = _xy(key)
+        return [
+            Placement(x, y, r)
+            for r in fitting_rotations(tile, pattern)
+            if self._river_error(tile, key, r) is None
+        ]
+
+    def _river_error(self, tile: str, key: int, rotation: int) -> str | None:
+        """Why a river tile may not go there: it must continue the river, with no U-turn."""
+        end_key, end_edge = self._river_end  # type: ignore[misc]
+        o = orientation(tile, rotation)
+        x, y = _xy(key)
+        ex, ey = _xy(end_key)
+        if key != end_key + _DELTA[end_edge]:
+            return (
+                f"tile {tile} at ({x},{y}) does not continue the river: "
+                f"it flows on {_EDGE_WORDS[end_edge]} of ({ex},{ey})"
+            )
+        inflow = (end_edge + 2) & 3
+        if inflow not in o.river_edges:
+            return f"tile {tile} at ({x},{y}) rotation {rotation} does not take up the river on its {_EDGE_WORDS[inflow]} edge"
+        outflow = [e for e in o.river_edges if e != inflow]
+        if outflow:
+            bend = (outflow[0] - end_edge) & 3
+            turn = 1 if bend == 1 else -1 if bend == 3 else 0
+            if turn and turn == self._river_turn:
+                side = "right" if turn == 1 else "left"
+                return f"tile {tile} at ({x},{y}) rotation {rotation}: the river may not bend {side} twice in a row"
+        return None
+
+    def _check_spot(self, tile: str, move: Move) -> None:
+        o = orientation(tile, move.rotation)
+        index = o.spot_index.get(move.meeple or "")
+        name = self.players[self.current_player]
+        if index is None:
+            raise IllegalMove(
+                f"tile {tile} at rotation {move.rotation} has no spot {move.meeple!r} (its spots: {', '.join(o.spots)})"
+            )
+        if not self.supply[self.current_player]:
+            raise IllegalMove(f"{name} has no follower left in supply")
+        if self._occupied(_key(move.x, move.y), o, index):
+            seg = o.segments[index]
+            feature = "farm" if seg.kind == "field" else seg.kind
+            raise IllegalMove(f"the {feature} at {move.meeple} already holds a follower")
+
+    def _apply(self, move: Move) -> Turn:
+        player = self.current_player
+        n = len(self.players)
+        points = [0] * n
+        scored: list[Scoring] = []
+        self.remaining[move.tile] -= 1
+        if not move.discard:
+            o = orientation(move.tile, move.rotation)
+            spot = o.spot_index[move.meeple] if move.meeple is not None else -1
+            self._place(_key(move.x, move.y), o, spot, player, points, scored)
+            self.current_player = (player + 1) % n
+        turn = Turn(len(self.history) + 1, player, move, tuple(points), tuple(scored))
+        self.history.append(turn)
+        self._draw()
+        return turn
+
+    def _place(self, key: int, o: Orientation, spot: int, player: int, points: list[int], scored: list[Scoring]) -> None:
+        parent, kinds, opens, tiles = self._parent, self._kind, self._open, self._tiles
+        pennants, meeples, cities = self._pennants, self._meeples, self._cities
+        base = len(parent)
+        nodes = list(range(base, base + len(o.segments)))
+        for seg in o.segments:
+            parent.append(len(parent))
+            kinds.append(seg.kind)
+            opens.append(len(seg.edges))
+            tiles.append({key} if seg.kind != "field" else None)
+            pennants.append(seg.pennants)
+            meeples.append(None)
+            cities.append([base + c for c in seg.cities] if seg.cities else None)
+        board = self._board
+        placed = PlacedTile(key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET, o, nodes)
+        find = self._find
+        for e in range(4):
+            neighbour = board.get(key + _DELTA[e])
+            if neighbour is None:
+                continue
+            theirs = neighbour.orientation
+            s = o.edge_segment[e]
+            if s >= 0:
+                a = find(base + s)
+                b = find(neighbour.nodes[theirs.edge_segment[(e + 2) & 3]])
+                if a == b:
+                    opens[a] -= 2
+                else:
+                    self._union(a, b, 2)
+            for h in (2 * e, 2 * e + 1):
+                s = o.half_segment[h]
+                if s >= 0:
+                    a = find(base + s)
+                    b = find(neighbour.nodes[theirs.half_segment[opposite_half(h)]])
+                    if a != b:
+                        self._union(a, b, 0)
+        board[key] = placed
+        if spot >= 0:
+            root = find(base + spot)
+            meeples[root] = (meeples[root] or []) + [(player, key, spot)]
+            placed.meeples.append((spot, player))
+            self.supply[player] -= 1
+        # completed roads and cities
+        done = None
+        for seg in o.segments:
+            if seg.kind == "road" or seg.kind == "city":
+                root = find(base + seg.index)
+                if opens[root] == 0 and (done is None or root not in done):
+                    done = done or set()
+                    done.add(root)
+                    self._score(root, True, points, scored)
+        # cloisters: this tile's, and those it surrounds
+        around = self._neighbours
+        cloisters = self._cloisters
+        for delta in _AROUND:
+            other = key + delta
+            if other in around:
+                count = around[other] + 1
+                around[other] = count
+                if count == 8:
+                    self._score(cloisters[other], True, points, scored)
+        for seg in o.segments:
+            if seg.kind == "cloister":
+                cloisters[key] = base + seg.index
+                count = sum(1 for delta in _AROUND if key + delta in board)
+                around[key] = count
+                if count == 8:
+                    self._score(base + seg.index, True, points, scored)
+        self._update_frontier(key, o)
+        if o.river_edges:
+            self._update_river(key, o)
+
+    def _union(self, a: int, b: int, matched: int) -> None:
+        """Merge roots ``a`` and ``b``; ``matched`` open edges closed by the join."""
+        ta, tb = self._tiles[a], self._tiles[b]
+        if ta is not None and tb is not None:  # roads and cities count their tiles
+            if len(ta) < len(tb):
+                a, b, ta, tb = b, a, tb, ta
+            ta.update(tb)
+            self._open[a] += self._open[b] - matched
+            self._pennants[a] += self._pennants[b]
+        self._parent[b] = a
+        mb = self._meeples[b]
+        if mb:
+            ma = self._meeples[a]
+            self._meeples[a] = ma + mb if ma else mb
+        cb = self._cities[b]
+        if cb:
+            ca = self._cities[a]
+            self._cities[a] = ca + cb if ca else cb
+
+    def _update_frontier(self, key: int, o: Orientation) -> None:
+        frontier, patterns, board = self._frontier, self._pattern, self._board
+        pattern = patterns.pop(key, None)
+        if pattern is not None:
+            cells = frontier[pattern]
+            cells.discard(key)
+            if not cells:
+                del frontier[pattern]
+        edges = o.edges
+        for e in range(4):
+            other = key + _DELTA[e]
+            if other in board:
+                continue
+            old = patterns.get(other)
+            side = (e + 2) & 3
+            if old is None:
+                old = "...."
+            else:
+                cells = frontier[old]
+                cells.discard(other)
+                if not cells:
+                    del frontier[old]
+            new = old[:side] + edges[e] + old[side + 1:]
+            patterns[other] = new
+            cells = frontier.get(new)
+            if cells is None:
+                frontier[new] = {other}
+            else:
+                cells.add(other)
+
+    def _update_river(self, key: int, o: Orientation) -> None:
+        if self._river_end is None:  # the spring
+            self._river_end = (key, o.river_edges[0])
+            return
+        end_key, end_edge = self._river_end
+        inflow = (end_edge + 2) & 3
+        outflow = [e for e in o.river_edges if e != inflow]
+        if not outflow:  # the lake
+            self._river_end = None
+            return
+        bend = (outflow[0] - end_edge) & 3
+        if bend in (1, 3):
+            self._river_turn = 1 if bend == 1 else -1
+        self._river_end = (key, outflow[0])
+
+    def _feature_points(self, root: int, complete: bool) -> int:
+        kind = self._kind[root]
+        if kind == "cloister":
+            (cell,) = self._tiles[root]  # type: ignore[misc]
+            return 9 if complete else 1 + self._neighbours[cell]
+        size = len(self._tiles[root])  # type: ignore[arg-type]
+        if kind == "road":
+            return size
+        pennants = self._pennants[root]
+        if not complete:
+            return size + pennants
+        if self.rules.small_city and size == 2:
+            return size + pennants
+        return 2 * (size + pennants)
+
+    def _score(self, root: int, complete: bool, points: list[int], scored: list[Scoring]) -> None:
+        """Score one road, city or cloister for its majority; on completion return followers."""
+        followers = self._meeples[root]
+        if not followers:
+            return
+        counts = [0] * len(self.players)
+        for p, _key_, _s in followers:
+            counts[p] += 1
+        best = max(counts)
+        winners = tuple(p for p, c in enumerate(counts) if c == best)
+        value = self._feature_points(root, complete)
+        category = _CATEGORY[self._kind[root]]
+        for p in winners:
+            self.scores[p] += value
+            self.breakdown[p][category] += value
+            points[p] += value
+        tiles = self._tiles[root] or ()
+        scored.append(Scoring(self._kind[root], value, winners, complete, tuple(sorted(_xy(k) for k in tiles))))
+        if complete:
+            self._meeples[root] = None
+            for p, key, s in followers:
+                self.supply[p] += 1
+                self._board[key].meeples.remove((s, p))
+
+    def _score_farms(self, points: list[int], scored: list[Scoring]) -> None:
+        """Final farm scoring under the rule set's ``farm_scoring``."""
+        find, opens, meeples = self._find, self._open, self._meeples
+        farms: dict[int, set[int]] = {}  # farm root with farmers -> completed cities it borders
+        for placed in self._board.values():
+            for s, _p in placed.meeples:
+                root = find(placed.nodes[s])
+                if self._kind[root] == "field" and root not in farms:
+                    farms[root] = {c for c in map(find, self._cities[root] or ()) if opens[c] == 0}
+        if self.rules.farm_scoring == "current":
+            for root, cities in farms.items():
+                if not cities:
+                    continue
+                self._award("field", 3 * len(cities), [p for p, _k, _s in meeples[root]], points, scored)  # type: ignore[union-attr]
+            return
+        by_city: dict[int, list[int]] = {}
+        for root, cities in farms.items():
+            for city in cities:
+                by_city.setdefault(city, []).extend(p for p, _k, _s in meeples[root])  # type: ignore[union-attr]
+        for city in sorted(by_city):
+            self._award("field", 4, by_city[city], points, scored)
+
+    def _award(self, kind: str, value: int, farmers: list[int], points: list[int], scored: list[Scoring]) -> None:
+        counts = [0] * len(self.players)
+        for p in farmers:
+            counts[p] += 1
+        best = max(counts)
+        winners = tuple(p for p, c in enumerate(counts) if c == best)
+        for p in winners:
+            self.scores[p] += value
+            self.breakdown[p]["farms"] += value
+            points[p] += value
+        scored.append(Scoring(kind, value, winners, False))

@@ -1,0 +1,284 @@
+"""Tile types as data, and their four orientations.
+
+The tables below are copied row for row from ``shared/rules/TILES.md`` and parsed at
+import time, so the data reads exactly like the reference it comes from::
+
+    | D | 4 | C R F R | city N; road E W; field ENE WNW | 1; field ESE SSE SSW WSW |
+
+Each tile type has :class:`Segment` s (a city, road, river, cloister or field piece of
+the tile). An :class:`Orientation` is a tile type turned clockwise by 0, 90, 180 or 270
+degrees, with everything the rules need precomputed: the terrain on each edge, which
+segment touches each edge and half-edge, and the spot names of NOTATION.md.
+
+>>> d = orientation("D", 90)
+>>> d.edges
+'RCRF'
+>>> [s.spot for s in d.segments]
+['city:E', 'road:N', 'field:NNE', 'field:NNW']
+>>> d.spot_index["field:SSE"] == d.spot_index["field:NNE"]
+True
+
+Expansions add rows (and segment attributes such as ``inn``, ``cathedral`` or goods)
+without touching the parser or the rules core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+EDGES = "NESW"
+"""Edge names in index order: 0 = N, 1 = E, 2 = S, 3 = W."""
+
+HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
+"""Half-edge names, clockwise from the north-west corner; half ``h`` lies on edge ``h // 2``."""
+
+TERRAIN_NAMES = {"C": "city", "R": "road", "F": "field", "W": "river"}
+ROTATIONS = (0, 90, 180, 270)
+KINDS = ("city", "road", "field", "cloister", "river")
+SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth")
+
+
+def opposite_edge(edge: int) -> int:
+    """The edge of the neighbour that touches ``edge``: N (0) meets S (2).
+
+    >>> EDGES[opposite_edge(EDGES.index("E"))]
+    'W'
+    """
+    return (edge + 2) & 3
+
+
+def opposite_half(half: int) -> int:
+    """The half-edge of the neighbour touching ``half``: NNW meets SSW, ENE meets WNW.
+
+    >>> HALVES[opposite_half(HALVES.index("NNW"))], HALVES[opposite_half(HALVES.index("ESE"))]
+    ('SSW', 'WSW')
+    """
+    return 2 * (((half >> 1) + 2) & 3) + (1 - (half & 1))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One piece of a tile: a city, road, river, field or cloister.
+
+    ``edges`` and ``halves`` are indexes into :data:`EDGES` and :data:`HALVES`;
+    ``cities`` (fields only) lists the indexes, in ``TileType.segments``, of the city
+    segments of the same tile whose wall runs along this field.
+    """
+
+    kind: str
+    edges: tuple[int, ...] = ()
+    halves: tuple[int, ...] = ()
+    pennants: int = 0
+    cities: tuple[int, ...] = ()
+    attributes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class TileType:
+    """A kind of tile, at rotation 0, as one row of TILES.md."""
+
+    id: str
+    count: int
+    edges: str
+    segments: tuple[Segment, ...]
+    expansion: str = "base"
+
+
+@dataclass(frozen=True)
+class OrientedSegment:
+    """A segment of a turned tile, in board orientation, with its canonical spot name."""
+
+    index: int
+    kind: str
+    edges: tuple[int, ...]
+    halves: tuple[int, ...]
+    pennants: int
+    cities: tuple[int, ...]
+    spot: str | None
+    attributes: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """A tile type turned clockwise by ``rotation`` degrees.
+
+    ``edge_segment[e]`` is the index of the road, city or river segment on edge ``e``
+    (``-1`` for a field edge); ``half_segment[h]`` the field segment on half ``h``
+    (``-1`` where a city runs along that half). ``spot_index`` maps every name of every
+    follower spot (all aliases of NOTATION.md) to its segment index.
+    """
+
+    tile: TileType
+    rotation: int
+    edges: str
+    segments: tuple[OrientedSegment, ...]
+    edge_segment: tuple[int, ...]
+    half_segment: tuple[int, ...]
+    spot_index: dict[str, int] = field(hash=False, compare=False)
+    river_edges: tuple[int, ...] = ()
+
+    @property
+    def spots(self) -> list[str]:
+        """Canonical names of every follower spot of this orientation, in segment order."""
+        return [s.spot for s in self.segments if s.spot is not None]
+
+
+# --- the tables -----------------------------------------------------------------
+
+BASE_TABLE = """
+| A | 2 | F F R F | cloister; road S; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| B | 4 | F F F F | cloister; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| C | 1 | C C C C | city N E S W + |
+| D | 4 | C R F R | city N; road E W; field ENE WNW | 1; field ESE SSE SSW WSW |
+| E | 5 | C F F F | city N; field ENE ESE SSE SSW WSW WNW | 1 |
+| F | 2 | F C F C | city E W +; field NNW NNE | 1; field SSE SSW | 1 |
+| G | 1 | F C F C | city E W; field NNW NNE | 1; field SSE SSW | 1 |
+| H | 3 | C F C F | city N; city S; field ENE ESE WSW WNW | 1 2 |
+| I | 2 | C F F C | city N; city W; field ENE ESE SSE SSW | 1 2 |
+| J | 3 | C R R F | city N; road E S; field ESE SSE; field ENE SSW WSW WNW | 1 |
+| K | 3 | C F R R | city N; road S W; field SSW WSW; field WNW ENE ESE SSE | 1 |
+| L | 3 | C R R R | city N; road E; road S; road W; field ENE WNW | 1; field ESE SSE; field SSW WSW |
+| M | 2 | C F F C | city N W +; field ENE ESE SSE SSW | 1 |
+| N | 3 | C F F C | city N W; field ENE ESE SSE SSW | 1 |
+| O | 2 | C R R C | city N W +; road E S; field ENE SSW | 1; field ESE SSE |
+| P | 3 | C R R C | city N W; road E S; field ENE SSW | 1; field ESE SSE |
+| Q | 1 | C C F C | city N E W +; field SSE SSW | 1 |
+| R | 3 | C C F C | city N E W; field SSE SSW | 1 |
+| S | 2 | C C R C | city N E W +; road S; field SSE | 1; field SSW | 1 |
+| T | 1 | C C R C | city N E W; road S; field SSE | 1; field SSW | 1 |
+| U | 8 | F R F R | road E W; field NNW NNE ENE WNW; field ESE SSE SSW WSW |
+| V | 9 | F F R R | road S W; field SSW WSW; field WNW NNW NNE ENE ESE SSE |
+| W | 4 | F R R R | road E; road S; road W; field WNW NNW NNE ENE; field ESE SSE; field SSW WSW |
+| X | 1 | R R R R | road N; road E; road S; road W; field NNE ENE; field ESE SSE; field SSW WSW; field WNW NNW |
+"""
+
+RIVER_TABLE = """
+| RV-S | 1 | F W F F | river E; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| RV-L | 1 | F F F W | river W; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| RV-1 | 1 | C W C W | city N; city S; river E W; field ENE WNW | 1; field ESE WSW | 2 |
+| RV-2 | 1 | C W R W | city N; road S; river E W; field ENE | 1; field WNW | 1; field ESE SSE; field SSW WSW |
+| RV-3 | 1 | F W R W | cloister; road S; river E W; field NNW NNE ENE WNW; field ESE SSE; field SSW WSW |
+| RV-4 | 1 | W R W R | road E W; river N S; field NNW WNW; field NNE ENE; field ESE SSE; field SSW WSW |
+| RV-5 | 2 | F W F W | river E W; field NNW NNE ENE WNW; field ESE SSE SSW WSW |
+| RV-6 | 1 | C W W C | city N W; river E S; field ENE SSW | 1; field ESE SSE |
+| RV-7 | 1 | R R W W | road N E; river S W; field NNW ESE SSE WNW; field NNE ENE; field SSW WSW |
+| RV-8 | 2 | F F W W | river S W; field NNW NNE ENE ESE SSE WNW; field SSW WSW |
+"""
+
+
+def parse_table(table: str, expansion: str) -> dict[str, TileType]:
+    """Parse rows of a TILES.md table into tile types, keyed by id.
+
+    Table cells are separated by ``|``; inside the segments cell a ``|`` introduces
+    the city numbers a field borders, so a row is split on its first three bars only.
+
+    >>> t = parse_table("| Z | 1 | C F F F | city N +; field ENE ESE SSE SSW WSW WNW | 1 |", "x")
+    >>> t["Z"].segments[0].pennants, t["Z"].segments[1].cities
+    (1, (0,))
+    """
+    tiles: dict[str, TileType] = {}
+    for line in table.strip().splitlines():
+        _, tile_id, count, edges, rest = (part.strip() for part in line.strip().split("|", 4))
+        rest = rest.rstrip().rstrip("|").strip()
+        segments = _parse_segments(tile_id, rest)
+        tiles[tile_id] = TileType(tile_id, int(count), edges.replace(" ", ""), segments, expansion)
+    return tiles
+
+
+def _parse_segments(tile_id: str, text: str) -> tuple[Segment, ...]:
+    raw = [part.strip() for part in text.split(";") if part.strip()]
+    city_positions = [i for i, part in enumerate(raw) if part.split()[0] == "city"]
+    segments = []
+    for part in raw:
+        borders = ()
+        if "|" in part:
+            part, numbers = part.split("|", 1)
+            borders = tuple(city_positions[int(n) - 1] for n in numbers.split())
+        words = part.split()
+        kind, args = words[0], words[1:]
+        if kind not in KINDS:
+            raise ValueError(f"tile {tile_id}: unknown segment kind {kind!r}")
+        edges = tuple(EDGES.index(a) for a in args if a in ("N", "E", "S", "W"))
+        halves = tuple(HALVES.index(a) for a in args if a in HALVES)
+        attributes = frozenset(a for a in args if a in SEGMENT_ATTRIBUTES or a == "(inner)")
+        pennants = args.count("+")
+        segments.append(Segment(kind, edges, halves, pennants, borders, attributes))
+    return tuple(segments)
+
+
+TILE_TYPES: dict[str, TileType] = {**parse_table(BASE_TABLE, "base"), **parse_table(RIVER_TABLE, "river")}
+"""Every tile type the engine knows, by id."""
+
+BASE_START = "D"
+RIVER_START = "RV-S"
+RIVER_END = "RV-L"
+
+
+@lru_cache(maxsize=None)
+def orientation(tile_id: str, rotation: int) -> Orientation:
+    """The tile ``tile_id`` turned clockwise by ``rotation`` degrees (cached).
+
+    Raises ``KeyError`` for an unknown tile and ``ValueError`` for a bad rotation.
+
+    >>> orientation("V", 180).edges
+    'RRFF'
+    """
+    tile = TILE_TYPES[tile_id]
+    if rotation not in ROTATIONS:
+        raise ValueError(f"rotation {rotation} is not one of 0, 90, 180, 270")
+    turns = rotation // 90
+    edges = "".join(tile.edges[(e - turns) & 3] for e in range(4))
+    edge_segment = [-1, -1, -1, -1]
+    half_segment = [-1] * 8
+    spot_index: dict[str, int] = {}
+    segments = []
+    river_edges: list[int] = []
+    for index, seg in enumerate(tile.segments):
+        seg_edges = tuple(sorted((e + turns) & 3 for e in seg.edges))
+        seg_halves = tuple(sorted((h + 2 * turns) & 7 for h in seg.halves))
+        spot = None
+        if seg.kind in ("city", "road"):
+            for e in seg_edges:
+                edge_segment[e] = index
+                spot_index[f"{seg.kind}:{EDGES[e]}"] = index
+            spot = f"{seg.kind}:{EDGES[seg_edges[0]]}" if seg_edges else None
+        elif seg.kind == "river":
+            for e in seg_edges:
+                edge_segment[e] = index
+            river_edges.extend(seg_edges)
+        elif seg.kind == "field":
+            for h in seg_halves:
+                half_segment[h] = index
+                spot_index[f"field:{HALVES[h]}"] = index
+            spot = f"field:{HALVES[seg_halves[0]]}" if seg_halves else None
+        elif seg.kind == "cloister":
+            spot = "cloister"
+            spot_index[spot] = index
+        segments.append(
+            OrientedSegment(index, seg.kind, seg_edges, seg_halves, seg.pennants, seg.cities, spot, seg.attributes)
+        )
+    return Orientation(
+        tile, rotation, edges, tuple(segments), tuple(edge_segment), tuple(half_segment), spot_index,
+        tuple(sorted(river_edges)),
+    )
+
+
+@lru_cache(maxsize=None)
+def fitting_rotations(tile_id: str, pattern: str) -> tuple[int, ...]:
+    """Rotations of ``tile_id`` whose edges match ``pattern`` (cached).
+
+    ``pattern`` gives, for N, E, S and W, the terrain the neighbour shows on that side,
+    or ``.`` where there is no neighbour.
+
+    >>> fitting_rotations("E", "C...")
+    (0,)
+    >>> fitting_rotations("B", "F.F.")
+    (0, 90, 180, 270)
+    """
+    result = []
+    for rotation in ROTATIONS:
+        edges = orientation(tile_id, rotation).edges
+        if all(p == "." or p == e for p, e in zip(pattern, edges)):
+            result.append(rotation)
+    return tuple(result)
