@@ -1,0 +1,391 @@
+"""What can happen to a game: creating, inviting, joining, starting and playing.
+
+Views and API endpoints call these functions and turn :class:`GameError` into a
+response (``error.status`` is the HTTP status to use). Every rule question goes to
+the engine; the engine state of a game is always a replay of its move log.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any, Iterable
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from games import notifications
+from games.engine import Game as EngineGame
+from games.engine import IllegalMove, Rules, RulesError, Turn
+from games.engine import Move as EngineMove
+from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+
+from .models import Game, Move, Seat
+
+User = get_user_model()
+
+
+class GameError(Exception):
+    """A request the game cannot take; ``str()`` is the message for the person."""
+
+    status = 400
+
+
+class NotAllowed(GameError):
+    status = 403
+
+
+class Conflict(GameError):
+    status = 409
+
+
+# --- creating and filling games ------------------------------------------------
+
+
+def create_game(
+    creator,
+    invite: Iterable[str] = (),
+    *,
+    seat_order: str = Game.SeatOrder.AS_LISTED,
+    rules: dict[str, Any] | Rules | None = None,
+    open_seats: int = 0,
+    name: str = "",
+) -> Game:
+    """Create a game: the creator sits first, then the invited players, then open seats.
+
+    ``invite`` holds usernames or e-mail addresses; an address of a registered user
+    invites that user. With ``seat_order="random"`` the order is drawn at the start.
+    """
+    if seat_order not in Game.SeatOrder.values:
+        raise GameError(f"seat_order must be 'as_listed' or 'random', not {seat_order!r}")
+    try:
+        rules = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
+    except RulesError as exc:
+        raise GameError(str(exc)) from None
+    if not isinstance(open_seats, int) or open_seats < 0:
+        raise GameError("open_seats must be a whole number, 0 or more")
+    invitees = _resolve_invitees(creator, list(invite))
+    players = 1 + len(invitees) + open_seats
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise GameError(
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players; this one would have {players} "
+            "(you, the invited players and the open seats)"
+        )
+    with transaction.atomic():
+        game = Game.objects.create(name=name.strip()[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
+        seats = [Seat(game=game, position=0, user=creator, state=Seat.State.JOINED, joined_at=timezone.now())]
+        for position, invitee in enumerate(invitees, 1):
+            if isinstance(invitee, str):
+                seats.append(Seat(game=game, position=position, state=Seat.State.INVITED, invited_email=invitee))
+            else:
+                seats.append(Seat(game=game, position=position, user=invitee, state=Seat.State.INVITED))
+        for position in range(1 + len(invitees), players):
+            seats.append(Seat(game=game, position=position, state=Seat.State.OPEN))
+        Seat.objects.bulk_create(seats)
+        for seat in seats:
+            if seat.state == Seat.State.INVITED:
+                notifications.invitation(seat)
+    return game
+
+
+def _resolve_invitees(creator, names: list[str]) -> list:
+    """Users for usernames and known addresses, plain addresses for the others."""
+    result: list = []
+    seen: set = {creator.pk}
+    for raw in names:
+        if not isinstance(raw, str) or not raw.strip():
+            raise GameError("each invitation must be a username or an e-mail address")
+        name = raw.strip()
+        if "@" in name:
+            try:
+                validate_email(name)
+            except ValidationError:
+                raise GameError(f"{name!r} is not a valid e-mail address") from None
+            user = User.objects.filter(email__iexact=name).first()
+            invitee = user or name.lower()
+        else:
+            user = User.objects.filter(username__iexact=name).first()
+            if user is None:
+                raise GameError(f"there is no player called {name!r}; invite them by e-mail instead")
+            invitee = user
+        key = invitee.pk if not isinstance(invitee, str) else invitee
+        if key in seen:
+            who = "yourself" if key == creator.pk else name
+            raise GameError(f"you cannot invite {who} twice" if who != "yourself" else "you cannot invite yourself")
+        seen.add(key)
+        result.append(invitee)
+    return result
+
+
+def _locked_game(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameError("no such game") from None
+
+
+def _seat_of(game: Game, user) -> Seat | None:
+    return game.seats.filter(Q(user=user) | Q(invited_email__iexact=user.email or "-", user__isnull=True)).first()
+
+
+@transaction.atomic
+def accept_invitation(game_id: int, user) -> Game:
+    game = _locked_game(game_id)
+    seat = _seat_of(game, user)
+    if seat is None or seat.state != Seat.State.INVITED:
+        raise NotAllowed("you have no open invitation to this game")
+    seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
+    seat.save()
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def decline_invitation(game_id: int, user) -> Game:
+    """Decline: the seat becomes open, so that someone from the lobby can take it."""
+    game = _locked_game(game_id)
+    seat = _seat_of(game, user)
+    if seat is None or seat.state != Seat.State.INVITED:
+        raise NotAllowed("you have no open invitation to this game")
+    seat.user, seat.invited_email, seat.state = None, "", Seat.State.OPEN
+    seat.save()
+    return game
+
+
+@transaction.atomic
+def join_game(game_id: int, user) -> Game:
+    """Take an open seat (from the lobby)."""
+    game = _locked_game(game_id)
+    if game.status != Game.Status.WAITING:
+        raise Conflict("this game has already started")
+    if game.seats.filter(user=user).exists():
+        raise Conflict("you already have a seat in this game")
+    seat = game.seats.filter(state=Seat.State.OPEN).order_by("position").first()
+    if seat is None:
+        raise Conflict("this game has no open seat")
+    seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
+    seat.save()
+    _start_if_full(game)
+    return game
+
+
+@transaction.atomic
+def claim_invitation(token: str, user) -> Game:
+    """Accept an e-mailed invitation link with the account of whoever opened it."""
+    seat = Seat.objects.select_related("game").filter(invite_token=token).first()
+    if seat is None:
+        raise GameError("this invitation link is not valid")
+    game = _locked_game(seat.game_id)
+    seat.refresh_from_db()
+    if seat.user_id == user.pk and seat.state == Seat.State.JOINED:
+        return game
+    if seat.state != Seat.State.INVITED or (seat.user_id and seat.user_id != user.pk):
+        raise Conflict("this invitation has already been used")
+    if game.seats.filter(user=user).exclude(pk=seat.pk).exists():
+        raise Conflict("you already have a seat in this game")
+    seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
+    seat.save()
+    _start_if_full(game)
+    return game
+
+
+def _start_if_full(game: Game) -> None:
+    seats = list(game.seats.order_by("position"))
+    if game.status != Game.Status.WAITING or any(s.state != Seat.State.JOINED for s in seats):
+        return
+    if game.seat_order == Game.SeatOrder.RANDOM:
+        order = list(range(len(seats)))
+        random.SystemRandom().shuffle(order)
+        for seat in seats:  # step aside first: positions are unique
+            seat.position += 100
+        Seat.objects.bulk_update(seats, ["position"])
+        for seat, position in zip(seats, order):
+            seat.position = position
+        Seat.objects.bulk_update(seats, ["position"])
+        seats.sort(key=lambda s: s.position)
+    game.seed = secrets.randbits(62)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    engine = engine_for(game, seats)
+    _store_turns(game, engine.discard_unplaceable())
+    _copy_state(game, engine)
+    game.save()
+    notifications.game_started(game)
+
+
+# --- playing ----------------------------------------------------------------------
+
+
+def seat_names(seats: Iterable[Seat]) -> list[str]:
+    return [seat.display_name for seat in seats]
+
+
+def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = None) -> EngineGame:
+    """The engine state of ``game``: a replay of its move log (the first ``upto`` moves).
+
+    A waiting game has no bag yet: it gets a bag-less engine showing the start tile.
+    """
+    if seats is None:
+        seats = list(game.seats.select_related("user").order_by("position"))
+    names = seat_names(seats)
+    if game.seed is None:
+        return EngineGame(names, game.engine_rules)
+    engine = EngineGame.new(names, game.engine_rules, seed=game.seed)
+    moves = game.moves.order_by("number")
+    if upto is not None:
+        moves = moves[:upto]
+    for row in moves:
+        try:
+            engine.play(EngineMove.from_json(row.to_json()))
+        except IllegalMove as exc:  # the log was accepted once: this is corruption
+            raise RuntimeError(f"{game}: stored move {row.number} no longer replays: {exc}") from exc
+    return engine
+
+
+def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: Any, meeple: Any) -> tuple[Game, EngineGame]:
+    """Play the user's turn. Checks, in order: the game, the seat, the move number, the turn,
+    then the engine's rules. Returns the game and its new engine state.
+
+    The game row is locked for the whole transaction, and the log's unique
+    (game, number) is the last guard: two submissions of one turn store one move.
+    """
+    if isinstance(move_number, bool) or not isinstance(move_number, int):
+        raise GameError("move_number must be a whole number")
+    try:
+        with transaction.atomic():
+            game = _locked_game(game_id)
+            seats = list(game.seats.select_related("user").order_by("position"))
+            seat = next((s for s in seats if s.user_id == user.pk), None)
+            if seat is None:
+                raise NotAllowed("you are not playing in this game")
+            if game.status == Game.Status.WAITING:
+                raise Conflict("the game has not started yet: some seats are still empty")
+            if game.status == Game.Status.FINISHED:
+                raise Conflict("the game is over")
+            expected = game.move_count + 1
+            if move_number != expected:
+                raise Conflict(f"move {move_number} is stale: the game is at move {expected}")
+            if game.current_seat != seat.position:
+                raise NotAllowed(f"it is {seats[game.current_seat].display_name}'s turn, not yours")
+            engine = engine_for(game, seats)
+            try:
+                move = EngineMove.from_json(
+                    {"tile": engine.tile, "x": x, "y": y, "rotation": rotation, "meeple": meeple}
+                )
+                turn = engine.play(move)
+            except IllegalMove as exc:
+                raise GameError(f"move {move_number}: {exc}") from None
+            _store_turns(game, [turn, *engine.discard_unplaceable()])
+            _copy_state(game, engine)
+            game.save()
+    except IntegrityError:
+        raise Conflict(f"move {move_number} has already been played") from None
+    notifications.after_move(game)
+    return game, engine
+
+
+def _store_turns(game: Game, turns: list[Turn]) -> None:
+    Move.objects.bulk_create(
+        Move(
+            game=game,
+            number=turn.number,
+            seat=turn.player,
+            tile=turn.move.tile,
+            x=None if turn.move.discard else turn.move.x,
+            y=None if turn.move.discard else turn.move.y,
+            rotation=None if turn.move.discard else turn.move.rotation,
+            meeple=turn.move.meeple,
+            discard=turn.move.discard,
+            points=list(turn.points),
+        )
+        for turn in turns
+    )
+
+
+def _copy_state(game: Game, engine: EngineGame) -> None:
+    game.move_count = len(engine.history)
+    game.scores = list(engine.scores)
+    game.current_seat = None if engine.finished else engine.current_player
+    if engine.finished and game.status != Game.Status.FINISHED:
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+
+
+# --- what clients see -----------------------------------------------------------------
+
+
+def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """The public state of a game (API ``GET /api/games/{id}/``). Never the bag or seed."""
+    if seats is None:
+        seats = list(game.seats.select_related("user").order_by("position"))
+    names = [s.user.username if s.user_id else None for s in seats]
+    active = game.status == Game.Status.ACTIVE
+    board = []
+    for placed in engine.placed_tiles():
+        board.append(
+            {
+                "x": placed.x,
+                "y": placed.y,
+                "tile": placed.tile,
+                "rotation": placed.rotation,
+                "meeples": [{"spot": spot, "player": names[seat]} for spot, seat in placed.followers()],
+            }
+        )
+    state = {
+        "id": game.pk,
+        "name": game.title,
+        "status": game.status,
+        "rules": game.rules,
+        "players": [
+            {
+                "username": names[i],
+                "color": seat.color,
+                "score": engine.scores[i],
+                "supply": engine.supply[i],
+                "state": seat.state,
+                "breakdown": engine.breakdown[i],
+            }
+            for i, seat in enumerate(seats)
+        ],
+        "current_player": names[engine.current_player] if active else None,
+        "tile": engine.tile if active else None,
+        "tiles_left": engine.tiles_left,
+        "move_number": len(engine.history) + 1,
+        "board": board,
+        "last_move": engine.history[-1].move.to_json() if engine.history else None,
+    }
+    if game.status == Game.Status.FINISHED:
+        state["winners"] = [names[p] for p in engine.winners()]
+        state["final_points"] = list(engine.final_points or ())
+    return state
+
+
+def legal_moves(engine: EngineGame) -> dict[str, Any]:
+    """Every legal placement of the drawn tile with its follower spots (NOTATION.md terms)."""
+    if engine.finished or engine.tile is None:
+        return {"tile": None, "placements": []}
+    return {
+        "tile": engine.tile,
+        "placements": [
+            {"x": p.x, "y": p.y, "rotation": p.rotation, "meeples": spots} for p, spots in engine.legal_moves()
+        ],
+    }
+
+
+def record(game: Game, engine: EngineGame) -> dict[str, Any]:
+    """The NOTATION.md record of the moves so far, with metadata under ``meta``."""
+    data = engine.record()
+    data["meta"] = {
+        "game": game.pk,
+        "name": game.title,
+        "status": game.status,
+        "started": game.started_at.isoformat() if game.started_at else None,
+        "finished": game.finished_at.isoformat() if game.finished_at else None,
+    }
+    if engine.finished:
+        data["meta"]["result"] = dict(zip(engine.players, engine.scores))
+    return data
