@@ -1,0 +1,9 @@
+from django.conf import settings
+
+
+def site(request):
+    return {
+        "site_name": settings.SITE_NAME,
+        # True when the /outbox/ page is available (DEBUG and no SMTP server).
+        "outbox_enabled": settings.DEBUG and settings.OUTBOX_ENABLED,
+    }
