@@ -1,0 +1,11 @@
+from django.urls import include, path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("accounts/signup/", views.signup, name="signup"),
+    # login, logout (POST), password_change(_done), password_reset(_done),
+    # password_reset_confirm, password_reset_complete
+    path("accounts/", include("django.contrib.auth.urls")),
+]
