@@ -1,0 +1,1 @@
+# Tournament models will live here.
