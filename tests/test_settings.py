@@ -1,0 +1,102 @@
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tests.conftest import services_required
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def test_database_is_postgresql_when_services_required():
+    if not services_required():
+        pytest.skip("REQUIRE_SERVICES is not 1; any database will do")
+    assert connection.vendor == "postgresql", f"expected PostgreSQL, got {connection.vendor}"
+
+
+def test_redis_reachable_when_services_required():
+    if not services_required():
+        pytest.skip("REQUIRE_SERVICES is not 1")
+    assert settings.REDIS_URL, "REQUIRE_SERVICES=1 needs REDIS_URL"
+    import redis
+
+    assert redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5).ping()
+    assert settings.CELERY_BROKER_URL == settings.REDIS_URL
+    assert not settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def test_celery_eager_without_redis():
+    if settings.REDIS_URL:
+        pytest.skip("REDIS_URL is set")
+    assert settings.CELERY_TASK_ALWAYS_EAGER
+
+
+def _run_manage(*args, env_overrides):
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env.update(env_overrides)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_passes_in_production_env():
+    result = _run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env_overrides={
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(64),
+            "ALLOWED_HOSTS": "example.org",
+        },
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "System check identified no issues" in output, output
+    assert "WARNINGS" not in output, output
+
+
+def test_production_requires_secret_key():
+    result = _run_manage(
+        "check",
+        env_overrides={"DEBUG": "0", "SECRET_KEY": "", "ALLOWED_HOSTS": "example.org"},
+    )
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_email_url_is_parsed():
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER,"
+        " s.EMAIL_HOST_PASSWORD, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.OUTBOX_ENABLED)"
+    )
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="carcassonne_site.settings",
+               EMAIL_URL="smtp://me%40x.org:p%2Fw@mail.example.org:2525?tls=1")
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup();" + code],
+        cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "django.core.mail.backends.smtp.EmailBackend", "mail.example.org", "2525",
+        "me@x.org", "p/w", "True", "False", "False",
+    ]
+
+
+def test_default_email_goes_to_local_outbox():
+    if os.environ.get("EMAIL_HOST") or os.environ.get("EMAIL_URL"):
+        pytest.skip("an SMTP server is configured")
+    assert settings.OUTBOX_ENABLED
+    assert Path(settings.EMAIL_FILE_PATH) == BASE_DIR / "var" / "outbox"
