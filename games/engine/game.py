@@ -63,6 +63,70 @@ CATEGORIES = ("roads", "cities", "cloisters", "farms")
 _CATEGORY = {"road": "roads", "city": "cities", "cloister": "cloisters", "field": "farms"}
 
 
+_OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
+# An empty cell's pattern packs what its neighbours show on N, E, S, W into 3 bits each.
+_TERRAIN_CODE = {"C": 1, "R": 2, "F": 3, "W": 4}
+_CODE_TERRAIN = ".CRFW"
+_FIT: dict[str, dict[int, tuple[int, ...]]] = {t: {} for t in TILE_TYPES}
+
+
+def _pattern_text(code: int) -> str:
+    """``"C.F."``: the terrain each side of a cell must show, ``.`` for no neighbour."""
+    return "".join(_CODE_TERRAIN[(code >> (3 * side)) & 7] for side in range(4))
+
+
+def _fit(tile: str, code: int) -> tuple[int, ...]:
+    """Indexes (rotation // 90) of the rotations of ``tile`` that fit pattern ``code``, cached."""
+    found = _FIT[tile][code] = tuple(r // 90 for r in fitting_rotations(tile, _pattern_text(code)))
+    return found
+
+
+class _Layout(NamedTuple):
+    """What placing an orientation needs, precomputed once per (tile, rotation)."""
+
+    count: int
+    kinds: tuple[str, ...]
+    opens: tuple[int, ...]
+    counted: tuple[bool, ...]  # segments whose feature counts tiles (not fields)
+    pennants: tuple[int, ...]
+    nobody: tuple[None, ...]
+    field_cities: tuple[tuple[int, tuple[int, ...]], ...]
+    links: tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...))
+    closable: tuple[int, ...]  # road and city segments
+    cloister: int
+    shows: tuple[tuple[int, int], ...]  # per edge: (cell delta, its terrain packed into that cell's pattern)
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(o: Orientation) -> _Layout:
+    layout = _LAYOUTS.get(id(o))
+    if layout is not None:
+        return layout
+    segments = o.segments
+    links = []
+    for e in range(4):
+        s = o.edge_segment[e]
+        edge_link = (s, (e + 2) & 3) if s >= 0 else None  # rivers join like roads but never score
+        halves = tuple((o.half_segment[h], _OPPOSITE_HALF[h]) for h in (2 * e, 2 * e + 1) if o.half_segment[h] >= 0)
+        links.append((_DELTA[e], edge_link, halves))
+    layout = _LAYOUTS[id(o)] = _Layout(
+        count=len(segments),
+        kinds=tuple(seg.kind for seg in segments),
+        opens=tuple(len(seg.edges) for seg in segments),
+        counted=tuple(seg.kind != "field" for seg in segments),
+        pennants=tuple(seg.pennants for seg in segments),
+        nobody=(None,) * len(segments),
+        field_cities=tuple((seg.index, seg.cities) for seg in segments if seg.kind == "field" and seg.cities),
+        links=tuple(links),
+        closable=tuple(seg.index for seg in segments if seg.kind in ("road", "city")),
+        cloister=next((seg.index for seg in segments if seg.kind == "cloister"), -1),
+        shows=tuple((_DELTA[e], _TERRAIN_CODE[o.edges[e]] << (3 * ((e + 2) & 3))) for e in range(4)),
+    )
+    return layout
+
+
 def _key(x: int, y: int) -> int:
     return (x + _OFFSET) * _STRIDE + y + _OFFSET
 
@@ -165,14 +229,17 @@ class Turn:
     scored: tuple[Scoring, ...] = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class PlacedTile:
-    """A tile on the board; ``meeples`` holds ``(segment index, seat)`` pairs."""
+    """A tile on the board; ``meeples`` holds ``(segment index, seat)`` pairs.
+
+    ``base`` is the feature node of the tile's first segment; segment ``i`` is node ``base + i``.
+    """
 
     x: int
     y: int
     orientation: Orientation
-    nodes: list[int]
+    base: int
     meeples: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -236,8 +303,8 @@ class Game:
         self._cities: list[list[int] | None] = []
         self._cloisters: dict[int, int] = {}  # cell -> cloister node
         self._neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
-        self._frontier: dict[str, set[int]] = {}  # edge pattern -> empty cells demanding it
-        self._pattern: dict[int, str] = {}  # empty cell next to the board -> its pattern
+        self._pattern: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
+        self._cell_placements: dict[int, tuple[Placement, ...]] = {}  # frontier cell -> its 4 placements
         self._river_end: tuple[int, int] | None = None  # (cell, edge) where the river flows on
         self._river_turn = 0  # direction of the river's last bend: 1 right, -1 left
         if start is None:
@@ -311,22 +378,29 @@ class Game:
     # --- legality -------------------------------------------------------------------
 
     def legal_placements(self, tile: str | None = None) -> list[Placement]:
-        """Every legal ``(x, y, rotation)`` of the drawn tile (or of ``tile``), sorted.
+        """Every legal ``(x, y, rotation)`` of the drawn tile (or of ``tile``), sorted by x, y, rotation.
 
         An empty list means the tile fits nowhere and must be discarded.
         """
         tile = self._tile_for(tile)
         if TILE_TYPES[tile].expansion == "river" and self._river_end is not None:
             return self._river_placements(tile)
-        result = []
-        for pattern, cells in self._frontier.items():
-            rotations = fitting_rotations(tile, pattern)
-            if rotations:
-                for key in cells:
+        result: list[Placement] = []
+        append = result.append
+        fits, placements = _FIT[tile], self._cell_placements
+        for key, pattern in self._pattern.items():
+            indexes = fits.get(pattern)
+            if indexes is None:
+                indexes = _fit(tile, pattern)
+            if indexes:
+                options = placements.get(key)
+                if options is None:
                     x, y = key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET
-                    for rotation in rotations:
-                        result.append(Placement(x, y, rotation))
-        result.sort(key=lambda p: (p.y, p.x, p.rotation))
+                    options = placements[key] = (
+                        Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
+                for i in indexes:
+                    append(options[i])
+        result.sort()
         return result
 
     def can_place(self, tile: str | None = None) -> bool:
@@ -334,7 +408,8 @@ class Game:
         tile = self._tile_for(tile)
         if TILE_TYPES[tile].expansion == "river" and self._river_end is not None:
             return bool(self._river_placements(tile))
-        return any(fitting_rotations(tile, pattern) and cells for pattern, cells in self._frontier.items())
+        fits = _FIT[tile]
+        return any(fits[p] if p in fits else _fit(tile, p) for p in self._pattern.values())
 
     def legal_spots(self, placement: Placement, tile: str | None = None) -> list[str]:
         """Canonical spots where the current player may put a follower after ``placement``.
@@ -409,7 +484,7 @@ class Game:
         seen = set()
         for placed in self._board.values():
             for s, _p in placed.meeples:
-                root = find(placed.nodes[s])
+                root = find(placed.base + s)
                 if root in seen or self._kind[root] == "field":
                     continue
                 seen.add(root)
@@ -481,14 +556,14 @@ class Game:
             for h in seg.halves:
                 neighbour = board.get(key + _DELTA[h >> 1])
                 if neighbour is not None:
-                    node = neighbour.nodes[neighbour.orientation.half_segment[opposite_half(h)]]
+                    node = neighbour.base + neighbour.orientation.half_segment[_OPPOSITE_HALF[h]]
                     if meeples[find(node)]:
                         return True
         elif seg.kind != "cloister":
             for e in seg.edges:
                 neighbour = board.get(key + _DELTA[e])
                 if neighbour is not None:
-                    node = neighbour.nodes[neighbour.orientation.edge_segment[(e + 2) & 3]]
+                    node = neighbour.base + neighbour.orientation.edge_segment[(e + 2) & 3]
                     if meeples[find(node)]:
                         return True
         return False
@@ -503,9 +578,10 @@ class Game:
         taken = self._board.get(key)
         if taken is not None:
             return f"{where}: the cell is already taken by tile {taken.tile}"
-        pattern = self._pattern.get(key)
-        if pattern is None:
+        code = self._pattern.get(key)
+        if code is None:
             return f"{where} touches no placed tile edge-to-edge"
+        pattern = _pattern_text(code)
         edges = orientation(tile, rotation).edges
         for e in range(4):
             if pattern[e] != "." and pattern[e] != edges[e]:
@@ -520,13 +596,13 @@ class Game:
     def _river_placements(self, tile: str) -> list[Placement]:
         end_key, end_edge = self._river_end  # type: ignore[misc]
         key = end_key + _DELTA[end_edge]
-        pattern = self._pattern.get(key)
-        if pattern is None:
+        code = self._pattern.get(key)
+        if code is None:
             return []
         x, y = _xy(key)
         return [
             Placement(x, y, r)
-            for r in fitting_rotations(tile, pattern)
+            for r in fitting_rotations(tile, _pattern_text(code))
             if self._river_error(tile, key, r) is None
         ]
 
@@ -585,74 +661,69 @@ class Game:
         return turn
 
     def _place(self, key: int, o: Orientation, spot: int, player: int, points: list[int], scored: list[Scoring]) -> None:
-        parent, kinds, opens, tiles = self._parent, self._kind, self._open, self._tiles
-        pennants, meeples, cities = self._pennants, self._meeples, self._cities
+        layout = _layout(o)
+        parent, opens, tiles, meeples = self._parent, self._open, self._tiles, self._meeples
         base = len(parent)
-        nodes = list(range(base, base + len(o.segments)))
-        for seg in o.segments:
-            parent.append(len(parent))
-            kinds.append(seg.kind)
-            opens.append(len(seg.edges))
-            tiles.append({key} if seg.kind != "field" else None)
-            pennants.append(seg.pennants)
-            meeples.append(None)
-            cities.append([base + c for c in seg.cities] if seg.cities else None)
+        parent.extend(range(base, base + layout.count))
+        self._kind.extend(layout.kinds)
+        opens.extend(layout.opens)
+        tiles.extend([{key} if counted else None for counted in layout.counted])
+        self._pennants.extend(layout.pennants)
+        meeples.extend(layout.nobody)
+        cities = self._cities
+        cities.extend(layout.nobody)
+        for s, borders in layout.field_cities:
+            cities[base + s] = [base + c for c in borders]
         board = self._board
-        placed = PlacedTile(key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET, o, nodes)
-        find = self._find
-        for e in range(4):
-            neighbour = board.get(key + _DELTA[e])
+        find, union = self._find, self._union
+        for delta, edge_link, half_links in layout.links:
+            neighbour = board.get(key + delta)
             if neighbour is None:
                 continue
-            theirs = neighbour.orientation
-            s = o.edge_segment[e]
-            if s >= 0:
-                a = find(base + s)
-                b = find(neighbour.nodes[theirs.edge_segment[(e + 2) & 3]])
+            theirs = neighbour.base
+            if edge_link is not None:
+                mine, their_segment = edge_link
+                a = find(base + mine)
+                b = find(theirs + neighbour.orientation.edge_segment[their_segment])
                 if a == b:
                     opens[a] -= 2
                 else:
-                    self._union(a, b, 2)
-            for h in (2 * e, 2 * e + 1):
-                s = o.half_segment[h]
-                if s >= 0:
-                    a = find(base + s)
-                    b = find(neighbour.nodes[theirs.half_segment[opposite_half(h)]])
-                    if a != b:
-                        self._union(a, b, 0)
+                    union(a, b, 2)
+            for mine, their_half in half_links:
+                a = find(base + mine)
+                b = find(theirs + neighbour.orientation.half_segment[their_half])
+                if a != b:
+                    union(a, b, 0)
+        placed = PlacedTile(key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET, o, base)
         board[key] = placed
         if spot >= 0:
             root = find(base + spot)
             meeples[root] = (meeples[root] or []) + [(player, key, spot)]
             placed.meeples.append((spot, player))
             self.supply[player] -= 1
-        # completed roads and cities
+        # roads and cities the tile completed (two segments may share one feature)
         done = None
-        for seg in o.segments:
-            if seg.kind == "road" or seg.kind == "city":
-                root = find(base + seg.index)
-                if opens[root] == 0 and (done is None or root not in done):
-                    done = done or set()
-                    done.add(root)
-                    self._score(root, True, points, scored)
-        # cloisters: this tile's, and those it surrounds
+        for s in layout.closable:
+            root = find(base + s)
+            if opens[root] == 0 and (done is None or root not in done):
+                done = done or set()
+                done.add(root)
+                self._score(root, True, points, scored)
+        # cloisters around the tile, then the tile's own
         around = self._neighbours
-        cloisters = self._cloisters
-        for delta in _AROUND:
-            other = key + delta
-            if other in around:
-                count = around[other] + 1
-                around[other] = count
-                if count == 8:
-                    self._score(cloisters[other], True, points, scored)
-        for seg in o.segments:
-            if seg.kind == "cloister":
-                cloisters[key] = base + seg.index
-                count = sum(1 for delta in _AROUND if key + delta in board)
-                around[key] = count
-                if count == 8:
-                    self._score(base + seg.index, True, points, scored)
-        self._update_frontier(key, o)
+        if around:
+            for delta in _AROUND:
+                count = around.get(key + delta)
+                if count is not None:
+                    around[key + delta] = count = count + 1
+                    if count == 8:
+                        self._score(self._cloisters[key + delta], True, points, scored)
+        if layout.cloister >= 0:
+            self._cloisters[key] = base + layout.cloister
+            around[key] = count = sum(1 for delta in _AROUND if key + delta in board)
+            if count == 8:
+                self._score(base + layout.cloister, True, points, scored)
+        self._update_frontier(key, layout)
         if o.river_edges:
             self._update_river(key, o)
 
@@ -675,35 +746,14 @@ class Game:
             ca = self._cities[a]
             self._cities[a] = ca + cb if ca else cb
 
-    def _update_frontier(self, key: int, o: Orientation) -> None:
-        frontier, patterns, board = self._frontier, self._pattern, self._board
-        pattern = patterns.pop(key, None)
-        if pattern is not None:
-            cells = frontier[pattern]
-            cells.discard(key)
-            if not cells:
-                del frontier[pattern]
-        edges = o.edges
-        for e in range(4):
-            other = key + _DELTA[e]
-            if other in board:
-                continue
-            old = patterns.get(other)
-            side = (e + 2) & 3
-            if old is None:
-                old = "...."
-            else:
-                cells = frontier[old]
-                cells.discard(other)
-                if not cells:
-                    del frontier[old]
-            new = old[:side] + edges[e] + old[side + 1:]
-            patterns[other] = new
-            cells = frontier.get(new)
-            if cells is None:
-                frontier[new] = {other}
-            else:
-                cells.add(other)
+    def _update_frontier(self, key: int, layout: _Layout) -> None:
+        patterns, board = self._pattern, self._board
+        patterns.pop(key, None)
+        self._cell_placements.pop(key, None)
+        for delta, bits in layout.shows:
+            other = key + delta
+            if other not in board:
+                patterns[other] = patterns.get(other, 0) | bits
 
     def _update_river(self, key: int, o: Orientation) -> None:
         if self._river_end is None:  # the spring
@@ -765,7 +815,7 @@ class Game:
         farms: dict[int, set[int]] = {}  # farm root with farmers -> completed cities it borders
         for placed in self._board.values():
             for s, _p in placed.meeples:
-                root = find(placed.nodes[s])
+                root = find(placed.base + s)
                 if self._kind[root] == "field" and root not in farms:
                     farms[root] = {c for c in map(find, self._cities[root] or ()) if opens[c] == 0}
         if self.rules.farm_scoring == "current":
