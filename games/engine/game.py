@@ -31,6 +31,7 @@ one cached look-up per pattern.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
@@ -127,6 +128,14 @@ def _layout(o: Orientation) -> _Layout:
     return layout
 
 
+def _shown(value: object) -> str:
+    """A value as the JSON a client sent (``null``, ``"3"``), for error messages."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def _key(x: int, y: int) -> int:
     return (x + _OFFSET) * _STRIDE + y + _OFFSET
 
@@ -147,8 +156,7 @@ class Placement(NamedTuple):
     rotation: int
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """One turn, as in NOTATION.md: a placed tile with an optional follower, or a discard.
 
     >>> Move("V", 1, 0, 90, "field:NNW").to_json()
@@ -190,12 +198,11 @@ class Move:
             return cls.discard_of(tile)
         if data.get("discard", False) is not False:
             raise IllegalMove("discard must be true or false")
-        values = []
-        for name in ("x", "y", "rotation"):
-            value = data.get(name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise IllegalMove(f"the move's {name} must be a whole number, not {value!r}")
-            values.append(value)
+        x, y, rotation = data.get("x"), data.get("y"), data.get("rotation")
+        if type(x) is not int or type(y) is not int or type(rotation) is not int:
+            for name, value in (("x", x), ("y", y), ("rotation", rotation)):
+                if type(value) is not int:  # bool is an int subclass: rejected too
+                    raise IllegalMove(f"the move's {name} must be a whole number, not {_shown(value)}")
         meeple = data.get("meeple")
         if isinstance(meeple, dict):
             figure = meeple.get("figure", "follower")
@@ -204,11 +211,10 @@ class Move:
             meeple = meeple.get("spot")
         if meeple is not None and not isinstance(meeple, str):
             raise IllegalMove("meeple must be a spot name such as 'road:E', or null")
-        return cls(tile, values[0], values[1], values[2], meeple)
+        return cls(tile, x, y, rotation, meeple)
 
 
-@dataclass(frozen=True)
-class Scoring:
+class Scoring(NamedTuple):
     """One feature scored: its kind, the points each winner got, winners (seat indexes)."""
 
     kind: str
@@ -218,8 +224,7 @@ class Scoring:
     tiles: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """A played move with what it did: ``points[seat]`` scored on this move."""
 
     number: int
@@ -303,6 +308,7 @@ class Game:
         self._cities: list[list[int] | None] = []
         self._cloisters: dict[int, int] = {}  # cell -> cloister node
         self._neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
+        self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
         self._pattern: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
         self._cell_placements: dict[int, tuple[Placement, ...]] = {}  # frontier cell -> its 4 placements
         self._river_end: tuple[int, int] | None = None  # (cell, edge) where the river flows on
@@ -534,7 +540,7 @@ class Game:
             raise IllegalMove(f"tile {tile} is not part of this rule set")
         if left < 1:
             raise IllegalMove(f"no tile {tile} is left: all {TILE_TYPES[tile].count} have been played")
-        if self.rules.river:
+        if self.remaining.get(RIVER_END):  # the river phase lasts until the lake is placed
             river_left = sum(c for t, c in self.remaining.items() if TILE_TYPES[t].expansion == "river")
             if TILE_TYPES[tile].expansion != "river" and river_left:
                 raise IllegalMove(f"tile {tile} is drawn too early: the {river_left} river tiles come first")
@@ -569,16 +575,24 @@ class Game:
         return False
 
     def _placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
-        where = f"tile {tile} at ({x},{y})"
         if rotation not in ROTATIONS:
-            return f"{where}: rotation {rotation} is not one of 0, 90, 180, 270"
+            return f"tile {tile} at ({x},{y}): rotation {rotation} is not one of 0, 90, 180, 270"
         if not (-_OFFSET < x < _OFFSET and -_OFFSET < y < _OFFSET):
-            return f"{where} is off the board"
-        key = _key(x, y)
+            return f"tile {tile} at ({x},{y}) is off the board"
+        key = (x + _OFFSET) * _STRIDE + y + _OFFSET
+        code = self._pattern.get(key)
+        if code is not None:
+            indexes = _FIT[tile].get(code)
+            if indexes is None:
+                indexes = _fit(tile, code)
+            if rotation // 90 in indexes:
+                if self._river_end is not None and TILE_TYPES[tile].expansion == "river":
+                    return self._river_error(tile, key, rotation)
+                return None
+        where = f"tile {tile} at ({x},{y})"
         taken = self._board.get(key)
         if taken is not None:
             return f"{where}: the cell is already taken by tile {taken.tile}"
-        code = self._pattern.get(key)
         if code is None:
             return f"{where} touches no placed tile edge-to-edge"
         pattern = _pattern_text(code)
@@ -589,9 +603,7 @@ class Game:
                     f"{where} rotation {rotation} does not fit: its {_EDGE_WORDS[e]} edge "
                     f"({TERRAIN_NAMES[edges[e]]}) meets {_ARTICLE[TERRAIN_NAMES[pattern[e]]]}"
                 )
-        if TILE_TYPES[tile].expansion == "river" and self._river_end is not None:
-            return self._river_error(tile, key, rotation)
-        return None
+        raise AssertionError(f"{where} rotation {rotation}: the fit table and the edges disagree")
 
     def _river_placements(self, tile: str) -> list[Placement]:
         end_key, end_edge = self._river_end  # type: ignore[misc]
@@ -710,17 +722,22 @@ class Game:
                 done.add(root)
                 self._score(root, True, points, scored)
         # cloisters around the tile, then the tile's own
-        around = self._neighbours
-        if around:
-            for delta in _AROUND:
-                count = around.get(key + delta)
-                if count is not None:
-                    around[key + delta] = count = count + 1
-                    if count == 8:
-                        self._score(self._cloisters[key + delta], True, points, scored)
+        watching = self._watchers.pop(key, None)
+        if watching:
+            around = self._neighbours
+            for cell in watching:
+                around[cell] = count = around[cell] + 1
+                if count == 8:
+                    self._score(self._cloisters[cell], True, points, scored)
         if layout.cloister >= 0:
             self._cloisters[key] = base + layout.cloister
-            around[key] = count = sum(1 for delta in _AROUND if key + delta in board)
+            count = 0
+            for delta in _AROUND:
+                if key + delta in board:
+                    count += 1
+                else:
+                    self._watchers.setdefault(key + delta, []).append(key)
+            self._neighbours[key] = count
             if count == 8:
                 self._score(base + layout.cloister, True, points, scored)
         self._update_frontier(key, layout)
