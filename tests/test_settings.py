@@ -19,10 +19,9 @@ def test_database_is_postgresql_when_services_required():
     assert connection.vendor == "postgresql", f"expected PostgreSQL, got {connection.vendor}"
 
 
-def test_redis_reachable_when_services_required():
-    if not services_required():
-        pytest.skip("REQUIRE_SERVICES is not 1")
-    assert settings.REDIS_URL, "REQUIRE_SERVICES=1 needs REDIS_URL"
+def test_redis_reachable_when_configured():
+    if not settings.REDIS_URL:
+        pytest.skip("REDIS_URL is not set; Celery runs tasks eagerly")
     import redis
 
     assert redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5).ping()
