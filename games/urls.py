@@ -1,5 +1,15 @@
 from django.urls import include, path
 
+from . import views
+
 urlpatterns = [
     path("api/", include("games.api_urls")),
+    path("games/", views.game_list, name="game-list"),
+    path("games/new/", views.game_create, name="game-create"),
+    path("games/lobby/", views.lobby, name="lobby"),
+    path("games/<int:game_id>/", views.game_detail, name="game-detail"),
+    path("games/<int:game_id>/accept/", views.game_accept, name="game-accept"),
+    path("games/<int:game_id>/decline/", views.game_decline, name="game-decline"),
+    path("games/<int:game_id>/join/", views.game_join, name="game-join"),
+    path("invite/<str:token>/", views.invitation, name="invitation"),
 ]

@@ -1,0 +1,74 @@
+"""Forms of the games pages. Validation of players and rules stays in services."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from games.engine.rules import MAX_PLAYERS
+from games.models import Game
+
+
+class CreateGameForm(forms.Form):
+    name = forms.CharField(
+        max_length=80,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": "e.g. Friday game", "autocomplete": "off"}),
+    )
+    invite = forms.CharField(
+        label="Invite players",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "bob\ncid@example.com", "autocomplete": "off"}),
+        help_text="Usernames of registered players or e-mail addresses, one per line or separated by commas. "
+        "Anyone invited by e-mail gets a link to join.",
+    )
+    open_seats = forms.IntegerField(
+        label="Open seats",
+        min_value=0,
+        max_value=MAX_PLAYERS - 1,
+        initial=0,
+        help_text="Seats anyone can take from the lobby.",
+    )
+    seat_order = forms.ChoiceField(
+        label="Seat order",
+        choices=Game.SeatOrder.choices,
+        initial=Game.SeatOrder.AS_LISTED,
+        help_text="As listed: you first, then the invited players, then open seats.",
+    )
+    farm_scoring = forms.ChoiceField(
+        label="Farm scoring",
+        choices=[("current", "Current rules (3 points per completed city)"), ("classic", "Classic rules")],
+        initial="current",
+    )
+    river = forms.BooleanField(label="Play with the River", required=False)
+    small_city = forms.BooleanField(
+        label="Small-city rule",
+        required=False,
+        help_text="A completed city of two tiles scores 2 points (1 per pennant) instead of 4.",
+    )
+
+    def invitees(self) -> list[str]:
+        raw = self.cleaned_data.get("invite") or ""
+        return [part for part in (p.strip() for p in re.split(r"[\s,;]+", raw)) if part]
+
+    def rules(self) -> dict:
+        data = {
+            "expansions": ["river"] if self.cleaned_data.get("river") else [],
+            "farm_scoring": self.cleaned_data["farm_scoring"],
+        }
+        if self.cleaned_data.get("small_city"):
+            data["small_city"] = True
+        return data
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors:
+            players = 1 + len(self.invitees()) + (cleaned.get("open_seats") or 0)
+            if players < 2:
+                raise forms.ValidationError("Invite at least one player or open a seat: a game needs 2 to 5 players.")
+            if players > MAX_PLAYERS:
+                raise forms.ValidationError(
+                    f"A game has at most {MAX_PLAYERS} players; this one would have {players}."
+                )
+        return cleaned

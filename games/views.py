@@ -1,0 +1,315 @@
+"""HTML pages of the games app. Thin: every decision is made in games.services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from games import services
+from games.engine import CATEGORIES, orientation
+from games.forms import CreateGameForm
+from games.models import Game, Seat
+
+CATEGORY_LABELS = {"roads": "Roads", "cities": "Cities", "cloisters": "Cloisters", "farms": "Farms"}
+
+
+# --- lists ---------------------------------------------------------------------------
+
+
+def user_games(user) -> dict[str, list]:
+    """The user's games grouped for lists: my turn, invitations, others' turns/waiting, finished."""
+    email = user.email or "-"
+    games = (
+        Game.objects.filter(Q(seats__user=user) | Q(seats__invited_email__iexact=email, seats__user__isnull=True))
+        .distinct()
+        .prefetch_related("seats__user")
+        .order_by("-updated_at")
+    )
+    groups: dict[str, list] = {"my_turn": [], "invited": [], "waiting": [], "finished": []}
+    for game in games:
+        seats = list(game.seats.all())
+        mine = next(
+            (s for s in seats if s.user_id == user.pk or (not s.user_id and s.invited_email.lower() == email.lower())),
+            None,
+        )
+        game.my_seat = mine
+        for s in seats:
+            s.score = game.scores[s.position] if game.status != Game.Status.WAITING and s.position < len(game.scores) else None
+        game.seat_list = seats
+        game.current_name = (
+            seats[game.current_seat].display_name
+            if game.status == Game.Status.ACTIVE and game.current_seat is not None and game.current_seat < len(seats)
+            else None
+        )
+        game.open_count = sum(1 for s in seats if s.state != Seat.State.JOINED)
+        if game.status == Game.Status.FINISHED:
+            best = max(game.scores) if game.scores else None
+            game.winner_names = [s.display_name for s in seats if game.scores and game.scores[s.position] == best]
+            groups["finished"].append(game)
+        elif mine is not None and mine.state == Seat.State.INVITED:
+            groups["invited"].append(game)
+        elif game.status == Game.Status.ACTIVE and mine is not None and game.current_seat == mine.position:
+            groups["my_turn"].append(game)
+        else:
+            groups["waiting"].append(game)
+    groups["todo_count"] = len(groups["my_turn"]) + len(groups["invited"])
+    return groups
+
+
+@login_required
+def game_list(request):
+    return render(request, "games/game_list.html", {"groups": user_games(request.user)})
+
+
+@login_required
+def lobby(request):
+    games = (
+        Game.objects.filter(status=Game.Status.WAITING, seats__state=Seat.State.OPEN)
+        .exclude(seats__user=request.user)
+        .annotate(open_count=Count("seats", filter=Q(seats__state=Seat.State.OPEN), distinct=True))
+        .distinct()
+        .select_related("created_by")
+        .prefetch_related("seats__user")
+        .order_by("-created_at")
+    )
+    return render(request, "games/lobby.html", {"games": games})
+
+
+# --- creating and joining ----------------------------------------------------------------
+
+
+@login_required
+def game_create(request):
+    if request.method == "POST":
+        form = CreateGameForm(request.POST)
+        if form.is_valid():
+            try:
+                game = services.create_game(
+                    request.user,
+                    form.invitees(),
+                    seat_order=form.cleaned_data["seat_order"],
+                    rules=form.rules(),
+                    open_seats=form.cleaned_data["open_seats"],
+                    name=form.cleaned_data["name"],
+                )
+            except services.GameError as exc:
+                message = str(exc)
+                field = "invite" if ("invite" in message or "player called" in message or "e-mail" in message) else None
+                form.add_error(field, message[:1].upper() + message[1:])
+            else:
+                messages.success(request, f"{game.title} is created. It starts when every seat is taken.")
+                return redirect(game)
+    else:
+        form = CreateGameForm()
+    return render(request, "games/game_create.html", {"form": form})
+
+
+def _act(request, game_id: int, action, success: str):
+    try:
+        game = action(game_id, request.user)
+    except services.GameError as exc:
+        messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
+        return redirect("game-detail", game_id)
+    game.refresh_from_db()
+    text = success
+    if game.status == Game.Status.ACTIVE and success != "declined":
+        text += " Every seat is taken: the game has started!"
+    if success == "declined":
+        messages.info(request, "You declined the invitation; your seat is now open in the lobby.")
+        return redirect("game-list")
+    messages.success(request, text)
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def game_accept(request, game_id: int):
+    return _act(request, game_id, services.accept_invitation, "You accepted the invitation.")
+
+
+@login_required
+@require_POST
+def game_decline(request, game_id: int):
+    return _act(request, game_id, services.decline_invitation, "declined")
+
+
+@login_required
+@require_POST
+def game_join(request, game_id: int):
+    return _act(request, game_id, services.join_game, "You took a seat.")
+
+
+def invitation(request, token: str):
+    """An e-mailed invitation link: log in or sign up first, then the seat is claimed."""
+    seat = Seat.objects.select_related("game", "game__created_by").filter(invite_token=token).first()
+    if seat is None:
+        raise Http404("This invitation link is not valid.")
+    if not request.user.is_authenticated:
+        request.session["pending_invitation"] = token
+        messages.info(
+            request,
+            f"{seat.game.created_by.username} invites you to {seat.game.title}. "
+            "Log in — or create an account — to take your seat.",
+        )
+        return redirect_to_login(request.get_full_path())
+    request.session.pop("pending_invitation", None)
+    try:
+        game = services.claim_invitation(token, request.user)
+    except services.GameError as exc:
+        messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
+        if seat.game.seats.filter(user=request.user).exists():
+            return redirect(seat.game)
+        return redirect("game-list")
+    game.refresh_from_db()
+    text = f"You have a seat in {game.title}."
+    if game.status == Game.Status.ACTIVE:
+        text += " Every seat is taken: the game has started!"
+    messages.success(request, text)
+    return redirect(game)
+
+
+# --- the game page -------------------------------------------------------------------------
+
+
+def _board_svg(engine, highlight):
+    try:
+        from games import board_svg
+    except ImportError:  # the renderer lands separately
+        return ""
+    return board_svg.render_board(engine, last_move=True, highlight=highlight, interactive=bool(highlight))
+
+
+def _tile_svgs(tile: str, rotations) -> dict[int, str]:
+    try:
+        from games import board_svg
+    except ImportError:
+        return {}
+    return {r: board_svg.render_tile(tile, r, size=160, spots=orientation(tile, r).spots) for r in rotations}
+
+
+def _drawn_tile_svg(tile: str) -> str:
+    try:
+        from games import board_svg
+    except ImportError:
+        return ""
+    return board_svg.render_tile(tile, 0, size=96)
+
+
+def describe_spot(spot: str | None) -> str:
+    if not spot:
+        return ""
+    kind, _, where = spot.partition(":")
+    names = {"N": "north", "E": "east", "S": "south", "W": "west"}
+    kind_name = {"field": "farmer on field", "city": "knight in city", "road": "thief on road", "cloister": "monk in cloister"}
+    text = kind_name.get(kind, kind)
+    if where:
+        text += f" ({names.get(where, where)})"
+    return text
+
+
+def game_detail(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    seats = list(game.seats.select_related("user").order_by("position"))
+    engine = services.engine_for(game, seats)
+    user = request.user
+    me = None
+    if user.is_authenticated:
+        email = (user.email or "-").lower()
+        me = next(
+            (s for s in seats if s.user_id == user.pk or (not s.user_id and s.invited_email.lower() == email)), None
+        )
+    active = game.status == Game.Status.ACTIVE
+    finished = game.status == Game.Status.FINISHED
+    my_turn = bool(active and me and me.state == Seat.State.JOINED and engine.current_player == me.position)
+
+    winners = set(engine.winners()) if finished else set()
+    players = []
+    for seat in seats:
+        i = seat.position
+        score = engine.scores[i]
+        players.append(
+            {
+                "seat": seat,
+                "name": seat.display_name,
+                "color": seat.color,
+                "score": score,
+                "laps": score // 50,
+                "supply": engine.supply[i],
+                "current": active and engine.current_player == i,
+                "me": me is not None and me.pk == seat.pk,
+                "winner": i in winners,
+                "breakdown": [engine.breakdown[i].get(c, 0) for c in CATEGORIES],
+                "final_points": engine.final_points[i] if finished and engine.final_points else 0,
+            }
+        )
+
+    names = [s.display_name for s in seats]
+    move_rows = []
+    for move in game.moves.order_by("-number"):
+        points = [
+            {"name": names[i], "color": seats[i].color, "points": p}
+            for i, p in enumerate(move.points or [])
+            if p and i < len(seats)
+        ]
+        move_rows.append(
+            {
+                "move": move,
+                "player": names[move.seat] if move.seat < len(names) else "?",
+                "color": seats[move.seat].color if move.seat < len(seats) else "",
+                "points": points,
+                "follower": describe_spot(move.meeple),
+            }
+        )
+
+    legal = services.legal_moves(engine) if my_turn else {"tile": None, "placements": []}
+    highlight = sorted({(p["x"], p["y"]) for p in legal["placements"]})
+    rotations = sorted({p["rotation"] for p in legal["placements"]})
+    tile_svgs = _tile_svgs(engine.tile, rotations) if my_turn and engine.tile else {}
+    current_seat = seats[engine.current_player] if active else None
+    context = {
+        "game": game,
+        "engine": engine,
+        "seats": seats,
+        "players": players,
+        "me": me,
+        "my_turn": my_turn,
+        "active": active,
+        "finished": finished,
+        "waiting": game.status == Game.Status.WAITING,
+        "current_seat": current_seat,
+        "tile": engine.tile if active else None,
+        "tile_svg": _drawn_tile_svg(engine.tile) if active and engine.tile else "",
+        "tiles_left": engine.tiles_left,
+        "board_svg": _board_svg(engine, highlight if my_turn else None),
+        "legal": legal,
+        "tile_svgs": sorted(tile_svgs.items()),
+        "move_number": len(engine.history) + 1,
+        "move_rows": move_rows,
+        "categories": [CATEGORY_LABELS[c] for c in CATEGORIES],
+        "winner_names": [names[i] for i in sorted(winners)],
+        "can_join": bool(
+            game.status == Game.Status.WAITING
+            and user.is_authenticated
+            and me is None
+            and any(s.state == Seat.State.OPEN for s in seats)
+        ),
+        "invited": me is not None and me.state == Seat.State.INVITED,
+        "api_move_url": f"/api/games/{game.pk}/moves/",
+        "rules_text": _rules_text(game),
+    }
+    return render(request, "games/game_detail.html", context)
+
+
+def _rules_text(game: Game) -> list[str]:
+    rules = game.engine_rules
+    parts = ["Classic farm scoring" if rules.farm_scoring == "classic" else "Current farm scoring"]
+    if rules.river:
+        parts.append("River")
+    if rules.small_city:
+        parts.append("Small-city rule")
+    return parts

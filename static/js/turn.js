@@ -1,0 +1,270 @@
+/* Taking a turn: pick a highlighted cell, rotate through the rotations that fit there,
+   pick a follower spot (or none) and confirm. The legal moves are embedded in the page
+   (json_script "legal-moves"); the move is POSTed to the API. Keyboard: slots and spots
+   are buttons (Enter/Space), R rotates, Enter confirms, Escape cancels. */
+(function () {
+  "use strict";
+  var panel = document.getElementById("turn-panel");
+  var data = document.getElementById("legal-moves");
+  if (!panel || !data || !window.CarcBoard) return;
+  var legal = JSON.parse(data.textContent);
+  var board = window.CarcBoard;
+  var svg = board.svg;
+  var NS = "http://www.w3.org/2000/svg";
+  var COLORS = { yellow: "#f2c12e", red: "#d8402f", green: "#3f9a3a", blue: "#2f6fd8", black: "#2b2b2b", grey: "#8a8a8a" };
+  var color = COLORS[panel.getAttribute("data-color")] || "#d8402f";
+
+  var controls = document.getElementById("turn-controls");
+  var step = document.getElementById("turn-step");
+  var tileBox = document.getElementById("turn-tile");
+  var originalTile = tileBox.innerHTML;
+  var rotateBtn = document.getElementById("rotate-btn");
+  var noneBtn = document.getElementById("no-follower-btn");
+  var confirmBtn = document.getElementById("confirm-btn");
+  var cancelBtn = document.getElementById("cancel-btn");
+  var selection = document.getElementById("selection");
+  var alertBox = document.getElementById("turn-alert");
+
+  var templates = {};
+  panel.querySelectorAll("template.tile-template").forEach(function (t) {
+    templates[t.getAttribute("data-rotation")] = t.innerHTML;
+  });
+
+  var byCell = {};
+  legal.placements.forEach(function (p) {
+    var key = p.x + "," + p.y;
+    (byCell[key] = byCell[key] || []).push(p);
+  });
+  Object.keys(byCell).forEach(function (k) { byCell[k].sort(function (a, b) { return a.rotation - b.rotation; }); });
+
+  var state = { key: null, index: 0, spot: null, busy: false };
+
+  function options() { return state.key ? byCell[state.key] : []; }
+  function placement() { return options()[state.index] || null; }
+
+  function spotLabel(spot) {
+    if (!spot) return "no follower";
+    var parts = spot.split(":");
+    var role = { road: "thief on the road", city: "knight in the city", field: "farmer in the field", cloister: "monk in the cloister" }[parts[0]] || parts[0];
+    var dirs = { N: "north", E: "east", S: "south", W: "west" };
+    return role + (parts[1] ? " (" + (dirs[parts[1]] || parts[1]) + ")" : "");
+  }
+
+  function clearBoardPreview() {
+    var old = svg.querySelector("g.preview");
+    if (old) old.parentNode.removeChild(old);
+    svg.querySelectorAll("rect.slot.selected").forEach(function (r) {
+      r.classList.remove("selected");
+      r.setAttribute("aria-pressed", "false");
+    });
+  }
+
+  function drawBoardPreview(p) {
+    clearBoardPreview();
+    var html = templates[String(p.rotation)];
+    if (!html) return;
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var src = holder.querySelector("svg");
+    var g = document.createElementNS(NS, "g");
+    g.setAttribute("class", "preview");
+    g.setAttribute("transform", "translate(" + p.x * board.cell + "," + p.y * board.cell + ")");
+    g.setAttribute("pointer-events", "none");
+    var art = src.querySelector("g.tile");
+    if (art) {
+      var clone = art.cloneNode(true);
+      clone.setAttribute("class", "tile-ghost");
+      var t = clone.querySelector("title");
+      if (t) t.parentNode.removeChild(t);
+      g.appendChild(clone);
+    }
+    if (state.spot) {
+      var spotEl = src.querySelector('circle.spot[data-spot="' + state.spot + '"]');
+      if (spotEl) {
+        var m = document.createElementNS(NS, "circle");
+        m.setAttribute("cx", spotEl.getAttribute("cx"));
+        m.setAttribute("cy", spotEl.getAttribute("cy"));
+        m.setAttribute("r", "11");
+        m.setAttribute("fill", color);
+        m.setAttribute("stroke", "#fff");
+        m.setAttribute("stroke-width", "3");
+        m.setAttribute("class", "preview-follower");
+        g.appendChild(m);
+      }
+    }
+    var frame = document.createElementNS(NS, "rect");
+    frame.setAttribute("x", "2"); frame.setAttribute("y", "2");
+    frame.setAttribute("width", board.cell - 4); frame.setAttribute("height", board.cell - 4);
+    frame.setAttribute("rx", "4");
+    frame.setAttribute("class", "preview-frame");
+    g.appendChild(frame);
+    var slots = svg.querySelector("g.slots");
+    svg.insertBefore(g, slots || null);
+    var slot = svg.querySelector('rect.slot[data-x="' + p.x + '"][data-y="' + p.y + '"]');
+    if (slot) { slot.classList.add("selected"); slot.setAttribute("aria-pressed", "true"); }
+  }
+
+  function drawPanelTile(p) {
+    tileBox.innerHTML = templates[String(p.rotation)] || originalTile;
+    var tileSvg = tileBox.querySelector("svg");
+    if (tileSvg) {
+      tileSvg.setAttribute("aria-label", "Tile " + legal.tile + ", rotation " + p.rotation + "°; choose a follower spot");
+      tileSvg.setAttribute("role", "group");
+    }
+    tileBox.querySelectorAll("circle.spot").forEach(function (c) {
+      var spot = c.getAttribute("data-spot");
+      if (p.meeples.indexOf(spot) < 0) {
+        c.parentNode.removeChild(c);
+        return;
+      }
+      c.setAttribute("aria-label", "Place a " + spotLabel(spot));
+      var on = spot === state.spot;
+      c.classList.toggle("selected", on);
+      c.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) { c.setAttribute("fill", color); c.setAttribute("fill-opacity", "1"); }
+      c.addEventListener("click", function () { chooseSpot(spot); });
+      c.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); chooseSpot(spot); }
+      });
+    });
+  }
+
+  function render(focusSpot) {
+    var p = placement();
+    alertBox.textContent = "";
+    if (!p) {
+      clearBoardPreview();
+      tileBox.innerHTML = originalTile;
+      controls.hidden = true;
+      step.textContent = "Choose a highlighted cell on the board.";
+      return;
+    }
+    drawBoardPreview(p);
+    drawPanelTile(p);
+    controls.hidden = false;
+    var n = options().length;
+    rotateBtn.disabled = n < 2;
+    rotateBtn.innerHTML = "⟳ Rotate <kbd>R</kbd>" + (n > 1 ? ' <span class="muted small">' + (state.index + 1) + "/" + n + "</span>" : "");
+    rotateBtn.setAttribute("aria-label", n > 1 ? "Rotate (" + n + " rotations fit here)" : "Rotate (only one rotation fits here)");
+    noneBtn.setAttribute("aria-pressed", state.spot ? "false" : "true");
+    var spots = p.meeples.length;
+    selection.innerHTML = "";
+    var strong = document.createElement("strong");
+    strong.textContent = "Tile " + legal.tile + " at (" + p.x + "," + p.y + "), " + p.rotation + "°";
+    selection.appendChild(strong);
+    selection.appendChild(document.createTextNode(" · " + spotLabel(state.spot)));
+    selection.setAttribute("data-rotation", p.rotation);
+    selection.setAttribute("data-spot", state.spot || "");
+    step.textContent = spots
+      ? "Rotate if you like, put a follower on a spot of the tile (or none), then confirm."
+      : "Rotate if you like, then confirm" + (legal.placements.length && !spots ? " (no follower can be placed)." : ".");
+    if (focusSpot) {
+      var el = tileBox.querySelector('circle.spot[data-spot="' + focusSpot + '"]');
+      if (el) el.focus();
+    }
+  }
+
+  function select(key) {
+    if (!byCell[key]) return;
+    if (state.key === key) { rotate(); return; }
+    var prev = placement();
+    state.key = key;
+    state.index = 0;
+    if (prev) {
+      var same = byCell[key].findIndex(function (p) { return p.rotation === prev.rotation; });
+      if (same >= 0) state.index = same;
+    }
+    state.spot = null;
+    render();
+  }
+
+  function rotate() {
+    var n = options().length;
+    if (n < 2) return;
+    state.index = (state.index + 1) % n;
+    var p = placement();
+    if (state.spot && p.meeples.indexOf(state.spot) < 0) state.spot = null;
+    render();
+  }
+
+  function chooseSpot(spot) {
+    state.spot = state.spot === spot ? null : spot;
+    render(spot);
+  }
+
+  function cancel() {
+    state.key = null; state.index = 0; state.spot = null;
+    render();
+  }
+
+  function csrfToken() {
+    var token = panel.getAttribute("data-csrf");
+    if (token) return token;
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+
+  function confirmMove() {
+    var p = placement();
+    if (!p || state.busy) return;
+    state.busy = true;
+    confirmBtn.disabled = true;
+    confirmBtn.textContent = "Sending…";
+    alertBox.textContent = "";
+    fetch(panel.getAttribute("data-move-url"), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+      body: JSON.stringify({
+        move_number: parseInt(panel.getAttribute("data-move-number"), 10),
+        x: p.x, y: p.y, rotation: p.rotation, meeple: state.spot
+      })
+    }).then(function (response) {
+      if (response.status === 201) { window.location.reload(); return null; }
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        var detail = body && body.detail ? body.detail : "The move was not accepted (HTTP " + response.status + ").";
+        throw new Error(detail);
+      });
+    }).catch(function (error) {
+      state.busy = false;
+      confirmBtn.disabled = false;
+      confirmBtn.textContent = "Confirm move";
+      alertBox.textContent = error.message || "The move could not be sent. Check your connection and try again.";
+    });
+  }
+
+  svg.querySelectorAll("rect.slot").forEach(function (slot) {
+    var key = slot.getAttribute("data-x") + "," + slot.getAttribute("data-y");
+    slot.setAttribute("aria-pressed", "false");
+    slot.addEventListener("click", function () { select(key); });
+    slot.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); select(key); }
+    });
+  });
+
+  rotateBtn.addEventListener("click", rotate);
+  noneBtn.addEventListener("click", function () { state.spot = null; render(); });
+  confirmBtn.addEventListener("click", confirmMove);
+  cancelBtn.addEventListener("click", function () {
+    var key = state.key;
+    cancel();
+    var slot = key && svg.querySelector('rect.slot[data-x="' + key.split(",")[0] + '"][data-y="' + key.split(",")[1] + '"]');
+    if (slot) slot.focus();
+  });
+
+  document.addEventListener("keydown", function (e) {
+    var t = e.target;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    if (e.key === "r" || e.key === "R") {
+      if (state.key) { e.preventDefault(); rotate(); }
+    } else if (e.key === "Escape") {
+      if (state.key) { e.preventDefault(); cancel(); }
+    } else if (e.key === "Enter") {
+      if (t && (t.tagName === "BUTTON" || t.tagName === "A")) return;
+      if (state.key) { e.preventDefault(); confirmMove(); }
+    }
+  });
+
+  render();
+})();
