@@ -1,0 +1,238 @@
+"""The HTML pages of the games app (Django test client)."""
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from games import services
+from games.models import Game, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def play_out(game, max_moves=200, rng=None):
+    """Play the game to its end through services, choosing legal moves."""
+    rng = rng or random.Random(1)
+    game.refresh_from_db()
+    for _ in range(max_moves):
+        if game.status != Game.Status.ACTIVE:
+            break
+        seats = list(game.seats.select_related("user").order_by("position"))
+        engine = services.engine_for(game, seats)
+        placement = rng.choice(services.legal_moves(engine)["placements"])
+        meeple = rng.choice([*placement["meeples"], None]) if placement["meeples"] else None
+        game, _ = services.play_move(
+            game.pk, seats[engine.current_player].user, game.move_count + 1,
+            placement["x"], placement["y"], placement["rotation"], meeple,
+        )
+    game.refresh_from_db()
+    return game
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, cid):
+    login(client, ann)
+    page = client.get(reverse("game-create"))
+    assert page.status_code == 200
+    assert b"Farm scoring" in page.content and b"River" in page.content and b"Small-city rule" in page.content
+    response = client.post(
+        reverse("game-create"),
+        {
+            "name": "Friday game", "invite": "bob\ncid@example.org, newbie@example.net", "open_seats": "0",
+            "seat_order": "as_listed", "farm_scoring": "classic", "river": "on", "small_city": "on",
+        },
+    )
+    game = Game.objects.get(name="Friday game")
+    assert response.status_code == 302 and response["Location"] == reverse("game-detail", args=[game.pk])
+    assert game.rules == {"expansions": ["river"], "farm_scoring": "classic", "small_city": True}
+    seats = list(game.seats.order_by("position"))
+    assert [s.display_name for s in seats] == ["ann", "bob", "cid", "newbie@example.net"]
+    assert game.status == Game.Status.WAITING
+
+    # bob sees the invitation on the home page and on the game page, and accepts
+    login(client, bob)
+    home = client.get("/")
+    assert b"Friday game" in home.content and reverse("game-accept", args=[game.pk]).encode() in home.content
+    detail = client.get(reverse("game-detail", args=[game.pk]))
+    assert b"You are invited" in detail.content and b"Decline" in detail.content
+    client.post(reverse("game-accept", args=[game.pk]))
+    login(client, cid)
+    client.post(reverse("game-accept", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.WAITING  # the e-mail invitee is still missing
+
+    # the e-mail invitee signs up and uses the link
+    newbie = type(ann).objects.create_user("newbie", "other@example.net", "pw-Long-enough-1")
+    client.force_login(newbie)
+    seat = game.seats.get(invited_email="newbie@example.net")
+    response = client.get(reverse("invitation", args=[seat.invite_token]))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    page = client.get(reverse("game-detail", args=[game.pk]), follow=True)
+    assert b"the game has started" in page.content or b"turn" in page.content
+
+
+def test_decline_opens_the_seat(client, ann, bob):
+    game = services.create_game(ann, ["bob"])
+    login(client, bob)
+    response = client.post(reverse("game-decline", args=[game.pk]), follow=True)
+    assert response.status_code == 200
+    assert b"declined" in response.content
+    seat = game.seats.get(position=1)
+    assert seat.state == Seat.State.OPEN and seat.user is None
+
+
+def test_lobby_lists_open_games_and_join_starts(client, ann, bob, cid):
+    game = services.create_game(ann, open_seats=1, name="Open table")
+    services.create_game(cid, open_seats=1, name="Cid's table")
+    login(client, bob)
+    lobby = client.get(reverse("lobby"))
+    assert lobby.status_code == 200
+    assert b"Open table" in lobby.content and b"Cid&#x27;s table" in lobby.content
+    response = client.post(reverse("game-join", args=[game.pk]), follow=True)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert b"the game has started" in response.content
+    # no longer in the lobby
+    assert b"Open table" not in client.get(reverse("lobby")).content
+
+
+def test_game_list_orders_my_turn_first(client, ann, bob, started):
+    other = services.create_game(bob, ["ann"], name="Bob first")
+    services.accept_invitation(other.pk, ann)  # bob moves first there
+    done = services.create_game(ann, ["bob"], name="Zzfinished")
+    services.accept_invitation(done.pk, bob)
+    finished = play_out(done)
+    login(client, ann)
+    content = client.get(reverse("game-list")).content.decode()
+    assert content.index(started.title) < content.index("Bob first") < content.index("Zzfinished")
+    assert "Your turn" in content
+    assert finished.status == Game.Status.FINISHED
+
+
+def test_invitation_link_anonymous_then_claim(client, ann, make_user):
+    game = services.create_game(ann, ["friend@example.net"])
+    seat = game.seats.get(position=1)
+    url = reverse("invitation", args=[seat.invite_token])
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login")) and "next=" in response["Location"]
+    friend = make_user("friend", "friend-other@example.net")
+    response = client.post(
+        reverse("login"), {"username": "friend", "password": "a-Long-enough-pa55word", "next": url}
+    )
+    assert response.status_code == 302 and response["Location"] == url
+    response = client.get(url)
+    assert response.status_code == 302 and response["Location"] == reverse("game-detail", args=[game.pk])
+    seat.refresh_from_db()
+    game.refresh_from_db()
+    assert seat.user == friend and seat.state == Seat.State.JOINED
+    assert game.status == Game.Status.ACTIVE
+
+
+def test_invalid_invitation_link_is_404(client, ann):
+    login(client, ann)
+    assert client.get(reverse("invitation", args=["nope"])).status_code == 404
+
+
+def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
+    login(client, ann)
+    page = client.get(reverse("game-detail", args=[started.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert '<svg' in html and 'class="board' in html and 'class="slot"' in html
+    assert "Your turn" in html
+    assert 'id="legal-moves"' in html and 'class="tile-template"' in html
+    assert 'data-testid="scores"' in html
+    assert "/static/js/turn.js" in html
+
+    # after a move, bob sees whose turn, the move in the list and the scores
+    engine = services.engine_for(started)
+    placement = services.legal_moves(engine)["placements"][0]
+    services.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
+    login(client, bob)
+    html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
+    assert "Your turn" in html
+    assert f"placed {engine.history[0].move.tile if engine.history else ''}" in html or "placed " in html
+    assert 'data-testid="move-list"' in html
+    login(client, ann)
+    html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
+    assert "bob&#x27;s turn" in html or "bob's turn" in html
+    assert 'class="slot"' not in html and "turn.js" not in html
+
+
+def test_discard_shown_in_move_list(client, ann, started, monkeypatch):
+    from games import views
+    from games.models import Move
+
+    # A real discard is rare; log one and let the page replay only the real moves.
+    real = services.engine_for
+    monkeypatch.setattr(views.services, "engine_for", lambda game, seats=None, upto=None: real(game, seats, upto=0))
+    Move.objects.create(game=started, number=99, seat=0, tile="X", discard=True, points=[0, 0])
+    login(client, ann)
+    html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
+    assert "tile X discarded — fits nowhere" in html
+
+
+def test_finished_game_shows_breakdown_and_winner(client, ann, bob, started):
+    game = play_out(started)
+    assert game.status == Game.Status.FINISHED
+    login(client, bob)
+    html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+    for word in ("Roads", "Cities", "Cloisters", "Farms", "Final scoring"):
+        assert word in html
+    engine = services.engine_for(game)
+    winners = [engine.players[i] for i in engine.winners()]
+    assert ("wins!" in html) or ("Shared victory" in html)
+    for name in winners:
+        assert name in html
+    assert 'data-testid="final-scoring"' in html
+    assert "Winner" in html
+    # laps shown for scores of 50 or more
+    if max(engine.scores) >= 50:
+        assert "lap" in html
+
+
+def test_create_game_errors_for_unknown_username(client, ann):
+    login(client, ann)
+    response = client.post(
+        reverse("game-create"),
+        {"invite": "nobody", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current"},
+    )
+    assert response.status_code == 200
+    assert "there is no player called &#x27;nobody&#x27;" in response.content.decode().lower()
+    assert 'role="alert"' in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_create_game_errors_for_too_few_or_many_players(client, ann):
+    login(client, ann)
+    response = client.post(
+        reverse("game-create"), {"invite": "", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current"}
+    )
+    assert b"a game needs 2 to 5 players" in response.content
+    response = client.post(
+        reverse("game-create"), {"invite": "", "open_seats": "9", "seat_order": "random", "farm_scoring": "current"}
+    )
+    assert response.status_code == 200 and not Game.objects.exists()
+
+
+def test_pages_need_login(client):
+    for name in ("game-list", "lobby", "game-create"):
+        response = client.get(reverse(name))
+        assert response.status_code == 302 and reverse("login") in response["Location"]
+
+
+def test_laps_filter():
+    from games.templatetags.games_tags import laps
+
+    assert "(1 lap)" in laps(63)
+    assert "(2 laps)" in laps(120)
+    assert "lap" not in laps(49)
