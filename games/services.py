@@ -43,6 +43,10 @@ class Conflict(GameError):
     status = 409
 
 
+class NotFound(GameError):
+    status = 404
+
+
 # --- creating and filling games ------------------------------------------------
 
 
@@ -125,7 +129,7 @@ def _locked_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameError("no such game") from None
+        raise NotFound("no such game") from None
 
 
 def _seat_of(game: Game, user) -> Seat | None:
@@ -231,11 +235,11 @@ def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = N
     """
     if seats is None:
         seats = list(game.seats.select_related("user").order_by("position"))
+    if game.seed is None:  # seats may still be open: the engine needs distinct names
+        return EngineGame([f"seat {seat.position + 1}" for seat in seats], game.engine_rules)
     names = seat_names(seats)
-    if game.seed is None:
-        return EngineGame(names, game.engine_rules)
     engine = EngineGame.new(names, game.engine_rules, seed=game.seed)
-    moves = game.moves.order_by("number")
+    moves = game.moves.order_by("number").only("number", "tile", "x", "y", "rotation", "meeple", "discard")
     if upto is not None:
         moves = moves[:upto]
     for row in moves:

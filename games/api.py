@@ -1,0 +1,374 @@
+"""The move API (``/api/games/...``): thin DRF views around :mod:`games.services`.
+
+Every error is a JSON ``{"detail": "<message>"}`` with a 4xx status; a malformed
+request also gets ``"errors"`` (messages per field). Nothing here knows a rule: the
+services ask the engine. Any authenticated user may read a game (spectators); only
+its seated players may move.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games import services
+from games.models import Game, Move, Seat
+
+from . import serializers as s
+
+TAG = "games"
+
+
+def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
+    """``{"rules": {"small_city": ["..."]}}`` -> ``{"rules.small_city": ["..."]}``."""
+    out: dict[str, list[str]] = {}
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(_flatten(value, name))
+    elif isinstance(detail, list):
+        if all(not isinstance(item, (dict, list)) for item in detail):
+            out[prefix or "non_field_errors"] = [str(item) for item in detail]
+        else:
+            for i, item in enumerate(detail):
+                out.update(_flatten(item, f"{prefix}[{i}]" if prefix else f"[{i}]"))
+    else:
+        out[prefix or "non_field_errors"] = [str(detail)]
+    return out
+
+
+def exception_handler(exc, context):
+    """DRF's handler, then: service errors by their status, field errors in one sentence."""
+    if isinstance(exc, services.GameError):
+        return Response({"detail": str(exc)}, status=exc.status)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        parts = []
+        for field, messages in errors.items():
+            label = "request" if field == "non_field_errors" else field
+            parts.append(f"{label}: {' '.join(m.rstrip('.') for m in messages)}")
+        response.data = {"detail": "; ".join(parts), "errors": errors}
+    elif isinstance(exc, exceptions.ParseError):
+        response.data = {"detail": f"the request body is not valid JSON ({exc.detail})"}
+    elif not (isinstance(response.data, dict) and "detail" in response.data):
+        response.data = {"detail": str(response.data)}
+    return response
+
+
+class GameAPIView(APIView):
+    # Token first, so that an anonymous request gets 401 with a WWW-Authenticate header.
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+
+    def get_exception_handler(self):
+        return exception_handler
+
+    def load(self, pk: int, upto: int | None = None):
+        """The game, its seats and its engine state (a replay of the move log)."""
+        try:
+            game = Game.objects.get(pk=pk)
+        except Game.DoesNotExist:
+            raise Http404("no such game") from None
+        seats = list(game.seats.select_related("user").order_by("position"))
+        return game, seats, services.engine_for(game, seats, upto=upto)
+
+    def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
+        game, seats, engine = self.load(pk)
+        return Response(services.game_state(game, engine, seats), status=code)
+
+
+ERRORS = {
+    400: OpenApiResponse(s.ErrorSerializer, description="Malformed request, or refused by the rules"),
+    401: OpenApiResponse(s.ErrorSerializer, description="Not authenticated"),
+    403: OpenApiResponse(s.ErrorSerializer, description="Not allowed"),
+    404: OpenApiResponse(s.ErrorSerializer, description="No such game"),
+    409: OpenApiResponse(s.ErrorSerializer, description="Conflict with the game's state"),
+}
+
+
+def errors(*codes: int) -> dict:
+    return {code: ERRORS[code] for code in (401, *codes)}
+
+
+def _list_item(game: Game, user) -> dict:
+    seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+    names = [seat.user.username if seat.user_id else None for seat in seats]
+    mine = next(
+        (seat.state for seat in seats if seat.user_id == user.pk or (not seat.user_id and user.email and seat.invited_email.lower() == user.email.lower())),
+        None,
+    )
+    return {
+        "id": game.pk,
+        "name": game.title,
+        "status": game.status,
+        "players": names,
+        "scores": list(game.scores) or [0] * len(seats),
+        "current_player": names[game.current_seat] if game.current_seat is not None and game.status == Game.Status.ACTIVE else None,
+        "move_number": game.move_count + 1,
+        "my_seat": mine if mine in (Seat.State.INVITED, Seat.State.JOINED) else None,
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+    }
+
+
+class GameListView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Games of the caller",
+        description="Games where the caller has a seat or an invitation, most recently updated first.",
+        parameters=[
+            OpenApiParameter("status", str, enum=["waiting", "active", "finished"], description="Only games in this state")
+        ],
+        responses={200: s.GameListItemSerializer(many=True), **errors(400)},
+    )
+    def get(self, request):
+        user = request.user
+        mine = Q(seats__user=user)
+        if user.email:
+            mine |= Q(seats__user__isnull=True, seats__invited_email__iexact=user.email)
+        games = Game.objects.filter(mine)
+        wanted = request.query_params.get("status")
+        if wanted is not None:
+            if wanted not in Game.Status.values:
+                raise exceptions.ValidationError({"status": [f"must be one of {', '.join(Game.Status.values)}, not {wanted!r}"]})
+            games = games.filter(status=wanted)
+        games = games.distinct().order_by("-updated_at", "-pk").prefetch_related("seats__user")
+        return Response([_list_item(game, user) for game in games])
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Create a game",
+        description=(
+            "The creator takes the first seat, then the invited players in the order listed, then the "
+            "open seats. With `seat_order: random` the order is drawn when the game starts. "
+            "The game starts when every seat is taken."
+        ),
+        request=s.CreateGameSerializer,
+        responses={201: s.GameStateSerializer, **errors(400)},
+    )
+    def post(self, request):
+        data = _validated(s.CreateGameSerializer, request)
+        rules = data.get("rules")
+        if rules is not None:
+            rules = {"farm_scoring": rules["farm_scoring"], "expansions": rules["expansions"], "small_city": rules["small_city"]}
+        game = services.create_game(
+            request.user,
+            data["invite"],
+            seat_order=data["seat_order"],
+            rules=rules,
+            open_seats=data["open_seats"],
+            name=data["name"],
+        )
+        return self.state(game.pk, status.HTTP_201_CREATED)
+
+
+def _validated(serializer_class, request) -> dict:
+    if not isinstance(request.data, dict):
+        raise exceptions.ValidationError({"non_field_errors": ["the body must be a JSON object"]})
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class GameDetailView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="The state of a game",
+        description="Board, players, scores, whose turn and the drawn tile. Any signed-in user may look.",
+        responses={200: s.GameStateSerializer, **errors(404)},
+    )
+    def get(self, request, pk: int):
+        return self.state(pk)
+
+
+class _SeatAction(GameAPIView):
+    action = staticmethod(lambda game_id, user: None)
+
+    def post(self, request, pk: int):
+        type(self).action(pk, request.user)
+        return self.state(pk)
+
+
+class AcceptView(_SeatAction):
+    action = staticmethod(services.accept_invitation)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Accept an invitation",
+        description="The game starts when this fills its last seat.",
+        request=None,
+        responses={200: s.GameStateSerializer, **errors(403, 404)},
+    )
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+
+class DeclineView(_SeatAction):
+    action = staticmethod(services.decline_invitation)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Decline an invitation",
+        description="The seat becomes open: anyone may then join.",
+        request=None,
+        responses={200: s.GameStateSerializer, **errors(403, 404)},
+    )
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+
+class JoinView(_SeatAction):
+    action = staticmethod(services.join_game)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Take an open seat",
+        description="The game starts when this fills its last seat.",
+        request=None,
+        responses={200: s.GameStateSerializer, **errors(404, 409)},
+    )
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+
+class LegalMovesView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Legal placements of the drawn tile",
+        description="Every legal (x, y, rotation) with the follower spots allowed there.",
+        responses={200: s.LegalMovesSerializer, **errors(404)},
+    )
+    def get(self, request, pk: int):
+        game, _seats, engine = self.load(pk)
+        if game.status != Game.Status.ACTIVE:
+            return Response({"tile": None, "placements": []})
+        return Response(services.legal_moves(engine))
+
+
+class MovesView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="The moves played so far",
+        description="Discards (tiles that fit nowhere) are moves too, with `discard: true`.",
+        responses={200: s.MoveSerializer(many=True), **errors(404)},
+    )
+    def get(self, request, pk: int):
+        if not Game.objects.filter(pk=pk).exists():
+            raise Http404("no such game")
+        seats = {
+            position: username
+            for position, username in Seat.objects.filter(game_id=pk).values_list("position", "user__username")
+        }
+        rows = (
+            Move.objects.filter(game_id=pk)
+            .order_by("number")
+            .values_list("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "points")
+        )
+        return Response(
+            [
+                {
+                    "number": number,
+                    "player": seats.get(seat),
+                    "tile": tile,
+                    "x": x,
+                    "y": y,
+                    "rotation": rotation,
+                    "meeple": meeple,
+                    "discard": discard,
+                    "points": points,
+                }
+                for number, seat, tile, x, y, rotation, meeple, discard, points in rows
+            ]
+        )
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Play your turn",
+        description=(
+            "Place the drawn tile at (x, y) with a rotation, and optionally a follower on a spot. "
+            "`move_number` must be the state's `move_number`: a stale one gets 409, so that a turn "
+            "submitted twice is stored once. Returns the new state."
+        ),
+        request=s.MoveRequestSerializer,
+        responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        data = _validated(s.MoveRequestSerializer, request)
+        game, engine = services.play_move(
+            pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"]
+        )
+        return Response(services.game_state(game, engine), status=status.HTTP_201_CREATED)
+
+
+class RecordView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="The game record",
+        description=(
+            "The NOTATION.md record of the moves so far (`carcassonne-record/1`), which "
+            "`python -m games.engine replay` accepts; metadata under `meta`."
+        ),
+        responses={200: s.RecordSerializer, **errors(404)},
+    )
+    def get(self, request, pk: int):
+        game, _seats, engine = self.load(pk)
+        return Response(services.record(game, engine))
+
+
+class AnyContent(BaseContentNegotiation):
+    """The board is SVG whatever the Accept header says (errors are JSON)."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+
+class BoardSVGView(GameAPIView):
+    content_negotiation_class = AnyContent
+
+    @extend_schema(
+        tags=[TAG],
+        summary="The board as SVG",
+        description="The board now, or after move `k` with `?move=k` (0 is the start tile alone).",
+        parameters=[OpenApiParameter("move", int, description="Show the board after this move")],
+        responses={
+            (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
+            **errors(400, 404),
+        },
+    )
+    def get(self, request, pk: int):
+        try:
+            game = Game.objects.get(pk=pk)
+        except Game.DoesNotExist:
+            raise Http404("no such game") from None
+        upto = None
+        raw = request.query_params.get("move")
+        if raw is not None:
+            try:
+                upto = int(raw)
+            except ValueError:
+                raise exceptions.ValidationError({"move": [f"must be a whole number, not {raw!r}"]}) from None
+            if not 0 <= upto <= game.move_count:
+                raise exceptions.ValidationError(
+                    {"move": [f"must be between 0 and {game.move_count} (moves played so far), not {upto}"]}
+                )
+        try:
+            from games.board_svg import render_board
+        except ImportError:
+            return Response({"detail": "the board picture is not available yet"}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        seats = list(game.seats.select_related("user").order_by("position"))
+        engine = services.engine_for(game, seats, upto=upto)
+        svg = render_board(engine, last_move=True)
+        return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")

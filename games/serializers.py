@@ -1,0 +1,229 @@
+"""Request and response shapes of the move API (games/api.py).
+
+Request serializers only check types and shapes, strictly (``"3"`` is not a number
+here); every rule question is left to :mod:`games.services` and the engine.
+Response serializers exist to document the OpenAPI schema: responses are the plain
+dicts that :mod:`games.services` builds (never the seed or the bag).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON number without a fraction: no strings, no booleans, no floats."""
+
+    default_error_messages = {"invalid": "must be a whole number, not {value}"}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid", value=_show(data))
+        return super().to_internal_value(data)
+
+
+def _show(value) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return type(value).__name__ if isinstance(value, (list, dict)) else str(value)
+
+
+class RotationField(StrictIntegerField):
+    default_error_messages = {"rotation": "must be 0, 90, 180 or 270, not {value}"}
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if value not in ROTATIONS:
+            self.fail("rotation", value=value)
+        return value
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "example": "road:E"},
+            {
+                "type": "object",
+                "properties": {"spot": {"type": "string"}, "figure": {"type": "string", "default": "follower"}},
+                "required": ["spot"],
+            },
+        ],
+        "nullable": True,
+        "description": "A follower spot (NOTATION.md), e.g. `city:N`, `field:NNW`, `cloister`; null for none.",
+    }
+)
+class MeepleField(serializers.Field):
+    default_error_messages = {
+        "invalid": "must be a spot name such as 'road:E', or null, not {value}",
+        "figure": "must be a spot name, or an object with a string 'spot' and an optional 'figure'",
+    }
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("allow_null", True)
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("default", None)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, str):
+            if not data.strip():
+                self.fail("invalid", value=_show(data))
+            return data.strip()
+        if isinstance(data, dict):
+            if not isinstance(data.get("spot"), str) or not isinstance(data.get("figure", "follower"), str):
+                self.fail("figure")
+            if set(data) - {"spot", "figure"}:
+                self.fail("figure")
+            return dict(data)
+        self.fail("invalid", value=_show(data))
+
+    def to_representation(self, value):
+        return value
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What is wrong, for a person")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="For a malformed request: the messages of each field",
+    )
+
+
+# --- requests ----------------------------------------------------------------------
+
+
+class RulesSerializer(serializers.Serializer):
+    farm_scoring = serializers.ChoiceField(choices=["current", "classic"], default="current")
+    expansions = serializers.ListField(child=serializers.CharField(), default=list)
+    small_city = serializers.BooleanField(default=False)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict) and "small_city" in data and not isinstance(data["small_city"], bool):
+            raise serializers.ValidationError({"small_city": ["must be true or false"]})
+        return super().to_internal_value(data)
+
+
+class CreateGameSerializer(serializers.Serializer):
+    invite = serializers.ListField(
+        child=serializers.CharField(), default=list, help_text="Usernames or e-mail addresses, in seat order"
+    )
+    seat_order = serializers.ChoiceField(choices=["as_listed", "random"], default="as_listed")
+    rules = RulesSerializer(required=False)
+    open_seats = StrictIntegerField(min_value=0, default=0, help_text="Seats anyone may take from the lobby")
+    name = serializers.CharField(max_length=80, allow_blank=True, default="")
+
+
+class MoveRequestSerializer(serializers.Serializer):
+    move_number = StrictIntegerField(min_value=1, help_text="The number of the move being played (the state's move_number)")
+    x = StrictIntegerField(help_text="Column; grows to the east")
+    y = StrictIntegerField(help_text="Row; grows to the south")
+    rotation = RotationField(help_text="Clockwise turn of the drawn tile: 0, 90, 180 or 270")
+    meeple = MeepleField()
+
+
+# --- responses (documentation) -------------------------------------------------------------
+
+
+class MeepleOnBoardSerializer(serializers.Serializer):
+    spot = serializers.CharField()
+    player = serializers.CharField()
+
+
+class BoardTileSerializer(serializers.Serializer):
+    x = serializers.IntegerField()
+    y = serializers.IntegerField()
+    tile = serializers.CharField()
+    rotation = serializers.IntegerField()
+    meeples = MeepleOnBoardSerializer(many=True)
+
+
+class PlayerSerializer(serializers.Serializer):
+    username = serializers.CharField(allow_null=True, help_text="null for a seat nobody has taken yet")
+    color = serializers.CharField()
+    score = serializers.IntegerField()
+    supply = serializers.IntegerField(help_text="Followers in the player's supply")
+    state = serializers.ChoiceField(choices=["invited", "joined", "open"])
+    breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
+
+
+class LastMoveSerializer(serializers.Serializer):
+    tile = serializers.CharField()
+    x = serializers.IntegerField(required=False)
+    y = serializers.IntegerField(required=False)
+    rotation = serializers.IntegerField(required=False)
+    meeple = serializers.CharField(allow_null=True, required=False)
+    discard = serializers.BooleanField(required=False)
+
+
+class GameStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
+    rules = serializers.JSONField(help_text="NOTATION.md rules object")
+    players = PlayerSerializer(many=True, help_text="In seat (turn) order")
+    current_player = serializers.CharField(allow_null=True)
+    tile = serializers.CharField(allow_null=True, help_text="The drawn tile (only while active)")
+    tiles_left = serializers.IntegerField(help_text="Tiles still in the bag, not counting the drawn one")
+    move_number = serializers.IntegerField(help_text="The number the next move gets")
+    board = BoardTileSerializer(many=True)
+    last_move = LastMoveSerializer(allow_null=True)
+    winners = serializers.ListField(child=serializers.CharField(), required=False)
+    final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
+
+
+class GameListItemSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
+    players = serializers.ListField(child=serializers.CharField(allow_null=True))
+    scores = serializers.ListField(child=serializers.IntegerField())
+    current_player = serializers.CharField(allow_null=True)
+    move_number = serializers.IntegerField()
+    my_seat = serializers.ChoiceField(choices=["invited", "joined"], allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class PlacementSerializer(serializers.Serializer):
+    x = serializers.IntegerField()
+    y = serializers.IntegerField()
+    rotation = serializers.IntegerField()
+    meeples = serializers.ListField(child=serializers.CharField(), help_text="Legal follower spots")
+
+
+class LegalMovesSerializer(serializers.Serializer):
+    tile = serializers.CharField(allow_null=True)
+    placements = PlacementSerializer(many=True)
+
+
+class MoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    player = serializers.CharField()
+    tile = serializers.CharField()
+    x = serializers.IntegerField(allow_null=True)
+    y = serializers.IntegerField(allow_null=True)
+    rotation = serializers.IntegerField(allow_null=True)
+    meeple = serializers.CharField(allow_null=True)
+    discard = serializers.BooleanField()
+    points = serializers.ListField(child=serializers.IntegerField(), help_text="Points each seat scored")
+
+
+class RecordSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    rules = serializers.JSONField()
+    players = serializers.ListField(child=serializers.CharField())
+    start = serializers.JSONField()
+    moves = serializers.ListField(child=serializers.JSONField())
+    meta = serializers.JSONField()
+
+
+SVG = OpenApiTypes.STR
