@@ -159,10 +159,17 @@ class Placement(NamedTuple):
 class Move(NamedTuple):
     """One turn, as in NOTATION.md: a placed tile with an optional follower, or a discard.
 
+    Two optional additions to NOTATION.md for games on a clock: ``{"tile": "V",
+    "skip": true}`` (the turn ran out of time and was skipped; the drawn tile goes back
+    into the bag) and ``{"tile": "V", "forfeit": true}`` (the player to move lost on
+    time and leaves the turn order; the tile goes back into the bag).
+
     >>> Move("V", 1, 0, 90, "field:NNW").to_json()
     {'tile': 'V', 'x': 1, 'y': 0, 'rotation': 90, 'meeple': 'field:NNW'}
     >>> Move.discard_of("X").to_json()
     {'tile': 'X', 'discard': True}
+    >>> Move.from_json({"tile": "V", "skip": True}).skip
+    True
     """
 
     tile: str
@@ -171,6 +178,8 @@ class Move(NamedTuple):
     rotation: int = 0
     meeple: str | None = None
     discard: bool = False
+    skip: bool = False
+    forfeit: bool = False
 
     @classmethod
     def discard_of(cls, tile: str) -> Move:
@@ -178,12 +187,18 @@ class Move(NamedTuple):
         return cls(tile, discard=True)
 
     @property
+    def places_tile(self) -> bool:
+        """Whether the move puts its tile on the board."""
+        return not (self.discard or self.skip or self.forfeit)
+
+    @property
     def placement(self) -> Placement:
         return Placement(self.x, self.y, self.rotation)
 
     def to_json(self) -> dict:
-        if self.discard:
-            return {"tile": self.tile, "discard": True}
+        for flag in ("discard", "skip", "forfeit"):
+            if getattr(self, flag):
+                return {"tile": self.tile, flag: True}
         return {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation, "meeple": self.meeple}
 
     @classmethod
@@ -194,10 +209,12 @@ class Move(NamedTuple):
         tile = data.get("tile")
         if not isinstance(tile, str):
             raise IllegalMove("the move has no tile id")
-        if data.get("discard", False) is True:
-            return cls.discard_of(tile)
-        if data.get("discard", False) is not False:
-            raise IllegalMove("discard must be true or false")
+        for flag in ("discard", "skip", "forfeit"):
+            value = data.get(flag, False)
+            if value is True:
+                return cls(tile, **{flag: True})
+            if value is not False:
+                raise IllegalMove(f"{flag} must be true or false")
         x, y, rotation = data.get("x"), data.get("y"), data.get("rotation")
         if type(x) is not int or type(y) is not int or type(rotation) is not int:
             for name, value in (("x", x), ("y", y), ("rotation", rotation)):
@@ -297,6 +314,7 @@ class Game:
                 self.remaining[tile.id] = tile.count
         self._bag: list[str] | None = None
         self._rng: random.Random | None = None
+        self.out: set[int] = set()  # seats that lost on time: they stay on the board but score no more
         self._board: dict[int, PlacedTile] = {}
         # union-find over segments; per-root data in parallel lists
         self._parent: list[int] = []
@@ -377,9 +395,10 @@ class Game:
         return next(reversed(self._board.values())) if len(self._board) > 1 else None
 
     def winners(self) -> list[int]:
-        """Seats with the highest score (all of them when tied)."""
-        best = max(self.scores)
-        return [p for p, s in enumerate(self.scores) if s == best]
+        """Seats with the highest score (all of them when tied); seats that lost on time never win."""
+        seats = [p for p in range(len(self.players)) if p not in self.out]
+        best = max(self.scores[p] for p in seats)
+        return [p for p in seats if self.scores[p] == best]
 
     # --- legality -------------------------------------------------------------------
 
@@ -445,6 +464,8 @@ class Game:
                 raise IllegalMove(f"the drawn tile is {self.tile}, not {tile}")
         else:
             self._check_available(tile)
+        if move.skip or move.forfeit:
+            return
         if move.discard:
             placements = self.legal_placements(tile)
             if placements:
@@ -661,16 +682,38 @@ class Game:
         n = len(self.players)
         points = [0] * n
         scored: list[Scoring] = []
-        self.remaining[move.tile] -= 1
-        if not move.discard:
-            o = orientation(move.tile, move.rotation)
-            spot = o.spot_index[move.meeple] if move.meeple is not None else -1
-            self._place(_key(move.x, move.y), o, spot, player, points, scored)
-            self.current_player = (player + 1) % n
+        if move.skip or move.forfeit:
+            self._put_back(move.tile)
+            if move.forfeit:
+                self.out.add(player)
+            self.current_player = self._next_seat(player)
+        else:
+            self.remaining[move.tile] -= 1
+            if not move.discard:
+                o = orientation(move.tile, move.rotation)
+                spot = o.spot_index[move.meeple] if move.meeple is not None else -1
+                self._place(_key(move.x, move.y), o, spot, player, points, scored)
+                self.current_player = self._next_seat(player) if self.out else (player + 1) % n
         turn = Turn(len(self.history) + 1, player, move, tuple(points), tuple(scored))
         self.history.append(turn)
-        self._draw()
+        if len(self.out) >= n - 1:
+            self.finish()
+        else:
+            self._draw()
         return turn
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat in turn order still in the game."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            if (seat + step) % n not in self.out:
+                return (seat + step) % n
+        return seat
+
+    def _put_back(self, tile: str) -> None:
+        """Return a drawn tile into the bag at a random place (the bag stays secret)."""
+        if self._bag is not None and self._rng is not None:
+            self._bag.insert(self._rng.randrange(len(self._bag) + 1), tile)
 
     def _place(self, key: int, o: Orientation, spot: int, player: int, points: list[int], scored: list[Scoring]) -> None:
         layout = _layout(o)
@@ -815,6 +858,8 @@ class Game:
         value = self._feature_points(root, complete)
         category = _CATEGORY[self._kind[root]]
         for p in winners:
+            if p in self.out:
+                continue
             self.scores[p] += value
             self.breakdown[p][category] += value
             points[p] += value
@@ -855,6 +900,8 @@ class Game:
         best = max(counts)
         winners = tuple(p for p, c in enumerate(counts) if c == best)
         for p in winners:
+            if p in self.out:
+                continue
             self.scores[p] += value
             self.breakdown[p]["farms"] += value
             points[p] += value
