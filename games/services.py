@@ -239,7 +239,7 @@ def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = N
         return EngineGame([f"seat {seat.position + 1}" for seat in seats], game.engine_rules)
     names = seat_names(seats)
     engine = EngineGame.new(names, game.engine_rules, seed=game.seed)
-    moves = game.moves.order_by("number").only("number", "tile", "x", "y", "rotation", "meeple", "discard")
+    moves = game.moves.order_by("number").only("game", "number", "tile", "x", "y", "rotation", "meeple", "discard")
     if upto is not None:
         moves = moves[:upto]
     for row in moves:

@@ -1,0 +1,156 @@
+"""games.services: creating, filling and playing games around the engine."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.engine import Move as EngineMove
+from games.engine import replay
+from games.models import Game, Move, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def play_first(game):
+    """Play the first legal placement, no follower, as whoever's turn it is."""
+    game.refresh_from_db()
+    engine = services.engine_for(game)
+    placement = engine.legal_placements()[0]
+    user = game.seats.get(position=game.current_seat).user
+    return services.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, None)
+
+
+def test_create_game_seats(ann, bob):
+    game = services.create_game(ann, ["bob", "zed@example.net"], open_seats=1, name="  Sunday  ")
+    assert game.name == "Sunday"
+    seats = list(game.seats.order_by("position"))
+    assert [(s.position, s.user_id, s.state, s.invited_email) for s in seats] == [
+        (0, ann.pk, "joined", ""),
+        (1, bob.pk, "invited", ""),
+        (2, None, "invited", "zed@example.net"),
+        (3, None, "open", ""),
+    ]
+    assert game.status == Game.Status.WAITING and game.seed is None
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"invite": ["bob"], "seat_order": "shuffled"}, "seat_order"),
+        ({"invite": ["bob"], "rules": {"farm_scoring": "x"}}, "farm_scoring"),
+        ({"invite": ["bob"], "open_seats": -1}, "open_seats"),
+        ({"invite": ["ghost"]}, "ghost"),
+        ({"invite": ["not-an@address"]}, "e-mail"),
+        ({"invite": ["bob", "BOB"]}, "twice"),
+        ({"invite": ["bob"], "open_seats": 4}, "2 to 5"),
+    ],
+)
+def test_create_game_refusals(ann, bob, kwargs, message):
+    with pytest.raises(services.GameError, match=message) as info:
+        services.create_game(ann, **kwargs)
+    assert info.value.status == 400
+    assert not Game.objects.exists()
+
+
+def test_waiting_game_with_open_seats_has_an_engine(ann):
+    game = services.create_game(ann, open_seats=2)
+    engine = services.engine_for(game)
+    state = services.game_state(game, engine)
+    assert [p["username"] for p in state["players"]] == ["ann", None, None]
+    assert state["tile"] is None and len(state["board"]) == 1
+
+
+def test_start_when_full(ann, bob, dan):
+    game = services.create_game(ann, ["bob"], open_seats=1)
+    services.accept_invitation(game.pk, bob)
+    game.refresh_from_db()
+    assert game.status == Game.Status.WAITING
+    services.join_game(game.pk, dan)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.seed is not None and game.started_at is not None
+    assert game.current_seat == 0 and game.scores == [0, 0, 0]
+
+
+def test_status_of_errors(ann, bob, dan, started):
+    with pytest.raises(services.NotFound) as info:
+        services.join_game(99999, dan)
+    assert info.value.status == 404
+    with pytest.raises(services.NotAllowed):
+        services.accept_invitation(started.pk, dan)
+    with pytest.raises(services.Conflict):
+        services.join_game(started.pk, dan)
+    with pytest.raises(services.NotAllowed, match="not playing"):
+        services.play_move(started.pk, dan, 1, 1, 0, 0, None)
+    with pytest.raises(services.NotAllowed, match="ann's turn"):
+        services.play_move(started.pk, bob, 1, 1, 0, 0, None)
+    with pytest.raises(services.Conflict, match="stale"):
+        services.play_move(started.pk, ann, 2, 1, 0, 0, None)
+    with pytest.raises(services.GameError, match="whole number"):
+        services.play_move(started.pk, ann, "1", 1, 0, 0, None)
+    with pytest.raises(services.NotFound):
+        services.play_move(99999, ann, 1, 1, 0, 0, None)
+
+
+def test_illegal_move_stores_nothing(started, ann):
+    with pytest.raises(services.GameError, match=r"^move 1: ") as info:
+        services.play_move(started.pk, ann, 1, 0, 0, 0, None)
+    assert info.value.status == 400
+    assert not Move.objects.exists()
+    started.refresh_from_db()
+    assert started.move_count == 0
+
+
+def test_moves_replay_from_the_log(started):
+    for _ in range(6):
+        game, engine = play_first(started)
+    rows = list(Move.objects.filter(game=started).order_by("number"))
+    assert [r.number for r in rows] == list(range(1, len(rows) + 1))
+    assert game.move_count == len(rows) == len(engine.history)
+    assert game.scores == engine.scores
+    again = services.engine_for(Game.objects.get(pk=started.pk))
+    assert again.scores == engine.scores and again.tile == engine.tile
+    assert [t.move for t in again.history] == [EngineMove.from_json(r.to_json()) for r in rows]
+    record = services.record(game, engine)
+    assert replay(record).scores == engine.scores
+    partial = services.engine_for(game, upto=2)
+    assert len(partial.history) == 2
+
+
+def test_game_state_hides_the_bag(started):
+    game, engine = play_first(started)
+    state = services.game_state(game, engine)
+    text = repr(state)
+    assert "seed" not in state and "bag" not in state
+    assert str(game.seed) not in text
+    assert state["tile"] == engine.tile
+
+
+def test_legal_moves_match_engine(started):
+    engine = services.engine_for(started)
+    data = services.legal_moves(engine)
+    assert data["tile"] == engine.tile
+    assert [(p["x"], p["y"], p["rotation"]) for p in data["placements"]] == [tuple(p) for p in engine.legal_placements()]
+
+
+def test_play_move_queries_do_not_grow(started):
+    counts = []
+    for _ in range(30):
+        started.refresh_from_db()
+        engine = services.engine_for(started)
+        placement = engine.legal_placements()[0]
+        user = started.seats.get(position=started.current_seat).user
+        with CaptureQueriesContext(connection) as queries:
+            services.play_move(started.pk, user, started.move_count + 1, placement.x, placement.y, placement.rotation, None)
+        counts.append(len(queries))
+    assert max(counts) == min(counts), counts
+
+
+def test_random_seat_order_is_drawn_at_start(ann, bob, cid):
+    game = services.create_game(ann, ["bob", "cid"], seat_order="random")
+    services.accept_invitation(game.pk, bob)
+    services.accept_invitation(game.pk, cid)
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    assert [s.position for s in seats] == [0, 1, 2]
+    assert {s.user.username for s in seats} == {"ann", "bob", "cid"}
