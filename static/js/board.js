@@ -22,7 +22,7 @@
   function fitZoom() {
     var w = scroller.clientWidth - 8;
     var h = Math.max(scroller.clientHeight - 8, 240);
-    return Math.max(MIN, Math.min(1.25, w / baseW, h / baseH));
+    return Math.max(MIN, Math.min(1.5, w / baseW, h / baseH));
   }
 
   /* Scroll so that board cell (x, y) is in the middle of the view. */
@@ -81,12 +81,9 @@
   });
   svg.addEventListener("mouseleave", function () { if (coords) coords.textContent = defaultHint; });
 
+  /* Start fitted to the view, but never so small that cells are hard to tap. */
+  zoom = Math.max(0.75, Math.min(1.5, fitZoom()));
   apply();
-  if (baseW > scroller.clientWidth || baseH > scroller.clientHeight) {
-    var z = fitZoom();
-    zoom = Math.max(z, 0.75);
-    apply();
-  }
   var last = svg.querySelector("rect.last-move") || svg.querySelector('g.tile[data-x="0"][data-y="0"]');
   if (last) centerOn(parseInt(last.getAttribute("data-x"), 10), parseInt(last.getAttribute("data-y"), 10));
 

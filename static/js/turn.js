@@ -223,6 +223,7 @@
       if (response.status === 201) { window.location.reload(); return null; }
       return response.json().catch(function () { return {}; }).then(function (body) {
         var detail = body && body.detail ? body.detail : "The move was not accepted (HTTP " + response.status + ").";
+        if (response.status === 409) detail += " — reload the page to see the game as it is now.";
         throw new Error(detail);
       });
     }).catch(function (error) {
