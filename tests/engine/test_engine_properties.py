@@ -1,0 +1,192 @@
+"""Properties over whole random games (hypothesis chooses the seeds and settings)."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.engine import IllegalMove, Move, Rules, orientation, replay
+from games.engine.autoplay import random_game
+from games.engine.game import Game
+
+FOLLOWERS = 7
+ALL_SPOTS = (
+    [f"city:{e}" for e in "NESW"]
+    + [f"road:{e}" for e in "NESW"]
+    + [f"field:{h}" for h in ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")]
+    + ["cloister", "river:E", "garden", ""]
+)
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+seeds = st.integers(min_value=0, max_value=2**31)
+player_counts = st.integers(min_value=2, max_value=5)
+rule_sets = st.builds(
+    Rules,
+    farm_scoring=st.sampled_from(["current", "classic"]),
+    river=st.booleans(),
+    small_city=st.booleans(),
+)
+
+
+def board_state(game):
+    return sorted(
+        (t.x, t.y, t.tile, t.rotation, tuple(sorted(t.followers()))) for t in game.placed_tiles()
+    )
+
+
+def frontier(game):
+    cells = {(t.x, t.y) for t in game.placed_tiles()}
+    around = set()
+    for x, y in cells:
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            if (x + dx, y + dy) not in cells:
+                around.add((x + dx, y + dy))
+    return cells, around
+
+
+def rejected(game, move):
+    try:
+        game.check(move)
+    except IllegalMove:
+        return True
+    return False
+
+
+def check_conservation(game):
+    on_board = [0] * len(game.players)
+    for placed in game.placed_tiles():
+        for _spot, seat in placed.followers():
+            on_board[seat] += 1
+    for seat in range(len(game.players)):
+        assert game.supply[seat] + on_board[seat] == FOLLOWERS
+        assert 0 <= game.supply[seat] <= FOLLOWERS
+    for seat in range(len(game.players)):
+        assert sum(game.breakdown[seat].values()) == game.scores[seat]
+
+
+def play_checked(seed, players, rules, follower_rate=0.6):
+    """Play a whole game by random legal moves, checking the legality API every turn."""
+    rng = random.Random(seed)
+    game = Game.new(NAMES[:players], rules, seed=rng.randrange(2**32))
+    check_conservation(game)
+    while not game.finished:
+        tile = game.tile
+        placements = game.legal_placements()
+        enumerated = set(placements)
+        assert len(enumerated) == len(placements), "a placement listed twice"
+        # every enumerated placement is accepted (without a follower)
+        for p in placements:
+            game.check(Move(tile, p.x, p.y, p.rotation))
+        # every other rotation at every frontier cell, and random cells, are rejected
+        cells, around = frontier(game)
+        for x, y in around:
+            for rotation in (0, 90, 180, 270):
+                if (x, y, rotation) not in enumerated:
+                    assert rejected(game, Move(tile, x, y, rotation)), (tile, x, y, rotation)
+        xs = [x for x, _ in cells]
+        ys = [y for _, y in cells]
+        for _ in range(8):
+            x = rng.randint(min(xs) - 3, max(xs) + 3)
+            y = rng.randint(min(ys) - 3, max(ys) + 3)
+            rotation = rng.choice((0, 90, 180, 270))
+            if (x, y, rotation) not in enumerated:
+                assert rejected(game, Move(tile, x, y, rotation))
+        assert rejected(game, Move(tile, 0, 0, 45))
+        assert rejected(game, Move("Z", 0, 0, 0))
+        other = "B" if tile != "B" else "A"
+        if placements:
+            p = placements[0]
+            assert rejected(game, Move(other, p.x, p.y, p.rotation)), "not the drawn tile"
+            assert rejected(game, Move.discard_of(tile))
+        before = list(game.scores)
+        if not placements:
+            assert not game.can_place()
+            turn = game.play(Move.discard_of(tile))
+            assert turn.points == (0,) * players
+            assert game.current_player == turn.player
+            continue
+        p = rng.choice(placements)
+        spots = game.legal_spots(p)
+        o = orientation(tile, p.rotation)
+        for name in ALL_SPOTS:
+            move = Move(tile, p.x, p.y, p.rotation, name)
+            index = o.spot_index.get(name)
+            canonical = o.segments[index].spot if index is not None else None
+            assert rejected(game, move) == (canonical not in spots), (tile, p, name, spots)
+        meeple = rng.choice(spots) if spots and rng.random() < follower_rate else None
+        player = game.current_player
+        turn = game.play(Move(tile, p.x, p.y, p.rotation, meeple))
+        assert turn.player == player
+        if not game.finished:
+            assert game.current_player == (player + 1) % players
+        check_conservation(game)
+        # scores never decrease, and rise by exactly what the turn says
+        final = game.final_points or (0,) * players
+        for seat in range(players):
+            assert game.scores[seat] >= before[seat]
+            assert game.scores[seat] - before[seat] == turn.points[seat] + final[seat]
+    return game
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=seeds, players=player_counts, rules=rule_sets)
+def test_legality_api_agrees_with_check_over_random_games(seed, players, rules):
+    game = play_checked(seed, players, rules)
+    # final scoring happened: every tile was drawn (placed or discarded)
+    assert game.finished
+    assert game.final_points is not None
+    assert len(game.history) == (83 if rules.river else 71)
+    assert sum(game.remaining.values()) == 0
+    per_turn = [sum(t.points[s] for t in game.history) for s in range(players)]
+    assert [a + b for a, b in zip(per_turn, game.final_points)] == game.scores
+    check_conservation(game)
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=seeds, players=player_counts, river=st.booleans())
+def test_replaying_the_record_gives_the_same_game(seed, players, river):
+    game = random_game(seed, players, Rules(river=river))
+    record = game.record()
+    assert "bag" not in record and "seed" not in record
+    again = replay(record)
+    assert again.scores == game.scores
+    assert again.supply == game.supply
+    assert again.breakdown == game.breakdown
+    assert again.finished and game.finished
+    assert board_state(again) == board_state(game)
+    assert again.record() == record
+    # and through JSON text
+    import json
+
+    assert replay(json.dumps(record)).scores == game.scores
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=seeds, players=player_counts)
+def test_same_seed_same_game(seed, players):
+    a = random_game(seed, players)
+    b = random_game(seed, players)
+    assert a.record() == b.record()
+    assert a.scores == b.scores
+    x = Game.new(NAMES[:players], seed=seed)
+    y = Game.new(NAMES[:players], seed=seed)
+    assert x.tile == y.tile and x.legal_placements() == y.legal_placements()
+
+
+@settings(max_examples=30, deadline=None, database=None)
+@given(seed=seeds, players=player_counts, upto=st.integers(min_value=0, max_value=71))
+def test_partial_replay_is_the_game_after_k_moves(seed, players, upto):
+    game = random_game(seed, players)
+    record = game.record()
+    partial = replay(record, upto=upto)
+    short = dict(record, moves=record["moves"][:upto])
+    again = replay(short)
+    assert partial.scores == again.scores
+    assert partial.supply == again.supply
+    assert board_state(partial) == board_state(again)
+    assert len(partial.history) == min(upto, len(record["moves"]))
+    if upto < len(record["moves"]):
+        assert not partial.finished
+        ended = replay(record, upto=upto, final=True)
+        assert ended.finished
+        check_conservation(ended)
