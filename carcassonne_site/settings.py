@@ -66,6 +66,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     *(["games"] if HAS_GAMES_APP else []),
+    *(["notifications"] if HAS_GAMES_APP else []),
+    *(["archive"] if HAS_GAMES_APP else []),
     "tournaments",
 ]
 
@@ -76,6 +78,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    *(["notifications.middleware.LastSeenMiddleware"] if HAS_GAMES_APP else []),
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -148,6 +151,19 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+# Periodic jobs (run `celery -A carcassonne_site beat`); each is safe to run late or twice.
+CELERY_BEAT_SCHEDULE = {
+    "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
+    "notifications-clocks": {"task": "notifications.tasks.check_clocks", "schedule": 300.0},
+    "notifications-digests": {"task": "notifications.tasks.send_digests", "schedule": 900.0},
+}
+# Play by e-mail (the notifications app).
+NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 7 * 24 * 3600)  # seconds
+NOTIFICATIONS_LEASE_SECONDS = 600  # a claimed ("sending") row is left alone this long
+NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min, ...
+NOTIFICATIONS_MAX_ATTEMPTS = 8
+NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
+NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 
 
 # E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://... for SSL)

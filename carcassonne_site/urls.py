@@ -17,9 +17,16 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
 ]
 
+# The archive (needs the games app) comes before the games URLs.
+if settings.HAS_GAMES_APP:
+    urlpatterns.append(path("archive/", include("archive.urls")))
+    urlpatterns.append(path("api/archive/", include("archive.api_urls")))
+
 # The games app is written separately; its URLs are included once they exist.
 # They come before accounts' so that games/urls.py may also take over "/".
 if settings.HAS_GAMES_APP and (settings.BASE_DIR / "games" / "urls.py").exists():
+    # Play by e-mail (/notifications/..., /games/waiting/) before the games' own URLs.
+    urlpatterns.append(path("", include("notifications.urls")))
     urlpatterns.append(path("", include("games.urls")))
 
 # Accounts last: it owns "/" (home) and /accounts/...

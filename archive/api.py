@@ -1,0 +1,214 @@
+"""The archive API (``/api/archive/...``): search, records, boards and moves of any game.
+
+Any signed-in user may read every started game (games are public to members).
+Errors are JSON ``{"detail": "..."}`` (a bad filter also gets ``"errors"``).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.models import Game
+
+from . import queries
+from . import serializers as s
+from .replay import move_state
+
+TAG = "archive"
+
+ERRORS = {
+    400: OpenApiResponse(s.ArchiveErrorSerializer, description="A filter or parameter cannot be understood"),
+    401: OpenApiResponse(s.ArchiveErrorSerializer, description="Not authenticated"),
+    404: OpenApiResponse(s.ArchiveErrorSerializer, description="No such game in the archive"),
+}
+
+
+def errors(*codes: int) -> dict:
+    return {code: ERRORS[code] for code in (401, *codes)}
+
+
+FILTER_PARAMETERS = [
+    OpenApiParameter("status", str, enum=["finished", "active"], description="Finished games (default) or games in progress"),
+    OpenApiParameter(
+        "player", str, many=True, explode=True,
+        description="Username; give it twice (or comma-separated) for the games of both players (at most 2)",
+    ),
+    OpenApiParameter("winner", str, description="Only games won by this username (shared first place counts)"),
+    OpenApiParameter("finished_after", OpenApiTypes.DATE, description="Finished on or after this day"),
+    OpenApiParameter("finished_before", OpenApiTypes.DATE, description="Finished on or before this day"),
+    OpenApiParameter("farm_scoring", str, enum=["current", "classic"], description="Farm scoring rule"),
+    OpenApiParameter("river", OpenApiTypes.BOOL, description="With (true) or without (false) the River"),
+    OpenApiParameter("players", int, description="Number of players (2 to 5)"),
+    OpenApiParameter(
+        "tournament", str,
+        description="Reserved: accepted but ignored until tournaments exist (listed under `ignored`)",
+    ),
+    OpenApiParameter("round", str, description="Reserved, like `tournament`"),
+    OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
+    OpenApiParameter("page", int, description="Page number, from 1"),
+    OpenApiParameter("page_size", int, description=f"Games per page (default {queries.PAGE_SIZE}, at most {queries.MAX_PAGE_SIZE})"),
+]
+
+
+class ArchiveAPIView(APIView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+
+
+def _bad(errors_: dict[str, str]) -> Response:
+    return Response(
+        {"detail": "; ".join(f"{k}: {v}" for k, v in errors_.items()), "errors": errors_},
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+class ArchiveListView(ArchiveAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Search the archive",
+        description=(
+            "Finished games (or, with `status=active`, games in progress), filtered like the "
+            "/archive/ page and sorted by completion date, newest first. Paginated."
+        ),
+        parameters=FILTER_PARAMETERS,
+        responses={200: s.ArchivePageSerializer, **errors(400)},
+    )
+    def get(self, request):
+        filters, problems = queries.Filters.from_query(request.query_params)
+        per_page = queries.PAGE_SIZE
+        raw_size = request.query_params.get("page_size")
+        if raw_size:
+            try:
+                per_page = int(raw_size)
+                if not 1 <= per_page <= queries.MAX_PAGE_SIZE:
+                    raise ValueError
+            except ValueError:
+                problems["page_size"] = f"page_size must be a number from 1 to {queries.MAX_PAGE_SIZE}"
+        raw_page = request.query_params.get("page") or "1"
+        if not raw_page.isdigit() or int(raw_page) < 1:
+            problems["page"] = "page must be a number from 1"
+        if problems:
+            return _bad(problems)
+        try:
+            page_obj, rows = queries.search_page(filters, int(raw_page), per_page=per_page)
+        except queries.FilterError as exc:
+            return _bad({exc.field: str(exc)})
+        items = filters.query_items() + ([("page_size", str(per_page))] if raw_size else [])
+        base = request.build_absolute_uri(request.path)
+
+        def link(number):
+            return f"{base}?{urlencode([*items, ('page', number)])}"
+
+        return Response(
+            {
+                "count": page_obj.paginator.count,
+                "page": page_obj.number,
+                "pages": page_obj.paginator.num_pages,
+                "page_size": per_page,
+                "next": link(page_obj.next_page_number()) if page_obj.has_next() else None,
+                "previous": link(page_obj.previous_page_number()) if page_obj.has_previous() else None,
+                "filters": dict(filters.query_items()) | {"player": filters.players},
+                "ignored": [name for name in ("tournament", "round") if getattr(filters, name)],
+                "results": [row.as_json() for row in rows],
+            }
+        )
+
+
+class ArchiveRecordView(ArchiveAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Download a game record",
+        description=(
+            "The NOTATION.md record (`carcassonne-record/1`) of a started game, as an attachment; "
+            "`python -m games.engine replay` and the archive's import page accept it."
+        ),
+        responses={200: s.ArchiveRecordSerializer, **errors(404)},
+    )
+    def get(self, request, pk: int):
+        stored = queries.load_game(pk, with_result=False)
+        response = Response(stored.record())
+        response["Content-Disposition"] = f'attachment; filename="carcassonne-game-{pk}.json"'
+        return response
+
+
+class _SVGFirst(BaseContentNegotiation):
+    """The board is SVG whatever the Accept header says (errors are JSON)."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+
+def _move_param(request, total: int) -> int | Response:
+    raw = request.query_params.get("move")
+    if raw is None:
+        return total
+    try:
+        k = int(raw)
+    except ValueError:
+        return _bad({"move": f"move must be a whole number, not {raw!r}"})
+    if not 0 <= k <= total:
+        return _bad({"move": f"move must be between 0 and {total}, not {k}"})
+    return k
+
+
+class ArchiveBoardView(ArchiveAPIView):
+    content_negotiation_class = _SVGFirst
+
+    @extend_schema(
+        tags=[TAG],
+        summary="The board after move k, as SVG",
+        description="The board after move `k` (`?move=k`, 0 = the start tile alone; default: the last move), "
+        "with the tile placed on move k outlined.",
+        parameters=[OpenApiParameter("move", int, description="Show the board after this move")],
+        responses={
+            (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
+            **errors(400, 404),
+        },
+    )
+    def get(self, request, pk: int):
+        from games.board_svg import render_board
+
+        stored = queries.load_game(pk, with_result=False)
+        k = _move_param(request, len(stored.moves))
+        if isinstance(k, Response):
+            return k
+        svg = render_board(stored.engine(upto=k), last_move=True)
+        response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+        if stored.game.status == Game.Status.FINISHED:
+            response["Cache-Control"] = "private, max-age=86400"
+        return response
+
+
+class ArchiveMoveView(ArchiveAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Scores after move k and the points of move k",
+        description=(
+            "Move `k` (1-based; 0 is the start), the points each player scored on it, the "
+            "scores after it and each player's points by feature so far. After the last move "
+            "of a finished game the final scoring is included (`final_points`)."
+        ),
+        responses={200: s.ArchiveMoveStateSerializer, **errors(404)},
+    )
+    def get(self, request, pk: int, k: int):
+        stored = queries.load_game(pk, with_result=False)
+        total = len(stored.moves)
+        if not 0 <= k <= total:
+            return Response({"detail": f"this game has moves 0 to {total}, not {k}"}, status=status.HTTP_404_NOT_FOUND)
+        engine = stored.engine(upto=k)
+        data = move_state(stored.names, stored.moves, engine, k, finished=stored.game.status == Game.Status.FINISHED)
+        data["board_url"] = reverse("archive-api:game-board", args=[pk]) + f"?move={k}"
+        data["page_url"] = reverse("archive:game", args=[pk]) + f"?move={k}"
+        return Response(data)

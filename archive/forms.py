@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from django import forms
+
+from games.engine import RecordError
+from games.engine.record import parse, replay
+
+MAX_RECORD_BYTES = 1_000_000
+
+
+class RecordUploadForm(forms.Form):
+    """A NOTATION.md record to check: a file or pasted text (the file wins)."""
+
+    file = forms.FileField(required=False, label="Record file", help_text="A .json record (up to 1 MB).")
+    text = forms.CharField(
+        required=False,
+        label="…or paste the record",
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > MAX_RECORD_BYTES:
+                raise forms.ValidationError("the file is larger than 1 MB")
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("the file is not UTF-8 text") from None
+        else:
+            text = (data.get("text") or "").strip()
+        if not text:
+            raise forms.ValidationError("choose a record file or paste a record")
+        if len(text.encode()) > MAX_RECORD_BYTES:
+            raise forms.ValidationError("the record is larger than 1 MB")
+        self.record_error = None
+        try:
+            record = parse(text)
+            engine = replay(record)
+        except RecordError as exc:
+            self.record_error = exc
+            where = f"Move {exc.move_number} is illegal: " if exc.move_number is not None else "The record is not valid: "
+            raise forms.ValidationError(where + exc.reason) from None
+        data["record"] = record
+        data["record_text"] = text
+        data["engine"] = engine
+        return data

@@ -1,0 +1,132 @@
+"""Stored games played by random legal moves: the ``generate_archive`` command and tests.
+
+A template is a complete engine game from :func:`games.engine.autoplay.random_game`;
+the stored ``Game.seed`` is the bag seed that game was dealt from, so the usual replay
+(``games.services.engine_for``) gives back exactly the same game.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import Rules
+from games.engine.autoplay import random_game
+from games.models import Game, Move, Seat
+
+from .results import build_result
+from .models import GameResult, SeatResult
+
+
+@dataclass
+class Template:
+    seed: int  # the seed of random_game
+    bag_seed: int  # the seed of the bag (Game.seed)
+    rules: Rules
+    engine: object  # the finished engine game
+
+    @property
+    def players(self) -> int:
+        return len(self.engine.players)
+
+
+def make_template(seed: int, players: int, rules: Rules | None = None) -> Template:
+    rules = rules or Rules()
+    engine = random_game(seed=seed, players=players, rules=rules)
+    return Template(seed, random.Random(seed).randrange(2**32), rules, engine)
+
+
+def varied_template(seed: int) -> Template:
+    """Player count and rule options drawn from the seed (2-5 players, some classic
+    farms, some River games)."""
+    rng = random.Random(seed * 7919 + 17)
+    players = rng.choice((2, 2, 2, 3, 3, 3, 4, 4, 5))
+    rules = Rules(farm_scoring="classic" if rng.random() < 0.3 else "current", river=rng.random() < 0.25)
+    return make_template(seed, players, rules)
+
+
+def move_rows(game: Game, template: Template) -> list[Move]:
+    return [
+        Move(
+            game=game,
+            number=turn.number,
+            seat=turn.player,
+            tile=turn.move.tile,
+            x=None if turn.move.discard else turn.move.x,
+            y=None if turn.move.discard else turn.move.y,
+            rotation=None if turn.move.discard else turn.move.rotation,
+            meeple=turn.move.meeple,
+            discard=turn.move.discard,
+            points=list(turn.points),
+        )
+        for turn in template.engine.history
+    ]
+
+
+def unsaved_game(template: Template, users: Sequence, finished_at: dt.datetime, name: str = "") -> Game:
+    engine = template.engine
+    return Game(
+        name=name,
+        created_by=users[0],
+        started_at=finished_at - dt.timedelta(days=3),
+        finished_at=finished_at,
+        status=Game.Status.FINISHED,
+        rules=template.rules.to_json(),
+        seed=template.bag_seed,
+        move_count=len(engine.history),
+        current_seat=None,
+        scores=list(engine.scores),
+    )
+
+
+def unsaved_seats(game: Game, users: Sequence, finished_at: dt.datetime) -> list[Seat]:
+    return [
+        Seat(game=game, position=i, user=user, state=Seat.State.JOINED, joined_at=finished_at - dt.timedelta(days=3))
+        for i, user in enumerate(users)
+    ]
+
+
+@transaction.atomic
+def store_game(template: Template, users: Sequence, finished_at: dt.datetime | None = None, name: str = "") -> Game:
+    """One finished game, saved the ordinary way: the archive's post_save signal records
+    its result when the game is saved as finished (after its moves)."""
+    assert len(users) == template.players, "one user per seat"
+    finished_at = finished_at or timezone.now()
+    game = unsaved_game(template, users, finished_at, name)
+    game.status = Game.Status.ACTIVE
+    game.finished_at = None
+    game.save()
+    Seat.objects.bulk_create(unsaved_seats(game, users, finished_at))
+    Move.objects.bulk_create(move_rows(game, template))
+    game.status, game.finished_at = Game.Status.FINISHED, finished_at
+    game.save()
+    return game
+
+
+def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
+    """Many finished games at once with their archive results (bulk_create; no signals).
+    Returns the number of moves written."""
+    games = [unsaved_game(t, users, when) for t, users, when in batch]
+    with transaction.atomic():
+        Game.objects.bulk_create(games, batch_size=1000)
+        seats, moves, results, seat_results = [], [], [], []
+        for game, (template, users, when) in zip(games, batch):
+            game_seats = unsaved_seats(game, users, when)
+            for seat, user in zip(game_seats, users):
+                seat.user = user
+            seats.extend(game_seats)
+            moves.extend(move_rows(game, template))
+            engine = template.engine
+            result, rows = build_result(game, game_seats, engine.scores, engine.breakdown, len(engine.history))
+            results.append(result)
+            seat_results.extend(rows)
+        Seat.objects.bulk_create(seats, batch_size=2000)
+        Move.objects.bulk_create(moves, batch_size=5000)
+        GameResult.objects.bulk_create(results, batch_size=2000)
+        SeatResult.objects.bulk_create(seat_results, batch_size=5000)
+    return len(moves)

@@ -1,0 +1,84 @@
+"""The archive's own tables: one row per finished game and one per seat of it.
+
+They are a denormalised summary of the move log (which stays the source of truth),
+written once when a game finishes (see :mod:`archive.results`) and rebuilt at will
+with ``manage.py rebuild_results``. They exist so that the archive list can filter
+and sort 100,000s of games with plain indexes, and so that profile statistics need
+no replay. ``games`` is never migrated for the archive's sake: the columns a list
+needs (finish date, rule options, player count) are copied here.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class GameResult(models.Model):
+    """The outcome of one finished game (its primary key is the game's)."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, primary_key=True, related_name="result")
+    finished_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    player_count = models.PositiveSmallIntegerField()
+    move_count = models.PositiveIntegerField(default=0)
+    farm_scoring = models.CharField(max_length=10, default="current")
+    river = models.BooleanField(default=False)
+    top_score = models.IntegerField(default=0)
+    # Reserved for the tournaments app: filled once tournaments exist (no FK yet).
+    tournament_id = models.BigIntegerField(null=True, blank=True)
+    round = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-finished_at", "-game_id"]
+        indexes = [
+            models.Index(fields=["-finished_at", "-game"], name="archive_gr_finished"),
+            models.Index(fields=["player_count", "-finished_at"], name="archive_gr_players"),
+            models.Index(fields=["tournament_id", "round"], name="archive_gr_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"result of game #{self.game_id}"
+
+
+class SeatResult(models.Model):
+    """One player's final score in one finished game, with its breakdown by feature."""
+
+    class Outcome(models.TextChoices):
+        WIN = "win", "Win"
+        DRAW = "draw", "Draw"  # shared first place
+        LOSS = "loss", "Loss"
+
+    result = models.ForeignKey(GameResult, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seat_results"
+    )
+    username = models.CharField(max_length=150, blank=True, help_text="The name shown when the game finished")
+    score = models.IntegerField()
+    roads = models.IntegerField(default=0)
+    cities = models.IntegerField(default=0)
+    cloisters = models.IntegerField(default=0)
+    farms = models.IntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(help_text="1 for the best score; tied players share a rank")
+    won = models.BooleanField(default=False, help_text="Rank 1, alone or shared")
+    outcome = models.CharField(max_length=4, choices=Outcome.choices)
+    # Copies of the game's columns, so that a player's games are one index range.
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["result", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "position"], name="archive_seat_unique_position"),
+        ]
+        indexes = [
+            models.Index(fields=["user", "-finished_at"], name="archive_sr_user_finished"),
+            models.Index(fields=["user", "won", "-finished_at"], name="archive_sr_user_won"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} in game #{self.result_id}: {self.score}"
+
+    @property
+    def game_id(self) -> int:
+        return self.result_id

@@ -1,0 +1,481 @@
+"""Read-only queries of the archive: search, profiles, replays and record export.
+
+Every function here issues a fixed number of SQL queries whatever the number of
+games or moves (the tests check it), and never replays more than one game.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.db import connection
+from django.db.models import Avg, Count, Max, Prefetch, Q
+from django.http import Http404
+from django.utils import timezone
+
+from games.engine import COLORS, Rules
+from games.engine import Game as EngineGame
+from games.engine import Move as EngineMove
+from games.engine.tiles import BASE_START, RIVER_START
+from games.models import Game, Move, Seat
+
+from .models import GameResult, SeatResult
+
+User = get_user_model()
+
+PAGE_SIZE = 25
+MAX_PAGE_SIZE = 100
+MAX_PLAYER_FILTER = 2
+STATUSES = ("finished", "active")
+SORTS = {"-finished": ("-finished_at", "-game_id"), "finished": ("finished_at", "game_id")}
+
+try:  # hex colours of the seats, for the score chart
+    from games.board_svg import SEAT_COLORS
+except ImportError:  # pragma: no cover
+    SEAT_COLORS = {}
+
+
+def seat_hex(position: int) -> str:
+    name = COLORS[position % len(COLORS)]
+    return SEAT_COLORS.get(name, name)
+
+
+# --- search ------------------------------------------------------------------------
+
+
+class FilterError(ValueError):
+    """A filter value that cannot be understood; ``field`` names the parameter."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+@dataclass
+class Filters:
+    """The archive's search parameters (query string of the list page and the API).
+
+    ``tournament`` and ``round`` are reserved: accepted and echoed, but they filter
+    nothing until the tournaments app records which games belong to a tournament.
+    """
+
+    status: str = "finished"
+    players: list[str] = field(default_factory=list)
+    winner: str = ""
+    finished_after: dt.date | None = None
+    finished_before: dt.date | None = None
+    farm_scoring: str = ""
+    river: bool | None = None
+    player_count: int | None = None
+    tournament: str = ""
+    round: str = ""
+    sort: str = "-finished"
+
+    @classmethod
+    def from_query(cls, query) -> tuple["Filters", dict[str, str]]:
+        """Read a QueryDict; returns the filters and ``{param: message}`` for bad values
+        (a bad value is left out rather than failing the whole search)."""
+        f, errors = cls(), {}
+
+        def get(name: str) -> str:
+            return (query.get(name) or "").strip()
+
+        status = get("status") or "finished"
+        if status in STATUSES:
+            f.status = status
+        else:
+            errors["status"] = f"status must be one of {', '.join(STATUSES)}"
+        names: list[str] = []
+        for raw in query.getlist("player") if hasattr(query, "getlist") else [query.get("player") or ""]:
+            names.extend(n for n in raw.replace(",", " ").split() if n)
+        unique = list(dict.fromkeys(names))
+        if len(unique) > MAX_PLAYER_FILTER:
+            errors["player"] = f"give at most {MAX_PLAYER_FILTER} players"
+        f.players = unique[:MAX_PLAYER_FILTER]
+        f.winner = get("winner")
+        for name in ("finished_after", "finished_before"):
+            value = get(name)
+            if value:
+                try:
+                    setattr(f, name, dt.date.fromisoformat(value))
+                except ValueError:
+                    errors[name] = f"{name} must be a date such as 2024-05-31"
+        farm = get("farm_scoring")
+        if farm:
+            if farm in ("current", "classic"):
+                f.farm_scoring = farm
+            else:
+                errors["farm_scoring"] = "farm_scoring must be current or classic"
+        river = get("river").lower()
+        if river:
+            if river in _TRUE:
+                f.river = True
+            elif river in _FALSE:
+                f.river = False
+            else:
+                errors["river"] = "river must be yes or no"
+        count = get("players")
+        if count:
+            try:
+                f.player_count = int(count)
+                if not 2 <= f.player_count <= 5:
+                    raise ValueError
+            except ValueError:
+                f.player_count = None
+                errors["players"] = "players must be a number from 2 to 5"
+        f.tournament, f.round = get("tournament"), get("round")
+        sort = get("sort") or "-finished"
+        if sort in SORTS:
+            f.sort = sort
+        else:
+            errors["sort"] = f"sort must be one of {', '.join(SORTS)}"
+        return f, errors
+
+    def is_default(self) -> bool:
+        return self == Filters()
+
+    def query_items(self) -> list[tuple[str, str]]:
+        """The filters as query-string pairs (pagination and export links)."""
+        items: list[tuple[str, str]] = []
+        if self.status != "finished":
+            items.append(("status", self.status))
+        items += [("player", p) for p in self.players]
+        for name in ("winner", "farm_scoring", "tournament", "round"):
+            if getattr(self, name):
+                items.append((name, getattr(self, name)))
+        for name in ("finished_after", "finished_before"):
+            if getattr(self, name):
+                items.append((name, getattr(self, name).isoformat()))
+        if self.river is not None:
+            items.append(("river", "yes" if self.river else "no"))
+        if self.player_count:
+            items.append(("players", str(self.player_count)))
+        if self.sort != "-finished":
+            items.append(("sort", self.sort))
+        return items
+
+
+def _day_start(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min), timezone.get_current_timezone())
+
+
+def _users(names: Iterable[str]) -> dict[str, Any]:
+    """Users by lower-cased username (one query)."""
+    names = [n for n in names if n]
+    if not names:
+        return {}
+    q = Q()
+    for name in names:
+        q |= Q(username__iexact=name)
+    return {u.username.lower(): u for u in User.objects.filter(q).only("id", "username")}
+
+
+def search(filters: Filters):
+    """The games matching ``filters``, as a queryset: ``GameResult`` rows for finished
+    games, ``Game`` rows for active ones. Raises :class:`FilterError` for an unknown
+    player name. Two queries at most (users, then the lazy queryset)."""
+    users = _users([*filters.players, filters.winner])
+
+    def user(name: str, param: str):
+        found = users.get(name.lower())
+        if found is None:
+            raise FilterError(param, f"there is no player called {name!r}")
+        return found
+
+    if filters.status == "active":
+        if filters.winner or filters.finished_after or filters.finished_before:
+            return Game.objects.none()  # an active game has neither finished nor been won
+        qs = Game.objects.filter(status=Game.Status.ACTIVE)
+        for name in filters.players:
+            qs = qs.filter(seats__user=user(name, "player"))
+        if filters.farm_scoring:
+            qs = qs.filter(rules__farm_scoring=filters.farm_scoring)
+        if filters.river is not None:
+            river = Q(rules__expansions__icontains="river")
+            qs = qs.filter(river) if filters.river else qs.exclude(river)
+        if filters.player_count:
+            qs = qs.annotate(seat_count=Count("seats", distinct=True)).filter(seat_count=filters.player_count)
+        order = ("-updated_at", "-pk") if filters.sort == "-finished" else ("updated_at", "pk")
+        return qs.order_by(*order)
+
+    qs = GameResult.objects.all()
+    for name in filters.players:
+        qs = qs.filter(seats__user=user(name, "player"))
+    if filters.winner:
+        qs = qs.filter(seats__user=user(filters.winner, "winner"), seats__won=True)
+    if filters.finished_after:
+        qs = qs.filter(finished_at__gte=_day_start(filters.finished_after))
+    if filters.finished_before:
+        qs = qs.filter(finished_at__lt=_day_start(filters.finished_before + dt.timedelta(days=1)))
+    if filters.farm_scoring:
+        qs = qs.filter(farm_scoring=filters.farm_scoring)
+    if filters.river is not None:
+        qs = qs.filter(river=filters.river)
+    if filters.player_count:
+        qs = qs.filter(player_count=filters.player_count)
+    return qs.order_by(*SORTS[filters.sort])
+
+
+@dataclass
+class Row:
+    """One game of a list, whatever its table."""
+
+    id: int
+    title: str
+    status: str
+    finished_at: dt.datetime | None
+    updated_at: dt.datetime | None
+    move_count: int
+    farm_scoring: str
+    river: bool
+    players: list[dict[str, Any]]
+
+    @property
+    def winners(self) -> list[str]:
+        return [p["username"] for p in self.players if p.get("won")]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.title,
+            "status": self.status,
+            "finished_at": self.finished_at,
+            "updated_at": self.updated_at,
+            "move_count": self.move_count,
+            "rules": {"farm_scoring": self.farm_scoring, "river": self.river},
+            "players": self.players,
+            "winners": self.winners,
+        }
+
+
+def rows_of(page_objects: Iterable, status: str) -> list[Row]:
+    """List rows for one page of :func:`search` (one or two more queries, prefetches)."""
+    rows = []
+    if status == "active":
+        games = Game.objects.filter(pk__in=[g.pk for g in page_objects]).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+        )
+        by_id = {g.pk: g for g in games}
+        for g in page_objects:
+            game = by_id[g.pk]
+            rules = Rules.from_json(game.rules or {})
+            scores = list(game.scores or [])
+            rows.append(
+                Row(game.pk, game.title, game.status, None, game.updated_at, game.move_count, rules.farm_scoring,
+                    rules.river,
+                    [
+                        {"username": seat.display_name, "position": seat.position, "color": seat.color,
+                         "hex": seat_hex(seat.position), "score": scores[i] if i < len(scores) else 0,
+                         "won": False, "outcome": None, "rank": None}
+                        for i, seat in enumerate(game.seats.all())
+                    ])
+            )
+        return rows
+    for result in page_objects:
+        game = result.game
+        rows.append(
+            Row(result.game_id, game.title, game.status, result.finished_at, game.updated_at, result.move_count,
+                result.farm_scoring, result.river,
+                [
+                    {"username": s.username, "position": s.position, "color": COLORS[s.position],
+                     "hex": seat_hex(s.position), "score": s.score, "won": s.won, "outcome": s.outcome,
+                     "rank": s.rank}
+                    for s in result.seats.all()
+                ])
+        )
+    return rows
+
+
+def _with_rows(qs, status: str):
+    if status == "active":
+        return qs
+    return qs.select_related("game").prefetch_related(
+        Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
+    )
+
+
+def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
+    """``(page, rows)`` for ``filters``; a page number out of range gives the last page."""
+    qs = _with_rows(search(filters), filters.status)
+    paginator = Paginator(qs, per_page)
+    page_obj = paginator.get_page(page)
+    return page_obj, rows_of(page_obj.object_list, filters.status)
+
+
+# --- player profiles ------------------------------------------------------------------
+
+
+def player_stats(user) -> dict[str, Any]:
+    """Results and averages of ``user``'s finished games (one aggregate query)."""
+    data = SeatResult.objects.filter(user=user).aggregate(
+        games=Count("id"),
+        wins=Count("id", filter=Q(outcome=SeatResult.Outcome.WIN)),
+        draws=Count("id", filter=Q(outcome=SeatResult.Outcome.DRAW)),
+        losses=Count("id", filter=Q(outcome=SeatResult.Outcome.LOSS)),
+        avg_score=Avg("score"),
+        avg_roads=Avg("roads"),
+        avg_cities=Avg("cities"),
+        avg_cloisters=Avg("cloisters"),
+        avg_farms=Avg("farms"),
+        best_score=Max("score"),
+    )
+    for key in ("avg_score", "avg_roads", "avg_cities", "avg_cloisters", "avg_farms"):
+        data[key] = round(float(data[key]), 1) if data[key] is not None else None
+    games = data["games"] or 0
+    data["win_rate"] = round(100 * data["wins"] / games) if games else None
+    return data
+
+
+_H2H_SQL = """
+SELECT o.user_id, MAX(o.username), COUNT(*),
+       SUM(CASE WHEN m.rank < o.rank THEN 1 ELSE 0 END),
+       SUM(CASE WHEN m.rank > o.rank THEN 1 ELSE 0 END),
+       SUM(CASE WHEN m.rank = o.rank THEN 1 ELSE 0 END)
+FROM {table} m
+JOIN {table} o ON o.result_id = m.result_id AND o.position <> m.position
+WHERE m.user_id = %s
+GROUP BY o.user_id
+ORDER BY COUNT(*) DESC, MAX(o.username)
+"""
+
+
+def head_to_head(user) -> list[dict[str, Any]]:
+    """For each opponent: games together, and how often each finished ahead (one query)."""
+    sql = _H2H_SQL.format(table=connection.ops.quote_name(SeatResult._meta.db_table))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user.pk])
+        rows = cursor.fetchall()
+    return [
+        {"user_id": uid, "username": name, "games": n, "ahead": int(ahead), "behind": int(behind), "level": int(level)}
+        for uid, name, n, ahead, behind, level in rows
+    ]
+
+
+# --- replays -------------------------------------------------------------------------------
+
+
+MOVE_FIELDS = ("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "points")
+
+
+def move_json(row: dict[str, Any]) -> dict[str, Any]:
+    if row["discard"]:
+        return {"tile": row["tile"], "discard": True}
+    return {"tile": row["tile"], "x": row["x"], "y": row["y"], "rotation": row["rotation"], "meeple": row["meeple"]}
+
+
+@dataclass
+class StoredGame:
+    """A game, its seats, its whole move log and its archive result: four queries."""
+
+    game: Game
+    seats: list[Seat]
+    moves: list[dict[str, Any]]
+    result: GameResult | None
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.display_name for seat in self.seats]
+
+    def engine(self, upto: int | None = None) -> EngineGame:
+        """The engine after the first ``upto`` moves, replayed from memory (no query):
+        the same as ``games.services.engine_for(game, upto=upto)``."""
+        game = self.game
+        engine = EngineGame.new(self.names, game.engine_rules, seed=game.seed)
+        moves = self.moves if upto is None else self.moves[:upto]
+        for row in moves:
+            engine.play(EngineMove.from_json(move_json(row)))
+        return engine
+
+    def record(self) -> dict[str, Any]:
+        return record_of(self.game, self.seats, self.moves)
+
+
+def load_game(game_id: int, *, with_result: bool = True) -> StoredGame:
+    """A game visible in the archive (started: active or finished), or 404."""
+    game = Game.objects.filter(pk=game_id).exclude(status=Game.Status.WAITING).first()
+    if game is None or game.seed is None:
+        raise Http404("no such game in the archive")
+    seats = list(game.seats.select_related("user").order_by("position"))
+    moves = list(Move.objects.filter(game_id=game.pk).order_by("number").values(*MOVE_FIELDS))
+    result = None
+    if with_result and game.status == Game.Status.FINISHED:
+        result = GameResult.objects.filter(game_id=game.pk).prefetch_related(
+            Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
+        ).first()
+    return StoredGame(game, seats, moves, result)
+
+
+def score_series(moves: list[dict[str, Any]], players: int) -> list[list[int]]:
+    """``series[k][seat]``: the score of each seat after move k (0 = before any move),
+    from the points stored on each move (final scoring not included)."""
+    series = [[0] * players]
+    for row in moves:
+        points = list(row.get("points") or [])
+        last = series[-1]
+        series.append([last[i] + (points[i] if i < len(points) else 0) for i in range(players)])
+    return series
+
+
+# --- records ---------------------------------------------------------------------------------
+
+
+def start_of(rules: Rules) -> dict[str, Any]:
+    return {"tile": RIVER_START if rules.river else BASE_START, "x": 0, "y": 0, "rotation": 0}
+
+
+def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    """The NOTATION.md record of a stored game without replaying it; equal to
+    ``games.services.record(game, engine_for(game))``."""
+    rules = game.engine_rules
+    names = [seat.display_name for seat in seats]
+    data: dict[str, Any] = {
+        "format": "carcassonne-record/1",
+        "rules": rules.to_json(),
+        "players": names,
+        "start": start_of(rules),
+        "moves": [move_json(row) for row in moves],
+    }
+    data["meta"] = {
+        "game": game.pk,
+        "name": game.title,
+        "status": game.status,
+        "started": game.started_at.isoformat() if game.started_at else None,
+        "finished": game.finished_at.isoformat() if game.finished_at else None,
+    }
+    if game.status == Game.Status.FINISHED:
+        data["meta"]["result"] = dict(zip(names, game.scores))
+    return data
+
+
+def export_records(game_ids: Iterable[int], chunk: int = 200) -> Iterator[dict[str, Any]]:
+    """Records of many games, in the order given, three queries per ``chunk`` games."""
+    ids = list(game_ids)
+    for start in range(0, len(ids), chunk):
+        part = ids[start : start + chunk]
+        games = Game.objects.in_bulk(part)
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(game_id__in=part).select_related("user").order_by("game_id", "position"):
+            seats.setdefault(seat.game_id, []).append(seat)
+        moves: dict[int, list[dict[str, Any]]] = {}
+        for row in Move.objects.filter(game_id__in=part).order_by("game_id", "number").values("game_id", *MOVE_FIELDS):
+            moves.setdefault(row["game_id"], []).append(row)
+        for game_id in part:
+            game = games.get(game_id)
+            if game is not None and game.seed is not None:
+                yield record_of(game, seats.get(game_id, []), moves.get(game_id, []))
+
+
+def matching_ids(filters: Filters) -> list[int]:
+    """Ids of every game matching ``filters`` (for the JSON-lines export)."""
+    qs = search(filters)
+    if filters.status == "active":
+        return list(qs.values_list("pk", flat=True))
+    return list(qs.values_list("game_id", flat=True))

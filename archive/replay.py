@@ -1,0 +1,139 @@
+"""What the replay page and the moves endpoint show for "the game after move k".
+
+Works for stored games and for uploaded records alike: it gets the player names,
+the move rows (number, seat, tile, x, y, rotation, meeple, discard, points) and the
+engine after move k.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from games.engine import COLORS
+
+from .charts import score_chart
+from .queries import score_series, seat_hex
+
+CATEGORIES = ("roads", "cities", "cloisters", "farms")
+
+
+def describe_move(row: dict[str, Any] | None, names: Sequence[str]) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    who = names[row["seat"]] if 0 <= row["seat"] < len(names) else "?"
+    if row["discard"]:
+        text = f"{who} drew tile {row['tile']}, which fits nowhere: discarded"
+    else:
+        text = f"{who} placed tile {row['tile']} at ({row['x']},{row['y']}) turned {row['rotation']}°"
+        text += f", follower on {row['meeple']}" if row["meeple"] else ", no follower"
+    return {
+        "number": row["number"],
+        "player": who,
+        "seat": row["seat"],
+        "tile": row["tile"],
+        "x": row["x"],
+        "y": row["y"],
+        "rotation": row["rotation"],
+        "meeple": row["meeple"],
+        "discard": row["discard"],
+        "points": list(row.get("points") or [0] * len(names)),
+        "text": text,
+    }
+
+
+def parse_move(raw: Any, total: int, default: int) -> int:
+    """``?move=k`` clamped to 0..total; anything unreadable gives ``default``."""
+    try:
+        k = int(str(raw).strip())
+    except (TypeError, ValueError):
+        return default
+    return max(0, min(total, k))
+
+
+def move_state(
+    names: Sequence[str],
+    moves: Sequence[dict[str, Any]],
+    engine,
+    k: int,
+    *,
+    finished: bool,
+) -> dict[str, Any]:
+    """Scores after move k, points of move k and the move itself (JSON-ready)."""
+    total = len(moves)
+    row = moves[k - 1] if k >= 1 else None
+    move = describe_move(row, names)
+    points = move["points"] if move else [0] * len(names)
+    final_points = list(engine.final_points) if (k == total and finished and engine.final_points) else None
+    return {
+        "move": k,
+        "total": total,
+        "first": 0,
+        "last": total,
+        "previous": k - 1 if k > 0 else None,
+        "next": k + 1 if k < total else None,
+        "finished": bool(finished and k == total),
+        "played": move,
+        "points": points,
+        "final_points": final_points,
+        "scores": list(engine.scores),
+        "players": [
+            {
+                "seat": i,
+                "username": name,
+                "color": COLORS[i],
+                "hex": seat_hex(i),
+                "score": engine.scores[i],
+                "points": points[i] if i < len(points) else 0,
+                "final_points": final_points[i] if final_points else None,
+                "supply": engine.supply[i],
+                "breakdown": {c: engine.breakdown[i].get(c, 0) for c in CATEGORIES},
+            }
+            for i, name in enumerate(names)
+        ],
+    }
+
+
+def replay_context(
+    names: Sequence[str],
+    moves: Sequence[dict[str, Any]],
+    engine,
+    k: int,
+    *,
+    finished: bool,
+    final_scores: Sequence[int] | None,
+    final_breakdown: Sequence[dict[str, int]] | None,
+) -> dict[str, Any]:
+    """Everything the replay template needs besides the board and the links."""
+    from games.board_svg import render_board
+
+    state = move_state(names, moves, engine, k, finished=finished)
+    series = score_series(list(moves), len(names))
+    colors = [seat_hex(i) for i in range(len(names))]
+    final = list(final_scores) if finished and final_scores is not None else None
+    chart = score_chart(series, names, colors, current=k, final=final)
+    move_rows = [describe_move(row, names) for row in moves]
+    for row, after in zip(move_rows, series[1:]):
+        row["scored"] = any(row["points"])
+        row["hex"] = seat_hex(row["seat"])
+    summary = None
+    if final is not None:
+        summary = []
+        best = max(final) if final else 0
+        for i, name in enumerate(names):
+            parts = final_breakdown[i] if final_breakdown and i < len(final_breakdown) else {}
+            summary.append({
+                "username": name,
+                "hex": seat_hex(i),
+                "color": COLORS[i],
+                "score": final[i],
+                "won": final[i] == best,
+                **{c: parts.get(c, 0) for c in CATEGORIES},
+            })
+    return {
+        "state": state,
+        "board": render_board(engine, last_move=True),
+        "chart": chart,
+        "move_rows": move_rows,
+        "summary": summary,
+        "categories": CATEGORIES,
+    }

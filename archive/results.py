@@ -1,0 +1,101 @@
+"""Writing the archive summary of a finished game (``GameResult`` + ``SeatResult``)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import Rules
+from games.models import Game, Seat
+
+from .models import GameResult, SeatResult
+
+CATEGORIES = ("roads", "cities", "cloisters", "farms")
+
+
+def ranks_of(scores: Sequence[int]) -> list[int]:
+    """Competition ranks: 1 for the best score, tied scores share a rank (1, 1, 3)."""
+    return [1 + sum(1 for other in scores if other > score) for score in scores]
+
+
+def outcomes_of(scores: Sequence[int]) -> list[str]:
+    best = max(scores) if scores else 0
+    winners = sum(1 for s in scores if s == best)
+    return [
+        (SeatResult.Outcome.WIN if winners == 1 else SeatResult.Outcome.DRAW) if s == best else SeatResult.Outcome.LOSS
+        for s in scores
+    ]
+
+
+def rule_columns(rules: Any) -> dict[str, Any]:
+    try:
+        parsed = Rules.from_json(rules or {})
+    except ValueError:
+        parsed = Rules()
+    return {"farm_scoring": parsed.farm_scoring, "river": parsed.river}
+
+
+def build_result(
+    game: Game,
+    seats: Sequence[Seat],
+    scores: Sequence[int],
+    breakdown: Sequence[dict[str, int]],
+    move_count: int,
+) -> tuple[GameResult, list[SeatResult]]:
+    """Unsaved rows for ``game`` (also used by the bulk generator)."""
+    finished_at = game.finished_at or timezone.now()
+    result = GameResult(
+        game_id=game.pk,
+        finished_at=finished_at,
+        started_at=game.started_at,
+        player_count=len(seats),
+        move_count=move_count,
+        top_score=max(scores) if scores else 0,
+        **rule_columns(game.rules),
+    )
+    ranks, outcomes = ranks_of(scores), outcomes_of(scores)
+    rows = []
+    for i, seat in enumerate(seats):
+        parts = breakdown[i] if i < len(breakdown) else {}
+        rows.append(
+            SeatResult(
+                result_id=game.pk,
+                position=seat.position,
+                user_id=seat.user_id,
+                username=seat.user.username if seat.user_id else seat.display_name,
+                score=scores[i],
+                rank=ranks[i],
+                won=ranks[i] == 1,
+                outcome=outcomes[i],
+                finished_at=finished_at,
+                **{c: int(parts.get(c, 0)) for c in CATEGORIES},
+            )
+        )
+    return result, rows
+
+
+@transaction.atomic
+def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> GameResult:
+    """Store (or rewrite) the archive summary of a finished game from its engine state.
+
+    ``engine`` is the replay of the whole move log (``games.services.engine_for``).
+    Idempotent: existing rows of the game are replaced.
+    """
+    if seats is None:
+        seats = list(game.seats.select_related("user").order_by("position"))
+    result, rows = build_result(game, seats, list(engine.scores), list(engine.breakdown), len(engine.history))
+    SeatResult.objects.filter(result_id=game.pk).delete()
+    GameResult.objects.filter(game_id=game.pk).delete()
+    result.save(force_insert=True)
+    SeatResult.objects.bulk_create(rows)
+    return result
+
+
+def record_game(game: Game) -> GameResult:
+    """Replay ``game``'s log and record its result (signal and ``rebuild_results``)."""
+    from games.services import engine_for
+
+    seats = list(game.seats.select_related("user").order_by("position"))
+    return record_result(game, engine_for(game, seats), seats)

@@ -1,0 +1,109 @@
+"""Response shapes of the archive API, for the OpenAPI schema (responses are plain dicts)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class ArchiveErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = serializers.DictField(child=serializers.CharField(), required=False)
+
+
+class ArchiveRulesSerializer(serializers.Serializer):
+    farm_scoring = serializers.CharField(help_text="`current` or `classic`")
+    river = serializers.BooleanField()
+
+
+class ArchivePlayerSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    position = serializers.IntegerField(help_text="Seat, from 0 (turn order)")
+    color = serializers.CharField()
+    hex = serializers.CharField(help_text="The seat colour as #rrggbb")
+    score = serializers.IntegerField()
+    won = serializers.BooleanField()
+    outcome = serializers.CharField(allow_null=True, help_text="`win`, `draw` (shared first place) or `loss`; null while in progress")
+    rank = serializers.IntegerField(allow_null=True)
+
+
+class ArchiveGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField(help_text="`finished` or `active`")
+    finished_at = serializers.DateTimeField(allow_null=True)
+    updated_at = serializers.DateTimeField(allow_null=True)
+    move_count = serializers.IntegerField()
+    rules = ArchiveRulesSerializer()
+    players = ArchivePlayerSerializer(many=True)
+    winners = serializers.ListField(child=serializers.CharField())
+
+
+class ArchivePageSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Games matching the filters")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    next = serializers.CharField(allow_null=True, help_text="URL of the next page")
+    previous = serializers.CharField(allow_null=True, help_text="URL of the previous page")
+    filters = serializers.DictField(child=serializers.JSONField(), help_text="The filters applied")
+    ignored = serializers.ListField(child=serializers.CharField(), help_text="Reserved parameters that filter nothing yet")
+    results = ArchiveGameSerializer(many=True)
+
+
+class ArchiveRecordSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    rules = serializers.JSONField()
+    players = serializers.ListField(child=serializers.CharField())
+    start = serializers.JSONField()
+    moves = serializers.ListField(child=serializers.JSONField())
+    meta = serializers.JSONField()
+
+
+class ArchiveBreakdownSerializer(serializers.Serializer):
+    roads = serializers.IntegerField()
+    cities = serializers.IntegerField()
+    cloisters = serializers.IntegerField()
+    farms = serializers.IntegerField()
+
+
+class ArchivePlayedMoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    player = serializers.CharField()
+    seat = serializers.IntegerField()
+    tile = serializers.CharField()
+    x = serializers.IntegerField(allow_null=True)
+    y = serializers.IntegerField(allow_null=True)
+    rotation = serializers.IntegerField(allow_null=True)
+    meeple = serializers.CharField(allow_null=True)
+    discard = serializers.BooleanField()
+    points = serializers.ListField(child=serializers.IntegerField(), help_text="Points of each seat on this move")
+    text = serializers.CharField(help_text="The move in words")
+
+
+class ArchiveMovePlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    username = serializers.CharField()
+    color = serializers.CharField()
+    hex = serializers.CharField()
+    score = serializers.IntegerField(help_text="Score after this move")
+    points = serializers.IntegerField(help_text="Points scored on this move")
+    final_points = serializers.IntegerField(allow_null=True, help_text="Final scoring (after the last move only)")
+    supply = serializers.IntegerField(help_text="Followers in the supply")
+    breakdown = ArchiveBreakdownSerializer(help_text="Points so far by feature")
+
+
+class ArchiveMoveStateSerializer(serializers.Serializer):
+    move = serializers.IntegerField(help_text="k: the state after move k (0 = start tile only)")
+    total = serializers.IntegerField(help_text="Moves in the game")
+    first = serializers.IntegerField()
+    last = serializers.IntegerField()
+    previous = serializers.IntegerField(allow_null=True)
+    next = serializers.IntegerField(allow_null=True)
+    finished = serializers.BooleanField(help_text="True after the last move of a finished game (final scoring applied)")
+    played = ArchivePlayedMoveSerializer(allow_null=True, help_text="Move k itself; null for k = 0")
+    points = serializers.ListField(child=serializers.IntegerField(), help_text="Points of each seat on move k")
+    final_points = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    scores = serializers.ListField(child=serializers.IntegerField(), help_text="Scores of each seat after move k")
+    players = ArchiveMovePlayerSerializer(many=True)
+    board_url = serializers.CharField(help_text="The board after move k as SVG")
+    page_url = serializers.CharField(help_text="The replay page at move k")

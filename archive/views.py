@@ -1,0 +1,239 @@
+"""Archive pages: search, player profiles, replays, export and import.
+
+Every game is public to signed-in users. Pages issue a fixed number of queries
+whatever the size of the archive or the length of a game.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlencode
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods
+
+from games.engine import COLORS
+from games.engine.record import replay as replay_record
+from games.models import Game
+
+from . import queries
+from .forms import RecordUploadForm
+from .replay import CATEGORIES, parse_move, replay_context
+
+User = get_user_model()
+
+RULE_CHOICES = [("", "Any"), ("current", "Current (3 per city)"), ("classic", "Classic")]
+YES_NO = [("", "Any"), ("yes", "With the River"), ("no", "Without the River")]
+PLAYER_COUNTS = [("", "Any"), *[(str(n), f"{n} players") for n in range(2, 6)]]
+
+
+def _page_links(request, page_obj, items):
+    def url(number):
+        return "?" + urlencode([*items, ("page", number)]) if number != 1 else ("?" + urlencode(items) if items else "?")
+
+    links = {"first": None, "previous": None, "next": None, "last": None}
+    if page_obj.has_previous():
+        links["first"] = url(1)
+        links["previous"] = url(page_obj.previous_page_number())
+    if page_obj.has_next():
+        links["next"] = url(page_obj.next_page_number())
+        links["last"] = url(page_obj.paginator.num_pages)
+    return links
+
+
+@login_required
+def game_list(request):
+    filters, errors = queries.Filters.from_query(request.GET)
+    try:
+        page_obj, rows = queries.search_page(filters, request.GET.get("page") or 1)
+    except queries.FilterError as exc:
+        errors[exc.field] = str(exc)
+        page_obj, rows = None, []
+    items = filters.query_items()
+    context = {
+        "filters": filters,
+        "errors": errors,
+        "page_obj": page_obj,
+        "rows": rows,
+        "links": _page_links(request, page_obj, items) if page_obj else {},
+        "export_url": reverse("archive:export") + ("?" + urlencode(items) if items else ""),
+        "player_value": " ".join(filters.players),
+        "rule_choices": RULE_CHOICES,
+        "river_choices": YES_NO,
+        "river_value": "" if filters.river is None else ("yes" if filters.river else "no"),
+        "count_choices": PLAYER_COUNTS,
+        "count_value": str(filters.player_count or ""),
+        "filtered": not filters.is_default(),
+    }
+    return render(request, "archive/game_list.html", context)
+
+
+@login_required
+def player_profile(request, username: str):
+    player = get_object_or_404(User.objects.only("id", "username", "date_joined"), username__iexact=username)
+    filters = queries.Filters(players=[player.username])
+    page_obj, rows = queries.search_page(filters, request.GET.get("page") or 1, per_page=20)
+    active = queries.Filters(status="active", players=[player.username])
+    return render(
+        request,
+        "archive/player.html",
+        {
+            "player": player,
+            "stats": queries.player_stats(player),
+            "head_to_head": queries.head_to_head(player),
+            "page_obj": page_obj,
+            "rows": rows,
+            "links": _page_links(request, page_obj, []),
+            "active_count": queries.search(active).count(),
+            "active_url": reverse("archive:list") + "?" + urlencode(active.query_items()),
+            "categories": CATEGORIES,
+        },
+    )
+
+
+def _jsonl_response(ids, filename: str) -> StreamingHttpResponse:
+    def lines():
+        for record in queries.export_records(ids):
+            yield json.dumps(record, separators=(",", ":")) + "\n"
+
+    response = StreamingHttpResponse(lines(), content_type="application/jsonl; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def export_jsonl(request):
+    """Every game matching the list filters, one NOTATION.md record per line."""
+    filters, errors = queries.Filters.from_query(request.GET)
+    try:
+        ids = queries.matching_ids(filters)
+    except queries.FilterError:
+        ids = []
+    name = "-".join(["archive", *[slugify(p) for p in filters.players]]) or "archive"
+    return _jsonl_response(ids, f"{name}.jsonl")
+
+
+@login_required
+def player_export(request, username: str):
+    player = get_object_or_404(User.objects.only("id", "username"), username__iexact=username)
+    ids = queries.matching_ids(queries.Filters(players=[player.username]))
+    return _jsonl_response(ids, f"{slugify(player.username) or 'player'}-games.jsonl")
+
+
+def _nav(total: int, k: int, base: str) -> dict:
+    def url(n):
+        return f"{base}?move={n}"
+
+    return {
+        "first": url(0) if k > 0 else None,
+        "previous": url(k - 1) if k > 0 else None,
+        "next": url(k + 1) if k < total else None,
+        "last": url(total) if k < total else None,
+    }
+
+
+@login_required
+def game_replay(request, game_id: int):
+    stored = queries.load_game(game_id)
+    game, moves = stored.game, stored.moves
+    total = len(moves)
+    k = parse_move(request.GET.get("move"), total, total)
+    engine = stored.engine(upto=k)
+    finished = game.status == Game.Status.FINISHED
+    final_scores = final_breakdown = None
+    if finished:
+        if stored.result is not None:
+            seats = list(stored.result.seats.all())
+            final_scores = [s.score for s in seats]
+            final_breakdown = [{c: getattr(s, c) for c in CATEGORIES} for s in seats]
+        else:  # not recorded yet (`manage.py rebuild_results` repairs it)
+            end = engine if k == total else stored.engine()
+            final_scores, final_breakdown = list(end.scores), list(end.breakdown)
+    context = replay_context(
+        stored.names, moves, engine, k, finished=finished, final_scores=final_scores, final_breakdown=final_breakdown
+    )
+    base = reverse("archive:game", args=[game.pk])
+    context.update(
+        {
+            "game": game,
+            "title": game.title,
+            "result": stored.result,
+            "base_url": base,
+            "nav": _nav(total, k, base),
+            "api_base": reverse("archive-api:game-record", args=[game.pk]).removesuffix("record/"),
+            "record_url": reverse("archive:record", args=[game.pk]),
+            "player_links": True,
+            "imported": False,
+        }
+    )
+    return render(request, "archive/replay.html", context)
+
+
+@login_required
+def game_record(request, game_id: int):
+    """The game's NOTATION.md record as a download."""
+    stored = queries.load_game(game_id, with_result=False)
+    body = json.dumps(stored.record(), indent=2) + "\n"
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="carcassonne-game-{stored.game.pk}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_record(request):
+    """Check an uploaded record with the engine and show it as a replay. Nothing is stored."""
+    if request.method != "POST":
+        return render(request, "archive/import.html", {"form": RecordUploadForm()})
+    form = RecordUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        error = getattr(form, "record_error", None)
+        return render(request, "archive/import.html", {"form": form, "record_error": error}, status=400)
+    data = form.cleaned_data
+    record, full = data["record"], data["engine"]
+    names = list(full.players)
+    moves = [
+        {
+            "number": turn.number,
+            "seat": turn.player,
+            "tile": turn.move.tile,
+            "x": None if turn.move.discard else turn.move.x,
+            "y": None if turn.move.discard else turn.move.y,
+            "rotation": None if turn.move.discard else turn.move.rotation,
+            "meeple": turn.move.meeple,
+            "discard": turn.move.discard,
+            "points": list(turn.points),
+        }
+        for turn in full.history
+    ]
+    total = len(moves)
+    k = parse_move(request.POST.get("step") or request.POST.get("move"), total, total)
+    engine = full if k == total else replay_record(record, upto=k)
+    context = replay_context(
+        names, moves, engine, k, finished=full.finished,
+        final_scores=list(full.scores) if full.finished else None,
+        final_breakdown=list(full.breakdown) if full.finished else None,
+    )
+    meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+    nav = {
+        "first": 0 if k > 0 else None,
+        "previous": k - 1 if k > 0 else None,
+        "next": k + 1 if k < total else None,
+        "last": total if k < total else None,
+    }
+    context.update(
+        {
+            "title": str(meta.get("name") or "Uploaded record"),
+            "imported": True,
+            "record_text": data["record_text"],
+            "nav": nav,
+            "player_links": False,
+            "colors": COLORS,
+        }
+    )
+    return render(request, "archive/replay.html", context)

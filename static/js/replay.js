@@ -1,0 +1,177 @@
+/* Replay page: step through a game without reloading.
+   Progressive enhancement: every control works as a plain link or form without JS.
+   With JS: the nav links, the slider and the move list fetch the board
+   (/api/archive/games/<id>/board.svg?move=k) and the scores (/moves/<k>/) and swap
+   them in; ← / → step, Home / End jump. Uploaded records (no data-api) only get keys. */
+(function () {
+  "use strict";
+  var root = document.getElementById("replay");
+  if (!root) return;
+  var api = root.dataset.api;
+  var page = root.dataset.page;
+  var total = parseInt(root.dataset.total, 10) || 0;
+  var current = parseInt(root.dataset.move, 10) || 0;
+  var slider = root.querySelector("[data-slider]");
+  var numberInput = root.querySelector("[data-move-input]");
+  var board = root.querySelector("[data-board]");
+  var pending = null;
+
+  function clamp(k) { return Math.max(0, Math.min(total, k)); }
+
+  function navTarget(name, k) {
+    return { first: 0, previous: k - 1, next: k + 1, last: total }[name];
+  }
+
+  function setNav(k) {
+    root.querySelectorAll("[data-nav]").forEach(function (el) {
+      var target = navTarget(el.dataset.nav, k);
+      var enabled = target >= 0 && target <= total && target !== k;
+      if (el.tagName === "A") {
+        if (enabled) { el.href = page + "?move=" + target; el.removeAttribute("aria-disabled"); }
+        else { el.removeAttribute("href"); el.setAttribute("aria-disabled", "true"); }
+        el.classList.toggle("is-disabled", !enabled);
+      }
+    });
+  }
+
+  function text(el, value) { if (el) el.textContent = value; }
+
+  function render(k, state, svg) {
+    board.innerHTML = svg;
+    current = k;
+    root.dataset.move = String(k);
+    root.querySelectorAll("[data-move-number]").forEach(function (el) { el.textContent = String(k); });
+    if (slider) { slider.value = String(k); slider.setAttribute("aria-valuetext", "Move " + k + " of " + total); }
+    if (numberInput) numberInput.value = String(k);
+    var moveText = root.querySelector("[data-move-text]");
+    if (moveText) {
+      moveText.textContent = "";
+      if (state.played) {
+        var strong = document.createElement("strong");
+        strong.textContent = "Move " + state.played.number + ":";
+        moveText.appendChild(strong);
+        moveText.appendChild(document.createTextNode(" " + state.played.text + "."));
+      } else {
+        moveText.textContent = "The start tile alone: no move yet.";
+      }
+    }
+    state.players.forEach(function (p) {
+      var row = root.querySelector('tr[data-seat="' + p.seat + '"]');
+      if (!row) return;
+      text(row.querySelector("[data-score]"), String(p.score));
+      text(row.querySelector("[data-supply]"), String(p.supply));
+      var cell = row.querySelector("[data-points]");
+      if (cell) {
+        cell.textContent = p.points ? "+" + p.points : "–";
+        if (p.final_points) {
+          var span = document.createElement("span");
+          span.className = "final-points";
+          span.title = "Final scoring";
+          span.textContent = " +" + p.final_points + " final";
+          cell.appendChild(span);
+        }
+      }
+    });
+    var note = root.querySelector("[data-final-note]");
+    if (note) note.hidden = !state.finished;
+    var chart = root.querySelector(".score-chart");
+    var marker = chart && chart.querySelector(".chart-marker");
+    if (marker) {
+      var left = parseFloat(chart.dataset.left), width = parseFloat(chart.dataset.width);
+      var steps = parseFloat(chart.dataset.steps) || 1;
+      var x = (left + width * Math.min(k, steps) / steps).toFixed(1);
+      marker.setAttribute("x1", x); marker.setAttribute("x2", x);
+    }
+    root.querySelectorAll(".move-list li").forEach(function (li) {
+      if (li.dataset.step === String(k)) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    });
+    setNav(k);
+    document.title = document.title.replace(/move \d+/, "move " + k);
+  }
+
+  function go(k, push) {
+    k = clamp(k);
+    if (!api) return false;
+    if (pending) pending.abort();
+    var controller = window.AbortController ? new AbortController() : null;
+    pending = controller;
+    var opts = { credentials: "same-origin", headers: { Accept: "application/json" } };
+    if (controller) opts.signal = controller.signal;
+    board.classList.add("is-loading");
+    Promise.all([
+      fetch(api + "moves/" + k + "/", opts).then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); }),
+      fetch(api + "board.svg?move=" + k, opts).then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+    ]).then(function (results) {
+      render(k, results[0], results[1]);
+      var url = page + "?move=" + k;
+      if (push) history.pushState({ move: k }, "", url); else history.replaceState({ move: k }, "", url);
+    }).catch(function (err) {
+      if (err && err.name === "AbortError") return;
+      window.location.href = page + "?move=" + k;  // fall back to a full page load
+    }).finally(function () {
+      if (pending === controller) { pending = null; board.classList.remove("is-loading"); }
+    });
+    return true;
+  }
+
+  function stepTo(k) {
+    k = clamp(k);
+    if (k === current) return;
+    if (api) { go(k, true); return; }
+    // uploaded record: press the matching submit button of the form
+    var names = { 0: "first", [current - 1]: "previous", [current + 1]: "next", [total]: "last" };
+    var button = root.querySelector('[data-nav="' + names[k] + '"]');
+    if (button && !button.disabled) button.click();
+  }
+
+  root.addEventListener("click", function (event) {
+    if (!api || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var link = event.target.closest("a[data-nav], a[data-goto]");
+    if (!link || !link.getAttribute("href")) return;
+    var match = /[?&]move=(\d+)/.exec(link.getAttribute("href"));
+    if (!match) return;
+    event.preventDefault();
+    go(parseInt(match[1], 10), true);
+  });
+
+  var form = root.querySelector("form.replay-nav-form");
+  if (form && api) {
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      go(parseInt(numberInput.value, 10) || 0, true);
+    });
+  }
+
+  if (slider) {
+    var timer = null;
+    slider.addEventListener("input", function () {
+      var k = parseInt(slider.value, 10);
+      if (numberInput) numberInput.value = String(k);
+      root.querySelectorAll("[data-move-number]").forEach(function (el) { el.textContent = String(k); });
+      if (!api) return;
+      clearTimeout(timer);
+      timer = setTimeout(function () { go(k, false); }, 120);
+    });
+    slider.addEventListener("change", function () {
+      if (!api && form) form.requestSubmit ? form.requestSubmit() : form.submit();
+    });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var t = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) && t !== slider) return;
+    if (t === slider) return;  // the slider handles its own arrows
+    var k = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total }[event.key];
+    if (k === undefined) return;
+    event.preventDefault();
+    stepTo(k);
+  });
+
+  window.addEventListener("popstate", function (event) {
+    var k = event.state && typeof event.state.move === "number" ? event.state.move
+      : parseInt(new URLSearchParams(location.search).get("move") || String(total), 10);
+    go(k, false);
+  });
+})();
