@@ -89,6 +89,21 @@ class MeepleField(serializers.Field):
         return value
 
 
+@extend_schema_field({"type": "string", "enum": ["waiting", "active", "finished"]})
+class GameStatusField(serializers.CharField):
+    """A game's status, documented inline (no shared enum component to collide with)."""
+
+
+@extend_schema_field({"type": "string", "enum": ["invited", "joined", "open"]})
+class SeatStateField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "enum": ["invited", "joined"]})
+class MySeatField(serializers.CharField):
+    pass
+
+
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="What is wrong, for a person")
     errors = serializers.DictField(
@@ -151,7 +166,7 @@ class PlayerSerializer(serializers.Serializer):
     color = serializers.CharField()
     score = serializers.IntegerField()
     supply = serializers.IntegerField(help_text="Followers in the player's supply")
-    state = serializers.ChoiceField(choices=["invited", "joined", "open"])
+    state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
 
 
@@ -167,7 +182,7 @@ class LastMoveSerializer(serializers.Serializer):
 class GameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
+    status = GameStatusField()
     rules = serializers.JSONField(help_text="NOTATION.md rules object")
     players = PlayerSerializer(many=True, help_text="In seat (turn) order")
     current_player = serializers.CharField(allow_null=True)
@@ -183,12 +198,12 @@ class GameStateSerializer(serializers.Serializer):
 class GameListItemSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=["waiting", "active", "finished"])
+    status = GameStatusField()
     players = serializers.ListField(child=serializers.CharField(allow_null=True))
     scores = serializers.ListField(child=serializers.IntegerField())
     current_player = serializers.CharField(allow_null=True)
     move_number = serializers.IntegerField()
-    my_seat = serializers.ChoiceField(choices=["invited", "joined"], allow_null=True)
+    my_seat = MySeatField(allow_null=True, help_text="The caller's seat: invited or joined (null: none)")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
