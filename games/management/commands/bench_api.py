@@ -62,6 +62,7 @@ class Command(BaseCommand):
         svg_ms: list[float] = []
         state_ms: list[float] = []
         queries: list[int] = []
+        final_flags: list[bool] = []
         game_ids: list[int] = []
         try:
             reverse("game-detail", args=[1])
@@ -70,7 +71,7 @@ class Command(BaseCommand):
             has_page = False
         try:
             for _ in range(games):
-                game_id = self._play(users, clients, rng, move_ms, queries, page_ms, state_ms, svg_ms, page_samples, has_page)
+                game_id = self._play(users, clients, rng, move_ms, queries, final_flags, page_ms, state_ms, svg_ms, page_samples, has_page)
                 game_ids.append(game_id)
         finally:
             Game.objects.filter(pk__in=game_ids).delete()
@@ -88,10 +89,15 @@ class Command(BaseCommand):
             self.stdout.write("the game page /games/<id>/ does not resolve yet: timing the API state and board instead")
         self._line("GET /api/games/<id>/ (last moves)", state_ms)
         self._line("GET /api/games/<id>/board.svg (last moves)", svg_ms)
+        during = [q for q, last in zip(queries, final_flags) if not last]
+        final = [q for q, last in zip(queries, final_flags) if last]
         self.stdout.write(
-            f"SQL queries per move request: min {min(queries)}, max {max(queries)}"
-            + (" (constant)" if min(queries) == max(queries) else " (NOT constant)")
+            f"SQL queries per move request (all but each game's last move): min {min(during)}, max {max(during)}"
+            + (" (constant)" if min(during) == max(during) else " (NOT constant)")
         )
+        self.stdout.write(f"SQL queries of the game-ending move (final scoring and e-mails): {sorted(set(final))}")
+        if min(during) != max(during):
+            self.stdout.write(f"queries per move, first game, in move order: {queries[: len(queries) // games]}")
         self.stdout.write(
             json.dumps(
                 {
@@ -99,8 +105,9 @@ class Command(BaseCommand):
                     "move_p95_ms": round(percentile(move_ms, 95), 2),
                     "page_median_ms": round(statistics.median(page_ms), 2) if page_ms else None,
                     "page_p95_ms": round(percentile(page_ms, 95), 2) if page_ms else None,
-                    "queries_min": min(queries),
-                    "queries_max": max(queries),
+                    "queries_min": min(during),
+                    "queries_max": max(during),
+                    "queries_final_move": max(final),
                 }
             )
         )
@@ -111,7 +118,7 @@ class Command(BaseCommand):
                 f"{label}: median {statistics.median(values):.2f} ms, p95 {percentile(values, 95):.2f} ms, n={len(values)}"
             )
 
-    def _play(self, users, clients, rng, move_ms, queries, page_ms, state_ms, svg_ms, page_samples, has_page) -> int:
+    def _play(self, users, clients, rng, move_ms, queries, final_flags, page_ms, state_ms, svg_ms, page_samples, has_page) -> int:
         first, second = (clients[u.username] for u in users)
         response = first.post("/api/games/", {"invite": [users[1].username]}, content_type="application/json")
         if response.status_code != 201:
@@ -141,6 +148,7 @@ class Command(BaseCommand):
                 raise CommandError(f"move {body['move_number']} failed: {response.status_code} {response.content[:300]!r}")
             queries.append(len(captured))
             state = response.json()
+            final_flags.append(state["status"] == "finished")
             if state["tiles_left"] < page_samples or state["status"] == "finished":
                 self._time_reads(client, game_id, page_ms, state_ms, svg_ms, has_page)
         return game_id
