@@ -1,0 +1,89 @@
+"""Time the archive list (with a player filter) and the replay page at random moves.
+
+    manage.py bench_archive [--runs 50]
+
+Uses django.test.Client (signed in as the busiest player) and prints the median and
+95th percentile of each page, with the number of SQL queries per request.
+"""
+
+import random
+import statistics
+import time
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.db.models import Count
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from archive.models import GameResult, SeatResult
+
+User = get_user_model()
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class Command(BaseCommand):
+    help = "Benchmark the archive list and replay pages (median / p95 and query counts)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--runs", type=int, default=50)
+        parser.add_argument("--seed", type=int, default=1)
+
+    def handle(self, *args, runs, seed, **options):
+        rng = random.Random(seed)
+        games = GameResult.objects.count()
+        if not games:
+            raise CommandError("no finished game in the archive: run generate_archive first")
+        busiest = (
+            SeatResult.objects.values("user_id").annotate(n=Count("id")).order_by("-n").first()
+        )
+        users = list(User.objects.filter(seat_results__isnull=False).distinct().values_list("username", flat=True)[:200])
+        viewer = User.objects.get(pk=busiest["user_id"])
+        client = Client(HTTP_HOST="localhost")
+        client.force_login(viewer)
+        max_id = GameResult.objects.order_by("-game_id").values_list("game_id", flat=True).first()
+        min_id = GameResult.objects.order_by("game_id").values_list("game_id", flat=True).first()
+        self.stdout.write(f"{games} finished games, {len(users)} players, {connection.vendor}; {runs} runs per page")
+
+        def timed(url):
+            with CaptureQueriesContext(connection) as ctx:
+                t = time.perf_counter()
+                response = client.get(url)
+                elapsed = (time.perf_counter() - t) * 1000
+            if response.status_code != 200:
+                raise CommandError(f"{url}: HTTP {response.status_code}")
+            return elapsed, len(ctx.captured_queries)
+
+        pages = {
+            "list ?player=X": lambda: f"/archive/?player={rng.choice(users)}",
+            "list ?player=X&player=Y": lambda: "/archive/?player={}&player={}".format(*rng.sample(users, 2)),
+            "list ?player=X page 3": lambda: f"/archive/?player={rng.choice(users)}&page=3",
+            "replay ?move=k": lambda: self._replay_url(rng, min_id, max_id),
+            "API board.svg ?move=k": lambda: self._replay_url(rng, min_id, max_id, api=True),
+        }
+        for name, url_of in pages.items():
+            timed(url_of())  # warm-up (connections, caches, template loading)
+            times, counts = [], set()
+            for _ in range(runs):
+                elapsed, queries = timed(url_of())
+                times.append(elapsed)
+                counts.add(queries)
+            self.stdout.write(
+                f"{name:26s} median {statistics.median(times):6.1f} ms   p95 {percentile(times, 95):6.1f} ms"
+                f"   max {max(times):6.1f} ms   queries {sorted(counts)}"
+            )
+
+    def _replay_url(self, rng, min_id, max_id, api=False):
+        while True:
+            game_id = rng.randint(min_id, max_id)
+            result = GameResult.objects.filter(game_id=game_id).values_list("move_count", flat=True).first()
+            if result is not None:
+                k = rng.randint(0, result)
+                if api:
+                    return f"/api/archive/games/{game_id}/board.svg?move={k}"
+                return f"/archive/games/{game_id}/?move={k}"

@@ -1,0 +1,32 @@
+"""Rewrite the archive summary (GameResult/SeatResult) of finished games from their move logs."""
+
+from django.core.management.base import BaseCommand
+
+from archive.models import GameResult
+from archive.results import record_game
+from games.models import Game
+
+
+class Command(BaseCommand):
+    help = "Replay finished games and rewrite their archive results (all, or only the missing ones)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--missing", action="store_true", help="Only games that have no result yet")
+        parser.add_argument("game_ids", nargs="*", type=int, help="Only these games")
+
+    def handle(self, *args, missing=False, game_ids=(), **options):
+        games = Game.objects.filter(status=Game.Status.FINISHED, seed__isnull=False).order_by("pk")
+        if game_ids:
+            games = games.filter(pk__in=game_ids)
+        if missing:
+            games = games.exclude(pk__in=GameResult.objects.values("game_id"))
+        done = failed = 0
+        for game in games.iterator(chunk_size=500):
+            try:
+                record_game(game)
+                done += 1
+            except Exception as exc:  # a corrupt log must not stop the others
+                failed += 1
+                self.stderr.write(f"game {game.pk}: {exc}")
+        if options["verbosity"]:
+            self.stdout.write(f"recorded {done} game result(s), {failed} failed")

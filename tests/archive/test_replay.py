@@ -1,0 +1,116 @@
+import json
+
+import pytest
+
+from archive.generate import store_game
+from games.board_svg import render_board
+from games.services import engine_for
+
+from .conftest import day, template
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(players):
+    return store_game(template(21, 3), [players["ann"], players["bob"], players["cid"]], day(5), "Replayed")
+
+
+def test_board_at_move_k_is_a_replay_of_k_moves(member_client, game):
+    total = game.move_count
+    for k in (0, 1, 17, total - 1, total):
+        expected = render_board(engine_for(game, upto=k), last_move=True)
+        page = member_client.get(f"/archive/games/{game.pk}/?move={k}")
+        assert page.status_code == 200
+        assert expected in page.content.decode()
+        api = member_client.get(f"/api/archive/games/{game.pk}/board.svg?move={k}")
+        assert api["Content-Type"].startswith("image/svg+xml")
+        assert api.content.decode() == expected
+
+
+def test_move_endpoint_scores_and_points(member_client, game):
+    moves = list(game.moves.order_by("number"))
+    for k in (0, 5, 30, len(moves)):
+        data = member_client.get(f"/api/archive/games/{game.pk}/moves/{k}/").json()
+        engine = engine_for(game, upto=k)
+        assert data["move"] == k and data["total"] == len(moves)
+        assert data["scores"] == engine.scores
+        assert [p["breakdown"] for p in data["players"]] == engine.breakdown
+        if k:
+            assert data["points"] == moves[k - 1].points == list(engine.history[-1].points)
+            assert data["played"]["tile"] == moves[k - 1].tile
+        else:
+            assert data["played"] is None and data["points"] == [0, 0, 0]
+    last = member_client.get(f"/api/archive/games/{game.pk}/moves/{len(moves)}/").json()
+    assert last["finished"] and last["scores"] == game.scores and last["final_points"] is not None
+    assert member_client.get(f"/api/archive/games/{game.pk}/moves/{len(moves) + 1}/").status_code == 404
+    assert member_client.get(f"/api/archive/games/{game.pk}/board.svg?move=-1").status_code == 400
+
+
+def test_replay_page_navigation_and_summary(member_client, game):
+    html = member_client.get(f"/archive/games/{game.pk}/?move=10").content.decode()
+    base = f"/archive/games/{game.pk}/"
+    for k in (0, 9, 11, game.move_count):
+        assert f'href="{base}?move={k}"' in html
+    assert 'type="range"' in html and "replay.js" in html
+    assert 'class="score-chart"' in html and html.count('class="chart-line"') == 3
+    assert "Final result" in html and "Roads" in html
+    # out-of-range and junk move numbers are clamped
+    assert member_client.get(f"{base}?move=9999").status_code == 200
+    assert member_client.get(f"{base}?move=abc").status_code == 200
+    assert member_client.get("/archive/games/999999/").status_code == 404
+
+
+def test_export_reimports_to_the_same_game(member_client, game):
+    response = member_client.get(f"/archive/games/{game.pk}/record.json")
+    assert response["Content-Disposition"].startswith("attachment;")
+    text = response.content.decode()
+    record = json.loads(text)
+    assert record["format"] == "carcassonne-record/1" and record["players"] == ["ann", "bob", "cid"]
+    from games.services import record as service_record
+
+    assert record == json.loads(json.dumps(service_record(game, engine_for(game))))
+    api = member_client.get(f"/api/archive/games/{game.pk}/record/")
+    assert api["Content-Disposition"].startswith("attachment;") and api.json() == record
+
+    from games.engine import replay
+
+    engine, stored = replay(record), engine_for(game)
+    assert engine.finished and engine.scores == stored.scores == game.scores
+    assert render_board(engine) == render_board(stored)
+
+    page = member_client.post("/archive/import/", {"text": text})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "not stored" in html and render_board(stored) in html
+    for score in game.scores:
+        assert f">{score}<" in html
+    # step back through the uploaded record
+    page = member_client.post("/archive/import/", {"text": text, "step": "5"})
+    assert render_board(engine_for(game, upto=5)) in page.content.decode()
+
+
+def test_upload_file(member_client, game):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = member_client.get(f"/archive/games/{game.pk}/record.json").content
+    page = member_client.post("/archive/import/", {"file": SimpleUploadedFile("g.json", text, "application/json")})
+    assert page.status_code == 200 and "not stored" in page.content.decode()
+
+
+def test_illegal_record_is_refused_with_its_move_number(member_client, game):
+    record = json.loads(member_client.get(f"/archive/games/{game.pk}/record.json").content)
+    bad = record["moves"][11]
+    bad.update({"x": 50, "y": 50, "discard": False})
+    bad.setdefault("rotation", 0)
+    bad.setdefault("meeple", None)
+    count = game.moves.count()
+    response = member_client.post("/archive/import/", {"text": json.dumps(record)})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Move 12 is illegal" in html
+    assert game.moves.count() == count  # nothing stored
+    response = member_client.post("/archive/import/", {"text": "{not json"})
+    assert response.status_code == 400 and "not valid" in response.content.decode()
+    assert member_client.post("/archive/import/", {}).status_code == 400
+    assert member_client.get("/archive/import/").status_code == 200

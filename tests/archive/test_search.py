@@ -1,0 +1,117 @@
+import pytest
+
+from archive.generate import store_game
+from archive.queries import Filters, search
+from django.http import QueryDict
+
+from .conftest import day, template
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def games(players):
+    ann, bob, cid, dee = (players[n] for n in ("ann", "bob", "cid", "dee"))
+    return {
+        "g1": store_game(template(11, 2), [ann, bob], day(1), "g1"),
+        "g2": store_game(template(12, 2, "classic"), [ann, cid], day(10), "g2"),
+        "g3": store_game(template(13, 3, river=True), [bob, cid, dee], day(20), "g3"),
+        "g4": store_game(template(14, 3), [cid, ann, bob], day(30), "g4"),
+    }
+
+
+def names(query: str) -> list[str]:
+    filters, errors = Filters.from_query(QueryDict(query))
+    assert not errors
+    qs = search(filters)
+    if filters.status == "active":
+        return [g.name for g in qs]
+    return [r.game.name for r in qs.select_related("game")]
+
+
+def winner_of(game):
+    best = max(game.scores)
+    return [s.user.username for s, score in zip(game.seats.order_by("position"), game.scores) if score == best]
+
+
+def test_sorted_by_completion_newest_first(games):
+    assert names("") == ["g4", "g3", "g2", "g1"]
+    assert names("sort=finished") == ["g1", "g2", "g3", "g4"]
+
+
+def test_player_filters(games):
+    assert names("player=ann") == ["g4", "g2", "g1"]
+    assert names("player=ANN") == ["g4", "g2", "g1"]
+    assert names("player=ann&player=bob") == ["g4", "g1"]
+    assert names("player=ann,cid") == ["g4", "g2"]
+    assert names("player=dee&player=ann") == []
+
+
+def test_date_rule_and_count_filters(games):
+    assert names("finished_after=2024-01-11&finished_before=2024-01-21") == ["g3", "g2"]
+    assert names("finished_before=2024-01-02") == ["g1"]
+    assert names("farm_scoring=classic") == ["g2"]
+    assert names("farm_scoring=current") == ["g4", "g3", "g1"]
+    assert names("river=yes") == ["g3"]
+    assert names("river=no&players=2") == ["g2", "g1"]
+    assert names("players=3") == ["g4", "g3"]
+
+
+def test_winner_filter(games):
+    for name, game in games.items():
+        for username in winner_of(game):
+            assert name in names(f"winner={username}")
+    expected = sorted(n for n, g in games.items() if "ann" in winner_of(g))
+    assert sorted(names("winner=ann")) == expected
+    assert sorted(names("winner=ann&player=dee")) == sorted(
+        n for n, g in games.items() if "ann" in winner_of(g) and g.seats.filter(user__username="dee").exists())
+
+
+def test_bad_values_are_reported(games):
+    filters, errors = Filters.from_query(QueryDict("players=9&river=maybe&finished_after=soon&player=a,b,c"))
+    assert set(errors) == {"players", "river", "finished_after", "player"}
+
+
+def test_list_page(member_client, games):
+    response = member_client.get("/archive/?player=ann&player=bob")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "2 games" in html and "g4" in html and "g1" in html and "g2" not in html
+    assert f'href="/archive/games/{games["g4"].pk}/"' in html
+    response = member_client.get("/archive/?player=nobody")
+    assert "there is no player called" in response.content.decode()
+
+
+def test_list_needs_login(client, games):
+    assert client.get("/archive/").status_code == 302
+
+
+def test_active_games(member_client, players, games):
+    g = games["g1"]
+    g.status = "active"
+    g.save()
+    assert names("status=active") == ["g1"]
+    assert names("status=active&player=bob") == ["g1"]
+    assert names("status=active&player=dee") == []
+    assert names("status=active&winner=ann") == []
+    assert "g1" in member_client.get("/archive/?status=active").content.decode()
+
+
+def test_api_list_matches_filters(member_client, games):
+    data = member_client.get("/api/archive/games/?player=ann&player=bob&page_size=1").json()
+    assert data["count"] == 2 and data["pages"] == 2 and len(data["results"]) == 1
+    assert data["results"][0]["name"] == "g4"
+    assert data["next"].endswith("page=2") and data["previous"] is None
+    second = member_client.get(data["next"]).json()
+    assert [r["name"] for r in second["results"]] == ["g1"]
+    data = member_client.get("/api/archive/games/?river=true&tournament=7").json()
+    assert [r["name"] for r in data["results"]] == ["g3"] and data["ignored"] == ["tournament"]
+    row = data["results"][0]
+    assert [p["username"] for p in row["players"]] == ["bob", "cid", "dee"]
+    assert row["rules"] == {"farm_scoring": "current", "river": True}
+    assert member_client.get("/api/archive/games/?players=seven").status_code == 400
+    assert member_client.get("/api/archive/games/?player=nobody").status_code == 400
+
+
+def test_api_needs_authentication(client, games):
+    assert client.get("/api/archive/games/").status_code == 401
