@@ -31,6 +31,12 @@ class Game(models.Model):
         AS_LISTED = "as_listed", "As listed"
         RANDOM = "random", "Random"
 
+    class TimeoutRule(models.TextChoices):
+        SKIP = "skip", "Skip the turn"
+        LOSE = "lose", "Lose by timeout"
+
+    MOVE_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
+
     name = models.CharField(max_length=80, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -46,6 +52,11 @@ class Game(models.Model):
     move_count = models.PositiveIntegerField(default=0)
     current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     scores = models.JSONField(default=list, blank=True)
+    # Play by e-mail: time per move (days; null: unlimited), what happens when it runs
+    # out, and whether players may pause their clocks (see the notifications app).
+    move_days = models.PositiveSmallIntegerField(null=True, blank=True, choices=MOVE_DAYS_CHOICES)
+    timeout_rule = models.CharField(max_length=8, choices=TimeoutRule.choices, default=TimeoutRule.LOSE)
+    vacation_allowed = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-updated_at"]

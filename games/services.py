@@ -58,6 +58,9 @@ def create_game(
     rules: dict[str, Any] | Rules | None = None,
     open_seats: int = 0,
     name: str = "",
+    move_days: int | None = None,
+    timeout_rule: str = Game.TimeoutRule.LOSE,
+    vacation_allowed: bool = True,
 ) -> Game:
     """Create a game: the creator sits first, then the invited players, then open seats.
 
@@ -72,6 +75,10 @@ def create_game(
         raise GameError(str(exc)) from None
     if not isinstance(open_seats, int) or open_seats < 0:
         raise GameError("open_seats must be a whole number, 0 or more")
+    if move_days is not None and move_days not in dict(Game.MOVE_DAYS_CHOICES):
+        raise GameError("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)")
+    if timeout_rule not in Game.TimeoutRule.values:
+        raise GameError("timeout_rule must be 'skip' or 'lose'")
     invitees = _resolve_invitees(creator, list(invite))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -80,7 +87,15 @@ def create_game(
             "(you, the invited players and the open seats)"
         )
     with transaction.atomic():
-        game = Game.objects.create(name=name.strip()[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
+        game = Game.objects.create(
+            name=name.strip()[:80],
+            created_by=creator,
+            seat_order=seat_order,
+            rules=rules.to_json(),
+            move_days=move_days,
+            timeout_rule=timeout_rule,
+            vacation_allowed=bool(vacation_allowed),
+        )
         seats = [Seat(game=game, position=0, user=creator, state=Seat.State.JOINED, joined_at=timezone.now())]
         for position, invitee in enumerate(invitees, 1):
             if isinstance(invitee, str):
@@ -286,9 +301,10 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
             _store_turns(game, [turn, *engine.discard_unplaceable()])
             _copy_state(game, engine)
             game.save()
+            # In the move's transaction: the e-mails are outbox rows written with it.
+            notifications.after_move(game)
     except IntegrityError:
         raise Conflict(f"move {move_number} has already been played") from None
-    notifications.after_move(game)
     return game, engine
 
 
@@ -393,3 +409,4 @@ def record(game: Game, engine: EngineGame) -> dict[str, Any]:
     if engine.finished:
         data["meta"]["result"] = dict(zip(engine.players, engine.scores))
     return data
+

@@ -1,0 +1,181 @@
+"""Rendering one outbox row into an e-mail: plain text and HTML parts, an inline PNG
+of the board (Content-ID), a one-click log-in button and a one-click unsubscribe."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from email.mime.image import MIMEImage
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from games import board_svg
+from games.models import Game, Seat
+
+from . import clock, links
+from .models import Category, Notification, TurnClock
+
+logger = logging.getLogger(__name__)
+
+BOARD_CID = "board"
+
+
+def board_png(game: Game, upto: int | None = None) -> bytes | None:
+    """The board as PNG (most mail clients show no SVG), from the same SVG as the site."""
+    try:
+        import cairosvg
+
+        from games.services import engine_for
+
+        engine = engine_for(game, upto=upto)
+        svg = board_svg.render_board(engine, last_move=True)
+        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=None)
+    except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
+        logger.exception("could not render the board of %s", game)
+        return None
+
+
+def _drawn_tile(game: Game, upto: int) -> str | None:
+    from games.services import engine_for
+
+    try:
+        engine = engine_for(game, upto=upto)
+    except Exception:  # noqa: BLE001
+        return None
+    return engine.tile if not engine.finished else None
+
+
+def _game_path(game: Game) -> str:
+    return reverse("game-detail", args=[game.pk])
+
+
+def _time_left(game: Game, deadline_iso: str | None) -> str:
+    if not game.move_days:
+        return "no time limit"
+    turn_clock = TurnClock.objects.filter(game=game).first()
+    if turn_clock is not None:
+        return clock.describe(clock.state(turn_clock, game).time_left)
+    if deadline_iso:
+        return clock.describe(datetime.fromisoformat(deadline_iso) - timezone.now())
+    return "unknown"
+
+
+def _seat_rows(game: Game):
+    seats = list(game.seats.select_related("user").order_by("position"))
+    scores = list(game.scores or [])
+    return [
+        {"name": s.display_name, "color": s.color, "score": scores[i] if i < len(scores) else 0}
+        for i, s in enumerate(seats)
+    ]
+
+
+def context_for(n: Notification) -> dict:
+    game = n.game
+    user = n.user
+    data = n.data or {}
+    ctx: dict = {
+        "n": n,
+        "site_name": settings.SITE_NAME,
+        "site_url": settings.SITE_URL,
+        "game": game,
+        "recipient": user.username if user else n.email,
+        "settings_url": links.absolute(reverse("notifications:settings")),
+        "images": {},
+    }
+
+    def link(path: str) -> str:
+        return links.login_url(user, path) if user is not None else links.absolute(path)
+
+    kind = n.kind
+    if kind == Notification.Kind.TURN:
+        number = data.get("move_number", game.move_count + 1)
+        ctx.update(data)
+        ctx["tile"] = _drawn_tile(game, number - 1)
+        ctx["time_left"] = _time_left(game, data.get("deadline"))
+        ctx["button_url"] = link(_game_path(game) + "#turn-panel")
+        ctx["subject"] = f"Your turn in {game.title}"
+        png = board_png(game, upto=number - 1)
+        if png:
+            ctx["images"][BOARD_CID] = png
+    elif kind == Notification.Kind.INVITATION:
+        ctx["inviter"] = data.get("inviter") or game.created_by.username
+        seat = Seat.objects.filter(pk=data.get("seat")).first()
+        if user is not None:
+            ctx["button_url"] = link(_game_path(game))
+        else:
+            token = seat.invite_token if seat else ""
+            ctx["button_url"] = links.absolute(reverse("invitation", args=[token]))
+        ctx["players"] = _seat_rows(game)
+        ctx["subject"] = f"{ctx['inviter']} invites you to play Carcassonne ({game.title})"
+    elif kind == Notification.Kind.STARTED:
+        ctx["players"] = _seat_rows(game)
+        ctx["button_url"] = link(_game_path(game))
+        ctx["subject"] = f"{game.title} has started"
+    elif kind == Notification.Kind.FINISHED:
+        rows = _seat_rows(game)
+        ctx["players"] = sorted(rows, key=lambda r: -r["score"])
+        best = max((r["score"] for r in rows), default=0)
+        ctx["winners"] = [r["name"] for r in rows if r["score"] == best]
+        ctx["reason"] = data.get("reason", "")
+        ctx["button_url"] = link(f"/archive/games/{game.pk}/")
+        ctx["subject"] = f"{game.title} is over: {', '.join(ctx['winners'])} won"
+        png = board_png(game)
+        if png:
+            ctx["images"][BOARD_CID] = png
+    elif kind == Notification.Kind.REMINDER:
+        ctx.update(data)
+        ctx["time_left"] = _time_left(game, data.get("deadline"))
+        ctx["button_url"] = link(_game_path(game) + "#turn-panel")
+        ctx["subject"] = f"Reminder: your turn in {game.title} ({ctx['time_left']} left)"
+    elif kind == Notification.Kind.TIMEOUT:
+        ctx.update(data)
+        ctx["button_url"] = link(_game_path(game))
+        what = "lost on time" if data.get("action") == "lost" else "had their turn skipped"
+        who = "You" if user is not None and data.get("user_id") == user.pk else data.get("player", "A player")
+        if who == "You":
+            what = "lost on time" if data.get("action") == "lost" else "had your turn skipped"
+        ctx["who"], ctx["what"] = who, what
+        ctx["subject"] = f"{game.title}: {who} {what}"
+    elif kind == Notification.Kind.DIGEST:
+        games = []
+        for row in data.get("games", []):
+            g = Game.objects.filter(pk=row["id"]).first()
+            if g is None or g.status != Game.Status.ACTIVE:
+                continue
+            games.append({**row, "game": g, "url": link(_game_path(g) + "#turn-panel")})
+        ctx["games"] = games
+        ctx["button_url"] = link(reverse("notifications:waiting"))
+        ctx["subject"] = f"Your turn in {len(games)} game{'s' if len(games) != 1 else ''}"
+    category = n.category if n.kind != Notification.Kind.DIGEST else Category.TURN
+    ctx["category_label"] = Category(category).label
+    ctx["unsubscribe_url"] = links.unsubscribe_url(category, user=user, email=n.email)
+    return ctx
+
+
+def build_message(n: Notification) -> EmailMultiAlternatives:
+    ctx = context_for(n)
+    text = render_to_string(f"notifications/email/{n.kind}.txt", ctx)
+    html = render_to_string(f"notifications/email/{n.kind}.html", ctx)
+    domain = urlsplit(settings.SITE_URL).hostname or "localhost"
+    headers = {
+        "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        # Stable per notification: a (rare) resend after a crash is recognisably the same mail.
+        "Message-ID": f"<notification-{n.pk}@{domain}>",
+        "X-Carcassonne-Notification": f"{n.kind}:{n.pk}",
+    }
+    message = EmailMultiAlternatives(ctx["subject"], text, None, [n.email], headers=headers)
+    message.attach_alternative(html, "text/html")
+    if ctx["images"]:
+        message.mixed_subtype = "related"
+        for cid, png in ctx["images"].items():
+            image = MIMEImage(png, "png")
+            image.add_header("Content-ID", f"<{cid}>")
+            image.add_header("Content-Disposition", "inline", filename=f"{cid}.png")
+            message.attach(image)
+    return message

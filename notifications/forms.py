@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from zoneinfo import ZoneInfo, available_timezones
+
+from django import forms
+from django.utils import timezone
+
+from . import clock
+from .models import Mode, Preference, Vacation
+
+_ZONES = sorted(available_timezones())
+
+
+class PreferenceForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(choices=[(z, z) for z in _ZONES])
+    digest_hour = forms.TypedChoiceField(
+        coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)], label="Digest hour"
+    )
+
+    class Meta:
+        model = Preference
+        fields = ["turn", "invitation", "game", "reminder", "timeout", "email_when_active", "digest_hour", "time_zone"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        no_digest = [(m.value, m.label) for m in Mode if m != Mode.DIGEST]
+        for name in ("invitation", "game", "reminder", "timeout"):
+            self.fields[name].choices = no_digest
+        self.fields["turn"].help_text = "The digest lists every game where it is your turn, least time left first."
+
+
+class VacationForm(forms.Form):
+    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), help_text="First day back")
+
+    def __init__(self, *args, user=None, prefs=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user, self.prefs = user, prefs
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if not start or not end:
+            return data
+        if end <= start:
+            raise forms.ValidationError("The vacation must end after it starts.")
+        zone = ZoneInfo(self.prefs.time_zone) if self.prefs else timezone.get_current_timezone()
+        data["start_at"] = max(datetime.combine(start, time(0), zone), timezone.now())
+        data["end_at"] = datetime.combine(end, time(0), zone)
+        if data["end_at"] <= data["start_at"]:
+            raise forms.ValidationError("The vacation is already over.")
+        days = (data["end_at"] - data["start_at"]) / timedelta(days=1)
+        allowance = self.prefs.vacation_days_per_year if self.prefs else 14
+        used = clock.vacation_days_used(self.user, data["start_at"].year)
+        if used + days > allowance + 1e-6:
+            raise forms.ValidationError(
+                f"That is {days:.1f} days; you have {max(allowance - used, 0):.1f} of {allowance} days left this year."
+            )
+        if Vacation.objects.filter(user=self.user, start__lt=data["end_at"], end__gt=data["start_at"]).exists():
+            raise forms.ValidationError("This overlaps a vacation you already have.")
+        return data

@@ -1,0 +1,164 @@
+"""Play by e-mail: the notification outbox, each user's preferences, turn clocks,
+timeouts and vacations.
+
+Every e-mail is first a :class:`Notification` row written in the transaction of the
+event that causes it; a Celery task sends it after the commit (see ``tasks.py``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Category(models.TextChoices):
+    """What a user can switch on and off (each e-mail belongs to one)."""
+
+    TURN = "turn", "Your turn"
+    INVITATION = "invitation", "Invitations"
+    GAME = "game", "Game started / finished"
+    REMINDER = "reminder", "Deadline reminders"
+    TIMEOUT = "timeout", "Timeouts (turn skipped, game lost on time)"
+
+
+class Mode(models.TextChoices):
+    EACH = "each", "E-mail every time"
+    DIGEST = "digest", "One daily digest"
+    NONE = "none", "No e-mail"
+
+
+class Preference(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs")
+    turn = models.CharField("Your turn", max_length=8, choices=Mode.choices, default=Mode.EACH)
+    invitation = models.CharField("Invitations", max_length=8, choices=Mode.choices, default=Mode.EACH)
+    game = models.CharField("Game started / finished", max_length=8, choices=Mode.choices, default=Mode.EACH)
+    reminder = models.CharField("Deadline reminders", max_length=8, choices=Mode.choices, default=Mode.EACH)
+    timeout = models.CharField("Timeouts", max_length=8, choices=Mode.choices, default=Mode.EACH)
+    email_when_active = models.BooleanField("E-mail me even when I am active on the site", default=False)
+    digest_hour = models.PositiveSmallIntegerField(
+        "Digest hour", default=8, help_text="Hour of the day (0-23, your time zone) for the daily digest"
+    )
+    time_zone = models.CharField(max_length=64, default="UTC")
+    last_seen = models.DateTimeField(null=True, blank=True)
+    vacation_days_per_year = models.PositiveSmallIntegerField(default=14)
+
+    def __str__(self) -> str:
+        return f"notification preferences of {self.user}"
+
+    def mode(self, category: str) -> str:
+        return getattr(self, category)
+
+    def is_active(self, now=None) -> bool:
+        now = now or timezone.now()
+        window = timedelta(seconds=getattr(settings, "NOTIFICATIONS_ACTIVE_SECONDS", 300))
+        return bool(self.last_seen and now - self.last_seen < window)
+
+    @classmethod
+    def for_user(cls, user) -> Preference:
+        prefs, _ = cls.objects.get_or_create(user=user)
+        return prefs
+
+
+class EmailOptOut(models.Model):
+    """Unsubscribed addresses without an account (invitations by e-mail)."""
+
+    email = models.EmailField(unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class Notification(models.Model):
+    """One e-mail, as an outbox row. ``key`` makes periodic jobs idempotent."""
+
+    class Kind(models.TextChoices):
+        TURN = "turn", "Your turn"
+        INVITATION = "invitation", "Invitation"
+        STARTED = "started", "Game started"
+        FINISHED = "finished", "Game finished"
+        REMINDER = "reminder", "Deadline reminder"
+        TIMEOUT = "timeout", "Timeout"
+        DIGEST = "digest", "Daily digest"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SENDING = "sending", "Sending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+        SUPPRESSED = "suppressed", "Not sent (preferences)"
+
+    key = models.CharField(max_length=200, unique=True)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    category = models.CharField(max_length=12, choices=Category.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
+    email = models.EmailField()
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    data = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING, db_index=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    lease_until = models.DateTimeField(null=True, blank=True)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.email} ({self.status})"
+
+
+class TurnClock(models.Model):
+    """When the current turn of a game started, for deadlines and reminders."""
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="turn_clock")
+    move_number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    started_at = models.DateTimeField()
+
+
+class GameEvent(models.Model):
+    """An automatic action on a game (turn skipped, game lost on time), for the move list."""
+
+    class Kind(models.TextChoices):
+        SKIPPED = "skipped", "Turn skipped on time"
+        LOST = "lost", "Lost on time"
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="timeout_events")
+    move_number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "move_number", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "move_number"], name="gameevent_unique_move")]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.get_kind_display()} at move {self.move_number}"
+
+
+class Vacation(models.Model):
+    """A period when the user's clocks stop (in games that allow it)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["start"]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.start:%Y-%m-%d} to {self.end:%Y-%m-%d}"
+
+    @property
+    def days(self) -> float:
+        return (self.end - self.start).total_seconds() / 86400

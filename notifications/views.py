@@ -1,0 +1,115 @@
+"""Pages: one-click log-in links, unsubscribe, notification settings, games waiting for me."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core import signing
+from django.http import HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from . import clock, links, tasks
+from .forms import PreferenceForm, VacationForm
+from .models import Category, EmailOptOut, Mode, Preference, Vacation
+
+
+@require_http_methods(["GET", "HEAD"])
+def go(request, token: str):
+    """A one-click link from an e-mail: log in (if still valid) and redirect. Nothing else:
+    mail scanners open links too; moves are always a POST from the page."""
+    try:
+        user, path = links.read_login_token(token)
+    except signing.BadSignature:
+        return HttpResponseBadRequest("This link is not valid.")
+    if user is None:
+        if request.user.is_authenticated:
+            return redirect(path)
+        messages.info(request, "This link has expired: please log in.")
+        return redirect_to_login(path)
+    if request.user.pk != user.pk:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    response = redirect(path)
+    response["Referrer-Policy"] = "no-referrer"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@csrf_exempt  # RFC 8058 one-click POSTs come from mail providers; the signed token is the check
+@require_http_methods(["GET", "HEAD", "POST"])
+def unsubscribe(request, token: str):
+    """GET: a page with a confirm button (never unsubscribes). POST: unsubscribe."""
+    try:
+        data = links.read_unsubscribe_token(token)
+        category = Category(data["c"])
+    except (signing.BadSignature, KeyError, ValueError):
+        return HttpResponseBadRequest("This link is not valid.")
+    user = get_user_model().objects.filter(pk=data["u"]).first() if "u" in data else None
+    email = data.get("e", "")
+    done = False
+    if request.method == "POST":
+        if user is not None:
+            prefs = Preference.for_user(user)
+            setattr(prefs, category.value, Mode.NONE)
+            prefs.save(update_fields=[category.value])
+        elif email:
+            EmailOptOut.objects.get_or_create(email=email.lower())
+        done = True
+    return render(
+        request,
+        "notifications/unsubscribe.html",
+        {"category": category, "who": user.username if user else email, "done": done, "has_account": user is not None},
+    )
+
+
+@login_required
+def settings_page(request):
+    prefs = Preference.for_user(request.user)
+    form = PreferenceForm(instance=prefs)
+    vacation_form = VacationForm(user=request.user, prefs=prefs)
+    if request.method == "POST":
+        if "add_vacation" in request.POST:
+            vacation_form = VacationForm(request.POST, user=request.user, prefs=prefs)
+            if vacation_form.is_valid():
+                Vacation.objects.create(
+                    user=request.user, start=vacation_form.cleaned_data["start_at"], end=vacation_form.cleaned_data["end_at"]
+                )
+                messages.success(request, "Vacation saved: your clocks stop for that time in games that allow it.")
+                return redirect("notifications:settings")
+        elif "delete_vacation" in request.POST:
+            vacation = Vacation.objects.filter(
+                user=request.user, pk=request.POST.get("delete_vacation"), start__gt=timezone.now()
+            ).first()
+            if vacation:
+                vacation.delete()
+                messages.success(request, "Vacation removed.")
+            return redirect("notifications:settings")
+        else:
+            form = PreferenceForm(request.POST, instance=prefs)
+            if form.is_valid():
+                form.save()
+                messages.success(request, "Your notification settings are saved.")
+                return redirect("notifications:settings")
+    now = timezone.now()
+    year_used = clock.vacation_days_used(request.user, now.year)
+    return render(
+        request,
+        "notifications/settings.html",
+        {
+            "form": form,
+            "vacation_form": vacation_form,
+            "vacations": Vacation.objects.filter(user=request.user, end__gt=now),
+            "allowance": prefs.vacation_days_per_year,
+            "days_left": max(prefs.vacation_days_per_year - year_used, 0),
+            "now": now,
+        },
+    )
+
+
+@login_required
+def waiting(request):
+    return render(request, "notifications/waiting.html", {"rows": tasks.waiting_games(request.user)})

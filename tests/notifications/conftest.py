@@ -1,0 +1,156 @@
+"""Fixtures of the play-by-email tests: players, games, moves, and a real Celery
+worker against the real Redis (REDIS_URL) for the end-to-end tests."""
+
+from __future__ import annotations
+
+import os
+import time
+from contextlib import contextmanager
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.core import mail
+
+from carcassonne_site.celery import app as celery_app
+from games import services
+from tests.conftest import skip_or_fail
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@contextmanager
+def eager(value: bool):
+    old = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = value
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = old
+
+
+@pytest.fixture(autouse=True)
+def _eager():
+    """Unit tests run tasks in-process; the worker fixture turns this off."""
+    with eager(True):
+        yield
+
+
+@pytest.fixture
+def make_user(django_user_model, password):
+    def make(username, email=None):
+        return django_user_model.objects.create_user(
+            username=username, email=email if email is not None else f"{username}@example.com", password=password
+        )
+
+    return make
+
+
+@pytest.fixture
+def ann(user):
+    return user
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+def start_game(ann, bob, **kwargs):
+    game = services.create_game(ann, ["bob"], **kwargs)
+    services.accept_invitation(game.pk, bob)
+    game.refresh_from_db()
+    return game
+
+
+def play_first(game):
+    """Play the first legal placement for whoever's turn it is."""
+    game.refresh_from_db()
+    engine = services.engine_for(game)
+    placement, _spots = engine.legal_moves()[0]
+    user = game.seats.get(position=game.current_seat).user
+    game, _ = services.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, None)
+    return game
+
+
+def wait_for(predicate, timeout=30.0, step=0.1):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
+
+
+def mails_to(address, subject_part=""):
+    return [m for m in mail.outbox if address in m.to and subject_part in m.subject]
+
+
+# --- the real worker ---------------------------------------------------------------------
+
+CLOSED_BROKER = "redis://127.0.0.1:1/0"
+
+
+def set_broker(url: str) -> None:
+    celery_app.conf.broker_url = url
+    celery_app._after_fork()  # drop the cached connection and producer pools
+
+
+@contextmanager
+def broker(url: str):
+    old = celery_app.conf.broker_url
+    set_broker(url)
+    try:
+        yield
+    finally:
+        set_broker(old)
+
+
+def _test_broker_url() -> str:
+    """REDIS_URL with its own database number (TEST_REDIS_DB, default 15), so that tests
+    never feed a production worker on the same Redis."""
+    url = os.environ.get("REDIS_URL", "")
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{os.environ.get('TEST_REDIS_DB', '15')}"))
+
+
+@pytest.fixture
+def redis_broker():
+    if not os.environ.get("REDIS_URL"):
+        skip_or_fail("REDIS_URL is not set: the real-worker tests need Redis")
+    import redis
+
+    from django.db import connection
+
+    if connection.vendor == "sqlite":  # in-memory SQLite locks up between threads
+        skip_or_fail("the real-worker tests need PostgreSQL (DATABASE_URL)")
+    url = _test_broker_url()
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except Exception as exc:  # noqa: BLE001
+        skip_or_fail(f"Redis at {url} does not answer: {exc!r}")
+    with eager(False), broker(url):
+        celery_app.control.purge()
+        yield url
+
+
+@pytest.fixture
+def celery_worker(redis_broker, transactional_db, settings):
+    """A real Celery worker (solo pool, in a thread) on the test database."""
+    from celery.contrib.testing.worker import start_worker
+    from celery.signals import task_postrun
+    from django.db import connections
+
+    settings.NOTIFICATIONS_RETRY_BASE_SECONDS = 0.2
+
+    def close_db(**kwargs):  # the worker thread's connections must not outlive the test DB
+        connections.close_all()
+
+    task_postrun.connect(close_db, weak=False)
+    try:
+        with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=20, loglevel="WARNING") as worker:
+            yield worker
+    finally:
+        task_postrun.disconnect(close_db)

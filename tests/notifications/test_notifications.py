@@ -1,0 +1,278 @@
+"""Play by e-mail without a worker: tasks run in-process (eager)."""
+
+from __future__ import annotations
+
+import re
+import smtplib
+from datetime import timedelta
+from unittest import mock
+
+import pytest
+from django.core import mail, signing
+from django.test import Client
+from django.utils import timezone
+
+from games.models import Game, Move
+from notifications import links, tasks
+from notifications.models import GameEvent, Notification, Preference, TurnClock, Vacation
+
+from .conftest import CLOSED_BROKER, broker, mails_to, play_first, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _commit_hooks(django_capture_on_commit_callbacks):
+    """Periodic jobs below run inside the test transaction: run their on_commit hooks."""
+    global committed
+    committed = lambda: django_capture_on_commit_callbacks(execute=True)  # noqa: E731
+
+
+@pytest.fixture
+def game(ann, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(ann, bob, move_days=3)
+    return game
+
+
+def run(task):
+    with committed():
+        return task()
+
+
+def _link(message) -> str:
+    return re.search(r"http://127\.0\.0\.1:8000(/notifications/go/\S+/)", message.body).group(1)
+
+
+def test_invitation_started_and_first_turn_emails(game):
+    assert len(mails_to("bob@example.com", "invites you")) == 1
+    assert len(mails_to("ann@example.com", "has started")) == 1
+    assert len(mails_to("bob@example.com", "has started")) == 1
+    assert len(mails_to("ann@example.com", "Your turn")) == 1
+    assert not mails_to("bob@example.com", "Your turn")
+
+
+def test_turn_email_after_move(game, django_capture_on_commit_callbacks):
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+    [message] = mail.outbox
+    assert message.to == ["bob@example.com"] and message.subject == f"Your turn in {game.title}"
+    assert "ann moved last" in message.body and "Time left: 2 days 23 hours" in message.body
+    assert re.search(r"Your tile: [A-Z]", message.body)
+    html, mimetype = message.alternatives[0]
+    assert mimetype == "text/html" and 'src="cid:board"' in html and "Play your turn" in html
+    raw = message.message()
+    assert raw.get_content_type() == "multipart/related"
+    images = [p for p in raw.walk() if p.get_content_type() == "image/png"]
+    assert len(images) == 1 and images[0]["Content-ID"] == "<board>"
+    assert images[0].get_payload(decode=True).startswith(b"\x89PNG")
+    assert raw["List-Unsubscribe"].startswith("<http://127.0.0.1:8000/notifications/unsubscribe/")
+    assert raw["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert Notification.objects.get(kind="turn", email="bob@example.com").status == "sent"
+
+
+def test_login_link_logs_in_and_only_redirects(game, ann, client):
+    message = mails_to("ann@example.com", "Your turn")[0]
+    moves = Move.objects.count()
+    response = client.get(_link(message))
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/#turn-panel"
+    assert int(client.session["_auth_user_id"]) == ann.pk
+    assert Move.objects.count() == moves
+    # A POST is refused: links never act.
+    assert Client().post(_link(message)).status_code == 405
+
+
+def test_login_link_expires_and_is_scoped(game, ann, bob, settings):
+    path = f"/games/{game.pk}/"
+    token = links.login_token(ann, path)
+    settings.NOTIFICATIONS_LOGIN_LINK_MAX_AGE = -1
+    client = Client()
+    response = client.get(f"/notifications/go/{token}/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert "_auth_user_id" not in client.session
+    settings.NOTIFICATIONS_LOGIN_LINK_MAX_AGE = 3600
+    forged = token.replace(str(ann.pk), str(bob.pk), 1)
+    assert Client().get(f"/notifications/go/{forged}/").status_code in (302, 400)
+    assert "_auth_user_id" not in Client().session
+    ann.set_password("another-Long-pa55word")
+    ann.save()
+    response = Client().get(f"/notifications/go/{token}/")  # revoked by the password change
+    assert response["Location"].startswith("/accounts/login/")
+    with pytest.raises(signing.BadSignature):
+        links.read_login_token(token + "x")
+
+
+def test_unsubscribe_needs_a_confirmation_post(game, ann, django_capture_on_commit_callbacks):
+    message = mails_to("ann@example.com", "Your turn")[0]
+    url = message.message()["List-Unsubscribe"].strip("<>").replace("http://127.0.0.1:8000", "")
+    client = Client()
+    page = client.get(url)
+    assert page.status_code == 200 and b"confirm-unsubscribe" in page.content
+    assert Preference.for_user(ann).turn == "each"
+    response = client.post(url, {"List-Unsubscribe": "One-Click"})  # RFC 8058: no CSRF token
+    assert response.status_code == 200 and b"unsubscribed" in response.content
+    assert Preference.for_user(ann).turn == "none"
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)  # ann -> bob
+        play_first(game)  # bob -> ann: no mail for ann
+    assert not mails_to("ann@example.com")
+    assert Notification.objects.filter(email="ann@example.com", kind="turn", status="suppressed").exists()
+
+
+def test_settings_page(ann, client, password):
+    client.login(username="ann", password=password)
+    assert client.get("/notifications/settings/").status_code == 200
+    response = client.post(
+        "/notifications/settings/",
+        {"turn": "digest", "invitation": "each", "game": "none", "reminder": "each", "timeout": "each",
+         "email_when_active": "on", "digest_hour": "7", "time_zone": "Europe/Paris"},
+    )
+    assert response.status_code == 302
+    prefs = Preference.for_user(ann)
+    assert (prefs.turn, prefs.game, prefs.digest_hour, prefs.time_zone, prefs.email_when_active) == (
+        "digest", "none", 7, "Europe/Paris", True)
+
+
+def test_not_emailed_while_active_unless_asked(game, bob, django_capture_on_commit_callbacks):
+    Preference.objects.update_or_create(user=bob, defaults={"last_seen": timezone.now()})
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+    assert not mails_to("bob@example.com")
+    Preference.objects.filter(user=bob).update(email_when_active=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+        play_first(game)
+    assert len(mails_to("bob@example.com", "Your turn")) == 1
+
+
+def test_sending_is_idempotent_and_retries_smtp_errors(game):
+    row = Notification.objects.filter(kind="turn").first()
+    assert row.status == "sent"
+    assert tasks.deliver(row.pk) == "skip"
+    Notification.objects.filter(pk=row.pk).update(status="sending", lease_until=timezone.now() + timedelta(minutes=5))
+    assert tasks.deliver(row.pk) == "skip"  # someone holds the lease
+    mail.outbox.clear()
+    Notification.objects.filter(pk=row.pk).update(status="pending", lease_until=None)
+    with mock.patch("django.core.mail.EmailMessage.send", side_effect=smtplib.SMTPDataError(451, b"later")):
+        assert tasks.deliver(row.pk) == "retry"
+    row.refresh_from_db()
+    assert row.status == "pending" and row.next_attempt_at > timezone.now() and "451" in row.last_error
+    assert tasks.deliver(row.pk) == "sent"
+    assert tasks.deliver(row.pk) == "skip"
+    assert len(mail.outbox) == 1
+
+
+def test_enqueue_failure_never_breaks_a_move_and_sweep_sends_later(game, settings, django_capture_on_commit_callbacks):
+    from carcassonne_site.celery import app
+
+    mail.outbox.clear()
+    app.conf.task_always_eager = False
+    try:
+        with broker(CLOSED_BROKER), django_capture_on_commit_callbacks(execute=True):
+            play_first(game)
+    finally:
+        app.conf.task_always_eager = True
+    row = Notification.objects.get(kind="turn", email="bob@example.com")
+    assert row.status == "pending" and not mail.outbox
+    assert tasks.sweep() == 0  # too early
+    settings.NOTIFICATIONS_SWEEP_AFTER_SECONDS = 0
+    assert tasks.sweep() == 1
+    assert tasks.sweep() == 0
+    assert len(mails_to("bob@example.com", "Your turn")) == 1
+
+
+def test_reminders_at_50_and_80_percent_once(game, ann):
+    clock = TurnClock.objects.get(game=game)
+    mail.outbox.clear()
+    clock.started_at = timezone.now() - timedelta(days=1.6)
+    clock.save()
+    assert run(tasks.check_clocks) == 1 and run(tasks.check_clocks) == 0
+    clock.started_at = timezone.now() - timedelta(days=2.5)
+    clock.save()
+    assert run(tasks.check_clocks) == 1 and run(tasks.check_clocks) == 0
+    subjects = [m.subject for m in mails_to("ann@example.com")]
+    assert len(subjects) == 2 and all(s.startswith("Reminder: your turn") for s in subjects)
+
+
+def test_timeout_loses_the_game_once(game, ann, bob):
+    clock = TurnClock.objects.get(game=game)
+    clock.started_at = timezone.now() - timedelta(days=3, minutes=1)
+    clock.save()
+    mail.outbox.clear()
+    assert run(tasks.check_clocks) == 1
+    assert run(tasks.check_clocks) == 0 and tasks.timeout(game.pk, 1) is False
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.current_seat is None
+    event = GameEvent.objects.get(game=game)
+    assert (event.user, event.kind) == (ann, "lost")
+    assert len(mails_to("ann@example.com", "You lost on time")) == 1
+    assert len(mails_to("bob@example.com", "ann lost on time")) == 1
+    finished = mails_to("bob@example.com", "is over")
+    assert len(finished) == 1 and f"/notifications/go/" in finished[0].body
+
+
+def test_moved_meanwhile_means_no_reminder(game, django_capture_on_commit_callbacks):
+    clock = TurnClock.objects.get(game=game)
+    clock.started_at = timezone.now() - timedelta(days=2)
+    clock.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+    mail.outbox.clear()
+    assert run(tasks.check_clocks) == 0
+    assert not mail.outbox
+
+
+def test_vacation_pauses_the_clock(game, ann):
+    clock = TurnClock.objects.get(game=game)
+    now = timezone.now()
+    clock.started_at = now - timedelta(days=3, hours=1)
+    clock.save()
+    Vacation.objects.create(user=ann, start=now - timedelta(days=2), end=now - timedelta(days=1))
+    from notifications import clock as clocks
+
+    state = clocks.state(clock, game, now)
+    assert state.deadline == clock.started_at + timedelta(days=4)
+    assert run(tasks.check_clocks) == 1  # only the 80% reminder, no timeout
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    Game.objects.filter(pk=game.pk).update(vacation_allowed=False)
+    assert run(tasks.check_clocks) == 1  # without vacations: time is up
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+
+
+def test_daily_digest_once_per_day(game, ann):
+    Preference.objects.update_or_create(user=ann, defaults={"turn": "digest", "digest_hour": 0, "time_zone": "Asia/Tokyo"})
+    mail.outbox.clear()
+    assert run(tasks.send_digests) == 1 and run(tasks.send_digests) == 0
+    [message] = mails_to("ann@example.com")
+    assert message.subject == "Your turn in 1 game" and game.title in message.body
+
+
+def test_waiting_page_sorted_by_time_left(ann, bob, client, password, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        slow = start_game(ann, bob, move_days=14, name="Slow")
+        fast = start_game(ann, bob, move_days=1, name="Fast")
+        free = start_game(ann, bob, name="Free")
+    client.login(username="ann", password=password)
+    html = client.get("/games/waiting/").content.decode()
+    assert html.index("Fast") < html.index("Slow") < html.index("Free")
+    assert fast and slow and free
+
+
+def test_invited_address_gets_link_and_can_unsubscribe(ann, django_capture_on_commit_callbacks):
+    from games import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_game(ann, ["new@example.net"])
+    [message] = mails_to("new@example.net")
+    assert "/invite/" in message.body
+    url = message.message()["List-Unsubscribe"].strip("<>").replace("http://127.0.0.1:8000", "")
+    assert Client().post(url).status_code == 200
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_game(ann, ["new@example.net"])
+    assert not mails_to("new@example.net")
