@@ -46,3 +46,20 @@ def user(django_user_model, password):
     return django_user_model.objects.create_user(
         username="ann", email="ann@example.com", password=password
     )
+
+
+@pytest.fixture(autouse=True)
+def _celery_in_process():
+    """Tasks run in-process in tests, even with REDIS_URL set, so that no test feeds
+    tasks to the machine's Redis; the real-worker tests (tests/notifications) opt out."""
+    try:
+        from carcassonne_site.celery import app
+    except ImportError:  # pragma: no cover
+        yield
+        return
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = old
