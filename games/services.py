@@ -410,3 +410,26 @@ def record(game: Game, engine: EngineGame) -> dict[str, Any]:
         data["meta"]["result"] = dict(zip(engine.players, engine.scores))
     return data
 
+
+def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatOrder.AS_LISTED, name: str = "") -> Game:
+    """Create a game whose seats are all taken by ``users`` (in seat order) and start it
+    at once: no invitations (tournaments and other organisers pair the players)."""
+    users = list(users)
+    if seat_order not in Game.SeatOrder.values:
+        raise GameError(f"seat_order must be 'as_listed' or 'random', not {seat_order!r}")
+    if not MIN_PLAYERS <= len(users) <= MAX_PLAYERS:
+        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(users)}")
+    if len({u.pk for u in users}) != len(users):
+        raise GameError("a player cannot take two seats")
+    try:
+        rules = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
+    except RulesError as exc:
+        raise GameError(str(exc)) from None
+    with transaction.atomic():
+        game = Game.objects.create(name=name.strip()[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
+        now = timezone.now()
+        Seat.objects.bulk_create(
+            Seat(game=game, position=i, user=u, state=Seat.State.JOINED, joined_at=now) for i, u in enumerate(users)
+        )
+        _start_if_full(game)
+    return game

@@ -1,1 +1,188 @@
-# Tournament models will live here.
+"""Tournaments: entries, rounds and pairings (a pairing is one game: a pair or a table).
+
+Pairing, scheduling, standings and brackets are computed by the Django-free modules
+(:mod:`tournaments.pairing`, :mod:`.scheduling`, :mod:`.standings`, :mod:`.bracket`);
+:mod:`tournaments.services` moves the data between them and these rows.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from .standings import TIEBREAKS
+
+DEFAULT_TIEBREAKS = ["buchholz", "sonneborn_berger", "head_to_head", "game_points"]
+
+
+def default_tiebreaks():
+    return list(DEFAULT_TIEBREAKS)
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "Round-robin league"
+        SWISS = "swiss", "Swiss"
+        KNOCKOUT = "knockout", "Single-elimination knockout"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration open"
+        RUNNING = "running", "In progress"
+        FINISHED = "finished", "Finished"
+
+    class Registration(models.TextChoices):
+        OPEN = "open", "Open to everyone"
+        INVITATION = "invitation", "By invitation only"
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", "By rating"
+        STANDINGS = "standings", "By the previous stage's standings"
+        RANDOM = "random", "Random"
+
+    class Stage(models.TextChoices):
+        MAIN = "main", "Main stage"
+        KNOCKOUT = "knockout", "Knockout"
+
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True)
+    director = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="directed_tournaments")
+    created_at = models.DateTimeField(auto_now_add=True)
+    format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
+    stage = models.CharField(max_length=10, choices=Stage.choices, default=Stage.MAIN)
+    # Round-robin options
+    table_size = models.PositiveSmallIntegerField(default=2, help_text="Players per game: 2, or tables of 3-5")
+    double_round = models.BooleanField(default=False)
+    table_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Tables of 3-5: rounds to play (empty: until everyone has met everyone)"
+    )
+    # Swiss options
+    swiss_rounds = models.PositiveSmallIntegerField(default=5)
+    # Knockout options (a knockout tournament, or the top N after the main stage)
+    knockout_top = models.PositiveSmallIntegerField(default=0, help_text="Top N to a knockout after the main stage (0: none)")
+    seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RATING)
+    third_place = models.BooleanField(default=False)
+    # Registration
+    registration = models.CharField(max_length=12, choices=Registration.choices, default=Registration.OPEN)
+    min_finished_games = models.PositiveIntegerField(default=0)
+    max_players = models.PositiveIntegerField(null=True, blank=True)
+    late_entries = models.BooleanField(default=True, help_text="Swiss: players may join after round 1")
+    start_date = models.DateTimeField(null=True, blank=True)
+    # Game options, the same for every game of the event
+    rules = models.JSONField(default=dict, blank=True)
+    move_days = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Days per move (empty: unlimited)")
+    timeout_rule = models.CharField(max_length=8, default="lose", choices=[("skip", "Skip the turn"), ("lose", "Lose by timeout")])
+    vacation_allowed = models.BooleanField(default=True)
+    round_days = models.PositiveSmallIntegerField(default=14, help_text="Round deadline, in days")
+    tiebreaks = models.JSONField(default=default_tiebreaks, blank=True, help_text="Tiebreak chain, in order")
+    # Divisions: a league's seasons (see services.next_season)
+    league = models.CharField(max_length=60, blank=True, db_index=True)
+    season = models.PositiveSmallIntegerField(null=True, blank=True)
+    division = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 is the top division")
+    promote = models.PositiveSmallIntegerField(default=0)
+    relegate = models.PositiveSmallIntegerField(default=0)
+    # Computed: the round-robin schedule (user ids) and the last standings (see services)
+    schedule = models.JSONField(default=list, blank=True, editable=False)
+    knockout_seeds = models.JSONField(default=list, blank=True, editable=False)
+    standings_cache = models.JSONField(default=list, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.pk])
+
+    def can_direct(self, user) -> bool:
+        return bool(user and user.is_authenticated and (user.pk == self.director_id or user.is_staff))
+
+    @property
+    def tiebreak_names(self) -> list[str]:
+        return [TIEBREAKS.get(t, t) for t in self.tiebreaks]
+
+    @property
+    def has_knockout(self) -> bool:
+        return self.format == self.Format.KNOCKOUT or self.knockout_top > 1
+
+
+class Entry(models.Model):
+    class State(models.TextChoices):
+        INVITED = "invited", "Invited"
+        REGISTERED = "registered", "Registered"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries")
+    state = models.CharField(max_length=12, choices=State.choices, default=State.REGISTERED)
+    rating = models.IntegerField(default=1500)
+    created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdraw_policy = models.CharField(
+        max_length=8, blank=True, choices=[("forfeit", "Remaining games forfeited"), ("drop", "Remaining games dropped")]
+    )
+
+    class Meta:
+        ordering = ["tournament", "-rating", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="entry_unique_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.tournament}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=10, choices=Tournament.Stage.choices, default=Tournament.Stage.MAIN)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    started_at = models.DateTimeField(auto_now_add=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Pairing(models.Model):
+    """One game of a round (a pair or a table), or a bye."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+        FORFEIT = "forfeit", "Forfeit"
+        ADJUDICATED = "adjudicated", "Adjudicated at the deadline"
+        BYE = "bye", "Bye"
+        DROPPED = "dropped", "Dropped"
+
+    DONE = (Status.FINISHED, Status.FORFEIT, Status.ADJUDICATED, Status.BYE, Status.DROPPED)
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    number = models.PositiveSmallIntegerField(default=1)
+    game = models.OneToOneField(
+        "games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_pairing"
+    )
+    players = models.JSONField(default=list, help_text="User ids in seat order")
+    scores = models.JSONField(null=True, blank=True, help_text="Final game scores, aligned with players")
+    forfeited = models.JSONField(default=list, blank=True, help_text="User ids who lost by forfeit")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    bracket_match = models.CharField(max_length=12, blank=True, help_text="Knockout: 'round-index' of the bracket")
+
+    class Meta:
+        ordering = ["round", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+    @property
+    def done(self) -> bool:
+        return self.status in self.DONE

@@ -1,5 +1,192 @@
-from django.shortcuts import render
+"""Tournament pages: list, create, detail with standings, rounds, bracket, player
+results, director actions, and CSV/JSON exports of the standings."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+from games.models import Game
+
+from . import services
+from .bracket import svg as bracket_svg
+from .forms import TournamentForm
+from .models import Entry, Pairing, Round, Tournament
+from .standings import SHORT_NAMES, TIEBREAKS
+
+User = get_user_model()
 
 
 def index(request):
-    return render(request, "tournaments/index.html")
+    tournaments = Tournament.objects.select_related("director").order_by("-created_at")[:200]
+    return render(request, "tournaments/index.html", {"tournaments": tournaments})
+
+
+@login_required
+def create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            t = services.create_tournament(request.user, **form.service_fields())
+        except services.TournamentError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{t.name} is open for registration.")
+            return redirect(t)
+    return render(request, "tournaments/create.html", {"form": form})
+
+
+def _standings(t: Tournament) -> list[dict]:
+    return t.standings_cache or services.refresh_standings(t)
+
+
+def detail(request, pk):
+    t = get_object_or_404(Tournament.objects.select_related("director"), pk=pk)
+    entry = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
+    rows = _standings(t)
+    context = {
+        "t": t,
+        "entry": entry,
+        "rows": rows,
+        "tiebreaks": [(name, SHORT_NAMES[name], TIEBREAKS[name]) for name in t.tiebreaks],
+        "rounds": list(t.rounds.all()),
+        "entries": list(t.entries.select_related("user").order_by("-rating", "created_at"))
+        if t.status == Tournament.Status.REGISTRATION else [],
+        "can_direct": t.can_direct(request.user),
+        "register_problem": services.can_register(t, request.user) if request.user.is_authenticated else None,
+        "total_rounds": services.total_rounds(t),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def round_detail(request, pk, number):
+    t = get_object_or_404(Tournament, pk=pk)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    pairings = list(rnd.pairings.select_related("game"))
+    names = dict(User.objects.filter(pk__in={u for p in pairings for u in p.players}).values_list("pk", "username"))
+    tables = []
+    for p in pairings:
+        seats = []
+        for i, uid in enumerate(p.players):
+            seats.append({
+                "user_id": uid,
+                "name": names.get(uid, "?"),
+                "score": p.scores[i] if p.scores else None,
+                "forfeited": uid in p.forfeited,
+            })
+        tables.append({"p": p, "seats": seats})
+    return render(request, "tournaments/round.html", {"t": t, "round": rnd, "tables": tables,
+                                                       "rounds": list(t.rounds.all())})
+
+
+def bracket(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.knockout_seeds:
+        raise Http404("this tournament has no bracket (yet)")
+    b = services.knockout_bracket(t)
+    names = dict(User.objects.filter(pk__in=t.knockout_seeds).values_list("pk", "username"))
+    games = {
+        p.bracket_match: p.game_id
+        for p in Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.KNOCKOUT).exclude(game=None)
+    }
+
+    def link(m):
+        game_id = games.get(f"{m.round}-{m.index}")
+        return f"/games/{game_id}/" if game_id else None
+
+    drawing = bracket_svg(b, name=lambda u: names.get(u, "?"), link=link)
+    return HttpResponse(drawing, content_type="image/svg+xml")
+
+
+def player(request, pk, username):
+    t = get_object_or_404(Tournament, pk=pk)
+    user = get_object_or_404(User, username=username)
+    if not t.entries.filter(user=user).exists():
+        raise Http404("not in this tournament")
+    pairings = [
+        p for p in Pairing.objects.filter(round__tournament=t).select_related("round", "game").order_by("round__number")
+        if user.pk in p.players
+    ]
+    names = dict(User.objects.filter(pk__in={u for p in pairings for u in p.players}).values_list("pk", "username"))
+    results = []
+    for p in pairings:
+        me = p.players.index(user.pk)
+        results.append({
+            "p": p,
+            "opponents": [names.get(u, "?") for u in p.players if u != user.pk],
+            "score": p.scores[me] if p.scores else None,
+            "opponent_scores": [s for i, s in enumerate(p.scores or []) if i != me],
+            "forfeited": user.pk in p.forfeited,
+        })
+    row = next((r for r in _standings(t) if r["user_id"] == user.pk), None)
+    return render(request, "tournaments/player.html", {"t": t, "player": user, "results": results, "row": row})
+
+
+def standings_export(request, pk, fmt):
+    t = get_object_or_404(Tournament, pk=pk)
+    rows = _standings(t)
+    if fmt == "json":
+        return JsonResponse({"tournament": t.pk, "name": t.name, "tiebreaks": t.tiebreaks, "standings": rows})
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(t.name) or "tournament"}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "player", "points", "played", "wins", "draws", "losses", "byes", *t.tiebreaks])
+    for r in rows:
+        writer.writerow([r["rank"], r["username"], r["points"], r["played"], r["wins"], r["draws"], r["losses"],
+                         r["byes"], *[r["tiebreaks"].get(name, "") for name in t.tiebreaks]])
+    return response
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+def _act(request, t, action, ok):
+    try:
+        action()
+    except services.TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, ok)
+    return redirect(t)
+
+
+@login_required
+@require_POST
+def register(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    return _act(request, t, lambda: services.register(t, request.user), "You are registered.")
+
+
+@login_required
+@require_POST
+def withdraw(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    target = request.user
+    if request.POST.get("username"):
+        target = get_object_or_404(User, username=request.POST["username"])
+    policy = request.POST.get("policy", "forfeit")
+    return _act(request, t, lambda: services.withdraw(t, target, by=request.user, policy=policy),
+                f"{target.username} has withdrawn.")
+
+
+@login_required
+@require_POST
+def start(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    return _act(request, t, lambda: services.start(t, request.user), "Round 1 has started.")
+
+
+@login_required
+@require_POST
+def invite(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    names = [n for n in request.POST.get("usernames", "").replace(",", " ").split() if n]
+    return _act(request, t, lambda: services.invite(t, request.user, names), "Invitations recorded.")

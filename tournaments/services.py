@@ -1,0 +1,581 @@
+"""Running tournaments: create, register, start rounds, record games, advance, withdraw.
+
+Views, the API and the ``games.Game`` post_save signal call these. Errors are
+:class:`TournamentError` (``status`` is the HTTP status to use).
+
+Rounds: a round's games are created at once with every seat taken
+(``games.services.create_started_game``); the games' own "game started" e-mail goes
+out and so does a round e-mail with the deadline. When the last game of the round
+ends (signal) or the deadline passes (``manage.py tournament_deadlines``, which
+adjudicates unfinished games on their current scores) the next round starts:
+
+* round-robin: the next round of the schedule made at the start (Berger tables, or
+  tables of 3-5 spreading opponents);
+* Swiss: :func:`tournaments.pairing.pair_round` on the current standings;
+* knockout: the bracket's playable matches; a draw goes to the higher seed.
+
+After the main stage, ``knockout_top`` > 1 starts a knockout of the top N.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+
+from games import services as game_services
+from games.models import Game, Seat
+
+from . import bracket as bracket_mod
+from . import scheduling
+from .models import Entry, Pairing, Round, Tournament
+from .pairing import Player, pair_round
+from .standings import TIEBREAKS, Result, compute
+
+User = get_user_model()
+
+
+class TournamentError(Exception):
+    status = 400
+
+
+class NotAllowed(TournamentError):
+    status = 403
+
+
+class Conflict(TournamentError):
+    status = 409
+
+
+# --- creating and registering ------------------------------------------------------------
+
+EDITABLE = [
+    "name", "description", "format", "table_size", "double_round", "table_rounds", "swiss_rounds", "knockout_top",
+    "seeding", "third_place", "registration", "min_finished_games", "max_players", "late_entries", "start_date",
+    "rules", "move_days", "timeout_rule", "vacation_allowed", "round_days", "tiebreaks",
+    "league", "season", "division", "promote", "relegate",
+]
+
+
+def validate(t: Tournament) -> None:
+    if not t.name.strip():
+        raise TournamentError("a tournament needs a name")
+    if t.format not in Tournament.Format.values:
+        raise TournamentError(f"unknown format {t.format!r}")
+    if not 2 <= t.table_size <= 5:
+        raise TournamentError("table_size must be 2 to 5")
+    if t.format != Tournament.Format.ROUND_ROBIN and t.table_size != 2:
+        raise TournamentError("Swiss and knockout games are 2-player games (table_size 2)")
+    if t.format == Tournament.Format.SWISS and not 1 <= t.swiss_rounds <= 30:
+        raise TournamentError("a Swiss has 1 to 30 rounds")
+    if not isinstance(t.tiebreaks, list) or any(name not in TIEBREAKS for name in t.tiebreaks):
+        raise TournamentError(f"tiebreaks must be a list of: {', '.join(TIEBREAKS)}")
+    if len(set(t.tiebreaks)) != len(t.tiebreaks):
+        raise TournamentError("a tiebreak appears twice")
+    if t.knockout_top == 1:
+        raise TournamentError("a knockout needs at least 2 players (knockout_top 0 for none)")
+    if not 1 <= t.round_days <= 365:
+        raise TournamentError("round_days must be 1 to 365")
+    try:
+        from games.engine import Rules
+
+        t.rules = Rules.from_json(t.rules or {}).to_json()
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
+
+
+def create_tournament(director, **fields) -> Tournament:
+    unknown = set(fields) - set(EDITABLE)
+    if unknown:
+        raise TournamentError(f"unknown fields: {', '.join(sorted(unknown))}")
+    t = Tournament(director=director, **fields)
+    validate(t)
+    t.save()
+    return t
+
+
+def update_tournament(t: Tournament, user, **fields) -> Tournament:
+    if not t.can_direct(user):
+        raise NotAllowed("only the director or staff may edit this tournament")
+    if t.status != Tournament.Status.REGISTRATION and set(fields) - {"name", "description"}:
+        raise Conflict("the options are fixed once round 1 has started")
+    for key, value in fields.items():
+        if key not in EDITABLE:
+            raise TournamentError(f"unknown field {key}")
+        setattr(t, key, value)
+    validate(t)
+    t.save()
+    return t
+
+
+def finished_games(user) -> int:
+    return Seat.objects.filter(user=user, game__status=Game.Status.FINISHED).count()
+
+
+def can_register(t: Tournament, user) -> str | None:
+    """None if ``user`` may register now, else the reason."""
+    if t.status == Tournament.Status.FINISHED:
+        return "the tournament is over"
+    if t.status == Tournament.Status.RUNNING and not (t.format == Tournament.Format.SWISS and t.late_entries
+                                                      and t.stage == Tournament.Stage.MAIN):
+        return "the tournament has started"
+    entry = t.entries.filter(user=user).first()
+    if entry and entry.state == Entry.State.REGISTERED:
+        return "you are registered already"
+    if entry and entry.state == Entry.State.WITHDRAWN:
+        return "you have withdrawn from this tournament"
+    if t.registration == Tournament.Registration.INVITATION and not entry:
+        return "this tournament is by invitation only"
+    if t.max_players and t.entries.filter(state=Entry.State.REGISTERED).count() >= t.max_players:
+        return "the tournament is full"
+    if t.min_finished_games and finished_games(user) < t.min_finished_games:
+        return f"entry requires {t.min_finished_games} finished games"
+    return None
+
+
+@transaction.atomic
+def register(t: Tournament, user, rating: int | None = None) -> Entry:
+    t = Tournament.objects.select_for_update().get(pk=t.pk)
+    reason = can_register(t, user)
+    if reason:
+        raise Conflict(reason)
+    entry, _ = Entry.objects.get_or_create(tournament=t, user=user)
+    entry.state = Entry.State.REGISTERED
+    if rating is not None:
+        entry.rating = rating
+    entry.save()
+    return entry
+
+
+def invite(t: Tournament, by, usernames) -> list[Entry]:
+    if not t.can_direct(by):
+        raise NotAllowed("only the director may invite players")
+    out = []
+    for name in usernames:
+        user = User.objects.filter(username__iexact=name.strip()).first()
+        if user is None:
+            raise TournamentError(f"there is no player called {name!r}")
+        entry, created = Entry.objects.get_or_create(tournament=t, user=user, defaults={"state": Entry.State.INVITED})
+        out.append(entry)
+    return out
+
+
+@transaction.atomic
+def withdraw(t: Tournament, user, by=None, policy: str = "forfeit") -> Entry:
+    """Withdraw ``user``. The director picks the ``policy`` of the remaining games:
+    ``forfeit`` (the opponents win them) or ``drop`` (they are not played or counted)."""
+    by = by or user
+    if by.pk != user.pk and not t.can_direct(by):
+        raise NotAllowed("only the director may withdraw another player")
+    if policy not in ("forfeit", "drop"):
+        raise TournamentError("policy must be 'forfeit' or 'drop'")
+    t = Tournament.objects.select_for_update().get(pk=t.pk)
+    entry = t.entries.filter(user=user).first()
+    if entry is None or entry.state == Entry.State.WITHDRAWN:
+        raise Conflict("not registered in this tournament")
+    if t.status == Tournament.Status.REGISTRATION:
+        entry.delete()
+        return entry
+    entry.state, entry.withdrawn_at, entry.withdraw_policy = Entry.State.WITHDRAWN, timezone.now(), policy
+    entry.save()
+    for p in Pairing.objects.filter(round__tournament=t, status=Pairing.Status.ACTIVE):
+        if user.pk in p.players:
+            _withdraw_from(p, user.pk, policy)
+    refresh_standings(t)
+    advance(t)
+    return entry
+
+
+def _withdraw_from(p: Pairing, uid: int, policy: str) -> None:
+    present = [u for u in p.players if u != uid and u not in p.forfeited]
+    if len(p.players) == 2:
+        if policy == "forfeit":
+            p.forfeited = [uid]
+            p.status = Pairing.Status.FORFEIT
+        else:
+            p.status = Pairing.Status.DROPPED
+    else:
+        p.forfeited = sorted(set(p.forfeited) | {uid})
+        if len(present) < 2:
+            p.status = Pairing.Status.FORFEIT
+    p.save()
+
+
+# --- rounds ----------------------------------------------------------------------------------
+
+
+def active_entries(t: Tournament):
+    return list(t.entries.filter(state=Entry.State.REGISTERED).select_related("user").order_by("-rating", "created_at", "pk"))
+
+
+@transaction.atomic
+def start(t: Tournament, by) -> Round:
+    t = Tournament.objects.select_for_update().get(pk=t.pk)
+    if not t.can_direct(by):
+        raise NotAllowed("only the director may start the tournament")
+    if t.status != Tournament.Status.REGISTRATION:
+        raise Conflict("the tournament has already started")
+    entries = active_entries(t)
+    if len(entries) < 2:
+        raise Conflict("a tournament needs at least 2 registered players")
+    t.entries.filter(state=Entry.State.INVITED).delete()
+    ids = [e.user_id for e in entries]
+    if t.format == Tournament.Format.ROUND_ROBIN:
+        if t.table_size == 2:
+            t.schedule = [[list(table) for table in rnd] for rnd in scheduling.berger(ids, t.double_round)]
+        else:
+            if len(ids) < 3:
+                raise Conflict("tables of 3-5 need at least 3 players")
+            sched = scheduling.table_schedule(ids, t.table_size, rounds=t.table_rounds, seed=t.pk)
+            if t.double_round and t.table_rounds is None:
+                sched = sched + sched
+            t.schedule = [[list(table) for table in rnd] for rnd in sched]
+    elif t.format == Tournament.Format.KNOCKOUT:
+        t.knockout_seeds = _seed(t, ids)
+        t.stage = Tournament.Stage.KNOCKOUT
+    t.status = Tournament.Status.RUNNING
+    t.save()
+    return start_next_round(t)
+
+
+def _seed(t: Tournament, ids: list[int]) -> list[int]:
+    if t.seeding == Tournament.Seeding.RANDOM:
+        ids = ids[:]
+        random.Random(t.pk).shuffle(ids)
+    return ids  # active_entries order is by rating; standings order when given standings
+
+
+def total_rounds(t: Tournament) -> int | None:
+    if t.format == Tournament.Format.ROUND_ROBIN:
+        return len(t.schedule)
+    if t.format == Tournament.Format.SWISS:
+        return t.swiss_rounds
+    return None
+
+
+def start_next_round(t: Tournament) -> Round | None:
+    """Create the next round of ``t`` (or move to the knockout, or finish)."""
+    number = (t.rounds.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    entries = active_entries(t)
+    active = {e.user_id for e in entries}
+    withdrawn = dict(t.entries.filter(state=Entry.State.WITHDRAWN).values_list("user_id", "withdraw_policy"))
+    if t.stage == Tournament.Stage.MAIN:
+        main_rounds = t.rounds.filter(stage=Tournament.Stage.MAIN).count()
+        if main_rounds >= (total_rounds(t) or 0) or len(active) < 2:
+            return _end_main_stage(t)
+        if t.format == Tournament.Format.ROUND_ROBIN:
+            tables, byes = [], []
+            for table in t.schedule[main_rounds]:
+                tables.append(table)
+        else:
+            tables, byes = _swiss_tables(t, entries)
+        return _create_round(t, number, Tournament.Stage.MAIN, tables, byes, withdrawn)
+    # knockout
+    b = knockout_bracket(t)
+    if b.finished:
+        return _finish(t)
+    matches = b.playable()
+    tables = [[m.a, m.b] for m in matches]
+    keys = [f"{m.round}-{m.index}" for m in matches]
+    return _create_round(t, number, Tournament.Stage.KNOCKOUT, tables, [], withdrawn, keys)
+
+
+def _end_main_stage(t: Tournament):
+    if t.knockout_top > 1 and t.stage == Tournament.Stage.MAIN:
+        rows = standings(t)
+        active = {e.user_id for e in active_entries(t)}
+        seeds = [r.player for r in rows if r.player in active][: t.knockout_top]
+        if t.seeding == Tournament.Seeding.RANDOM:
+            random.Random(t.pk).shuffle(seeds)
+        if len(seeds) >= 2:
+            t.knockout_seeds = seeds
+            t.stage = Tournament.Stage.KNOCKOUT
+            t.save()
+            return start_next_round(t)
+    return _finish(t)
+
+
+def _finish(t: Tournament):
+    t.status = Tournament.Status.FINISHED
+    t.save()
+    refresh_standings(t)
+    return None
+
+
+def _swiss_tables(t: Tournament, entries) -> tuple[list, list]:
+    history = main_pairings(t)
+    ids = [e.user_id for e in entries]
+    rows = compute_standings(t, ids, history)
+    opp = {u: set() for u in ids}
+    byes = {u: 0 for u in ids}
+    colour = {u: [0, 0, None] for u in ids}
+    for p in history:
+        if p.status == Pairing.Status.BYE:
+            if p.players[0] in byes:
+                byes[p.players[0]] += 1
+            continue
+        if p.status == Pairing.Status.DROPPED or len(p.players) != 2:
+            continue
+        a, b = p.players
+        if a in opp:
+            opp[a].add(b)
+        if b in opp:
+            opp[b].add(a)
+        if p.game_id:  # a game was played: a started, b went second
+            if a in colour:
+                colour[a][0] += 1
+                colour[a][2] = True
+            if b in colour:
+                colour[b][1] += 1
+                colour[b][2] = False
+    players = [
+        Player(r.player, r.points, frozenset(opp[r.player]), byes[r.player], *colour[r.player])
+        for r in rows
+    ]
+    result = pair_round(players)
+    return [list(pair) for pair in result.pairs], ([result.bye] if result.bye is not None else [])
+
+
+def _create_round(t, number, stage, tables, byes, withdrawn, bracket_keys=None) -> Round:
+    now = timezone.now()
+    rnd = Round.objects.create(tournament=t, number=number, stage=stage, deadline=now + timedelta(days=t.round_days))
+    users = {u.pk: u for u in User.objects.filter(pk__in={u for table in tables for u in table} | set(byes))}
+    created = []
+    for n, table in enumerate(tables, 1):
+        p = Pairing(round=rnd, number=n, players=list(table), bracket_match=bracket_keys[n - 1] if bracket_keys else "")
+        gone = [u for u in table if u in withdrawn]
+        for u in gone:
+            if withdrawn[u] == "drop":
+                p.players.remove(u)
+            else:
+                p.forfeited.append(u)
+        present = [u for u in p.players if u not in p.forfeited]
+        if len(present) < 2:
+            p.status = Pairing.Status.FORFEIT if p.forfeited else Pairing.Status.DROPPED
+            if not p.players:
+                continue
+            p.save()
+            continue
+        game = game_services.create_started_game(
+            t.director, [users[u] for u in present], t.rules, name=f"{t.name} · round {number}, table {n}"[:80]
+        )
+        _apply_game_options(t, game)
+        p.game = game
+        p.save()
+        created.append(p)
+    for n, u in enumerate(byes, len(tables) + 1):
+        Pairing.objects.create(round=rnd, number=n, players=[u], status=Pairing.Status.BYE)
+    _announce(t, rnd, created, [users[u] for u in byes if u in users])
+    refresh_standings(t)
+    if not rnd.pairings.filter(status=Pairing.Status.ACTIVE).exists():  # all forfeits or byes
+        return advance(t) or rnd
+    return rnd
+
+
+def _apply_game_options(t: Tournament, game: Game) -> None:
+    """Time per move, timeout rule and vacations, where the games app has them."""
+    names = {f.name for f in Game._meta.get_fields()}
+    changed = []
+    for field in ("move_days", "timeout_rule", "vacation_allowed"):
+        if field in names:
+            setattr(game, field, getattr(t, field))
+            changed.append(field)
+    if changed:
+        game.save(update_fields=changed)
+
+
+def _announce(t, rnd, pairings, bye_users) -> None:
+    base = settings.SITE_URL.rstrip("/")
+    link = base + t.get_absolute_url()
+    for p in pairings:
+        users = {seat.user_id: seat.user for seat in p.game.seats.select_related("user")}
+        for uid, user in users.items():
+            if not user.email:
+                continue
+            others = ", ".join(u.username for v, u in users.items() if v != uid)
+            body = (f"Round {rnd.number} of {t.name} has started.\n\nYour game against {others}:\n"
+                    f"{base}{p.game.get_absolute_url()}\n\nDeadline: {rnd.deadline:%Y-%m-%d %H:%M} UTC\n\n{link}\n")
+            _mail(f"{t.name}: round {rnd.number}", body, user.email)
+    for user in bye_users:
+        if user.email:
+            _mail(f"{t.name}: round {rnd.number}", f"You have a bye in round {rnd.number} of {t.name}.\n\n{link}\n", user.email)
+
+
+def _mail(subject, body, to) -> None:
+    transaction.on_commit(lambda: send_mail(subject, body, None, [to], fail_silently=True))
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+def game_finished(game: Game) -> None:
+    """The signal's entry point: record the result of a tournament game, then advance."""
+    p = Pairing.objects.filter(game=game).select_related("round__tournament").first()
+    if p is None or p.status != Pairing.Status.ACTIVE:
+        return
+    _record_scores(p, game)
+    p.status = Pairing.Status.FINISHED
+    p.save()
+    t = p.round.tournament
+    refresh_standings(t)
+    advance(t)
+
+
+def _record_scores(p: Pairing, game: Game) -> None:
+    by_user = dict(zip(game.seats.order_by("position").values_list("user_id", flat=True), game.scores or []))
+    p.scores = [by_user.get(u, 0) for u in p.players]
+
+
+def advance(t: Tournament):
+    """Close the current round when every pairing is done, and start the next."""
+    t.refresh_from_db()
+    if t.status != Tournament.Status.RUNNING:
+        return None
+    rnd = t.rounds.order_by("-number").first()
+    if rnd is None or rnd.pairings.filter(status=Pairing.Status.ACTIVE).exists():
+        return None
+    rnd.status, rnd.finished_at = Round.Status.FINISHED, timezone.now()
+    rnd.save()
+    return start_next_round(t)
+
+
+def adjudicate_overdue(now=None) -> int:
+    """Rounds past their deadline: unfinished games count with their current scores."""
+    now = now or timezone.now()
+    count = 0
+    for rnd in Round.objects.filter(status=Round.Status.ACTIVE, deadline__lt=now).select_related("tournament"):
+        with transaction.atomic():
+            for p in rnd.pairings.filter(status=Pairing.Status.ACTIVE).select_related("game"):
+                if p.game is not None:
+                    _record_scores(p, p.game)
+                p.status = Pairing.Status.ADJUDICATED
+                p.save()
+                count += 1
+            refresh_standings(rnd.tournament)
+            advance(rnd.tournament)
+    return count
+
+
+# --- standings and brackets -----------------------------------------------------------------
+
+
+def main_pairings(t: Tournament) -> list[Pairing]:
+    return list(Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.MAIN).order_by("round__number", "number"))
+
+
+def to_result(p: Pairing, round_number: int = 0) -> Result | None:
+    if p.status in (Pairing.Status.FINISHED, Pairing.Status.ADJUDICATED):
+        return Result(tuple(p.players), tuple(p.scores or [0] * len(p.players)), frozenset(p.forfeited), round_number)
+    if p.status == Pairing.Status.FORFEIT:
+        return Result(tuple(p.players), None, frozenset(p.forfeited), round_number)
+    return None
+
+
+def compute_standings(t: Tournament, ids=None, pairings=None):
+    if ids is None:
+        ids = list(t.entries.exclude(state=Entry.State.INVITED).order_by("-rating", "created_at", "pk").values_list("user_id", flat=True))
+    if pairings is None:
+        pairings = main_pairings(t)
+    results, byes = [], []
+    for p in pairings:
+        if p.status == Pairing.Status.BYE:
+            byes.append(p.players[0])
+        else:
+            r = to_result(p)
+            if r is not None:
+                results.append(r)
+    return compute(ids, results, byes, t.tiebreaks)
+
+
+def standings(t: Tournament):
+    return compute_standings(t)
+
+
+def refresh_standings(t: Tournament) -> list[dict]:
+    """Recompute the standings and store them on the tournament (pages read the copy)."""
+    rows = compute_standings(t)
+    names = dict(User.objects.filter(pk__in=[r.player for r in rows]).values_list("pk", "username"))
+    withdrawn = set(t.entries.filter(state=Entry.State.WITHDRAWN).values_list("user_id", flat=True))
+    data = []
+    for r in rows:
+        d = r.as_dict()
+        d["user_id"] = d.pop("player")
+        d["username"] = names.get(r.player, "?")
+        d["withdrawn"] = r.player in withdrawn
+        data.append(d)
+    Tournament.objects.filter(pk=t.pk).update(standings_cache=data)
+    t.standings_cache = data
+    return data
+
+
+def knockout_bracket(t: Tournament) -> bracket_mod.Bracket:
+    seeds = list(t.knockout_seeds)
+    winners = {}
+    for p in Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.KNOCKOUT).exclude(bracket_match=""):
+        w = knockout_winner(p, seeds)
+        if w is not None:
+            r, i = (int(x) for x in p.bracket_match.split("-"))
+            winners[(r, i)] = w
+    return bracket_mod.build(seeds, winners, third_place=t.third_place)
+
+
+def knockout_winner(p: Pairing, seeds: list[int]):
+    if p.status == Pairing.Status.FORFEIT or (p.forfeited and p.status != Pairing.Status.ACTIVE):
+        rest = [u for u in p.players if u not in p.forfeited]
+        return rest[0] if rest else _better_seed(p.players, seeds)
+    if p.status == Pairing.Status.DROPPED:
+        rest = [u for u in p.players]
+        return _better_seed(rest, seeds) if rest else None
+    if p.status in (Pairing.Status.FINISHED, Pairing.Status.ADJUDICATED) and p.scores:
+        a, b = p.players
+        sa, sb = p.scores
+        if sa != sb:
+            return a if sa > sb else b
+        return _better_seed(p.players, seeds)  # a draw goes to the higher seed
+    return None
+
+
+def _better_seed(players, seeds):
+    return min(players, key=lambda u: seeds.index(u) if u in seeds else len(seeds))
+
+
+# --- divisions ---------------------------------------------------------------------------------
+
+
+def next_season(league: str, by, **options) -> list[Tournament]:
+    """Create next season's divisions of ``league`` from the finished season: the top
+    ``promote`` of each division go up one, the bottom ``relegate`` go down one."""
+    from .divisions import next_divisions
+
+    last = Tournament.objects.filter(league=league).exclude(season=None).order_by("-season").values_list("season", flat=True).first()
+    if last is None:
+        raise TournamentError(f"no season of league {league!r}")
+    current = list(Tournament.objects.filter(league=league, season=last).order_by("division"))
+    if any(d.status != Tournament.Status.FINISHED for d in current):
+        raise Conflict("every division of the season must be finished")
+    if not all(d.can_direct(by) for d in current):
+        raise NotAllowed("only the director may start the next season")
+    withdrawn = set(Entry.objects.filter(tournament__in=current, state=Entry.State.WITHDRAWN).values_list("user_id", flat=True))
+    tables = []
+    for d in current:
+        order = [r["user_id"] for r in (d.standings_cache or refresh_standings(d)) if r["user_id"] not in withdrawn]
+        tables.append(order)
+    divisions = next_divisions(tables, [d.promote for d in current], [d.relegate for d in current])
+    out = []
+    with transaction.atomic():
+        for d, members in zip(current, divisions):
+            fields = {k: getattr(d, k) for k in EDITABLE}
+            fields.update(season=last + 1, name=f"{league} season {last + 1}, division {d.division}", start_date=None)
+            fields.update(options)
+            new = create_tournament(by, **fields)
+            new.registration = Tournament.Registration.INVITATION
+            new.save()
+            for uid in members:
+                Entry.objects.create(tournament=new, user_id=uid, state=Entry.State.REGISTERED)
+            out.append(new)
+    return out
