@@ -75,5 +75,6 @@ class Command(BaseCommand):
         User.objects.bulk_create(
             [User(username=n, email=f"{n}@example.org", password=password) for n in names if n not in existing],
             batch_size=1000,
+            ignore_conflicts=True,  # several generators may run side by side
         )
         return list(User.objects.filter(username__in=names).only("id", "username"))

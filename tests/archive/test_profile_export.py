@@ -1,0 +1,109 @@
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from archive.generate import store_game
+from archive.models import SeatResult
+from games.engine import replay
+
+from .conftest import day, template
+
+pytestmark = pytest.mark.django_db
+
+
+def make_games(players, n):
+    ann, bob, cid, dee = (players[k] for k in ("ann", "bob", "cid", "dee"))
+    seatings = [[ann, bob], [bob, ann, cid], [cid, ann], [ann, dee, bob], [dee, cid], [bob, ann]]
+    return [
+        store_game(template(40 + i, len(seatings[i % 6])), seatings[i % 6], day(i), f"game {i}")
+        for i in range(n)
+    ]
+
+
+def test_profile_stats(member_client, players):
+    games = make_games(players, 5)
+    ann = players["ann"]
+    mine = list(SeatResult.objects.filter(user=ann))
+    assert len(mine) == 4  # game 4 is dee v cid
+    html = member_client.get("/archive/players/ann/").content.decode()
+    wins = sum(1 for s in mine if s.outcome == "win")
+    draws = sum(1 for s in mine if s.outcome == "draw")
+    assert f'data-stat="wins">{wins}<' in html
+    assert f'data-stat="draws">{draws}<' in html
+    assert f'data-stat="losses">{len(mine) - wins - draws}<' in html
+    avg = round(sum(s.score for s in mine) / len(mine), 1)
+    assert f'data-stat="avg_score">{avg}<' in html
+    avg_cities = round(sum(s.cities for s in mine) / len(mine), 1)
+    assert f'data-stat="avg_cities">{avg_cities}<' in html
+    # ann's scores are the engine's
+    for game in games:
+        seat = game.seats.filter(user=ann).first()
+        if seat:
+            assert SeatResult.objects.get(result_id=game.pk, user=ann).score == game.scores[seat.position]
+
+
+def test_head_to_head(players):
+    from archive.queries import head_to_head
+
+    games = make_games(players, 6)
+    rows = {r["username"]: r for r in head_to_head(players["ann"])}
+    assert set(rows) == {"bob", "cid", "dee"}
+    assert rows["bob"]["games"] == 4 and rows["cid"]["games"] == 2 and rows["dee"]["games"] == 1
+    ahead = behind = 0
+    for game in games:
+        seats = {s.user.username: s.position for s in game.seats.select_related("user")}
+        if "ann" in seats and "bob" in seats:
+            a, b = game.scores[seats["ann"]], game.scores[seats["bob"]]
+            ahead += a > b
+            behind += a < b
+    assert (rows["bob"]["ahead"], rows["bob"]["behind"]) == (ahead, behind)
+    assert rows["bob"]["ahead"] + rows["bob"]["behind"] + rows["bob"]["level"] == 4
+
+
+def test_unknown_player_is_404(member_client, players):
+    assert member_client.get("/archive/players/nobody/").status_code == 404
+
+
+def _count(client, url):
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    if hasattr(response, "streaming_content"):
+        b"".join(response.streaming_content)
+    return len(ctx.captured_queries)
+
+
+def test_query_counts_do_not_grow_with_games_or_moves(member_client, players):
+    games = make_games(players, 2)
+    pages = ["/archive/", "/archive/?player=ann", "/archive/?player=ann&player=bob&farm_scoring=current",
+             "/archive/players/ann/", "/api/archive/games/?player=ann", "/archive/players/ann/games.jsonl"]
+    member_client.get("/archive/")  # warm-up: per-session set-up of other apps
+    few = {url: _count(member_client, url) for url in pages}
+    replay_few = [_count(member_client, f"/archive/games/{games[0].pk}/?move={k}") for k in (0, 3)]
+    api_few = _count(member_client, f"/api/archive/games/{games[0].pk}/moves/3/")
+    games += make_games(players, 6)[2:]
+    many = {url: _count(member_client, url) for url in pages}
+    assert many == few
+    replay_many = [_count(member_client, f"/archive/games/{games[-1].pk}/?move={k}") for k in (0, 60)]
+    assert replay_many == replay_few
+    assert _count(member_client, f"/api/archive/games/{games[-1].pk}/moves/60/") == api_few
+    assert max(few.values()) <= 12 and max(replay_few) <= 7
+
+
+def test_player_jsonl_export(member_client, players):
+    games = make_games(players, 4)
+    response = member_client.get("/archive/players/ann/games.jsonl")
+    assert response["Content-Disposition"] == 'attachment; filename="ann-games.jsonl"'
+    lines = b"".join(response.streaming_content).decode().splitlines()
+    expected = [g for g in reversed(games) if g.seats.filter(user=players["ann"]).exists()]
+    assert len(lines) == len(expected) == 4
+    for line, game in zip(lines, expected):
+        record = json.loads(line)
+        assert record["meta"]["game"] == game.pk
+        assert replay(record).scores == game.scores
+    # the list's export link takes the same filters
+    response = member_client.get("/archive/export.jsonl?player=ann&player=bob")
+    lines = b"".join(response.streaming_content).decode().splitlines()
+    assert [json.loads(line)["meta"]["game"] for line in lines] == [games[3].pk, games[1].pk, games[0].pk]
