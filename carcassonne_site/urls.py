@@ -14,6 +14,7 @@ urlpatterns = [
     # The outbox views answer 404 unless DEBUG is on and mail goes to files.
     path("outbox/", outbox.outbox_list, name="outbox"),
     path("outbox/<str:filename>/<int:index>/", outbox.outbox_detail, name="outbox-detail"),
+    path("api/tournaments/", include("tournaments.api_urls")),
     path("tournaments/", include("tournaments.urls")),
 ]
 

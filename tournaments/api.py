@@ -1,0 +1,193 @@
+"""Tournament API (``/api/tournaments/...``): tournaments, rounds, pairings, standings.
+
+Reading is open to any authenticated user; creating makes you the director;
+registering, withdrawing and starting are actions (POST). Errors are
+``{"detail": "..."}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+from .models import Pairing, Round, Tournament
+from .standings import TIEBREAKS
+
+User = get_user_model()
+TAG = "tournaments"
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    director = serializers.CharField(source="director.username", read_only=True)
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=list(TIEBREAKS)), required=False)
+    rules = serializers.DictField(required=False)
+    status = serializers.CharField(read_only=True, help_text="registration, running or finished")
+    stage = serializers.CharField(read_only=True, help_text="main, or knockout")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "name", "description", "director", "status", "stage", "format", "table_size", "double_round",
+            "table_rounds", "swiss_rounds", "knockout_top", "seeding", "third_place", "registration",
+            "min_finished_games", "max_players", "late_entries", "start_date", "rules", "move_days", "timeout_rule",
+            "vacation_allowed", "round_days", "tiebreaks", "league", "season", "division", "promote", "relegate",
+            "created_at",
+        ]
+        read_only_fields = ["id", "director", "status", "stage", "created_at"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    status = serializers.CharField(read_only=True, help_text="active or finished")
+    stage = serializers.CharField(read_only=True, help_text="main, or knockout")
+
+    class Meta:
+        model = Round
+        fields = ["number", "stage", "status", "started_at", "deadline", "finished_at"]
+
+
+class PairingSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    players = serializers.SerializerMethodField()
+    forfeited = serializers.SerializerMethodField()
+    game = serializers.IntegerField(source="game_id", allow_null=True, read_only=True)
+    status = serializers.CharField(read_only=True, help_text="active, finished, forfeit, adjudicated, bye or dropped")
+
+    class Meta:
+        model = Pairing
+        fields = ["round", "number", "players", "scores", "forfeited", "status", "game", "bracket_match"]
+
+    def _names(self):
+        return self.context.get("names", {})
+
+    def get_players(self, obj) -> list[str]:
+        return [self._names().get(u, str(u)) for u in obj.players]
+
+    def get_forfeited(self, obj) -> list[str]:
+        return [self._names().get(u, str(u)) for u in obj.forfeited]
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    username = serializers.CharField()
+    user_id = serializers.IntegerField()
+    points = serializers.FloatField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField())
+
+
+class TournamentErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+WithdrawSerializer = inline_serializer(
+    "TournamentWithdraw",
+    {
+        "username": serializers.CharField(required=False, help_text="Director only: withdraw this player"),
+        "policy": serializers.ChoiceField(choices=["forfeit", "drop"], default="forfeit"),
+    },
+)
+ERRORS = {400: TournamentErrorSerializer, 403: TournamentErrorSerializer, 404: TournamentErrorSerializer, 409: TournamentErrorSerializer}
+
+
+class TournamentAPIView(APIView):
+    def handle_exception(self, exc):
+        if isinstance(exc, services.TournamentError):
+            return Response({"detail": str(exc)}, status=exc.status)
+        return super().handle_exception(exc)
+
+
+def _names(ids) -> dict:
+    return dict(User.objects.filter(pk__in=set(ids)).values_list("pk", "username"))
+
+
+class TournamentListView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="List tournaments", responses=TournamentSerializer(many=True))
+    def get(self, request):
+        qs = Tournament.objects.select_related("director").order_by("-created_at")[:500]
+        return Response(TournamentSerializer(qs, many=True).data)
+
+    @extend_schema(tags=[TAG], summary="Create a tournament (you direct it)", request=TournamentSerializer,
+                   responses={201: TournamentSerializer, **ERRORS})
+    def post(self, request):
+        ser = TournamentSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        t = services.create_tournament(request.user, **ser.validated_data)
+        return Response(TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="A tournament", responses={200: TournamentSerializer, 404: TournamentErrorSerializer})
+    def get(self, request, pk):
+        return Response(TournamentSerializer(get_object_or_404(Tournament, pk=pk)).data)
+
+    @extend_schema(tags=[TAG], summary="Edit a tournament (director or staff)", request=TournamentSerializer,
+                   responses={200: TournamentSerializer, **ERRORS})
+    def patch(self, request, pk):
+        t = get_object_or_404(Tournament, pk=pk)
+        ser = TournamentSerializer(t, data=request.data, partial=True)
+        ser.is_valid(raise_exception=True)
+        t = services.update_tournament(t, request.user, **ser.validated_data)
+        return Response(TournamentSerializer(t).data)
+
+
+class RegisterView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="Register yourself", request=None, responses={201: TournamentErrorSerializer, **ERRORS})
+    def post(self, request, pk):
+        t = get_object_or_404(Tournament, pk=pk)
+        services.register(t, request.user)
+        return Response({"detail": "registered"}, status=status.HTTP_201_CREATED)
+
+
+class WithdrawView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="Withdraw (yourself, or a player as director)", request=WithdrawSerializer,
+                   responses={200: TournamentErrorSerializer, **ERRORS})
+    def post(self, request, pk):
+        t = get_object_or_404(Tournament, pk=pk)
+        target = request.user
+        if request.data.get("username"):
+            target = get_object_or_404(User, username=request.data["username"])
+        services.withdraw(t, target, by=request.user, policy=request.data.get("policy", "forfeit"))
+        return Response({"detail": f"{target.username} has withdrawn"})
+
+
+class StartView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="Start round 1 (director)", request=None, responses={201: RoundSerializer, **ERRORS})
+    def post(self, request, pk):
+        t = get_object_or_404(Tournament, pk=pk)
+        rnd = services.start(t, request.user)
+        return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
+
+
+class RoundListView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="Rounds of a tournament", responses={200: RoundSerializer(many=True), 404: TournamentErrorSerializer})
+    def get(self, request, pk):
+        t = get_object_or_404(Tournament, pk=pk)
+        return Response(RoundSerializer(t.rounds.all(), many=True).data)
+
+
+class PairingListView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="Pairings of a round, with results and games",
+                   responses={200: PairingSerializer(many=True), 404: TournamentErrorSerializer})
+    def get(self, request, pk, number):
+        rnd = get_object_or_404(Round, tournament_id=pk, number=number)
+        pairings = list(rnd.pairings.select_related("round"))
+        names = _names(u for p in pairings for u in p.players)
+        return Response(PairingSerializer(pairings, many=True, context={"names": names}).data)
+
+
+class StandingsView(TournamentAPIView):
+    @extend_schema(tags=[TAG], summary="Standings: points and the tiebreak chain",
+                   responses={200: StandingSerializer(many=True), 404: TournamentErrorSerializer})
+    def get(self, request, pk):
+        t = get_object_or_404(Tournament, pk=pk)
+        return Response(t.standings_cache or services.refresh_standings(t))
