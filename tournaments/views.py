@@ -11,6 +11,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from urllib.parse import quote
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
@@ -48,14 +52,50 @@ def _standings(t: Tournament) -> list[dict]:
     return t.standings_cache or services.refresh_standings(t)
 
 
+def _num(value) -> str:
+    text = f"{value:.2f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _display_rows(t: Tournament, rows: list[dict]) -> list[dict]:
+    """Standings rows with the numbers formatted and the links built once (a 1000-row
+    table with template filters and {% url %} per cell is several times slower)."""
+    base = reverse("tournaments:player", args=[t.pk, "__name__"])
+    out = []
+    for r in rows:
+        out.append({
+            "rank": r["rank"], "username": r["username"], "url": base.replace("__name__", quote(r["username"])),
+            "points": _num(r["points"]), "played": r["played"], "wins": r["wins"], "draws": r["draws"],
+            "losses": r["losses"], "withdrawn": r.get("withdrawn"),
+            "tiebreaks": [_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks],
+        })
+    return out
+
+
+def _rows_html(rows: list[dict]) -> str:
+    """The table body, built in Python: the template engine takes ~0.1 ms a row."""
+    parts = []
+    for r in rows:
+        badge = ' <span class="badge">withdrawn</span>' if r["withdrawn"] else ""
+        cells = "".join(f"<td>{v}</td>" for v in r["tiebreaks"])
+        muted = ' class="muted"' if r["withdrawn"] else ""
+        parts.append(
+            f'<tr{muted}><td>{r["rank"]}</td>'
+            f'<td><a href="{escape(r["url"])}">{escape(r["username"])}</a>{badge}</td><td>{r["points"]}</td>'
+            f'<td>{r["played"]}</td><td>{r["wins"]}</td><td>{r["draws"]}</td><td>{r["losses"]}</td>{cells}</tr>\n'
+        )
+    return mark_safe("".join(parts))
+
+
 def detail(request, pk):
     t = get_object_or_404(Tournament.objects.select_related("director"), pk=pk)
     entry = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
-    rows = _standings(t)
+    rows = _display_rows(t, _standings(t))
     context = {
         "t": t,
         "entry": entry,
         "rows": rows,
+        "rows_html": _rows_html(rows),
         "tiebreaks": [(name, SHORT_NAMES[name], TIEBREAKS[name]) for name in t.tiebreaks],
         "rounds": list(t.rounds.all()),
         "entries": list(t.entries.select_related("user").order_by("-rating", "created_at"))
