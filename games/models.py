@@ -127,6 +127,8 @@ class Move(models.Model):
     rotation = models.PositiveSmallIntegerField(null=True, blank=True)
     meeple = models.CharField(max_length=16, null=True, blank=True)
     discard = models.BooleanField(default=False)
+    skip = models.BooleanField(default=False, help_text="Turn skipped on time; the tile went back into the bag")
+    forfeit = models.BooleanField(default=False, help_text="The player lost on time and left the turn order")
     points = models.JSONField(default=list, help_text="Points each seat scored on this move")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -138,6 +140,7 @@ class Move(models.Model):
         return f"{self.game} move {self.number}"
 
     def to_json(self) -> dict:
-        if self.discard:
-            return {"tile": self.tile, "discard": True}
+        for flag in ("discard", "skip", "forfeit"):
+            if getattr(self, flag):
+                return {"tile": self.tile, flag: True}
         return {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation, "meeple": self.meeple}

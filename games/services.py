@@ -254,7 +254,7 @@ def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = N
         return EngineGame([f"seat {seat.position + 1}" for seat in seats], game.engine_rules)
     names = seat_names(seats)
     engine = EngineGame.new(names, game.engine_rules, seed=game.seed)
-    moves = game.moves.order_by("number").only("game", "number", "tile", "x", "y", "rotation", "meeple", "discard")
+    moves = game.moves.order_by("number").only("game", "number", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit")
     if upto is not None:
         moves = moves[:upto]
     for row in moves:
@@ -308,6 +308,28 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
     return game, engine
 
 
+def play_timeout(game_id: int, move_number: int) -> Turn | None:
+    """The player to move at ``move_number`` ran out of time: apply the game's timeout rule.
+
+    ``skip``: the turn is skipped and the drawn tile goes back into the bag; ``lose``:
+    the player leaves the turn order (followers stay, no more points; with one player
+    left the game ends). Both are moves of the log. Returns ``None`` when the turn has
+    been played meanwhile, so a late or repeated job changes nothing.
+    """
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
+            return None
+        engine = engine_for(game)
+        flag = "skip" if game.timeout_rule == "skip" else "forfeit"
+        turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
+        _store_turns(game, [turn, *engine.discard_unplaceable()])
+        _copy_state(game, engine)
+        game.save()
+        notifications.after_move(game)
+    return turn
+
+
 def _store_turns(game: Game, turns: list[Turn]) -> None:
     Move.objects.bulk_create(
         Move(
@@ -315,11 +337,13 @@ def _store_turns(game: Game, turns: list[Turn]) -> None:
             number=turn.number,
             seat=turn.player,
             tile=turn.move.tile,
-            x=None if turn.move.discard else turn.move.x,
-            y=None if turn.move.discard else turn.move.y,
-            rotation=None if turn.move.discard else turn.move.rotation,
+            x=turn.move.x if turn.move.places_tile else None,
+            y=turn.move.y if turn.move.places_tile else None,
+            rotation=turn.move.rotation if turn.move.places_tile else None,
             meeple=turn.move.meeple,
             discard=turn.move.discard,
+            skip=turn.move.skip,
+            forfeit=turn.move.forfeit,
             points=list(turn.points),
         )
         for turn in turns
@@ -367,6 +391,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
                 "score": engine.scores[i],
                 "supply": engine.supply[i],
                 "state": seat.state,
+                "out": i in engine.out,
                 "breakdown": engine.breakdown[i],
             }
             for i, seat in enumerate(seats)

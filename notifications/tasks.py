@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from games import services
 from games.models import Game
 
 from . import clock, events
@@ -165,9 +166,9 @@ def check_clocks() -> int:
 
 
 def timeout(game_id: int, move_number: int) -> bool:
-    """The player to move at ``move_number`` ran out of time. Without engine support
-    for skipping a turn or leaving the turn order, the player loses on time and the
-    game ends (see README of the notifications app)."""
+    """The player to move at ``move_number`` ran out of time: the game's timeout rule is
+    played as a move of the log (skip, or lose on time), then everyone is told. Safe to
+    run late or twice: a turn already played or timed out changes nothing."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
@@ -177,13 +178,10 @@ def timeout(game_id: int, move_number: int) -> bool:
             return False
         seats = list(game.seats.select_related("user").order_by("position"))
         seat = seats[turn_clock.seat]
-        action = GameEvent.Kind.LOST  # Game.TimeoutRule.SKIP needs Game.skip_turn() in the engine
+        if services.play_timeout(game.pk, move_number) is None:
+            return False
+        action = GameEvent.Kind.SKIPPED if game.timeout_rule == Game.TimeoutRule.SKIP else GameEvent.Kind.LOST
         GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=action)
-        game.status = Game.Status.FINISHED
-        game.finished_at = timezone.now()
-        game.current_seat = None
-        game.save()
-        TurnClock.objects.filter(game=game).delete()
         data = {"move_number": move_number, "action": action, "player": seat.display_name, "user_id": seat.user_id}
         for other in seats:
             if other.user_id:
@@ -191,7 +189,6 @@ def timeout(game_id: int, move_number: int) -> bool:
                     Notification.Kind.TIMEOUT, Category.TIMEOUT, key=f"timeout:{game.pk}:{move_number}:{other.user_id}",
                     user=other.user, game=game, data=data,
                 )
-        events.game_finished(game, seats, reason=f"{seat.display_name} lost on time")
     return True
 
 

@@ -12,6 +12,7 @@ from django.core import mail, signing
 from django.test import Client
 from django.utils import timezone
 
+from games import services
 from games.models import Game, Move
 from notifications import links, tasks
 from notifications.models import GameEvent, Notification, Preference, TurnClock, Vacation
@@ -276,3 +277,45 @@ def test_invited_address_gets_link_and_can_unsubscribe(ann, django_capture_on_co
     with django_capture_on_commit_callbacks(execute=True):
         services.create_game(ann, ["new@example.net"])
     assert not mails_to("new@example.net")
+
+
+def _time_out(game):
+    clock = TurnClock.objects.get(game=game)
+    clock.started_at = timezone.now() - timedelta(days=game.move_days, minutes=1)
+    clock.save()
+    return run(tasks.check_clocks)
+
+
+def test_timeout_skip_puts_the_tile_back_and_passes_the_turn(ann, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(ann, bob, move_days=3, timeout_rule="skip")
+    tiles_before = services.engine_for(game).tiles_left
+    mail.outbox.clear()
+    assert _time_out(game) == 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.current_seat == 1 and game.move_count == 1
+    skipped = Move.objects.get(game=game, number=1)
+    assert skipped.skip and skipped.x is None and skipped.to_json() == {"tile": skipped.tile, "skip": True}
+    engine = services.engine_for(game)
+    assert engine.tiles_left == tiles_before  # the skipped tile went back into the bag
+    assert GameEvent.objects.get(game=game).kind == "skipped"
+    assert len(mails_to("bob@example.com", "Your turn")) == 1
+    assert run(tasks.check_clocks) == 0  # bob's clock has just started
+
+
+def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_user, django_capture_on_commit_callbacks):
+    cid = make_user("cid")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
+        services.accept_invitation(game.pk, bob)
+        services.accept_invitation(game.pk, cid)
+    game.refresh_from_db()
+    assert _time_out(game) == 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.current_seat == 1
+    assert Move.objects.get(game=game, number=1).forfeit
+    game = play_first(game)  # bob
+    game = play_first(game)  # cid
+    game.refresh_from_db()
+    assert game.current_seat == 1  # ann left the turn order
+    assert services.engine_for(game).out == {0}
