@@ -156,6 +156,7 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
     "notifications-clocks": {"task": "notifications.tasks.check_clocks", "schedule": 300.0},
     "notifications-digests": {"task": "notifications.tasks.send_digests", "schedule": 900.0},
+    "tournaments-deadlines": {"task": "tournaments.tasks.close_overdue_rounds", "schedule": 300.0},
 }
 # Play by e-mail (the notifications app).
 NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 7 * 24 * 3600)  # seconds
