@@ -72,7 +72,7 @@ class SeatResult(models.Model):
             models.UniqueConstraint(fields=["result", "position"], name="archive_seat_unique_position"),
         ]
         indexes = [
-            models.Index(fields=["user", "-finished_at"], name="archive_sr_user_finished"),
+            models.Index(fields=["user", "-finished_at", "-result"], name="archive_sr_user_finished"),
             models.Index(fields=["user", "won", "-finished_at"], name="archive_sr_user_won"),
         ]
 
