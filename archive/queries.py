@@ -368,13 +368,14 @@ def head_to_head(user) -> list[dict[str, Any]]:
 # --- replays -------------------------------------------------------------------------------
 
 
-MOVE_FIELDS = ("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "points")
+MOVE_FIELDS = ("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit", "points")
 
 
 def move_json(row: dict[str, Any]) -> dict[str, Any]:
-    if row["discard"]:
-        return {"tile": row["tile"], "discard": True}
-    return {"tile": row["tile"], "x": row["x"], "y": row["y"], "rotation": row["rotation"], "meeple": row["meeple"]}
+    """A stored move (a ``values()`` row of MOVE_FIELDS) in NOTATION.md terms."""
+    return EngineMove(
+        row["tile"], row["x"], row["y"], row["rotation"], row["meeple"], row["discard"], row["skip"], row["forfeit"]
+    ).to_json()
 
 
 @dataclass

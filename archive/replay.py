@@ -23,6 +23,10 @@ def describe_move(row: dict[str, Any] | None, names: Sequence[str]) -> dict[str,
     who = names[row["seat"]] if 0 <= row["seat"] < len(names) else "?"
     if row["discard"]:
         text = f"{who} drew tile {row['tile']}, which fits nowhere: discarded"
+    elif row.get("skip"):
+        text = f"{who} ran out of time: turn skipped, tile {row['tile']} went back into the bag"
+    elif row.get("forfeit"):
+        text = f"{who} ran out of time and lost on time"
     else:
         text = f"{who} placed tile {row['tile']} at ({row['x']},{row['y']}) turned {row['rotation']}°"
         text += f", follower on {row['meeple']}" if row["meeple"] else ", no follower"

@@ -202,11 +202,13 @@ def import_record(request):
             "number": turn.number,
             "seat": turn.player,
             "tile": turn.move.tile,
-            "x": None if turn.move.discard else turn.move.x,
-            "y": None if turn.move.discard else turn.move.y,
-            "rotation": None if turn.move.discard else turn.move.rotation,
+            "x": turn.move.x if turn.move.places_tile else None,
+            "y": turn.move.y if turn.move.places_tile else None,
+            "rotation": turn.move.rotation if turn.move.places_tile else None,
             "meeple": turn.move.meeple,
             "discard": turn.move.discard,
+            "skip": turn.move.skip,
+            "forfeit": turn.move.forfeit,
             "points": list(turn.points),
         }
         for turn in full.history

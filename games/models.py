@@ -15,6 +15,7 @@ from django.db import models
 from django.urls import reverse
 
 from games.engine import COLORS, Rules
+from games.engine import Move as EngineMove
 
 
 def new_token() -> str:
@@ -140,7 +141,6 @@ class Move(models.Model):
         return f"{self.game} move {self.number}"
 
     def to_json(self) -> dict:
-        for flag in ("discard", "skip", "forfeit"):
-            if getattr(self, flag):
-                return {"tile": self.tile, flag: True}
-        return {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation, "meeple": self.meeple}
+        return EngineMove(
+            self.tile, self.x, self.y, self.rotation, self.meeple, self.discard, self.skip, self.forfeit
+        ).to_json()
