@@ -22,6 +22,7 @@ from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat
+from games.services import record_meta
 
 from .models import GameResult, SeatResult
 
@@ -450,13 +451,7 @@ def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dic
         "start": start_of(rules),
         "moves": [move_json(row) for row in moves],
     }
-    data["meta"] = {
-        "game": game.pk,
-        "name": game.title,
-        "status": game.status,
-        "started": game.started_at.isoformat() if game.started_at else None,
-        "finished": game.finished_at.isoformat() if game.finished_at else None,
-    }
+    data["meta"] = record_meta(game)
     if game.status == Game.Status.FINISHED:
         data["meta"]["result"] = dict(zip(names, game.scores))
     return data

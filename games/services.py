@@ -157,10 +157,7 @@ def accept_invitation(game_id: int, user) -> Game:
     seat = _seat_of(game, user)
     if seat is None or seat.state != Seat.State.INVITED:
         raise NotAllowed("you have no open invitation to this game")
-    seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
-    seat.save()
-    _start_if_full(game)
-    return game
+    return _take_seat(game, seat, user)
 
 
 @transaction.atomic
@@ -186,10 +183,7 @@ def join_game(game_id: int, user) -> Game:
     seat = game.seats.filter(state=Seat.State.OPEN).order_by("position").first()
     if seat is None:
         raise Conflict("this game has no open seat")
-    seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
-    seat.save()
-    _start_if_full(game)
-    return game
+    return _take_seat(game, seat, user)
 
 
 @transaction.atomic
@@ -206,6 +200,11 @@ def claim_invitation(token: str, user) -> Game:
         raise Conflict("this invitation has already been used")
     if game.seats.filter(user=user).exclude(pk=seat.pk).exists():
         raise Conflict("you already have a seat in this game")
+    return _take_seat(game, seat, user)
+
+
+def _take_seat(game: Game, seat: Seat, user) -> Game:
+    """Sit ``user`` in ``seat``; the game starts when that fills the last seat."""
     seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
     seat.save()
     _start_if_full(game)
@@ -421,16 +420,21 @@ def legal_moves(engine: EngineGame) -> dict[str, Any]:
     }
 
 
-def record(game: Game, engine: EngineGame) -> dict[str, Any]:
-    """The NOTATION.md record of the moves so far, with metadata under ``meta``."""
-    data = engine.record()
-    data["meta"] = {
+def record_meta(game: Game) -> dict[str, Any]:
+    """The ``meta`` object of a game's record: where it comes from, and when."""
+    return {
         "game": game.pk,
         "name": game.title,
         "status": game.status,
         "started": game.started_at.isoformat() if game.started_at else None,
         "finished": game.finished_at.isoformat() if game.finished_at else None,
     }
+
+
+def record(game: Game, engine: EngineGame) -> dict[str, Any]:
+    """The NOTATION.md record of the moves so far, with metadata under ``meta``."""
+    data = engine.record()
+    data["meta"] = record_meta(game)
     if engine.finished:
         data["meta"]["result"] = dict(zip(engine.players, engine.scores))
     return data

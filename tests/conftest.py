@@ -49,6 +49,33 @@ def user(django_user_model, password):
 
 
 @pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_user(django_user_model, password):
+    """Make a user with the test password and an address at example.com."""
+
+    def make(username, email=None):
+        return django_user_model.objects.create_user(
+            username=username, email=email if email is not None else f"{username}@example.com", password=password
+        )
+
+    return make
+
+
+@pytest.fixture
+def ann(user):
+    return user
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture(autouse=True)
 def _celery_in_process():
     """Tasks run in-process in tests, even with REDIS_URL set, so that no test feeds
     tasks to the machine's Redis; the real-worker tests (tests/notifications) opt out."""

@@ -7,26 +7,6 @@ from games import services
 
 
 @pytest.fixture
-def make_user(django_user_model, password):
-    def make(username, email=None):
-        return django_user_model.objects.create_user(
-            username=username, email=email if email is not None else f"{username}@example.com", password=password
-        )
-
-    return make
-
-
-@pytest.fixture
-def ann(user):
-    return user
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
-
-
-@pytest.fixture
 def cid(make_user):
     return make_user("cid", "cid@example.org")
 
@@ -58,6 +38,3 @@ def started(ann, bob):
     return game
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -16,11 +16,6 @@ from games import services
 from tests.conftest import skip_or_fail
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @contextmanager
 def eager(value: bool):
     old = celery_app.conf.task_always_eager
@@ -36,26 +31,6 @@ def _eager():
     """Unit tests run tasks in-process; the worker fixture turns this off."""
     with eager(True):
         yield
-
-
-@pytest.fixture
-def make_user(django_user_model, password):
-    def make(username, email=None):
-        return django_user_model.objects.create_user(
-            username=username, email=email if email is not None else f"{username}@example.com", password=password
-        )
-
-    return make
-
-
-@pytest.fixture
-def ann(user):
-    return user
-
-
-@pytest.fixture
-def bob(make_user):
-    return make_user("bob")
 
 
 def start_game(ann, bob, **kwargs):

@@ -3,11 +3,6 @@ import pytest
 from games.models import Game
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def players(django_user_model):
     def make(n, prefix="p"):
