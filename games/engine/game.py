@@ -92,10 +92,9 @@ class _Layout(NamedTuple):
     pennants: tuple[int, ...]
     nobody: tuple[None, ...]
     field_cities: tuple[tuple[int, tuple[int, ...]], ...]
-    links: tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...))
+    links: tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)
     closable: tuple[int, ...]  # road and city segments
     cloister: int
-    shows: tuple[tuple[int, int], ...]  # per edge: (cell delta, its terrain packed into that cell's pattern)
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -111,7 +110,8 @@ def _layout(o: Orientation) -> _Layout:
         s = o.edge_segment[e]
         edge_link = (s, (e + 2) & 3) if s >= 0 else None  # rivers join like roads but never score
         halves = tuple((o.half_segment[h], _OPPOSITE_HALF[h]) for h in (2 * e, 2 * e + 1) if o.half_segment[h] >= 0)
-        links.append((_DELTA[e], edge_link, halves))
+        bits = _TERRAIN_CODE[o.edges[e]] << (3 * ((e + 2) & 3))  # this edge, in the neighbour's pattern
+        links.append((_DELTA[e], edge_link, halves, bits))
     layout = _LAYOUTS[id(o)] = _Layout(
         count=len(segments),
         kinds=tuple(seg.kind for seg in segments),
@@ -123,7 +123,6 @@ def _layout(o: Orientation) -> _Layout:
         links=tuple(links),
         closable=tuple(seg.index for seg in segments if seg.kind in ("road", "city")),
         cloister=next((seg.index for seg in segments if seg.kind == "cloister"), -1),
-        shows=tuple((_DELTA[e], _TERRAIN_CODE[o.edges[e]] << (3 * ((e + 2) & 3))) for e in range(4)),
     )
     return layout
 
@@ -731,9 +730,13 @@ class Game:
             cities[base + s] = [base + c for c in borders]
         board = self._board
         find, union = self._find, self._union
-        for delta, edge_link, half_links in layout.links:
+        patterns = self._pattern
+        if patterns.pop(key, None) is not None:
+            self._cell_placements.pop(key, None)
+        for delta, edge_link, half_links, bits in layout.links:
             neighbour = board.get(key + delta)
-            if neighbour is None:
+            if neighbour is None:  # an empty cell: what it must match now includes this edge
+                patterns[key + delta] = patterns.get(key + delta, 0) | bits
                 continue
             theirs = neighbour.base
             if edge_link is not None:
@@ -744,11 +747,22 @@ class Game:
                     opens[a] -= 2
                 else:
                     union(a, b, 2)
-            for mine, their_half in half_links:
+            for mine, their_half in half_links:  # fields: inline, they are most joins
                 a = find(base + mine)
                 b = find(theirs + neighbour.orientation.half_segment[their_half])
                 if a != b:
-                    union(a, b, 0)
+                    parent[a] = b
+                    ma = meeples[a]
+                    if ma:
+                        mb = meeples[b]
+                        meeples[b] = mb + ma if mb else ma
+                    ca = cities[a]
+                    if ca:
+                        cb = cities[b]
+                        if cb:
+                            cb.extend(ca)  # each root owns its list
+                        else:
+                            cities[b] = ca
         placed = PlacedTile(key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET, o, base)
         board[key] = placed
         if spot >= 0:
@@ -783,7 +797,6 @@ class Game:
             self._neighbours[key] = count
             if count == 8:
                 self._score(base + layout.cloister, True, points, scored)
-        self._update_frontier(key, layout)
         if o.river_edges:
             self._update_river(key, o)
 
@@ -805,15 +818,6 @@ class Game:
         if cb:
             ca = self._cities[a]
             self._cities[a] = ca + cb if ca else cb
-
-    def _update_frontier(self, key: int, layout: _Layout) -> None:
-        patterns, board = self._pattern, self._board
-        patterns.pop(key, None)
-        self._cell_placements.pop(key, None)
-        for delta, bits in layout.shows:
-            other = key + delta
-            if other not in board:
-                patterns[other] = patterns.get(other, 0) | bits
 
     def _update_river(self, key: int, o: Orientation) -> None:
         if self._river_end is None:  # the spring
