@@ -10,6 +10,7 @@ Everything it created is deleted afterwards.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import secrets
@@ -43,8 +44,12 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=3, help="complete games to play (default 3)")
         parser.add_argument("--seed", type=int, default=1, help="seed of the follower choices")
         parser.add_argument("--page-samples", type=int, default=10, help="game page GETs near the end of each game")
+        parser.add_argument(
+            "--warmup", type=int, default=1,
+            help="games played first and not measured, as a long-running server has warm caches (default 1)",
+        )
 
-    def handle(self, *args, games: int, seed: int, page_samples: int, **options):
+    def handle(self, *args, games: int, seed: int, page_samples: int, warmup: int, **options):
         if games < 1:
             raise CommandError("--games must be 1 or more")
         User = get_user_model()
@@ -70,6 +75,9 @@ class Command(BaseCommand):
         except NoReverseMatch:
             has_page = False
         try:
+            for _ in range(warmup):  # fills the per-process caches (tile drawings, layouts)
+                game_ids.append(self._play(users, clients, rng, [], [], [], [], [], [], page_samples, has_page))
+            gc.freeze()  # as carcassonne_site/wsgi.py does after start-up
             for _ in range(games):
                 game_id = self._play(users, clients, rng, move_ms, queries, final_flags, page_ms, state_ms, svg_ms, page_samples, has_page)
                 game_ids.append(game_id)
@@ -81,7 +89,9 @@ class Command(BaseCommand):
 
         db = connection.vendor
         self.stdout.write(f"database: {db} ({connection.settings_dict.get('NAME')})")
-        self.stdout.write(f"games: {games} complete 2-player games, {len(move_ms)} move requests")
+        self.stdout.write(
+            f"games: {games} complete 2-player games measured after {warmup} warm-up game(s), {len(move_ms)} move requests"
+        )
         self._line("POST /api/games/<id>/moves/", move_ms)
         if has_page:
             self._line("GET /games/<id>/ (game page, last moves)", page_ms)
