@@ -9,12 +9,15 @@ DEMO_PASSWORD = "carcassonne"
 DEMO_GAME = "Demo: ann vs bob"
 DEMO_LOBBY_GAME = "Demo: open table"
 DEMO_MOVES = 10
+DEMO_FINISHED_GAME = "Demo: a finished game"
+DEMO_TOURNAMENT = "Demo Swiss"
 
 
 class Command(BaseCommand):
     help = (
         "Create demo users (ann, bob, cid, dee; password 'carcassonne'), a game ann vs bob "
-        "in progress and a game with an open seat in the lobby. Idempotent."
+        "in progress, a finished game cid vs dee for the archive, a game with an open seat in "
+        "the lobby and a running Swiss tournament. Idempotent."
     )
 
     def handle(self, *args, **options):
@@ -41,19 +44,7 @@ class Command(BaseCommand):
             game = services.create_game(users["ann"], ["bob"], name=DEMO_GAME)
             services.accept_invitation(game.pk, users["bob"])
             game.refresh_from_db()
-        rng = random.Random(game.pk)
-        while game.status == Game.Status.ACTIVE and game.move_count < DEMO_MOVES:
-            seats = list(game.seats.select_related("user").order_by("position"))
-            engine = services.engine_for(game, seats)
-            options = services.legal_moves(engine)["placements"]
-            if not options:
-                break
-            choice = rng.choice(options)
-            meeple = rng.choice(choice["meeples"]) if choice["meeples"] and rng.random() < 0.5 else None
-            game, _ = services.play_move(
-                game.pk, seats[engine.current_player].user, game.move_count + 1,
-                choice["x"], choice["y"], choice["rotation"], meeple,
-            )
+        game = self._play(game, DEMO_MOVES)
         self.stdout.write(f"{game.title}: {game.get_status_display().lower()}, {game.move_count} moves played")
 
         lobby = Game.objects.filter(name=DEMO_LOBBY_GAME, created_by=users["cid"]).first()
@@ -61,3 +52,47 @@ class Command(BaseCommand):
             lobby = services.create_game(users["cid"], ["dee"], open_seats=1, name=DEMO_LOBBY_GAME)
             services.accept_invitation(lobby.pk, users["dee"])
         self.stdout.write(f"{lobby.title}: waiting in the lobby for one more player")
+
+        finished = Game.objects.filter(name=DEMO_FINISHED_GAME, created_by=users["cid"]).first()
+        if finished is None:
+            finished = services.create_game(users["cid"], ["dee"], name=DEMO_FINISHED_GAME)
+            services.accept_invitation(finished.pk, users["dee"])
+            finished.refresh_from_db()
+        finished = self._play(finished, None)
+        self.stdout.write(f"{finished.title}: {finished.get_status_display().lower()} (see /archive/)")
+        if apps.is_installed("tournaments"):
+            self._tournament(users)
+
+    def _play(self, game, moves):
+        """Play random legal moves until ``moves`` are on the log (None: to the end)."""
+        from games import services
+        from games.models import Game
+
+        rng = random.Random(game.pk)
+        while game.status == Game.Status.ACTIVE and (moves is None or game.move_count < moves):
+            seats = list(game.seats.select_related("user").order_by("position"))
+            engine = services.engine_for(game, seats)
+            options = services.legal_moves(engine)["placements"]
+            choice = rng.choice(options)
+            meeple = rng.choice(choice["meeples"]) if choice["meeples"] and rng.random() < 0.5 else None
+            game, _ = services.play_move(
+                game.pk, seats[engine.current_player].user, game.move_count + 1,
+                choice["x"], choice["y"], choice["rotation"], meeple,
+            )
+        return game
+
+    def _tournament(self, users):
+        from tournaments import services
+        from tournaments.models import Tournament
+
+        tournament = Tournament.objects.filter(name=DEMO_TOURNAMENT, director=users["ann"]).first()
+        if tournament is None:
+            tournament = services.create_tournament(
+                users["ann"], name=DEMO_TOURNAMENT, format=Tournament.Format.SWISS, swiss_rounds=3,
+                description="A demo event: four players, three Swiss rounds.",
+            )
+            for username in DEMO_USERS:
+                services.register(tournament, users[username])
+            services.start(tournament, users["ann"])
+            tournament.refresh_from_db()
+        self.stdout.write(f"{tournament.name}: {tournament.get_status_display().lower()} (see /tournaments/)")
