@@ -84,7 +84,14 @@ class GameAPIView(APIView):
 
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         game, seats, engine = self.load(pk)
-        return Response(services.game_state(game, engine, seats), status=code)
+        return Response(game_state(game, engine, seats), status=code)
+
+
+def game_state(game: Game, engine, seats=None) -> dict:
+    """The service's state of a game, with its play-by-e-mail options."""
+    state = services.game_state(game, engine, seats)
+    state.update(move_days=game.move_days, timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed)
+    return state
 
 
 ERRORS = {
@@ -168,6 +175,9 @@ class GameListView(GameAPIView):
             rules=rules,
             open_seats=data["open_seats"],
             name=data["name"],
+            move_days=data["move_days"],
+            timeout_rule=data["timeout_rule"],
+            vacation_allowed=data["vacation_allowed"],
         )
         return self.state(game.pk, status.HTTP_201_CREATED)
 
@@ -307,7 +317,7 @@ class MovesView(GameAPIView):
         game, engine = services.play_move(
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"]
         )
-        return Response(services.game_state(game, engine), status=status.HTTP_201_CREATED)
+        return Response(game_state(game, engine), status=status.HTTP_201_CREATED)
 
 
 class RecordView(GameAPIView):

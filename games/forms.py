@@ -9,6 +9,8 @@ from django import forms
 from games.engine.rules import MAX_PLAYERS
 from games.models import Game
 
+UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move_days None)
+
 
 class CreateGameForm(forms.Form):
     name = forms.CharField(
@@ -48,6 +50,26 @@ class CreateGameForm(forms.Form):
         help_text="A completed city of two tiles scores 2 points (1 per pennant) instead of 4.",
     )
 
+    move_days = forms.TypedChoiceField(
+        label="Time per move",
+        choices=[*((str(d), label) for d, label in Game.MOVE_DAYS_CHOICES), (UNLIMITED, "Unlimited")],
+        coerce=lambda value: None if value == UNLIMITED else int(value),
+        initial="3",
+        help_text="How long each player has for a turn; a reminder e-mail comes before it runs out.",
+    )
+    timeout_rule = forms.ChoiceField(
+        label="When time runs out",
+        choices=[(Game.TimeoutRule.SKIP, "Skip the turn"), (Game.TimeoutRule.LOSE, "Lose on time")],
+        initial=Game.TimeoutRule.LOSE,
+        help_text="Skip: the tile goes back into the bag. Lose: the player leaves the game, the others play on.",
+    )
+    vacation_allowed = forms.BooleanField(
+        label="Allow vacations",
+        required=False,
+        initial=True,
+        help_text="Players on vacation (set in their notification settings) have their clock paused.",
+    )
+
     def invitees(self) -> list[str]:
         raw = self.cleaned_data.get("invite") or ""
         return [part for part in (p.strip() for p in re.split(r"[\s,;]+", raw)) if part]
@@ -60,6 +82,14 @@ class CreateGameForm(forms.Form):
         if self.cleaned_data.get("small_city"):
             data["small_city"] = True
         return data
+
+    def timing(self) -> dict:
+        """The play-by-e-mail options, as services.create_game takes them."""
+        return {
+            "move_days": self.cleaned_data.get("move_days"),
+            "timeout_rule": self.cleaned_data["timeout_rule"],
+            "vacation_allowed": bool(self.cleaned_data.get("vacation_allowed")),
+        }
 
     def clean(self):
         cleaned = super().clean()

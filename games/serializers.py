@@ -127,6 +127,65 @@ class RulesSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
+
+
+@extend_schema_field(
+    {
+        "type": "integer",
+        "enum": list(MOVE_DAYS),
+        "nullable": True,
+        "default": None,
+        "description": "Days per move: 1, 2, 3, 5, 7, 10 or 14; null (the default) for no time limit.",
+    }
+)
+class MoveDaysField(StrictIntegerField):
+    default_error_messages = {
+        "move_days": "must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not {value}",
+    }
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("allow_null", True)
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("default", None)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("move_days", value=_show(data))
+        value = super().to_internal_value(data)
+        if value not in MOVE_DAYS:
+            self.fail("move_days", value=value)
+        return value
+
+
+class TimeoutRuleField(serializers.ChoiceField):
+    """``skip`` or ``lose``; documented with the model's labels, so that the schema has one
+    enum of timeout rules (shared with the tournaments API)."""
+
+    default_error_messages = {"invalid_choice": "must be 'skip' (skip the turn) or 'lose' (lose on time), not {input!r}"}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("choices", [("skip", "Skip the turn"), ("lose", "Lose by timeout")])
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false only (no "yes", 1 or "true")."""
+
+    default_error_messages = {"invalid": "must be true or false, not {value}"}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", value=_show(data))
+        return data
+
+
 class CreateGameSerializer(serializers.Serializer):
     invite = serializers.ListField(
         child=serializers.CharField(), default=list, help_text="Usernames or e-mail addresses, in seat order"
@@ -135,6 +194,13 @@ class CreateGameSerializer(serializers.Serializer):
     rules = RulesSerializer(required=False)
     open_seats = StrictIntegerField(min_value=0, default=0, help_text="Seats anyone may take from the lobby")
     name = serializers.CharField(max_length=80, allow_blank=True, default="")
+    move_days = MoveDaysField()
+    timeout_rule = TimeoutRuleField(
+        default="lose",
+        help_text="When the time per move runs out: `skip` the turn (the tile goes back into the bag) "
+        "or `lose` (the player loses on time and leaves the game)",
+    )
+    vacation_allowed = StrictBooleanField(default=True, help_text="Whether players on vacation have their clock paused")
 
 
 class MoveRequestSerializer(serializers.Serializer):
@@ -168,6 +234,7 @@ class PlayerSerializer(serializers.Serializer):
     supply = serializers.IntegerField(help_text="Followers in the player's supply")
     state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
+    out = serializers.BooleanField(help_text="The player lost on time: no more turns, no more points")
 
 
 class LastMoveSerializer(serializers.Serializer):
@@ -191,6 +258,9 @@ class GameStateSerializer(serializers.Serializer):
     move_number = serializers.IntegerField(help_text="The number the next move gets")
     board = BoardTileSerializer(many=True)
     last_move = LastMoveSerializer(allow_null=True)
+    move_days = serializers.IntegerField(allow_null=True, help_text="Days per move; null: no time limit")
+    timeout_rule = TimeoutRuleField(help_text="When the time per move runs out: skip the turn, or lose on time")
+    vacation_allowed = serializers.BooleanField(help_text="Whether players on vacation have their clock paused")
     winners = serializers.ListField(child=serializers.CharField(), required=False)
     final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -14,6 +16,7 @@ from games import services
 from games.engine import CATEGORIES, orientation
 from games.forms import CreateGameForm
 from games.models import Game, Seat
+from notifications.tasks import waiting_games
 
 CATEGORY_LABELS = {"roads": "Roads", "cities": "Cities", "cloisters": "Cloisters", "farms": "Farms"}
 
@@ -57,8 +60,23 @@ def user_games(user) -> dict[str, list]:
             groups["my_turn"].append(game)
         else:
             groups["waiting"].append(game)
+    _by_time_left(user, groups["my_turn"])
     groups["todo_count"] = len(groups["my_turn"]) + len(groups["invited"])
     return groups
+
+
+def _by_time_left(user, games: list) -> None:
+    """Sort the games where it is the user's turn by time left (the notifications app's
+    turn clocks, least first) and give each its ``time_left`` text (None: no limit)."""
+    rows = waiting_games(user)
+    order = {row["game"].pk: (i, row) for i, row in enumerate(rows)}
+    for game in games:
+        rank, row = order.get(game.pk, (len(rows), None))
+        game.time_rank = rank
+        left = row["time_left_delta"] if row else None
+        game.time_left = None if left is None else (f"{row['time_left']} left" if left > timedelta(0) else row["time_left"])
+        game.time_short = left is not None and left < timedelta(days=1)
+    games.sort(key=lambda game: game.time_rank)
 
 
 @login_required
@@ -96,6 +114,7 @@ def game_create(request):
                     rules=form.rules(),
                     open_seats=form.cleaned_data["open_seats"],
                     name=form.cleaned_data["name"],
+                    **form.timing(),
                 )
             except services.GameError as exc:
                 message = str(exc)
@@ -245,6 +264,7 @@ def game_detail(request, game_id: int):
                 "winner": i in winners,
                 "breakdown": [engine.breakdown[i].get(c, 0) for c in CATEGORIES],
                 "final_points": engine.final_points[i] if finished and engine.final_points else 0,
+                "out": i in engine.out,
             }
         )
 
@@ -312,4 +332,10 @@ def _rules_text(game: Game) -> list[str]:
         parts.append("River")
     if rules.small_city:
         parts.append("Small-city rule")
+    if game.move_days:
+        parts.append(f"{game.get_move_days_display()} per move")
+        parts.append("skip the turn when time runs out" if game.timeout_rule == Game.TimeoutRule.SKIP else "lose on time")
+        parts.append("vacations allowed" if game.vacation_allowed else "no vacations")
+    else:
+        parts.append("no time limit")
     return parts

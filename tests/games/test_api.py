@@ -65,6 +65,46 @@ def test_create_game_with_options(api, ann):
     assert game.seats.get(position=1).invited_email == "zoe@example.net"
 
 
+def test_create_game_with_time_options(api, ann, bob):
+    response = api(ann).post(
+        "/api/games/", {"invite": ["bob"], "move_days": 5, "timeout_rule": "skip", "vacation_allowed": False}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    state = response.json()
+    assert (state["move_days"], state["timeout_rule"], state["vacation_allowed"]) == (5, "skip", False)
+    game = Game.objects.get(pk=state["id"])
+    assert (game.move_days, game.timeout_rule, game.vacation_allowed) == (5, "skip", False)
+    assert [p["out"] for p in state["players"]] == [False, False]
+    # the defaults: no time limit, lose on time, vacations allowed; in every state
+    state = api(ann).post("/api/games/", {"invite": ["bob"]}, format="json").json()
+    assert (state["move_days"], state["timeout_rule"], state["vacation_allowed"]) == (None, "lose", True)
+    state = api(ann).get(f"/api/games/{game.pk}/").json()
+    assert (state["move_days"], state["timeout_rule"], state["vacation_allowed"]) == (5, "skip", False)
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ({"move_days": 4}, "move_days: must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not 4"),
+        ({"move_days": "3"}, "move_days: must be one of 1, 2, 3, 5, 7, 10 or 14"),
+        ({"move_days": 3.5}, "move_days: must be one of"),
+        ({"timeout_rule": "draw"}, "timeout_rule: must be 'skip' (skip the turn) or 'lose' (lose on time), not 'draw'"),
+        ({"vacation_allowed": "yes"}, "vacation_allowed: must be true or false, not 'yes'"),
+    ],
+)
+def test_create_game_bad_time_options(api, ann, bob, body, message):
+    response = api(ann).post("/api/games/", {"invite": ["bob"], **body}, format="json")
+    assert response.status_code == 400
+    assert message in response.json()["detail"]
+    assert list(response.json()["errors"]) == list(body)
+    assert not Game.objects.exists()
+
+
+def test_create_game_unlimited_time(api, ann, bob):
+    response = api(ann).post("/api/games/", {"invite": ["bob"], "move_days": None}, format="json")
+    assert response.status_code == 201 and response.json()["move_days"] is None
+
+
 @pytest.mark.parametrize(
     "body, field",
     [

@@ -4,6 +4,7 @@ import random
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game, Seat
@@ -30,6 +31,9 @@ def play_out(game, max_moves=200, rng=None):
     return game
 
 
+TIME = {"move_days": "3", "timeout_rule": "lose", "vacation_allowed": "on"}  # the create form's defaults
+
+
 def login(client, user):
     client.force_login(user)
     return client
@@ -44,7 +48,7 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
         reverse("game-create"),
         {
             "name": "Friday game", "invite": "bob\ncid@example.org, newbie@example.net", "open_seats": "0",
-            "seat_order": "as_listed", "farm_scoring": "classic", "river": "on", "small_city": "on",
+            "seat_order": "as_listed", "farm_scoring": "classic", "river": "on", "small_city": "on", **TIME,
         },
     )
     game = Game.objects.get(name="Friday game")
@@ -204,7 +208,7 @@ def test_create_game_errors_for_unknown_username(client, ann):
     login(client, ann)
     response = client.post(
         reverse("game-create"),
-        {"invite": "nobody", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current"},
+        {"invite": "nobody", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current", **TIME},
     )
     assert response.status_code == 200
     assert "there is no player called &#x27;nobody&#x27;" in response.content.decode().lower()
@@ -215,13 +219,92 @@ def test_create_game_errors_for_unknown_username(client, ann):
 def test_create_game_errors_for_too_few_or_many_players(client, ann):
     login(client, ann)
     response = client.post(
-        reverse("game-create"), {"invite": "", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current"}
+        reverse("game-create"),
+        {"invite": "", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current", **TIME},
     )
     assert b"a game needs 2 to 5 players" in response.content
     response = client.post(
-        reverse("game-create"), {"invite": "", "open_seats": "9", "seat_order": "random", "farm_scoring": "current"}
+        reverse("game-create"),
+        {"invite": "", "open_seats": "9", "seat_order": "random", "farm_scoring": "current", **TIME},
     )
     assert response.status_code == 200 and not Game.objects.exists()
+
+
+def test_create_form_time_options(client, ann, bob):
+    login(client, ann)
+    page = client.get(reverse("game-create")).content.decode()
+    assert "Time per move" in page and "When time runs out" in page and "Allow vacations" in page
+    assert '<option value="3" selected>3 days</option>' in page and '<option value="unlimited">Unlimited</option>' in page
+    response = client.post(
+        reverse("game-create"),
+        {"name": "Quick", "invite": "bob", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current",
+         "move_days": "7", "timeout_rule": "skip"},
+    )
+    game = Game.objects.get(name="Quick")
+    assert response.status_code == 302
+    assert (game.move_days, game.timeout_rule, game.vacation_allowed) == (7, "skip", False)
+    html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert "7 days per move · skip the turn when time runs out · no vacations" in html
+
+    client.post(
+        reverse("game-create"),
+        {"name": "Slow", "invite": "bob", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current",
+         "move_days": "unlimited", "timeout_rule": "lose", "vacation_allowed": "on"},
+    )
+    game = Game.objects.get(name="Slow")
+    assert (game.move_days, game.timeout_rule, game.vacation_allowed) == (None, "lose", True)
+    assert "no time limit" in client.get(reverse("game-detail", args=[game.pk])).content.decode()
+
+    response = client.post(
+        reverse("game-create"),
+        {"name": "Odd", "invite": "bob", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current",
+         "move_days": "4", "timeout_rule": "lose"},
+    )
+    assert response.status_code == 200 and not Game.objects.filter(name="Odd").exists()
+    assert "Select a valid choice" in response.content.decode()
+
+
+def test_game_page_shows_the_turn_clock(client, ann, bob):
+    game = services.create_game(ann, ["bob"], move_days=2, timeout_rule="lose")
+    services.accept_invitation(game.pk, bob)
+    login(client, bob)
+    html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert 'data-testid="game-clock"' in html
+    assert "Time left for this move: <strong>1 day 23 hours</strong>" in html
+    assert "2 days per move · lose on time · vacations allowed" in html
+
+
+def test_player_who_lost_on_time_is_shown(client, ann, bob, cid):
+    game = services.create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
+    services.accept_invitation(game.pk, bob)
+    services.accept_invitation(game.pk, cid)
+    services.play_timeout(game.pk, 1)  # ann runs out of time
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    login(client, bob)
+    html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+    row = html[html.index('data-testid="player-ann"'):]
+    row = row[: row.index("</li>")]
+    assert 'data-testid="lost-on-time"' in row and "lost on time" in row
+    assert "is-out" not in html[html.index('data-testid="player-bob"') - 80: html.index('data-testid="player-bob"')]
+    assert "out of time: lost on time and left the game" in html
+    state = APIClient()
+    state.force_authenticate(bob)
+    assert [p["out"] for p in state.get(f"/api/games/{game.pk}/").json()["players"]] == [True, False, False]
+
+
+def test_lists_show_time_left_least_first(client, ann, bob):
+    for name, days in (("Slow game", 14), ("Quick game", 1), ("Free game", None)):  # ann moves first
+        game = services.create_game(ann, ["bob"], name=name, move_days=days)
+        services.accept_invitation(game.pk, bob)
+    login(client, ann)
+    for url in (reverse("game-list"), "/"):
+        html = client.get(url).content.decode()
+        assert html.index("Quick game") < html.index("Slow game") < html.index("Free game"), url
+        assert "23 hours" in html and "13 days left" in html, url
+        assert 'class="time-left time-short"' in html
+    login(client, bob)
+    assert 'data-testid="time-left"' not in client.get(reverse("game-list")).content.decode()
 
 
 def test_pages_need_login(client):
