@@ -49,11 +49,8 @@ FILTER_PARAMETERS = [
     OpenApiParameter("farm_scoring", str, enum=["current", "classic"], description="Farm scoring rule"),
     OpenApiParameter("river", OpenApiTypes.BOOL, description="With (true) or without (false) the River"),
     OpenApiParameter("players", int, description="Number of players (2 to 5)"),
-    OpenApiParameter(
-        "tournament", str,
-        description="Reserved: accepted but ignored until tournaments exist (listed under `ignored`)",
-    ),
-    OpenApiParameter("round", str, description="Reserved, like `tournament`"),
+    OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
+    OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),
     OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
     OpenApiParameter("page", int, description="Page number, from 1"),
     OpenApiParameter("page_size", int, description=f"Games per page (default {queries.PAGE_SIZE}, at most {queries.MAX_PAGE_SIZE})"),
@@ -117,7 +114,7 @@ class ArchiveListView(ArchiveAPIView):
                 "next": link(page_obj.next_page_number()) if page_obj.has_next() else None,
                 "previous": link(page_obj.previous_page_number()) if page_obj.has_previous() else None,
                 "filters": dict(filters.query_items()) | {"player": filters.players},
-                "ignored": [name for name in ("tournament", "round") if getattr(filters, name)],
+                "ignored": [],  # every filter works now; kept for existing clients
                 "results": [row.as_json() for row in rows],
             }
         )

@@ -25,7 +25,9 @@ class GameResult(models.Model):
     farm_scoring = models.CharField(max_length=10, default="current")
     river = models.BooleanField(default=False)
     top_score = models.IntegerField(default=0)
-    # Reserved for the tournaments app: filled once tournaments exist (no FK yet).
+    # A tournament game's tournament and round number (from its tournaments.Pairing, see
+    # archive.results.record_result); plain columns, not FKs, so that the archive stays readable
+    # on its own. `manage.py rebuild_results --tournaments` refills them.
     tournament_id = models.BigIntegerField(null=True, blank=True)
     round = models.PositiveIntegerField(null=True, blank=True)
 

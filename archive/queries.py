@@ -13,8 +13,9 @@ from typing import Any, Iterable, Iterator
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import Avg, Count, Max, Prefetch, Q
+from django.db.models import Avg, Count, F, Max, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
 
 from games.engine import COLORS, Rules
@@ -64,8 +65,8 @@ _FALSE = ("0", "false", "no", "off")
 class Filters:
     """The archive's search parameters (query string of the list page and the API).
 
-    ``tournament`` and ``round`` are reserved: accepted and echoed, but they filter
-    nothing until the tournaments app records which games belong to a tournament.
+    ``tournament`` is a tournament id and ``round`` a round number (of any tournament
+    unless ``tournament`` is given too).
     """
 
     status: str = "finished"
@@ -76,8 +77,8 @@ class Filters:
     farm_scoring: str = ""
     river: bool | None = None
     player_count: int | None = None
-    tournament: str = ""
-    round: str = ""
+    tournament: int | None = None
+    round: int | None = None
     sort: str = "-finished"
 
     @classmethod
@@ -132,7 +133,14 @@ class Filters:
             except ValueError:
                 f.player_count = None
                 errors["players"] = "players must be a number from 2 to 5"
-        f.tournament, f.round = get("tournament"), get("round")
+        for name, label in (("tournament", "tournament must be a tournament number"),
+                            ("round", "round must be a round number, from 1")):
+            value = get(name)
+            if value:
+                if value.isdigit() and 1 <= int(value) <= 2**31:
+                    setattr(f, name, int(value))
+                else:
+                    errors[name] = label
         sort = get("sort") or "-finished"
         if sort in SORTS:
             f.sort = sort
@@ -149,9 +157,12 @@ class Filters:
         if self.status != "finished":
             items.append(("status", self.status))
         items += [("player", p) for p in self.players]
-        for name in ("winner", "farm_scoring", "tournament", "round"):
+        for name in ("winner", "farm_scoring"):
             if getattr(self, name):
                 items.append((name, getattr(self, name)))
+        for name in ("tournament", "round"):
+            if getattr(self, name) is not None:
+                items.append((name, str(getattr(self, name))))
         for name in ("finished_after", "finished_before"):
             if getattr(self, name):
                 items.append((name, getattr(self, name).isoformat()))
@@ -202,6 +213,10 @@ def search(filters: Filters):
         if filters.river is not None:
             river = Q(rules__expansions__icontains="river")
             qs = qs.filter(river) if filters.river else qs.exclude(river)
+        if filters.tournament is not None:
+            qs = qs.filter(tournament_pairing__round__tournament_id=filters.tournament)
+        if filters.round is not None:
+            qs = qs.filter(tournament_pairing__round__number=filters.round)
         if filters.player_count:
             qs = qs.annotate(seat_count=Count("seats", distinct=True)).filter(seat_count=filters.player_count)
         order = ("-updated_at", "-pk") if filters.sort == "-finished" else ("updated_at", "pk")
@@ -222,6 +237,10 @@ def search(filters: Filters):
         qs = qs.filter(river=filters.river)
     if filters.player_count:
         qs = qs.filter(player_count=filters.player_count)
+    if filters.tournament is not None:
+        qs = qs.filter(tournament_id=filters.tournament)
+    if filters.round is not None:
+        qs = qs.filter(round=filters.round)
     if filters.players:
         # Walk the first player's SeatResult(user, finished_at, result) index: the
         # order is the same (finished_at is copied there) and a page costs a few rows.
@@ -244,10 +263,17 @@ class Row:
     farm_scoring: str
     river: bool
     players: list[dict[str, Any]]
+    tournament_id: int | None = None
+    tournament_name: str | None = None
+    round: int | None = None
 
     @property
     def winners(self) -> list[str]:
         return [p["username"] for p in self.players if p.get("won")]
+
+    @property
+    def tournament(self) -> dict[str, Any] | None:
+        return tournament_json(self.tournament_id, self.tournament_name, self.round)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -260,14 +286,38 @@ class Row:
             "rules": {"farm_scoring": self.farm_scoring, "river": self.river},
             "players": self.players,
             "winners": self.winners,
+            "tournament": self.tournament,
         }
+
+
+def tournament_json(tournament_id: int | None, name: str | None, round_number: int | None) -> dict[str, Any] | None:
+    """The tournament of a game for lists, replays and the API (``None`` for a friendly game)."""
+    if tournament_id is None:
+        return None
+    return {
+        "id": tournament_id,
+        "name": name or f"Tournament #{tournament_id}",
+        "round": round_number,
+        "url": reverse("tournaments:detail", args=[tournament_id]),
+        "round_url": reverse("tournaments:round", args=[tournament_id, round_number]) if round_number else None,
+    }
+
+
+def _tournament_columns() -> dict[str, Any]:
+    """Annotations of a ``Game`` query: its tournament, round and tournament name (joins
+    through its Pairing; null for a friendly game). No extra query."""
+    return {
+        "t_id": F("tournament_pairing__round__tournament_id"),
+        "t_round": F("tournament_pairing__round__number"),
+        "t_name": F("tournament_pairing__round__tournament__name"),
+    }
 
 
 def rows_of(page_objects: Iterable, status: str) -> list[Row]:
     """List rows for one page of :func:`search` (one or two more queries, prefetches)."""
     rows = []
     if status == "active":
-        games = Game.objects.filter(pk__in=[g.pk for g in page_objects]).prefetch_related(
+        games = Game.objects.filter(pk__in=[g.pk for g in page_objects]).annotate(**_tournament_columns()).prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
         )
         by_id = {g.pk: g for g in games}
@@ -283,7 +333,8 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                          "hex": seat_hex(seat.position), "score": scores[i] if i < len(scores) else 0,
                          "won": False, "outcome": None, "rank": None}
                         for i, seat in enumerate(game.seats.all())
-                    ])
+                    ],
+                    game.t_id, game.t_name, game.t_round)
             )
         return rows
     for result in page_objects:
@@ -296,7 +347,8 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                      "hex": seat_hex(s.position), "score": s.score, "won": s.won, "outcome": s.outcome,
                      "rank": s.rank}
                     for s in result.seats.all()
-                ])
+                ],
+                result.tournament_id, getattr(result, "tournament_name", None), result.round)
         )
     return rows
 
@@ -304,9 +356,23 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
 def _with_rows(qs, status: str):
     if status == "active":
         return qs
-    return qs.select_related("game").prefetch_related(
+    return qs.annotate(tournament_name=_tournament_name()).select_related("game").prefetch_related(
         Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
     )
+
+
+def _tournament_name():
+    """The name of a result's tournament, as a subquery of the result's own query."""
+    from tournaments.models import Tournament
+
+    return Subquery(Tournament.objects.filter(pk=OuterRef("tournament_id")).order_by().values("name")[:1])
+
+
+def tournament_name(tournament_id: int) -> str | None:
+    """The name of a tournament, or ``None`` if there is none with this id (one query)."""
+    from tournaments.models import Tournament
+
+    return Tournament.objects.filter(pk=tournament_id).values_list("name", flat=True).first()
 
 
 def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
@@ -389,6 +455,12 @@ class StoredGame:
     result: GameResult | None
 
     @property
+    def tournament(self) -> dict[str, Any] | None:
+        """The game's tournament and round, if it is a tournament game (no query)."""
+        game = self.game
+        return tournament_json(getattr(game, "t_id", None), getattr(game, "t_name", None), getattr(game, "t_round", None))
+
+    @property
     def names(self) -> list[str]:
         return [seat.display_name for seat in self.seats]
 
@@ -407,8 +479,12 @@ class StoredGame:
 
 
 def load_game(game_id: int, *, with_result: bool = True) -> StoredGame:
-    """A game visible in the archive (started: active or finished), or 404."""
-    game = Game.objects.filter(pk=game_id).exclude(status=Game.Status.WAITING).first()
+    """A game visible in the archive (started: active or finished), or 404. With
+    ``with_result`` (the replay page) the game also carries its tournament, if any."""
+    games = Game.objects.filter(pk=game_id).exclude(status=Game.Status.WAITING)
+    if with_result:
+        games = games.annotate(**_tournament_columns())
+    game = games.first()
     if game is None or game.seed is None:
         raise Http404("no such game in the archive")
     seats = list(game.seats.select_related("user").order_by("position"))

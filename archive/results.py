@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import Rules
@@ -37,12 +38,23 @@ def rule_columns(rules: Any) -> dict[str, Any]:
     return {"farm_scoring": parsed.farm_scoring, "river": parsed.river}
 
 
+def tournament_of(game_id: int) -> tuple[int | None, int | None]:
+    """``(tournament id, round number)`` of the tournament game ``game_id``, or
+    ``(None, None)`` for a friendly game (one query: the game's Pairing and its Round)."""
+    from tournaments.models import Pairing
+
+    row = Pairing.objects.filter(game_id=game_id).values_list("round__tournament_id", "round__number").first()
+    return (row[0], row[1]) if row else (None, None)
+
+
 def build_result(
     game: Game,
     seats: Sequence[Seat],
     scores: Sequence[int],
     breakdown: Sequence[dict[str, int]],
     move_count: int,
+    tournament_id: int | None = None,
+    round: int | None = None,
 ) -> tuple[GameResult, list[SeatResult]]:
     """Unsaved rows for ``game`` (also used by the bulk generator)."""
     finished_at = game.finished_at or timezone.now()
@@ -53,6 +65,8 @@ def build_result(
         player_count=len(seats),
         move_count=move_count,
         top_score=max(scores) if scores else 0,
+        tournament_id=tournament_id,
+        round=round,
         **rule_columns(game.rules),
     )
     ranks, outcomes = ranks_of(scores), outcomes_of(scores)
@@ -81,11 +95,15 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
     """Store (or rewrite) the archive summary of a finished game from its engine state.
 
     ``engine`` is the replay of the whole move log (``games.services.engine_for``).
+    A tournament game gets its tournament and round (from its ``tournaments.Pairing``).
     Idempotent: existing rows of the game are replaced.
     """
     if seats is None:
         seats = list(game.seats.select_related("user").order_by("position"))
-    result, rows = build_result(game, seats, list(engine.scores), list(engine.breakdown), len(engine.history))
+    tournament_id, round_number = tournament_of(game.pk)
+    result, rows = build_result(
+        game, seats, list(engine.scores), list(engine.breakdown), len(engine.history), tournament_id, round_number
+    )
     SeatResult.objects.filter(result_id=game.pk).delete()
     GameResult.objects.filter(game_id=game.pk).delete()
     result.save(force_insert=True)
@@ -99,3 +117,28 @@ def record_game(game: Game) -> GameResult:
 
     seats = list(game.seats.select_related("user").order_by("position"))
     return record_result(game, engine_for(game, seats), seats)
+
+
+def fill_tournaments() -> int:
+    """Copy the tournament and round of every tournament game onto its existing result,
+    without replaying anything (``rebuild_results --tournaments``). Returns the number
+    of results changed."""
+    from tournaments.models import Pairing
+
+    pairs = {
+        game_id: (tournament_id, number)
+        for game_id, tournament_id, number in Pairing.objects.filter(game__isnull=False).values_list(
+            "game_id", "round__tournament_id", "round__number"
+        )
+    }
+    candidates = GameResult.objects.filter(
+        Q(tournament_id__isnull=False) | Q(game_id__in=Pairing.objects.filter(game__isnull=False).values("game_id"))
+    )
+    changed = []
+    for result in candidates.only("game_id", "tournament_id", "round").iterator(chunk_size=2000):
+        wanted = pairs.get(result.game_id, (None, None))
+        if (result.tournament_id, result.round) != wanted:
+            result.tournament_id, result.round = wanted
+            changed.append(result)
+    GameResult.objects.bulk_update(changed, ["tournament_id", "round"], batch_size=1000)
+    return len(changed)

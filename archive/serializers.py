@@ -26,6 +26,14 @@ class ArchivePlayerSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True)
 
 
+class ArchiveTournamentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True, help_text="Round number, from 1")
+    url = serializers.CharField(help_text="The tournament's page")
+    round_url = serializers.CharField(allow_null=True, help_text="The round's page")
+
+
 class ArchiveGameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -36,6 +44,7 @@ class ArchiveGameSerializer(serializers.Serializer):
     rules = ArchiveRulesSerializer()
     players = ArchivePlayerSerializer(many=True)
     winners = serializers.ListField(child=serializers.CharField())
+    tournament = ArchiveTournamentSerializer(allow_null=True, help_text="The tournament and round; null for a friendly game")
 
 
 class ArchivePageSerializer(serializers.Serializer):
@@ -46,7 +55,9 @@ class ArchivePageSerializer(serializers.Serializer):
     next = serializers.CharField(allow_null=True, help_text="URL of the next page")
     previous = serializers.CharField(allow_null=True, help_text="URL of the previous page")
     filters = serializers.DictField(child=serializers.JSONField(), help_text="The filters applied")
-    ignored = serializers.ListField(child=serializers.CharField(), help_text="Reserved parameters that filter nothing yet")
+    ignored = serializers.ListField(
+        child=serializers.CharField(), help_text="Parameters accepted but not applied (now always empty; kept for compatibility)"
+    )
     results = ArchiveGameSerializer(many=True)
 
 

@@ -14,4 +14,5 @@ urlpatterns = [
     path("games/<int:game_id>/record.json", views.game_record, name="record"),
     path("players/<str:username>/", views.player_profile, name="player"),
     path("players/<str:username>/games.jsonl", views.player_export, name="player-export"),
+    path("tournaments/<int:tournament_id>/games.jsonl", views.tournament_export, name="tournament-export"),
 ]

@@ -55,6 +55,14 @@ def game_list(request):
         errors[exc.field] = str(exc)
         page_obj, rows = None, []
     items = filters.query_items()
+    tournament = None
+    if filters.tournament is not None:
+        name = queries.tournament_name(filters.tournament)
+        if name is None:
+            errors.setdefault("tournament", f"there is no tournament #{filters.tournament}")
+        else:
+            tournament = queries.tournament_json(filters.tournament, name, filters.round)
+            tournament["export_url"] = reverse("archive:tournament-export", args=[filters.tournament])
     context = {
         "filters": filters,
         "errors": errors,
@@ -69,6 +77,7 @@ def game_list(request):
         "count_choices": PLAYER_COUNTS,
         "count_value": str(filters.player_count or ""),
         "filtered": not filters.is_default(),
+        "tournament": tournament,
     }
     return render(request, "archive/game_list.html", context)
 
@@ -119,6 +128,17 @@ def export_jsonl(request):
 
 
 @login_required
+def tournament_export(request, tournament_id: int):
+    """Every finished game of a tournament, oldest (round 1) first, one record per line."""
+    from tournaments.models import Tournament
+
+    tournament = get_object_or_404(Tournament.objects.only("id", "name"), pk=tournament_id)
+    ids = queries.matching_ids(queries.Filters(tournament=tournament.pk, sort="finished"))
+    name = slugify(tournament.name) or "tournament"
+    return _jsonl_response(ids, f"{name}-{tournament.pk}-games.jsonl")
+
+
+@login_required
 def player_export(request, username: str):
     player = get_object_or_404(User.objects.only("id", "username"), username__iexact=username)
     ids = queries.matching_ids(queries.Filters(players=[player.username]))
@@ -163,6 +183,7 @@ def game_replay(request, game_id: int):
             "game": game,
             "title": game.title,
             "result": stored.result,
+            "tournament": stored.tournament,
             "base_url": base,
             "nav": _nav(total, k, base),
             "api_base": reverse("archive-api:game-record", args=[game.pk]).removesuffix("record/"),

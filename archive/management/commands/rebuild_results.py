@@ -3,18 +3,30 @@
 from django.core.management.base import BaseCommand
 
 from archive.models import GameResult
-from archive.results import record_game
+from archive.results import fill_tournaments, record_game
 from games.models import Game
 
 
 class Command(BaseCommand):
-    help = "Replay finished games and rewrite their archive results (all, or only the missing ones)."
+    help = (
+        "Replay finished games and rewrite their archive results (all, or only the missing ones), "
+        "tournament and round included; --tournaments only refills the tournament and round columns."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--missing", action="store_true", help="Only games that have no result yet")
+        parser.add_argument(
+            "--tournaments", action="store_true",
+            help="Only copy each tournament game's tournament and round onto its result (no replay)",
+        )
         parser.add_argument("game_ids", nargs="*", type=int, help="Only these games")
 
-    def handle(self, *args, missing=False, game_ids=(), **options):
+    def handle(self, *args, missing=False, tournaments=False, game_ids=(), **options):
+        if tournaments:
+            changed = fill_tournaments()
+            if options["verbosity"]:
+                self.stdout.write(f"updated the tournament of {changed} game result(s)")
+            return
         games = Game.objects.filter(status=Game.Status.FINISHED, seed__isnull=False).order_by("pk")
         if game_ids:
             games = games.filter(pk__in=game_ids)
@@ -23,7 +35,7 @@ class Command(BaseCommand):
         done = failed = 0
         for game in games.iterator(chunk_size=500):
             try:
-                record_game(game)
+                record_game(game)  # looks up the game's tournament pairing too
                 done += 1
             except Exception as exc:  # a corrupt log must not stop the others
                 failed += 1

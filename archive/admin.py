@@ -1,0 +1,57 @@
+"""The archive's summary tables in the admin: read-only (they are rebuilt from the move
+logs with ``manage.py rebuild_results``, never edited by hand)."""
+
+from django.contrib import admin
+
+from .models import GameResult, SeatResult
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SeatResultInline(admin.TabularInline):
+    model = SeatResult
+    fields = ["position", "username", "user", "score", "roads", "cities", "cloisters", "farms", "rank", "outcome"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    ordering = ["position"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(GameResult)
+class GameResultAdmin(ReadOnlyAdmin):
+    list_display = ["game_id", "game", "finished_at", "player_count", "move_count", "top_score", "farm_scoring",
+                    "river", "tournament_id", "round"]
+    list_filter = ["player_count", "farm_scoring", "river"]
+    list_select_related = ["game"]
+    search_fields = ["=game__id", "game__name", "seats__username"]
+    date_hierarchy = "finished_at"
+    show_full_result_count = False
+    inlines = [SeatResultInline]
+
+
+@admin.register(SeatResult)
+class SeatResultAdmin(ReadOnlyAdmin):
+    list_display = ["result_id", "position", "username", "score", "rank", "outcome", "finished_at"]
+    list_filter = ["outcome", "won"]
+    search_fields = ["username", "=result__game__id"]
+    raw_id_fields = ["result", "user"]
+    date_hierarchy = "finished_at"
+    show_full_result_count = False
