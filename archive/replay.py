@@ -40,6 +40,8 @@ def describe_move(row: dict[str, Any] | None, names: Sequence[str]) -> dict[str,
         "rotation": row["rotation"],
         "meeple": row["meeple"],
         "discard": row["discard"],
+        "skip": row.get("skip", False),
+        "forfeit": row.get("forfeit", False),
         "points": list(row.get("points") or [0] * len(names)),
         "text": text,
     }

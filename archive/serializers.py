@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.serializers import MoveSerializer
+
 
 class ArchiveErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
@@ -77,17 +79,10 @@ class ArchiveBreakdownSerializer(serializers.Serializer):
     farms = serializers.IntegerField()
 
 
-class ArchivePlayedMoveSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    player = serializers.CharField()
+class ArchivePlayedMoveSerializer(MoveSerializer):
+    """A move of the log, with its seat number and a sentence for people."""
+
     seat = serializers.IntegerField()
-    tile = serializers.CharField()
-    x = serializers.IntegerField(allow_null=True)
-    y = serializers.IntegerField(allow_null=True)
-    rotation = serializers.IntegerField(allow_null=True)
-    meeple = serializers.CharField(allow_null=True)
-    discard = serializers.BooleanField()
-    points = serializers.ListField(child=serializers.IntegerField(), help_text="Points of each seat on this move")
     text = serializers.CharField(help_text="The move in words")
 
 

@@ -269,7 +269,11 @@ class MovesView(GameAPIView):
     @extend_schema(
         tags=[TAG],
         summary="The moves played so far",
-        description="Discards (tiles that fit nowhere) are moves too, with `discard: true`.",
+        description=(
+            "Discards (tiles that fit nowhere) are moves too, with `discard: true`; so are turns "
+            "lost to the clock: `skip: true` (the tile went back into the bag) and `forfeit: true` "
+            "(the player lost on time)."
+        ),
         responses={200: s.MoveSerializer(many=True), **errors(404)},
     )
     def get(self, request, pk: int):
@@ -282,7 +286,7 @@ class MovesView(GameAPIView):
         rows = (
             Move.objects.filter(game_id=pk)
             .order_by("number")
-            .values_list("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "points")
+            .values_list("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit", "points")
         )
         return Response(
             [
@@ -295,9 +299,11 @@ class MovesView(GameAPIView):
                     "rotation": rotation,
                     "meeple": meeple,
                     "discard": discard,
+                    "skip": skip,
+                    "forfeit": forfeit,
                     "points": points,
                 }
-                for number, seat, tile, x, y, rotation, meeple, discard, points in rows
+                for number, seat, tile, x, y, rotation, meeple, discard, skip, forfeit, points in rows
             ]
         )
 

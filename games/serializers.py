@@ -299,6 +299,8 @@ class MoveSerializer(serializers.Serializer):
     rotation = serializers.IntegerField(allow_null=True)
     meeple = serializers.CharField(allow_null=True)
     discard = serializers.BooleanField()
+    skip = serializers.BooleanField(help_text="The turn ran out of time and was skipped")
+    forfeit = serializers.BooleanField(help_text="The player lost on time")
     points = serializers.ListField(child=serializers.IntegerField(), help_text="Points each seat scored")
 
 

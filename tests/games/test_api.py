@@ -410,7 +410,8 @@ def test_list_moves(api, started, ann, bob, dan):
     rows = list(Move.objects.filter(game=started).order_by("number"))
     assert [m["number"] for m in moves] == [r.number for r in rows] == list(range(1, len(rows) + 1))
     for m, r in zip(moves, rows):
-        assert set(m) == {"number", "player", "tile", "x", "y", "rotation", "meeple", "discard", "points"}
+        assert set(m) == {"number", "player", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit", "points"}
+        assert m["skip"] is m["forfeit"] is False
         assert m["player"] == ["ann", "bob"][r.seat]
         assert (m["tile"], m["x"], m["y"], m["rotation"], m["meeple"], m["discard"], m["points"]) == (
             r.tile, r.x, r.y, r.rotation, r.meeple, r.discard, r.points,
