@@ -20,6 +20,8 @@ from rest_framework.views import APIView
 
 from games.models import Game
 
+from games.serializers import RecordSerializer
+
 from . import queries
 from . import serializers as s
 from .replay import move_state
@@ -128,7 +130,7 @@ class ArchiveRecordView(ArchiveAPIView):
             "The NOTATION.md record (`carcassonne-record/1`) of a started game, as an attachment; "
             "`python -m games.engine replay` and the archive's import page accept it."
         ),
-        responses={200: s.ArchiveRecordSerializer, **errors(404)},
+        responses={200: RecordSerializer, **errors(404)},
     )
     def get(self, request, pk: int):
         stored = queries.load_game(pk, with_result=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.serializers import MoveSerializer
+from games.serializers import MoveSerializer, RecordSerializer
 
 
 class ArchiveErrorSerializer(serializers.Serializer):
@@ -61,15 +61,6 @@ class ArchivePageSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text="Parameters accepted but not applied (now always empty; kept for compatibility)"
     )
     results = ArchiveGameSerializer(many=True)
-
-
-class ArchiveRecordSerializer(serializers.Serializer):
-    format = serializers.CharField()
-    rules = serializers.JSONField()
-    players = serializers.ListField(child=serializers.CharField())
-    start = serializers.JSONField()
-    moves = serializers.ListField(child=serializers.JSONField())
-    meta = serializers.JSONField()
 
 
 class ArchiveBreakdownSerializer(serializers.Serializer):

@@ -5,6 +5,7 @@ missing" into a failure, so CI cannot pass by silently skipping.
 """
 
 import os
+from contextlib import contextmanager
 
 import pytest
 
@@ -75,18 +76,22 @@ def bob(make_user):
     return make_user("bob")
 
 
-@pytest.fixture(autouse=True)
-def _celery_in_process():
-    """Tasks run in-process in tests, even with REDIS_URL set, so that no test feeds
-    tasks to the machine's Redis; the real-worker tests (tests/notifications) opt out."""
-    try:
-        from carcassonne_site.celery import app
-    except ImportError:  # pragma: no cover
-        yield
-        return
+@contextmanager
+def celery_eager(value: bool):
+    """Run Celery tasks in-process (True) or send them to the broker (False) inside the block."""
+    from carcassonne_site.celery import app
+
     old = app.conf.task_always_eager
-    app.conf.task_always_eager = True
+    app.conf.task_always_eager = value
     try:
         yield
     finally:
         app.conf.task_always_eager = old
+
+
+@pytest.fixture(autouse=True)
+def _celery_in_process():
+    """Tasks run in-process in tests, even with REDIS_URL set, so that no test feeds
+    tasks to the machine's Redis; the real-worker tests (tests/notifications) opt out."""
+    with celery_eager(True):
+        yield

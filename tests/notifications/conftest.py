@@ -13,24 +13,7 @@ from django.core import mail
 
 from carcassonne_site.celery import app as celery_app
 from games import services
-from tests.conftest import skip_or_fail
-
-
-@contextmanager
-def eager(value: bool):
-    old = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = value
-    try:
-        yield
-    finally:
-        celery_app.conf.task_always_eager = old
-
-
-@pytest.fixture(autouse=True)
-def _eager():
-    """Unit tests run tasks in-process; the worker fixture turns this off."""
-    with eager(True):
-        yield
+from tests.conftest import celery_eager, skip_or_fail
 
 
 def start_game(ann, bob, **kwargs):
@@ -106,7 +89,7 @@ def redis_broker():
         redis.Redis.from_url(url, socket_connect_timeout=2).ping()
     except Exception as exc:  # noqa: BLE001
         skip_or_fail(f"Redis at {url} does not answer: {exc!r}")
-    with eager(False), broker(url):
+    with celery_eager(False), broker(url):
         celery_app.control.purge()
         yield url
 

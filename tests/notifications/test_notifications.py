@@ -17,6 +17,8 @@ from games.models import Game, Move
 from notifications import links, tasks
 from notifications.models import GameEvent, Notification, Preference, TurnClock, Vacation
 
+from tests.conftest import celery_eager
+
 from .conftest import CLOSED_BROKER, broker, mails_to, play_first, start_game
 
 pytestmark = pytest.mark.django_db
@@ -167,15 +169,9 @@ def test_sending_is_idempotent_and_retries_smtp_errors(game):
 
 
 def test_enqueue_failure_never_breaks_a_move_and_sweep_sends_later(game, settings, django_capture_on_commit_callbacks):
-    from carcassonne_site.celery import app
-
     mail.outbox.clear()
-    app.conf.task_always_eager = False
-    try:
-        with broker(CLOSED_BROKER), django_capture_on_commit_callbacks(execute=True):
-            play_first(game)
-    finally:
-        app.conf.task_always_eager = True
+    with celery_eager(False), broker(CLOSED_BROKER), django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
     row = Notification.objects.get(kind="turn", email="bob@example.com")
     assert row.status == "pending" and not mail.outbox
     assert tasks.sweep() == 0  # too early
