@@ -46,7 +46,7 @@ def varied_template(seed: int) -> Template:
     farms, some River games)."""
     rng = random.Random(seed * 7919 + 17)
     players = rng.choice((2, 2, 2, 3, 3, 3, 4, 4, 5))
-    rules = Rules(farm_scoring="classic" if rng.random() < 0.3 else "current", river=rng.random() < 0.25)
+    rules = Rules.from_options({"farm_scoring": "classic" if rng.random() < 0.3 else "current", "river": rng.random() < 0.25})
     return make_template(seed, players, rules)
 
 

@@ -403,7 +403,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
         "last_move": engine.history[-1].move.to_json() if engine.history else None,
     }
     if game.status == Game.Status.FINISHED:
-        state["winners"] = [names[p] for p in engine.winners()]
+        state["winners"] = [names[p] for p in engine.outcome.winners]
         state["final_points"] = list(engine.final_points or ())
     return state
 

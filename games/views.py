@@ -246,7 +246,7 @@ def game_detail(request, game_id: int):
     finished = game.status == Game.Status.FINISHED
     my_turn = bool(active and me and me.state == Seat.State.JOINED and engine.current_player == me.position)
 
-    winners = set(engine.winners()) if finished else set()
+    winners = set(engine.outcome.winners) if finished else set()
     players = []
     for seat in seats:
         i = seat.position

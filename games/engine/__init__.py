@@ -13,7 +13,9 @@ See ``shared/rules/NOTATION.md`` for the geometry, spot names and record format,
 ``python -m games.engine --help`` for the command line.
 """
 
-from .game import CATEGORIES, Game, IllegalMove, Move, Placement, PlacedTile, Scoring, Turn
+from .game import CATEGORIES, Game, Pending, PlacedTile, Scoring, Turn
+from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
+from .outcome import Outcome
 from .record import RecordError, replay, summary
 from .rules import COLORS, Rules, RulesError
 from .tiles import TILE_TYPES, Orientation, TileType, orientation
@@ -21,13 +23,17 @@ from .tiles import TILE_TYPES, Orientation, TileType, orientation
 __all__ = [
     "CATEGORIES",
     "COLORS",
+    "Entry",
     "Game",
     "IllegalMove",
     "Move",
     "Orientation",
+    "Outcome",
+    "Pending",
     "PlacedTile",
     "Placement",
     "RecordError",
+    "Resign",
     "Rules",
     "RulesError",
     "Scoring",
@@ -35,6 +41,7 @@ __all__ = [
     "TileType",
     "Turn",
     "orientation",
+    "parse_entry",
     "replay",
     "summary",
 ]

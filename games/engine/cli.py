@@ -26,6 +26,7 @@ def _parser() -> argparse.ArgumentParser:
     p = commands.add_parser("random", help="print a complete game played by random legal moves")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--players", type=int, default=2, choices=range(2, 6), metavar="K")
+    p.add_argument("--rules", default=None, help='a rules object, e.g. \'{"expansions": ["river"]}\'')
     p.add_argument("--river", action="store_true", help="play with the River")
     p.add_argument("--farm-scoring", default="current", choices=("current", "classic"))
     p = commands.add_parser("bench", help="measure the engine's speed")
@@ -55,8 +56,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "random":
         try:
-            rules = Rules(farm_scoring=args.farm_scoring, river=args.river)
-        except RulesError as exc:
+            if args.rules is not None:
+                rules = Rules.from_json(json.loads(args.rules))
+            else:
+                rules = Rules.from_options({"farm_scoring": args.farm_scoring, "river": args.river})
+        except ValueError as exc:  # RulesError, or --rules that is not JSON
+            if not isinstance(exc, RulesError):
+                exc = RulesError(f"--rules is not valid JSON ({exc})")
             print(str(exc), file=sys.stderr)
             return 1
         sys.stdout.write(dumps(random_game(args.seed, args.players, rules).record()))

@@ -36,6 +36,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
+from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry, shown
+from .outcome import Outcome, outcome_of
 from .rules import COLORS, FOLLOWERS, MAX_PLAYERS, MIN_PLAYERS, Rules
 from .tiles import (
     BASE_START,
@@ -127,107 +129,12 @@ def _layout(o: Orientation) -> _Layout:
     return layout
 
 
-def _shown(value: object) -> str:
-    """A value as the JSON a client sent (``null``, ``"3"``), for error messages."""
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def _key(x: int, y: int) -> int:
     return (x + _OFFSET) * _STRIDE + y + _OFFSET
 
 
 def _xy(key: int) -> tuple[int, int]:
     return key // _STRIDE - _OFFSET, key % _STRIDE - _OFFSET
-
-
-class IllegalMove(ValueError):
-    """A move the rules forbid, or one that is malformed; ``str()`` says why."""
-
-
-class Placement(NamedTuple):
-    """Where and how a tile goes: cell ``(x, y)`` and a clockwise ``rotation``."""
-
-    x: int
-    y: int
-    rotation: int
-
-
-class Move(NamedTuple):
-    """One turn, as in NOTATION.md: a placed tile with an optional follower, or a discard.
-
-    Two optional additions to NOTATION.md for games on a clock: ``{"tile": "V",
-    "skip": true}`` (the turn ran out of time and was skipped; the drawn tile goes back
-    into the bag) and ``{"tile": "V", "forfeit": true}`` (the player to move lost on
-    time and leaves the turn order; the tile goes back into the bag).
-
-    >>> Move("V", 1, 0, 90, "field:NNW").to_json()
-    {'tile': 'V', 'x': 1, 'y': 0, 'rotation': 90, 'meeple': 'field:NNW'}
-    >>> Move.discard_of("X").to_json()
-    {'tile': 'X', 'discard': True}
-    >>> Move.from_json({"tile": "V", "skip": True}).skip
-    True
-    """
-
-    tile: str
-    x: int = 0
-    y: int = 0
-    rotation: int = 0
-    meeple: str | None = None
-    discard: bool = False
-    skip: bool = False
-    forfeit: bool = False
-
-    @classmethod
-    def discard_of(cls, tile: str) -> Move:
-        """The move that discards ``tile`` because it fits nowhere."""
-        return cls(tile, discard=True)
-
-    @property
-    def places_tile(self) -> bool:
-        """Whether the move puts its tile on the board."""
-        return not (self.discard or self.skip or self.forfeit)
-
-    @property
-    def placement(self) -> Placement:
-        return Placement(self.x, self.y, self.rotation)
-
-    def to_json(self) -> dict:
-        for flag in ("discard", "skip", "forfeit"):
-            if getattr(self, flag):
-                return {"tile": self.tile, flag: True}
-        return {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation, "meeple": self.meeple}
-
-    @classmethod
-    def from_json(cls, data: object) -> Move:
-        """Read a move object; raises :class:`IllegalMove` saying what is malformed."""
-        if not isinstance(data, dict):
-            raise IllegalMove("a move must be a JSON object")
-        tile = data.get("tile")
-        if not isinstance(tile, str):
-            raise IllegalMove("the move has no tile id")
-        for flag in ("discard", "skip", "forfeit"):
-            value = data.get(flag, False)
-            if value is True:
-                return cls(tile, **{flag: True})
-            if value is not False:
-                raise IllegalMove(f"{flag} must be true or false")
-        x, y, rotation = data.get("x"), data.get("y"), data.get("rotation")
-        if type(x) is not int or type(y) is not int or type(rotation) is not int:
-            for name, value in (("x", x), ("y", y), ("rotation", rotation)):
-                if type(value) is not int:  # bool is an int subclass: rejected too
-                    raise IllegalMove(f"the move's {name} must be a whole number, not {_shown(value)}")
-        meeple = data.get("meeple")
-        if isinstance(meeple, dict):
-            figure = meeple.get("figure", "follower")
-            if figure != "follower":
-                raise IllegalMove(f"the figure {figure!r} is not part of this rule set")
-            meeple = meeple.get("spot")
-        if meeple is not None and not isinstance(meeple, str):
-            raise IllegalMove("meeple must be a spot name such as 'road:E', or null")
-        return cls(tile, x, y, rotation, meeple)
 
 
 class Scoring(NamedTuple):
@@ -238,6 +145,16 @@ class Scoring(NamedTuple):
     winners: tuple[int, ...]
     complete: bool
     tiles: tuple[tuple[int, int], ...] = ()
+
+
+class Pending(NamedTuple):
+    """The decision the game waits for: ``player`` (a seat) must take ``action``.
+
+    ``action`` is ``"turn"`` (a tile turn, extra turns included); expansions add others
+    (the Count's ``"reinforce"``, ``"quarter"`` and ``"market"``)."""
+
+    player: int
+    action: str
 
 
 class Turn(NamedTuple):
@@ -305,6 +222,7 @@ class Game:
         self.current_player = 0
         self.tile: str | None = None
         self.finished = False
+        self.ending: str | None = None  # see outcome.ENDINGS
         self.final_points: tuple[int, ...] | None = None
         self.final_scored: tuple[Scoring, ...] = ()
         self.remaining: dict[str, int] = {}
@@ -313,7 +231,7 @@ class Game:
                 self.remaining[tile.id] = tile.count
         self._bag: list[str] | None = None
         self._rng: random.Random | None = None
-        self.out: set[int] = set()  # seats that lost on time: they stay on the board but score no more
+        self.out: set[int] = set()  # seats that forfeited or resigned: figures stay, weigh and score nothing
         self._board: dict[int, PlacedTile] = {}
         # union-find over segments; per-root data in parallel lists
         self._parent: list[int] = []
@@ -393,11 +311,19 @@ class Game:
     def last_placed(self) -> PlacedTile | None:
         return next(reversed(self._board.values())) if len(self._board) > 1 else None
 
-    def winners(self) -> list[int]:
-        """Seats with the highest score (all of them when tied); seats that lost on time never win."""
-        seats = [p for p in range(len(self.players)) if p not in self.out]
-        best = max(self.scores[p] for p in seats)
-        return [p for p in seats if self.scores[p] == best]
+    @property
+    def pending(self) -> Pending | None:
+        """Who must act next and how (``Pending(seat, "turn")``); ``None`` once finished."""
+        if self.finished:
+            return None
+        return Pending(self.current_player, "turn")
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Winners, ranks, scores and breakdown once the game is finished, else ``None``."""
+        if not self.finished:
+            return None
+        return outcome_of(self.players, self.scores, self.breakdown, self.ending or "complete", self.out)
 
     # --- legality -------------------------------------------------------------------
 
@@ -451,10 +377,19 @@ class Game:
         """Each legal placement of the drawn tile with its legal follower spots."""
         return [(p, self.legal_spots(p)) for p in self.legal_placements()]
 
-    def check(self, move: Move) -> None:
-        """Raise :class:`IllegalMove` with the reason if ``move`` is not legal now."""
+    def check(self, move: Entry) -> None:
+        """Raise :class:`IllegalMove` with the reason if the entry ``move`` is not legal now."""
         if self.finished:
             raise IllegalMove("the game is over: there is no tile left to play")
+        if type(move) is not Move:
+            if type(move) is Resign:
+                self._check_resign(move)
+                return
+            raise IllegalMove(f"{type(move).__name__} entries are not part of this rule set")
+        if move.player is not None and move.player != self.players[self.current_player]:
+            raise IllegalMove(f"it is {self.players[self.current_player]}'s turn, not {move.player}'s")
+        if move.figure != "follower":
+            raise IllegalMove(f"the figure {move.figure!r} is not part of this rule set")
         tile = move.tile
         if tile not in TILE_TYPES:
             raise IllegalMove(f"unknown tile {tile!r}")
@@ -481,14 +416,20 @@ class Game:
 
     # --- playing ------------------------------------------------------------------------
 
-    def play(self, move: Move) -> Turn:
-        """Check and play ``move``; return the :class:`Turn` it became.
+    def play(self, move: Entry) -> Turn:
+        """Check and play one record entry; return the :class:`Turn` it became.
 
         Completed features are scored at once; after the last tile the final scoring
         is done and :attr:`finished` is set.
         """
         self.check(move)
+        if type(move) is Resign:
+            return self._resign(self.players.index(move.player))
         return self._apply(move)
+
+    def play_json(self, data: object) -> Turn:
+        """Read and play one record entry given as JSON data (see :func:`parse_entry`)."""
+        return self.play(parse_entry(data))
 
     def discard_unplaceable(self) -> list[Turn]:
         """Discard the drawn tile while it fits nowhere (the same player draws again)."""
@@ -497,11 +438,16 @@ class Game:
             turns.append(self._apply(Move.discard_of(self.tile)))
         return turns
 
-    def finish(self) -> None:
-        """End the game now: score incomplete roads, cities and cloisters, then farms."""
+    def finish(self, ending: str = "ended_early") -> None:
+        """End the game now: score incomplete roads, cities and cloisters, then farms.
+
+        ``ending`` says why (see :data:`games.engine.outcome.ENDINGS`); the engine passes
+        ``complete`` after the last tile and ``one_left`` when all others have left.
+        """
         if self.finished:
             return
         self.finished = True
+        self.ending = ending
         self.tile = None
         n = len(self.players)
         points = [0] * n
@@ -547,12 +493,12 @@ class Game:
         if bag is None:
             self.tile = None
             if not any(self.remaining.values()):
-                self.finish()
+                self.finish("complete")
             return
         if bag:
             self.tile = bag.pop()
         else:
-            self.finish()
+            self.finish("complete")
 
     def _check_available(self, tile: str) -> None:
         left = self.remaining.get(tile)
@@ -696,8 +642,28 @@ class Game:
         turn = Turn(len(self.history) + 1, player, move, tuple(points), tuple(scored))
         self.history.append(turn)
         if len(self.out) >= n - 1:
-            self.finish()
+            self.finish("one_left")
         else:
+            self._draw()
+        return turn
+
+    def _check_resign(self, entry: Resign) -> None:
+        if entry.player not in self.players:
+            raise IllegalMove(f"{entry.player} does not play in this game")
+        if self.players.index(entry.player) in self.out:
+            raise IllegalMove(f"{entry.player} has already left the game")
+
+    def _resign(self, seat: int) -> Turn:
+        """``seat`` leaves the game; on turn, its drawn tile goes back into the bag."""
+        self.out.add(seat)
+        turn = Turn(len(self.history) + 1, seat, Resign(self.players[seat]), (0,) * len(self.players))
+        self.history.append(turn)
+        if len(self.out) >= len(self.players) - 1:
+            self.finish("one_left")
+        elif seat == self.current_player:
+            if self.tile is not None:
+                self._put_back(self.tile)
+            self.current_player = self._next_seat(seat)
             self._draw()
         return turn
 
@@ -854,16 +820,10 @@ class Game:
         followers = self._meeples[root]
         if not followers:
             return
-        counts = [0] * len(self.players)
-        for p, _key_, _s in followers:
-            counts[p] += 1
-        best = max(counts)
-        winners = tuple(p for p, c in enumerate(counts) if c == best)
+        winners = self._majority(p for p, _key_, _s in followers)
         value = self._feature_points(root, complete)
         category = _CATEGORY[self._kind[root]]
         for p in winners:
-            if p in self.out:
-                continue
             self.scores[p] += value
             self.breakdown[p][category] += value
             points[p] += value
@@ -897,15 +857,23 @@ class Game:
         for city in sorted(by_city):
             self._award("field", 4, by_city[city], points, scored)
 
-    def _award(self, kind: str, value: int, farmers: list[int], points: list[int], scored: list[Scoring]) -> None:
+    def _majority(self, seats) -> tuple[int, ...]:
+        """The seats with the most followers among ``seats`` (one entry per follower).
+
+        Players who left the game weigh nothing: their figures stay but never win."""
         counts = [0] * len(self.players)
-        for p in farmers:
+        for p in seats:
             counts[p] += 1
+        for p in self.out:
+            counts[p] = 0
         best = max(counts)
-        winners = tuple(p for p, c in enumerate(counts) if c == best)
+        return tuple(p for p, c in enumerate(counts) if c == best) if best else ()
+
+    def _award(self, kind: str, value: int, farmers: list[int], points: list[int], scored: list[Scoring]) -> None:
+        winners = self._majority(farmers)
+        if not winners:
+            return
         for p in winners:
-            if p in self.out:
-                continue
             self.scores[p] += value
             self.breakdown[p]["farms"] += value
             points[p] += value

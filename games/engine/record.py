@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .game import Game, IllegalMove, Move
+from .game import Game
+from .moves import IllegalMove, Move, parse_entry
 from .rules import Rules, RulesError
 
 FORMAT = "carcassonne-record/1"
@@ -91,7 +92,7 @@ def replay(record: dict[str, Any] | str | bytes, upto: int | None = None, final:
         moves = moves[:upto]
     for number, data in enumerate(moves, 1):
         try:
-            game.play(Move.from_json(data))
+            game.play(parse_entry(data))
         except IllegalMove as exc:
             raise RecordError(str(exc), number) from None
     if final:
@@ -100,11 +101,16 @@ def replay(record: dict[str, Any] | str | bytes, upto: int | None = None, final:
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """The CLI's result object: scores and supply by player name, and whether finished."""
+    """The CLI's result object (NOTATION.md): scores and supply by player name, whether
+    finished, the winners once finished and the pending decision while not."""
+    pending = game.pending
+    outcome = game.outcome
     return {
         "scores": dict(zip(game.players, game.scores)),
         "supply": dict(zip(game.players, game.supply)),
         "finished": game.finished,
+        "winners": outcome.winner_names if outcome else None,
+        "pending": {"player": game.players[pending.player], "action": pending.action} if pending else None,
     }
 
 

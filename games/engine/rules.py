@@ -1,13 +1,22 @@
-"""The rule set a game is played with: farm scoring, expansions and house rules."""
+"""The rule set a game is played with: farm scoring, expansions and house rules.
+
+Every option is described once, in :data:`OPTIONS`, so that forms, serializers and
+documentation build themselves from it:
+
+>>> [o.name for o in Rules.options()]
+['river', 'farm_scoring', 'small_city']
+>>> Rules.from_options({"river": True, "farm_scoring": "classic"}).to_json()
+{'expansions': ['river'], 'farm_scoring': 'classic'}
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 FARM_SCORINGS = ("current", "classic")
-SUPPORTED_EXPANSIONS = ("river",)
 KNOWN_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
+SUPPORTED_EXPANSIONS = ("river",)
 COLORS = ("yellow", "red", "green", "blue", "black", "grey")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7
@@ -15,6 +24,37 @@ FOLLOWERS = 7
 
 class RulesError(ValueError):
     """A rule set that the engine cannot play, with a message for a person."""
+
+
+class Option(NamedTuple):
+    """One option of a rule set, as a form or an API shows it.
+
+    ``kind``: ``expansion`` (a member of ``rules.expansions``, true or false), ``bool``,
+    ``choice`` (one of ``choices``, pairs of value and label) or ``int``.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: str
+    help: str
+    choices: tuple[tuple[Any, str], ...] = ()
+
+
+_LATER = {"incomplete_score": True, "hand": None, "hand_visible": False, "hole_bonus": False}
+"""House rules of NOTATION.md that this engine does not play yet, with their defaults."""
+
+OPTIONS: tuple[Option, ...] = (
+    Option("river", "expansion", False, "The River",
+           "River tiles are drawn first and must continue the river; no two bends the same way."),
+    Option("farm_scoring", "choice", "current", "Farm scoring",
+           "Current: 3 points per completed city bordering each farm. Classic (first edition): "
+           "4 points per city to the player with most farmers around it.",
+           (("current", "Current (3 per city and farm)"), ("classic", "Classic (4 per city)"))),
+    Option("small_city", "bool", False, "Small cities score less",
+           "Old rule: a completed city of two tiles scores 1 per tile and pennant."),
+)
+"""Every option the engine plays, in the order forms show them."""
 
 
 @dataclass(frozen=True)
@@ -25,25 +65,65 @@ class Rules:
     {'expansions': [], 'farm_scoring': 'current'}
     >>> Rules.from_json({"expansions": ["river"], "farm_scoring": "classic"}).river
     True
+    >>> Rules.from_json({"expansions": ["count"]})
+    Traceback (most recent call last):
+    ...
+    games.engine.rules.RulesError: the expansion 'count' is not supported yet
     """
 
     farm_scoring: str = "current"
-    river: bool = False
+    expansions: tuple[str, ...] = ()
     small_city: bool = False
 
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
             raise RulesError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}, not {self.farm_scoring!r}")
+        for expansion in self.expansions:
+            if expansion not in KNOWN_EXPANSIONS:
+                raise RulesError(f"unknown expansion {expansion!r}")
+            if expansion not in SUPPORTED_EXPANSIONS:
+                raise RulesError(f"the expansion {expansion!r} is not supported yet")
+        # one canonical order, so that equal rule sets compare and print equal
+        object.__setattr__(self, "expansions", tuple(e for e in KNOWN_EXPANSIONS if e in self.expansions))
 
     @property
-    def expansions(self) -> list[str]:
-        return ["river"] if self.river else []
+    def river(self) -> bool:
+        return "river" in self.expansions
+
+    @property
+    def max_players(self) -> int:
+        return MAX_PLAYERS
+
+    @staticmethod
+    def options() -> tuple[Option, ...]:
+        """The options this engine plays (see :data:`OPTIONS`)."""
+        return OPTIONS
+
+    def option_values(self) -> dict[str, Any]:
+        """Each option's value, by option name (the inverse of :meth:`from_options`)."""
+        return {
+            o.name: (o.name in self.expansions) if o.kind == "expansion" else getattr(self, o.name) for o in OPTIONS
+        }
+
+    @classmethod
+    def from_options(cls, values: dict[str, Any]) -> Rules:
+        """Rules from option values by name (as a form gives them); missing ones are defaults."""
+        data: dict[str, Any] = {"expansions": []}
+        for o in OPTIONS:
+            value = values.get(o.name, o.default)
+            if o.kind == "expansion":
+                if value:
+                    data["expansions"].append(o.name)
+            else:
+                data[o.name] = value
+        return cls.from_json(data)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``rules`` object of a NOTATION.md record (``small_city`` only when on)."""
-        data: dict[str, Any] = {"expansions": self.expansions, "farm_scoring": self.farm_scoring}
-        if self.small_city:
-            data["small_city"] = True
+        """The ``rules`` object of a NOTATION.md record (house rules only when not default)."""
+        data: dict[str, Any] = {"expansions": list(self.expansions), "farm_scoring": self.farm_scoring}
+        for o in OPTIONS:
+            if o.kind in ("bool", "int") and getattr(self, o.name) != o.default:
+                data[o.name] = getattr(self, o.name)
         return data
 
     @classmethod
@@ -53,16 +133,26 @@ class Rules:
             return cls()
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
+        known = {"expansions"} | {o.name for o in OPTIONS if o.kind != "expansion"}
+        for key, value in data.items():
+            if key in known:
+                continue
+            if key in _LATER and value == _LATER[key]:
+                continue  # a NOTATION.md house rule at its default
+            if key in _LATER:
+                raise RulesError(f"the house rule {key!r} is not supported yet")
+            raise RulesError(f"unknown rule {key!r}")
         expansions = data.get("expansions", [])
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise RulesError("rules.expansions must be a list of expansion ids")
-        for expansion in expansions:
-            if expansion not in KNOWN_EXPANSIONS:
-                raise RulesError(f"unknown expansion {expansion!r}")
-            if expansion not in SUPPORTED_EXPANSIONS:
-                raise RulesError(f"the expansion {expansion!r} is not supported yet")
+        values: dict[str, Any] = {}
+        for o in OPTIONS:
+            if o.kind == "bool":
+                value = data.get(o.name, o.default)
+                if not isinstance(value, bool):
+                    raise RulesError(f"rules.{o.name} must be true or false")
+                values[o.name] = value
         farm_scoring = data.get("farm_scoring", "current")
-        small_city = data.get("small_city", False)
-        if not isinstance(small_city, bool):
-            raise RulesError("rules.small_city must be true or false")
-        return cls(farm_scoring=farm_scoring, river="river" in expansions, small_city=small_city)
+        if not isinstance(farm_scoring, str):
+            raise RulesError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}")
+        return cls(farm_scoring=farm_scoring, expansions=tuple(expansions), **values)

@@ -11,7 +11,7 @@ from games.engine import Rules
 @lru_cache(maxsize=None)
 def template(seed: int, players: int, farm_scoring: str = "current", river: bool = False):
     """Complete random games, played once per test session."""
-    return make_template(seed, players, Rules(farm_scoring=farm_scoring, river=river))
+    return make_template(seed, players, Rules.from_options({"farm_scoring": farm_scoring, "river": river}))
 
 
 def day(n: int) -> dt.datetime:

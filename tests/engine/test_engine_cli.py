@@ -47,6 +47,8 @@ def test_replay_prints_the_summary(tmp_path):
         "scores": {"Ann": 0, "Bob": 4},
         "supply": {"Ann": 6, "Bob": 7},
         "finished": False,
+        "winners": None,
+        "pending": {"player": "Ann", "action": "turn"},
     }
     assert len(result.stdout.strip().splitlines()) == 1
 
@@ -65,6 +67,8 @@ def test_replay_final(tmp_path):
         "scores": {"Ann": 2, "Bob": 4},
         "supply": {"Ann": 6, "Bob": 7},
         "finished": True,
+        "winners": ["Bob"],
+        "pending": None,
     }
 
 

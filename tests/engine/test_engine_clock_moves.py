@@ -33,7 +33,7 @@ def test_the_last_player_standing_wins_even_with_fewer_points():
     game.scores[:] = [0, 30]
     game.play(Move("U", 1, 0, 0))  # Ann
     game.play(Move("V", forfeit=True))  # Bob loses on time
-    assert game.finished and game.winners() == [0]
+    assert game.finished and game.outcome.winners == (0,)
 
 
 def test_a_player_out_on_time_scores_nothing_more():
@@ -43,6 +43,6 @@ def test_a_player_out_on_time_scores_nothing_more():
     game.play(Move("E", 0, -1, 180))  # Cid: a city cap on the start tile's city
     game.play(Move("V", forfeit=True))  # Ann loses on time
     turn = game.play(Move("W", -1, 0, 0))  # Bob: a junction ends it in the west: 4 tiles, complete
-    assert [s.kind for s in turn.scored] == ["road"] and turn.scored[0].winners == (0,)
+    assert [s.kind for s in turn.scored] == ["road"] and turn.scored[0].winners == ()  # Ann weighs nothing now
     assert turn.points == (0, 0, 0) and game.scores == [0, 0, 0]  # Ann's 4 points are not awarded
     assert game.supply[0] == 7  # the follower still comes home

@@ -33,7 +33,8 @@ def test_good_record_replays():
     assert game.scores == [4, 0]
     assert game.supply == [6, 7]
     assert not game.finished
-    assert summary(game) == {"scores": {"Ann": 4, "Bob": 0}, "supply": {"Ann": 6, "Bob": 7}, "finished": False}
+    assert summary(game) == {"scores": {"Ann": 4, "Bob": 0}, "supply": {"Ann": 6, "Bob": 7}, "finished": False,
+        "winners": None, "pending": {"player": "Bob", "action": "turn"}}
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 from games.engine import TILE_TYPES, Game, IllegalMove, Move, Placement, RecordError, Rules, orientation, replay
 from games.engine.autoplay import random_game
 
-RIVER = Rules(river=True)
+RIVER = Rules.from_options({"river": True})
 RIVER_TILES = sorted(t.id for t in TILE_TYPES.values() if t.expansion == "river")
 
 

@@ -35,7 +35,7 @@ def title_of(el: ET.Element) -> str:
 def game(request):
     """A finished random game, replayed from its record as the site would."""
     seed, players, river = request.param
-    return replay(random_game(seed, players, Rules(river=river)).record())
+    return replay(random_game(seed, players, Rules.from_options({"river": river})).record())
 
 
 def test_module_does_not_import_django():

@@ -193,7 +193,7 @@ def test_finished_game_shows_breakdown_and_winner(client, ann, bob, started):
     for word in ("Roads", "Cities", "Cloisters", "Farms", "Final scoring"):
         assert word in html
     engine = services.engine_for(game)
-    winners = [engine.players[i] for i in engine.winners()]
+    winners = [engine.players[i] for i in engine.outcome.winners]
     assert ("wins!" in html) or ("Shared victory" in html)
     for name in winners:
         assert name in html

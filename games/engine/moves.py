@@ -1,0 +1,175 @@
+"""Record entries: every entry of a record's ``moves`` is one action by one player.
+
+NOTATION.md lists the kinds; each is a small immutable class with ``to_json()``, and
+:func:`parse_entry` reads any of them::
+
+    >>> parse_entry({"tile": "V", "x": 1, "y": 0, "rotation": 90, "meeple": "field:NNW"})
+    Move(tile='V', x=1, y=0, rotation=90, meeple='field:NNW', discard=False, skip=False, forfeit=False, figure='follower', player=None)
+    >>> parse_entry({"player": "Ann", "resign": True})
+    Resign(player='Ann')
+    >>> parse_entry({"tile": "V", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "road:W", "figure": "large"}}).to_json()
+    {'tile': 'V', 'x': 1, 'y': 0, 'rotation': 0, 'meeple': {'spot': 'road:W', 'figure': 'large'}}
+
+Expansions add entry kinds (the Count's ``reinforce`` and ``quarter``) by registering a
+reader for the key that marks them (:data:`ENTRY_READERS`); the core names none of them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, NamedTuple
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid, or one that is malformed; ``str()`` says why."""
+
+
+class Placement(NamedTuple):
+    """Where and how a tile goes: cell ``(x, y)`` and a clockwise ``rotation``."""
+
+    x: int
+    y: int
+    rotation: int
+
+
+def shown(value: object) -> str:
+    """A value as the JSON a client sent (``null``, ``"3"``), for error messages."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _player_of(data: dict) -> str | None:
+    player = data.get("player")
+    if player is not None and not (isinstance(player, str) and player):
+        raise IllegalMove(f"player must be a player's name, not {shown(player)}")
+    return player
+
+
+class Move(NamedTuple):
+    """A tile turn, as in NOTATION.md: a placed tile with an optional figure, or a discard.
+
+    Games on a clock add ``{"tile": "V", "skip": true}`` (the turn ran out of time and
+    was skipped; the drawn tile goes back into the bag) and ``{"tile": "V", "forfeit":
+    true}`` (the player to move lost on time and leaves the turn order).
+
+    >>> Move("V", 1, 0, 90, "field:NNW").to_json()
+    {'tile': 'V', 'x': 1, 'y': 0, 'rotation': 90, 'meeple': 'field:NNW'}
+    >>> Move.discard_of("X").to_json()
+    {'tile': 'X', 'discard': True}
+    >>> Move.from_json({"tile": "V", "skip": True}).skip
+    True
+    """
+
+    tile: str
+    x: int = 0
+    y: int = 0
+    rotation: int = 0
+    meeple: str | None = None
+    discard: bool = False
+    skip: bool = False
+    forfeit: bool = False
+    figure: str = "follower"
+    player: str | None = None
+
+    @classmethod
+    def discard_of(cls, tile: str) -> Move:
+        """The move that discards ``tile`` because it fits nowhere."""
+        return cls(tile, discard=True)
+
+    @property
+    def places_tile(self) -> bool:
+        """Whether the move puts its tile on the board."""
+        return not (self.discard or self.skip or self.forfeit)
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.x, self.y, self.rotation)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any]
+        if self.discard or self.skip or self.forfeit:
+            flag = "discard" if self.discard else "skip" if self.skip else "forfeit"
+            data = {"tile": self.tile, flag: True}
+        else:
+            meeple: Any = self.meeple
+            if meeple is not None and self.figure != "follower":
+                meeple = {"spot": meeple, "figure": self.figure}
+            data = {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation, "meeple": meeple}
+        if self.player is not None:
+            data = {"player": self.player, **data}
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Move:
+        """Read a tile entry; raises :class:`IllegalMove` saying what is malformed."""
+        if not isinstance(data, dict):
+            raise IllegalMove("a move must be a JSON object")
+        tile = data.get("tile")
+        if not isinstance(tile, str):
+            raise IllegalMove("the move has no tile id")
+        player = _player_of(data)
+        for flag in ("discard", "skip", "forfeit"):
+            value = data.get(flag, False)
+            if value is True:
+                return cls(tile, player=player, **{flag: True})
+            if value is not False:
+                raise IllegalMove(f"{flag} must be true or false")
+        x, y, rotation = data.get("x"), data.get("y"), data.get("rotation")
+        if type(x) is not int or type(y) is not int or type(rotation) is not int:
+            for name, value in (("x", x), ("y", y), ("rotation", rotation)):
+                if type(value) is not int:  # bool is an int subclass: rejected too
+                    raise IllegalMove(f"the move's {name} must be a whole number, not {shown(value)}")
+        meeple = data.get("meeple")
+        figure = "follower"
+        if isinstance(meeple, dict):
+            figure = meeple.get("figure", "follower")
+            if not isinstance(figure, str):
+                raise IllegalMove(f"a figure is a name such as 'follower', not {shown(figure)}")
+            meeple = meeple.get("spot")
+            if meeple is None:
+                raise IllegalMove("a figure needs a spot, e.g. {\"spot\": \"road:E\", \"figure\": \"follower\"}")
+        if meeple is not None and not isinstance(meeple, str):
+            raise IllegalMove("meeple must be a spot name such as 'road:E', or null")
+        return cls(tile, x, y, rotation, meeple, figure=figure, player=player)
+
+
+class Resign(NamedTuple):
+    """``{"player": "Ann", "resign": true}``: a player leaves the game, on turn or not.
+
+    >>> Resign("Ann").to_json()
+    {'player': 'Ann', 'resign': True}
+    """
+
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "resign": True}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Resign:
+        if data.get("resign") is not True:
+            raise IllegalMove("resign must be true")
+        player = _player_of(data)
+        if player is None:
+            raise IllegalMove("a resignation names its player")
+        return cls(player)
+
+
+Entry = Any
+"""Any record entry: :class:`Move`, :class:`Resign`, or an expansion's entry class.
+
+Every entry class has ``player`` (a name or ``None``) and ``to_json()``."""
+
+ENTRY_READERS: dict[str, Callable[[dict], Entry]] = {"resign": Resign.from_json}
+"""Readers of the entry kinds that are not tile moves, by the key that marks them."""
+
+
+def parse_entry(data: object) -> Entry:
+    """Read one record entry of any kind; raises :class:`IllegalMove` if malformed."""
+    if isinstance(data, dict) and "tile" not in data:
+        for key, reader in ENTRY_READERS.items():
+            if key in data:
+                return reader(data)
+    return Move.from_json(data)
