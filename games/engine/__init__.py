@@ -13,20 +13,24 @@ See ``shared/rules/NOTATION.md`` for the geometry, spot names and record format,
 ``python -m games.engine --help`` for the command line.
 """
 
-from .game import CATEGORIES, Game, Pending, PlacedTile, Scoring, Turn
+from .board import Board, PlacedTile
+from .game import Game, Pending, Turn
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome
 from .record import RecordError, replay, summary
-from .rules import COLORS, Rules, RulesError
+from .rules import COLORS, Option, Rules, RulesError
+from .scoring import CATEGORIES, Scoring
 from .tiles import TILE_TYPES, Orientation, TileType, orientation
 
 __all__ = [
+    "Board",
     "CATEGORIES",
     "COLORS",
     "Entry",
     "Game",
     "IllegalMove",
     "Move",
+    "Option",
     "Orientation",
     "Outcome",
     "Pending",

@@ -1,0 +1,523 @@
+"""The board: placed tiles, the cells where a tile may go, and the features they form.
+
+A :class:`Board` knows geometry and connectivity only; it scores nothing and names no
+player rule. Features are kept in a union-find over the tiles' segments: each root
+carries its kind, open edge count, tiles, pennants, figures, bordering cities (fields)
+and marks (segment attributes such as ``inn``). The empty cells next to the board are
+kept with the packed edge pattern they demand, so that listing the placements of a tile
+costs one cached look-up per cell.
+
+>>> board = Board()
+>>> placed, done = board.place(key_of(0, 0), orientation("D", 0))
+>>> board.placement_error("E", 0, -1, 0)
+'tile E at (0,-1) rotation 0 does not fit: its south edge (field) meets a city'
+>>> placed, done = board.place(key_of(0, -1), orientation("E", 180))
+>>> [(board.kind(root), board.size(root)) for root in done]  # E closes D's city
+[('city', 2)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, NamedTuple
+
+from .moves import Placement
+from .tiles import TERRAIN_NAMES, TILE_TYPES, Orientation, fitting_rotations, opposite_half, orientation
+
+# Cells are packed into one int: a neighbour is one addition away.
+OFFSET = 2048
+STRIDE = 4096
+DELTA = (-1, STRIDE, 1, -STRIDE)  # N, E, S, W
+AROUND = (-1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
+EDGE_WORDS = ("north", "east", "south", "west")
+_ARTICLE = {"city": "a city", "road": "a road", "field": "a field", "river": "the river"}
+
+_OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
+# An empty cell's pattern packs what its neighbours show on N, E, S, W into 3 bits each.
+_TERRAIN_CODE = {"C": 1, "R": 2, "F": 3, "W": 4}
+_CODE_TERRAIN = ".CRFW"
+_FIT: dict[str, dict[int, tuple[int, ...]]] = {}
+
+
+def key_of(x: int, y: int) -> int:
+    """The packed cell key of ``(x, y)``."""
+    return (x + OFFSET) * STRIDE + y + OFFSET
+
+
+def xy_of(key: int) -> tuple[int, int]:
+    return key // STRIDE - OFFSET, key % STRIDE - OFFSET
+
+
+def pattern_text(code: int) -> str:
+    """``"C.F."``: the terrain each side of a cell must show, ``.`` for no neighbour."""
+    return "".join(_CODE_TERRAIN[(code >> (3 * side)) & 7] for side in range(4))
+
+
+def _fit(tile: str, code: int) -> tuple[int, ...]:
+    """Indexes (rotation // 90) of the rotations of ``tile`` that fit pattern ``code``, cached."""
+    table = _FIT.get(tile)
+    if table is None:
+        table = _FIT[tile] = {}
+    found = table[code] = tuple(r // 90 for r in fitting_rotations(tile, pattern_text(code)))
+    return found
+
+
+def _fits(tile: str) -> dict[int, tuple[int, ...]]:
+    table = _FIT.get(tile)
+    if table is None:
+        table = _FIT[tile] = {}
+    return table
+
+
+class _Layout(NamedTuple):
+    """What placing an orientation needs, precomputed once per (tile, rotation)."""
+
+    count: int
+    kinds: tuple[str, ...]
+    opens: tuple[int, ...]
+    counted: tuple[bool, ...]  # segments whose feature counts tiles (not fields)
+    pennants: tuple[int, ...]
+    marks: tuple  # per segment: a dict of attribute counts, or None
+    nobody: tuple[None, ...]
+    field_cities: tuple[tuple[int, tuple[int, ...]], ...]
+    links: tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)
+    closable: tuple[int, ...]  # road and city segments
+    cloister: int
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(o: Orientation) -> _Layout:
+    layout = _LAYOUTS.get(id(o))
+    if layout is not None:
+        return layout
+    segments = o.segments
+    links = []
+    for e in range(4):
+        s = o.edge_segment[e]
+        edge_link = (s, (e + 2) & 3) if s >= 0 else None  # rivers join like roads but never score
+        halves = tuple((o.half_segment[h], _OPPOSITE_HALF[h]) for h in (2 * e, 2 * e + 1) if o.half_segment[h] >= 0)
+        bits = _TERRAIN_CODE[o.edges[e]] << (3 * ((e + 2) & 3))  # this edge, in the neighbour's pattern
+        links.append((DELTA[e], edge_link, halves, bits))
+    layout = _LAYOUTS[id(o)] = _Layout(
+        count=len(segments),
+        kinds=tuple(seg.kind for seg in segments),
+        opens=tuple(len(seg.edges) for seg in segments),
+        counted=tuple(seg.kind != "field" for seg in segments),
+        pennants=tuple(seg.pennants for seg in segments),
+        marks=tuple(
+            {a: 1 for a in seg.attributes if a != "(inner)"} or None for seg in segments
+        ),
+        nobody=(None,) * len(segments),
+        field_cities=tuple((seg.index, seg.cities) for seg in segments if seg.kind == "field" and seg.cities),
+        links=tuple(links),
+        closable=tuple(seg.index for seg in segments if seg.kind in ("road", "city")),
+        cloister=next((seg.index for seg in segments if seg.kind == "cloister"), -1),
+    )
+    return layout
+
+
+class Figure(NamedTuple):
+    """A figure on the board: its owner (seat), cell, segment of that tile, and kind."""
+
+    player: int
+    key: int
+    segment: int
+    kind: str = "follower"
+
+
+@dataclass(slots=True)
+class PlacedTile:
+    """A tile on the board; ``meeples`` holds ``(segment index, seat)`` pairs, one per figure,
+    and ``figures`` the kind of each (``"follower"`` unless an expansion's figure).
+
+    ``base`` is the feature node of the tile's first segment; segment ``i`` is node ``base + i``.
+    """
+
+    x: int
+    y: int
+    orientation: Orientation
+    base: int
+    meeples: list[tuple[int, int]] = field(default_factory=list)
+    figures: list[str] = field(default_factory=list)
+
+    @property
+    def tile(self) -> str:
+        return self.orientation.tile.id
+
+    @property
+    def rotation(self) -> int:
+        return self.orientation.rotation
+
+    def followers(self) -> list[tuple[str, int]]:
+        """``(spot, seat)`` for each figure standing on this tile."""
+        segments = self.orientation.segments
+        return [(segments[s].spot or "", p) for s, p in self.meeples]
+
+    def figures_here(self) -> list[tuple[str, int, str]]:
+        """``(spot, seat, figure kind)`` for each figure standing on this tile."""
+        segments = self.orientation.segments
+        return [(segments[s].spot or "", p, f) for (s, p), f in zip(self.meeples, self.figures)]
+
+    def copy(self) -> PlacedTile:
+        return PlacedTile(self.x, self.y, self.orientation, self.base, list(self.meeples), list(self.figures))
+
+
+class Board:
+    """Placed tiles and the features they form (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.cells: dict[int, PlacedTile] = {}
+        # union-find over segments; per-root data in parallel lists
+        self._parent: list[int] = []
+        self._kind: list[str] = []
+        self._open: list[int] = []
+        self._tiles: list[set[int] | None] = []
+        self._pennants: list[int] = []
+        self._marks: list[dict[str, int] | None] = []
+        self._figures: list[list[Figure] | None] = []
+        self._cities: list[list[int] | None] = []
+        self.cloisters: dict[int, int] = {}  # cell -> cloister node
+        self.neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
+        self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
+        self.patterns: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
+        self._cell_placements: dict[int, tuple[Placement, ...]] = {}  # frontier cell -> its 4 placements
+
+    def copy(self) -> Board:
+        """An independent copy (features, figures and frontier included)."""
+        other = Board.__new__(Board)
+        other.cells = {k: p.copy() for k, p in self.cells.items()}
+        other._parent = list(self._parent)
+        other._kind = list(self._kind)
+        other._open = list(self._open)
+        other._tiles = [set(t) if t is not None else None for t in self._tiles]
+        other._pennants = list(self._pennants)
+        other._marks = [dict(m) if m is not None else None for m in self._marks]
+        other._figures = [list(f) if f is not None else None for f in self._figures]
+        other._cities = [list(c) if c is not None else None for c in self._cities]
+        other.cloisters = dict(self.cloisters)
+        other.neighbours = dict(self.neighbours)
+        other._watchers = {k: list(v) for k, v in self._watchers.items()}
+        other.patterns = dict(self.patterns)
+        other._cell_placements = dict(self._cell_placements)
+        return other
+
+    # --- where a tile may go -----------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __iter__(self) -> Iterator[PlacedTile]:
+        return iter(self.cells.values())
+
+    def get(self, x: int, y: int) -> PlacedTile | None:
+        return self.cells.get(key_of(x, y))
+
+    def placements(self, tile: str) -> list[Placement]:
+        """Every ``(x, y, rotation)`` where ``tile`` touches the board and every edge matches."""
+        result: list[Placement] = []
+        append = result.append
+        fits, placements = _fits(tile), self._cell_placements
+        for key, pattern in self.patterns.items():
+            indexes = fits.get(pattern)
+            if indexes is None:
+                indexes = _fit(tile, pattern)
+            if indexes:
+                options = placements.get(key)
+                if options is None:
+                    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
+                    options = placements[key] = (
+                        Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
+                for i in indexes:
+                    append(options[i])
+        result.sort()
+        return result
+
+    def can_place(self, tile: str) -> bool:
+        fits = _fits(tile)
+        return any(fits[p] if p in fits else _fit(tile, p) for p in self.patterns.values())
+
+    def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
+        """Why ``tile`` may not go there by the edges (``None`` if it may)."""
+        if rotation not in (0, 90, 180, 270):
+            return f"tile {tile} at ({x},{y}): rotation {rotation} is not one of 0, 90, 180, 270"
+        if not (-OFFSET < x < OFFSET and -OFFSET < y < OFFSET):
+            return f"tile {tile} at ({x},{y}) is off the board"
+        key = (x + OFFSET) * STRIDE + y + OFFSET
+        code = self.patterns.get(key)
+        if code is not None:
+            indexes = _fits(tile).get(code)
+            if indexes is None:
+                indexes = _fit(tile, code)
+            if rotation // 90 in indexes:
+                return None
+        where = f"tile {tile} at ({x},{y})"
+        taken = self.cells.get(key)
+        if taken is not None:
+            return f"{where}: the cell is already taken by tile {taken.tile}"
+        if code is None:
+            return f"{where} touches no placed tile edge-to-edge"
+        pattern = pattern_text(code)
+        edges = orientation(tile, rotation).edges
+        for e in range(4):
+            if pattern[e] != "." and pattern[e] != edges[e]:
+                return (
+                    f"{where} rotation {rotation} does not fit: its {EDGE_WORDS[e]} edge "
+                    f"({TERRAIN_NAMES[edges[e]]}) meets {_ARTICLE[TERRAIN_NAMES[pattern[e]]]}"
+                )
+        raise AssertionError(f"{where} rotation {rotation}: the fit table and the edges disagree")
+
+    # --- features ------------------------------------------------------------------
+
+    def find(self, n: int) -> int:
+        parent = self._parent
+        while parent[n] != n:
+            parent[n] = parent[parent[n]]
+            n = parent[n]
+        return n
+
+    def root(self, key: int, segment: int) -> int:
+        """The feature that segment ``segment`` of the tile at ``key`` belongs to."""
+        return self.find(self.cells[key].base + segment)
+
+    def kind(self, root: int) -> str:
+        return self._kind[root]
+
+    def size(self, root: int) -> int:
+        """Tiles of a road, city or cloister (a tile counts once)."""
+        return len(self._tiles[root] or ())
+
+    def tiles(self, root: int) -> tuple[tuple[int, int], ...]:
+        """Cells of a road, city or cloister, sorted."""
+        return tuple(sorted(xy_of(k) for k in self._tiles[root] or ()))
+
+    def pennants(self, root: int) -> int:
+        return self._pennants[root]
+
+    def marks(self, root: int) -> dict[str, int]:
+        """Segment attributes in a feature (``{"inn": 1, "wine": 2}``); empty if none."""
+        return self._marks[root] or {}
+
+    def is_complete(self, root: int) -> bool:
+        if self._kind[root] == "cloister":
+            (cell,) = self._tiles[root]  # type: ignore[misc]
+            return self.neighbours[cell] == 8
+        return self._open[root] == 0
+
+    def cloister_neighbours(self, root: int) -> int:
+        (cell,) = self._tiles[root]  # type: ignore[misc]
+        return self.neighbours[cell]
+
+    def figures(self, root: int) -> list[Figure]:
+        """Figures standing on a feature."""
+        return self._figures[root] or []
+
+    def bordering_cities(self, farm: int) -> set[int]:
+        """Roots of the cities a farm borders (complete or not)."""
+        return set(map(self.find, self._cities[farm] or ()))
+
+    def occupied_features(self) -> Iterator[int]:
+        """Every feature root holding at least one figure, each once, in placement order."""
+        seen: set[int] = set()
+        find = self.find
+        for placed in self.cells.values():
+            for s, _p in placed.meeples:
+                root = find(placed.base + s)
+                if root not in seen:
+                    seen.add(root)
+                    yield root
+
+    def joined_figures(self, key: int, o: Orientation, index: int) -> list[Figure]:
+        """Figures already on the features that segment ``index`` of ``o`` would join at ``key``."""
+        seg = o.segments[index]
+        cells, figures, find = self.cells, self._figures, self.find
+        found: list[Figure] = []
+        seen: set[int] = set()
+        nodes: list[int] = []
+        if seg.kind == "field":
+            for h in seg.halves:
+                n = cells.get(key + DELTA[h >> 1])
+                if n is not None:
+                    nodes.append(n.base + n.orientation.half_segment[_OPPOSITE_HALF[h]])
+        elif seg.kind in ("road", "city"):
+            for e in seg.edges:
+                n = cells.get(key + DELTA[e])
+                if n is not None:
+                    nodes.append(n.base + n.orientation.edge_segment[(e + 2) & 3])
+        for node in nodes:
+            root = find(node)
+            if root not in seen:
+                seen.add(root)
+                found.extend(figures[root] or ())
+        return found
+
+    def occupied(self, key: int, o: Orientation, index: int) -> bool:
+        """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
+        seg = o.segments[index]
+        cells, figures, find = self.cells, self._figures, self.find
+        if seg.kind == "field":
+            for h in seg.halves:
+                neighbour = cells.get(key + DELTA[h >> 1])
+                if neighbour is not None:
+                    node = neighbour.base + neighbour.orientation.half_segment[_OPPOSITE_HALF[h]]
+                    if figures[find(node)]:
+                        return True
+        elif seg.kind != "cloister":
+            for e in seg.edges:
+                neighbour = cells.get(key + DELTA[e])
+                if neighbour is not None:
+                    node = neighbour.base + neighbour.orientation.edge_segment[(e + 2) & 3]
+                    if figures[find(node)]:
+                        return True
+        return False
+
+    # --- changing the board ----------------------------------------------------------
+
+    def add_figure(self, key: int, segment: int, player: int, kind: str = "follower") -> int:
+        """Stand a figure on a segment of a placed tile; returns the feature's root."""
+        placed = self.cells[key]
+        root = self.find(placed.base + segment)
+        self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
+        placed.meeples.append((segment, player))
+        placed.figures.append(kind)
+        return root
+
+    def remove_figures(self, root: int) -> list[Figure]:
+        """Take every figure off a feature (they go home); returns them."""
+        figures = self._figures[root]
+        if not figures:
+            return []
+        self._figures[root] = None
+        for f in figures:
+            self._unstand(f)
+        return figures
+
+    def _unstand(self, f: Figure) -> None:
+        placed = self.cells[f.key]
+        for i, (s, p) in enumerate(placed.meeples):
+            if s == f.segment and p == f.player and placed.figures[i] == f.kind:
+                del placed.meeples[i]
+                del placed.figures[i]
+                return
+
+    def remove_figure(self, figure: Figure) -> None:
+        """Take one figure off the board (e.g. a figure moved elsewhere)."""
+        placed = self.cells[figure.key]
+        root = self.find(placed.base + figure.segment)
+        rest = list(self._figures[root] or ())
+        rest.remove(figure)
+        self._figures[root] = rest or None
+        self._unstand(figure)
+
+    def place(self, key: int, o: Orientation) -> tuple[PlacedTile, list[int]]:
+        """Put a tile on the board; return it with the roads, cities and cloisters it completed.
+
+        Completed features are roots; two segments of the tile on one feature give it once.
+        """
+        layout = _layout(o)
+        parent, opens, tiles, figures = self._parent, self._open, self._tiles, self._figures
+        base = len(parent)
+        parent.extend(range(base, base + layout.count))
+        self._kind.extend(layout.kinds)
+        opens.extend(layout.opens)
+        tiles.extend([{key} if counted else None for counted in layout.counted])
+        self._pennants.extend(layout.pennants)
+        self._marks.extend([dict(m) if m else None for m in layout.marks])
+        figures.extend(layout.nobody)
+        cities = self._cities
+        cities.extend(layout.nobody)
+        for s, borders in layout.field_cities:
+            cities[base + s] = [base + c for c in borders]
+        cells = self.cells
+        find, union = self.find, self._union
+        patterns = self.patterns
+        if patterns.pop(key, None) is not None:
+            self._cell_placements.pop(key, None)
+        for delta, edge_link, half_links, bits in layout.links:
+            neighbour = cells.get(key + delta)
+            if neighbour is None:  # an empty cell: what it must match now includes this edge
+                patterns[key + delta] = patterns.get(key + delta, 0) | bits
+                continue
+            theirs = neighbour.base
+            if edge_link is not None:
+                mine, their_segment = edge_link
+                a = find(base + mine)
+                b = find(theirs + neighbour.orientation.edge_segment[their_segment])
+                if a == b:
+                    opens[a] -= 2
+                else:
+                    union(a, b, 2)
+            for mine, their_half in half_links:  # fields: inline, they are most joins
+                a = find(base + mine)
+                b = find(theirs + neighbour.orientation.half_segment[their_half])
+                if a != b:
+                    parent[a] = b
+                    fa = figures[a]
+                    if fa:
+                        fb = figures[b]
+                        figures[b] = fb + fa if fb else fa
+                    ca = cities[a]
+                    if ca:
+                        cb = cities[b]
+                        if cb:
+                            cb.extend(ca)  # each root owns its list
+                        else:
+                            cities[b] = ca
+        placed = PlacedTile(key // STRIDE - OFFSET, key % STRIDE - OFFSET, o, base)
+        cells[key] = placed
+        done: list[int] = []
+        for s in layout.closable:
+            root = find(base + s)
+            if opens[root] == 0 and root not in done:
+                done.append(root)
+        # cloisters around the tile, then the tile's own
+        watching = self._watchers.pop(key, None)
+        if watching:
+            around = self.neighbours
+            for cell in watching:
+                around[cell] = count = around[cell] + 1
+                if count == 8:
+                    done.append(self.cloisters[cell])
+        if layout.cloister >= 0:
+            self.cloisters[key] = base + layout.cloister
+            count = 0
+            for delta in AROUND:
+                if key + delta in cells:
+                    count += 1
+                else:
+                    self._watchers.setdefault(key + delta, []).append(key)
+            self.neighbours[key] = count
+            if count == 8:
+                done.append(base + layout.cloister)
+        return placed, done
+
+    def _union(self, a: int, b: int, matched: int) -> None:
+        """Merge roots ``a`` and ``b``; ``matched`` open edges closed by the join."""
+        ta, tb = self._tiles[a], self._tiles[b]
+        if ta is not None and tb is not None:  # roads and cities count their tiles
+            if len(ta) < len(tb):
+                a, b, ta, tb = b, a, tb, ta
+            ta.update(tb)
+            self._open[a] += self._open[b] - matched
+            self._pennants[a] += self._pennants[b]
+            mb = self._marks[b]
+            if mb:
+                ma = self._marks[a]
+                if ma:
+                    for name, count in mb.items():
+                        ma[name] = ma.get(name, 0) + count
+                else:
+                    self._marks[a] = mb
+        self._parent[b] = a
+        fb = self._figures[b]
+        if fb:
+            fa = self._figures[a]
+            self._figures[a] = fa + fb if fa else fb
+        cb = self._cities[b]
+        if cb:
+            ca = self._cities[a]
+            self._cities[a] = ca + cb if ca else cb
+
+
+__all__ = ["Board", "Figure", "PlacedTile", "key_of", "xy_of", "TILE_TYPES"]

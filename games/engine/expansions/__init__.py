@@ -1,0 +1,115 @@
+"""Rule modules: each expansion and house rule lives in its own module of this package.
+
+A module is a :class:`RuleModule` subclass whose methods are hooks the game calls at
+fixed points of a turn; every hook's default does nothing, and the game only calls the
+hooks a module overrides, so an unused rule costs nothing. The core (``game.py``) names
+no module: :func:`modules_for` picks those a rule set enables, from :data:`MODULES`.
+
+>>> from games.engine.rules import Rules
+>>> [type(m).__name__ for m in modules_for(Rules.from_options({"river": True, "small_city": True}))]
+['River', 'SmallCity']
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ..board import PlacedTile
+    from ..game import Game
+    from ..moves import Placement
+    from ..rules import Rules
+
+
+class RuleModule:
+    """Hooks of one expansion or house rule; one instance per game, holding its state.
+
+    State kept on the instance must be immutable values (numbers, tuples), so that
+    :meth:`copy` (a shallow copy) gives an independent game.
+    """
+
+    name = ""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @classmethod
+    def enabled(cls, rules: Rules) -> bool:
+        """Whether a rule set plays this module."""
+        return cls.name in rules.expansions
+
+    def copy(self, game: Game) -> RuleModule:
+        other = copy.copy(self)
+        other.game = game
+        return other
+
+    # --- the tiles ------------------------------------------------------------------
+
+    def tiles(self) -> dict[str, int]:
+        """Tile counts this module adds to the set."""
+        return {}
+
+    def start(self) -> tuple[str, int, int, int] | None:
+        """The start tile ``(tile, x, y, rotation)`` instead of the base game's."""
+        return None
+
+    def order_bag(self, tiles: list[str], rng: random.Random) -> list[str] | None:
+        """The draw order (first drawn first) of a new game's tiles, or ``None`` to shuffle."""
+        return None
+
+    def draw_error(self, tile: str) -> str | None:
+        """Why ``tile`` may not be the next tile of a game without a bag (a replay)."""
+        return None
+
+    # --- placing a tile ---------------------------------------------------------------
+
+    def restricts(self, tile: str) -> bool:
+        """Whether this module limits where ``tile`` may go now (see the two hooks below)."""
+        return False
+
+    def placements(self, tile: str) -> list[Placement]:
+        """Every legal placement of a tile this module restricts."""
+        raise NotImplementedError
+
+    def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
+        """Why a tile this module restricts may not go there (after the edges matched)."""
+        return None
+
+    def after_place(self, placed: PlacedTile) -> None:
+        """The tile is on the board (before any figure and scoring)."""
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def feature_points(self, root: int, complete: bool, points: int) -> int:
+        """The points of a road, city or cloister, given what the core (and earlier modules) say."""
+        return points
+
+
+HOOKS = ("tiles", "start", "order_bag", "draw_error", "restricts", "after_place", "feature_points")
+"""Hooks the game collects per rule set (only overridden ones are called)."""
+
+
+MODULES: list[type[RuleModule]] = []
+"""Every rule module, in the order their hooks run."""
+
+
+def register(cls: type[RuleModule]) -> type[RuleModule]:
+    """Class decorator: make a rule module known to :func:`modules_for`."""
+    MODULES.append(cls)
+    return cls
+
+
+def modules_for(rules: Rules, game: Any = None) -> list[RuleModule]:
+    """The modules ``rules`` enables, each bound to ``game``."""
+    return [cls(game) for cls in MODULES if cls.enabled(rules)]
+
+
+def hooks_of(modules: list[RuleModule], name: str) -> list[Callable]:
+    """The bound ``name`` hooks of the modules that override it."""
+    default = getattr(RuleModule, name)
+    return [getattr(m, name) for m in modules if getattr(type(m), name) is not default]
+
+
+from . import house_rules, river  # noqa: E402,F401  (modules register themselves)

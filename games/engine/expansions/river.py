@@ -1,0 +1,113 @@
+"""The River (RULES.md, The River): river tiles first, each continuing the river.
+
+- The spring ``RV-S`` is the start tile; the river tiles are drawn first, in random
+  order, the lake ``RV-L`` last.
+- Every river tile goes on the cell in front of the open river end, taking up the river.
+- No U-turns: two successive bends may not turn the same way, even with straight
+  tiles between them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..board import DELTA, EDGE_WORDS, key_of, pattern_text, xy_of
+from ..moves import Placement
+from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, fitting_rotations, orientation
+from . import RuleModule, register
+
+RIVER_TILES = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "river"}
+
+
+@register
+class River(RuleModule):
+    name = "river"
+    end: tuple[int, int] | None = None  # (cell, edge) where the river flows on
+    bend = 0  # direction of the river's last bend: 1 right, -1 left
+
+    def tiles(self) -> dict[str, int]:
+        return dict(RIVER_TILES)
+
+    def start(self) -> tuple[str, int, int, int]:
+        return (RIVER_START, 0, 0, 0)
+
+    def order_bag(self, tiles: list[str], rng: random.Random) -> list[str]:
+        river = [t for t in tiles if t in RIVER_TILES]
+        others = [t for t in tiles if t not in RIVER_TILES]
+        rng.shuffle(others)
+        river.remove(RIVER_END)
+        rng.shuffle(river)
+        return river + [RIVER_END] + others
+
+    def draw_error(self, tile: str) -> str | None:
+        remaining = self.game.remaining
+        if not remaining.get(RIVER_END):  # the river phase lasts until the lake is placed
+            return None
+        river_left = sum(remaining[t] for t in RIVER_TILES)
+        if tile not in RIVER_TILES:
+            return f"tile {tile} is drawn too early: the {river_left} river tiles come first"
+        if tile == RIVER_END and river_left > 1:
+            return "the lake (RV-L) comes last of the river tiles"
+        return None
+
+    def restricts(self, tile: str) -> bool:
+        return self.end is not None and tile in RIVER_TILES
+
+    def placements(self, tile: str) -> list[Placement]:
+        end_key, end_edge = self.end  # type: ignore[misc]
+        key = end_key + DELTA[end_edge]
+        code = self.game.board.patterns.get(key)
+        if code is None:
+            return []
+        x, y = xy_of(key)
+        return [
+            Placement(x, y, r)
+            for r in fitting_rotations(tile, pattern_text(code))
+            if self.placement_error(tile, x, y, r) is None
+        ]
+
+    def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
+        """Why a river tile may not go there: it must continue the river, with no U-turn."""
+        end_key, end_edge = self.end  # type: ignore[misc]
+        o = orientation(tile, rotation)
+        ex, ey = xy_of(end_key)
+        if key_of(x, y) != end_key + DELTA[end_edge]:
+            return (
+                f"tile {tile} at ({x},{y}) does not continue the river: "
+                f"it flows on {EDGE_WORDS[end_edge]} of ({ex},{ey})"
+            )
+        inflow = (end_edge + 2) & 3
+        if inflow not in o.river_edges:
+            return f"tile {tile} at ({x},{y}) rotation {rotation} does not take up the river on its {EDGE_WORDS[inflow]} edge"
+        outflow = [e for e in o.river_edges if e != inflow]
+        if outflow:
+            turn = _bend(end_edge, outflow[0])
+            if turn and turn == self.bend:
+                side = "right" if turn == 1 else "left"
+                return f"tile {tile} at ({x},{y}) rotation {rotation}: the river may not bend {side} twice in a row"
+        return None
+
+    def after_place(self, placed) -> None:
+        o = placed.orientation
+        if not o.river_edges:
+            return
+        key = key_of(placed.x, placed.y)
+        if self.end is None:  # the spring
+            self.end = (key, o.river_edges[0])
+            return
+        end_key, end_edge = self.end
+        inflow = (end_edge + 2) & 3
+        outflow = [e for e in o.river_edges if e != inflow]
+        if not outflow:  # the lake
+            self.end = None
+            return
+        turn = _bend(end_edge, outflow[0])
+        if turn:
+            self.bend = turn
+        self.end = (key, outflow[0])
+
+
+def _bend(inflow_edge: int, outflow: int) -> int:
+    """1 when the river turns right, -1 left, 0 straight on."""
+    bend = (outflow - inflow_edge) & 3
+    return 1 if bend == 1 else -1 if bend == 3 else 0

@@ -1,0 +1,39 @@
+"""Figures: what each kind weighs in a majority and whether it occupies a feature.
+
+The base game has one kind, the follower (7 per player). Expansions add kinds with
+:func:`add_kind` (the large follower weighs 2; builders and pigs weigh nothing):
+
+>>> weight("follower")
+1
+>>> FIGURE_KINDS["follower"].occupies
+True
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+FOLLOWERS = 7
+"""Ordinary followers in each player's supply at the start."""
+
+
+class FigureKind(NamedTuple):
+    """A kind of figure: its name in records, its weight in majorities, and whether it is
+    a follower (a follower occupies a feature and may score it)."""
+
+    name: str
+    weight: int
+    occupies: bool
+
+
+FIGURE_KINDS: dict[str, FigureKind] = {"follower": FigureKind("follower", 1, True)}
+
+
+def add_kind(kind: FigureKind) -> None:
+    """Make a figure kind known (an expansion module calls this once, on import)."""
+    FIGURE_KINDS[kind.name] = kind
+
+
+def weight(kind: str) -> int:
+    """A figure's weight in every majority (roads, cities, cloisters, farms)."""
+    return FIGURE_KINDS[kind].weight
