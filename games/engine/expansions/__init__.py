@@ -112,4 +112,7 @@ def hooks_of(modules: list[RuleModule], name: str) -> list[Callable]:
     return [getattr(m, name) for m in modules if getattr(type(m), name) is not default]
 
 
-from . import house_rules, river  # noqa: E402,F401  (modules register themselves)
+# Modules register themselves on import; this order is the order their hooks run in
+# (house rules last: they adjust what the expansions decided).
+from . import river  # noqa: E402,F401,I001
+from . import house_rules  # noqa: E402,F401,I001
