@@ -34,7 +34,8 @@ import random
 from typing import Iterator, NamedTuple
 
 from .board import Board, PlacedTile, key_of
-from .expansions import RuleModule, hooks_of, modules_for
+from .decisions import Asked, Pending, TileTurn
+from .expansions import RuleModule, hooks_of, modules_for, overrides
 from .figures import FOLLOWERS, weight
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome, outcome_of
@@ -43,17 +44,6 @@ from .scoring import CATEGORIES, CATEGORY, Scoring, farms, feature_points, major
 from .tiles import BASE_START, TILE_TYPES, orientation
 
 __all__ = ["CATEGORIES", "Game", "Pending", "PlacedTile", "Scoring", "Turn"]
-
-
-class Pending(NamedTuple):
-    """The decision the game waits for: ``player`` (a seat) must take ``action``.
-
-    ``action`` is ``"turn"`` (a tile turn, extra turns included); expansions add others
-    (the Count's ``"reinforce"``, ``"quarter"`` and ``"market"``), which may fall to a
-    player who is not on turn."""
-
-    player: int
-    action: str
 
 
 class Turn(NamedTuple):
@@ -100,6 +90,12 @@ class Game:
         self.final_points: tuple[int, ...] | None = None
         self.final_scored: tuple[Scoring, ...] = ()
         self.out: set[int] = set()  # seats that forfeited or resigned: figures stay, weigh and score nothing
+        self._asked: list[Asked] = []  # decisions modules asked for, first asked first
+        self._phases: list = []  # what is left of the tile turn in progress (see _run_phases)
+        self._turn: TileTurn | None = None
+        self._closing = False  # ending: nobody is asked anything any more
+        self._acc: tuple[list[int], list[Scoring]] = ([], [])  # points and scorings of the entry being played
+        self._final: tuple[list[int], list[Scoring]] | None = None
         self._bag: list[str] | None = None
         self._rng: random.Random | None = None
         self.board = Board()
@@ -126,6 +122,19 @@ class Game:
         self._after_place = hooks_of(mods, "after_place")
         self._points_hooks = hooks_of(mods, "feature_points")
         self._draw_checks = hooks_of(mods, "draw_error")
+        # a tile turn's phases, as (module index or -1 for the game, method name): names, not
+        # bound methods, so that a copy of the game can carry a turn in progress
+        self._tile_phases = (
+            [(i, "before_scoring") for i, m in enumerate(mods) if overrides(m, "before_scoring")]
+            + [(-1, "_score_tile")]
+            + [(i, "after_scoring") for i, m in enumerate(mods) if overrides(m, "after_scoring")]
+            + [(-1, "_end_tile_turn")]
+        )
+        self._extra_turn = hooks_of(mods, "extra_turn")
+        self._phased = len(self._tile_phases) > 2 or bool(self._extra_turn)
+        self._final_decisions = hooks_of(mods, "final_decisions")
+        self._final_scoring = hooks_of(mods, "final_scoring")
+        self._deciders = {kind: m for m in mods for kind in m.entry_kinds}
 
     # --- set-up -------------------------------------------------------------------
 
@@ -163,10 +172,20 @@ class Game:
         other.breakdown = [dict(b) for b in self.breakdown]
         other.history = list(self.history)
         other.out = set(self.out)
+        other._asked = [Asked(a.pending, a.module, a.data) for a in self._asked]
+        other._phases = list(self._phases)
+        if self._turn is not None:
+            t = self._turn
+            other._turn = TileTurn(t.player, t.move, t.key, None, list(t.completed), t.extra, list(t.points), dict(t.notes))  # type: ignore[arg-type]
         other.remaining = dict(self.remaining)
         other.board = self.board.copy()
         other.modules = [m.copy(other) for m in self.modules]
         other._bind_hooks()
+        mapping = dict(zip(map(id, self.modules), other.modules))
+        for a in other._asked:
+            a.module = mapping[id(a.module)]
+        if other._turn is not None:
+            other._turn.placed = other.board.cells[other._turn.key]
         if self._bag is not None:
             other._bag = list(self._bag)
             other._rng = random.Random()
@@ -213,7 +232,22 @@ class Game:
         """Who must act next and how (``Pending(seat, "turn")``); ``None`` once finished."""
         if self.finished:
             return None
+        if self._asked:
+            return self._asked[0].pending
         return Pending(self.current_player, "turn")
+
+    def ask(self, seat: int, action: str, module: RuleModule, data: object = None) -> None:
+        """A module asks ``seat`` for a decision (answered after those asked before it).
+
+        Nobody is asked anything while the game is being ended (``finish``): an unasked
+        decision counts as a pass. Players who left the game are never asked."""
+        if not self._closing and seat not in self.out:
+            self._asked.append(Asked(Pending(seat, action), module, data))
+
+    @property
+    def asked(self) -> Asked | None:
+        """The module decision the game waits for (with the module's data), if any."""
+        return self._asked[0] if self._asked else None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -268,7 +302,13 @@ class Game:
             if type(move) is Resign:
                 self._check_resign(move)
                 return
-            raise IllegalMove(f"{type(move).__name__} entries are not part of this rule set")
+            module = self._deciders.get(type(move))
+            if module is None:
+                raise IllegalMove(f"{type(move).__name__} entries are not part of this rule set")
+            self._check_decision(move, module)
+            return
+        if self._asked:
+            raise IllegalMove(f"it is {self._asked[0].pending.describe(self.players)}, not a tile turn")
         if move.player is not None and move.player != self.players[self.current_player]:
             raise IllegalMove(f"it is {self.players[self.current_player]}'s turn, not {move.player}'s")
         tile = move.tile
@@ -309,9 +349,11 @@ class Game:
         is done and :attr:`finished` is set.
         """
         self.check(move)
+        if type(move) is Move:
+            return self._apply(move)
         if type(move) is Resign:
             return self._resign(self.players.index(move.player))
-        return self._apply(move)
+        return self._decide(move)
 
     def play_json(self, data: object) -> Turn:
         """Read and play one record entry given as JSON data (see :func:`parse_entry`)."""
@@ -332,16 +374,37 @@ class Game:
         """
         if self.finished:
             return
-        self.finished = True
-        self.ending = ending
+        self._closing = True
+        self._asked.clear()  # unanswered decisions count as passes
+        if self._phases:  # the tile turn in progress ends: its tile is scored
+            self._run_phases()
+        self._end_of_tiles()
+        self._conclude(ending)
+
+    def _end_of_tiles(self) -> None:
+        """After the last tile's turn: incomplete roads, cities and cloisters score at once,
+        then modules may ask the last decisions (the Count's market round)."""
+        if self._final is not None:
+            return
         self.tile = None
-        points = [0] * len(self.players)
-        scored: list[Scoring] = []
+        self._final = ([0] * len(self.players), [])
+        points, scored = self._final
         board = self.board
         for root in list(board.occupied_features()):
             if board.kind(root) != "field":
                 self._score(root, False, points, scored)
+        for hook in self._final_decisions:
+            hook()
+
+    def _conclude(self, ending: str) -> None:
+        """Farms and the modules' final bonuses; the game is over."""
+        points, scored = self._final  # type: ignore[misc]
         self._score_farms(points, scored)
+        for hook in self._final_scoring:
+            hook(points, scored)
+        self.finished = True
+        self.ending = ending
+        self.tile = None
         self.final_points = tuple(points)
         self.final_scored = tuple(scored)
 
@@ -373,12 +436,17 @@ class Game:
         if bag is None:
             self.tile = None
             if not any(self.remaining.values()):
-                self.finish("complete")
+                self._last_tile_played()
             return
         if bag:
             self.tile = bag.pop()
         else:
-            self.finish("complete")
+            self._last_tile_played()
+
+    def _last_tile_played(self) -> None:
+        self._end_of_tiles()
+        if not self._asked:
+            self._conclude("complete")
 
     def _check_available(self, tile: str) -> None:
         left = self.remaining.get(tile)
@@ -420,6 +488,7 @@ class Game:
         points = [0] * n
         scored: list[Scoring] = []
         if move.skip or move.forfeit:
+            self._turn = None  # an extra turn due is lost with it
             self._put_back(move.tile)
             if move.forfeit:
                 self.out.add(player)
@@ -433,6 +502,12 @@ class Game:
                 if move.meeple is not None:
                     self.board.add_figure(key, o.spot_index[move.meeple], player, move.figure)
                     self.supply[player] -= 1
+                if self._phased:
+                    self._acc = (points, scored)
+                    extra = self._turn is not None and self._turn.player == player  # see _end_tile_turn
+                    self._turn = TileTurn(player, move, key, self.board.cells[key], done, extra, [0] * n)
+                    self._phases = list(self._tile_phases)
+                    return self._entry_done(Turn(len(self.history) + 1, player, move, tuple(points), tuple(scored)), points, scored)
                 for root in done:
                     self._score(root, True, points, scored)
                 self.current_player = self._next_seat(player) if self.out else (player + 1) % n
@@ -444,6 +519,84 @@ class Game:
             self._draw()
         return turn
 
+    def _entry_done(self, turn: Turn, points: list[int], scored: list[Scoring]) -> Turn:
+        """Run what is left of the tile turn until a decision is asked; log the entry."""
+        self._acc = (points, scored)
+        if not self._asked:
+            self._run_phases()
+        turn = turn._replace(points=tuple(points), scored=tuple(scored))
+        self.history.append(turn)
+        if len(self.out) >= len(self.players) - 1:
+            self.finish("one_left")
+        elif not self._asked and not self._phases and self._final is None:
+            self._draw()
+        elif not self._asked and self._final is not None and not self.finished:
+            self._conclude("complete")
+        return turn
+
+    def _run_phases(self) -> None:
+        """Run the tile turn's remaining phases until one asks for a decision."""
+        phases, modules = self._phases, self.modules
+        while phases and not self._asked:
+            owner, name = phases.pop(0)
+            if owner < 0:
+                getattr(self, name)()
+            else:
+                getattr(modules[owner], name)(self._turn)
+
+    def _score_tile(self) -> None:
+        """Score everything the tile completed (figures moved in by decisions included)."""
+        turn = self._turn
+        points, scored = self._acc
+        before = list(points)
+        for root in turn.completed:  # type: ignore[union-attr]
+            self._score(root, True, points, scored)
+        for p, (a, b) in enumerate(zip(before, points)):
+            turn.points[p] += b - a  # type: ignore[union-attr]
+
+    def _end_tile_turn(self) -> None:
+        """The same player's extra turn if a module grants one (never a third in a row),
+        else the next player's turn."""
+        turn = self._turn
+        assert turn is not None
+        player = turn.player
+        if not turn.extra and not self._closing and player not in self.out and any(hook(turn) for hook in self._extra_turn):
+            self.current_player = player  # TileTurn.extra is set from this when it is played
+            return
+        self._turn = None
+        self.current_player = self._next_seat(player)
+
+    def _check_decision(self, entry, module: RuleModule) -> None:
+        asked = self._asked[0] if self._asked else None
+        if asked is None or asked.module is not module:
+            raise IllegalMove(f"there is no decision of this kind to take now: it is {self.pending.describe(self.players)}")  # type: ignore[union-attr]
+        name = self.players[asked.pending.player]
+        if entry.player is not None and entry.player != name:
+            raise IllegalMove(f"it is {asked.pending.describe(self.players)}, not {entry.player}'s")
+        reason = module.decision_error(entry, asked)
+        if reason:
+            raise IllegalMove(reason)
+
+    def _decide(self, entry) -> Turn:
+        asked = self._asked.pop(0)
+        n = len(self.players)
+        points: list[int] = [0] * n
+        scored: list[Scoring] = []
+        self._acc = (points, scored)
+        if self._final is not None:
+            self._acc = self._final
+            points, scored = self._final
+            before = list(points)
+        asked.module.decide(entry, asked)
+        turn = Turn(len(self.history) + 1, asked.pending.player, entry, tuple([0] * n))
+        if self._final is not None:
+            gained = [b - a for a, b in zip(before, points)]
+            self.history.append(turn._replace(points=tuple(gained)))
+            if not self._asked:
+                self._conclude("complete")
+            return self.history[-1]
+        return self._entry_done(turn, points, scored)
+
     def _place(self, key: int, o) -> list[int]:
         placed, done = self.board.place(key, o)
         for hook in self._after_place:
@@ -451,15 +604,25 @@ class Game:
         return done
 
     def _resign(self, seat: int) -> Turn:
-        """``seat`` leaves the game; on turn, its drawn tile goes back into the bag."""
+        """``seat`` leaves the game: its decisions are passes; on turn, its tile goes back."""
         self.out.add(seat)
-        turn = Turn(len(self.history) + 1, seat, Resign(self.players[seat]), (0,) * len(self.players))
+        n = len(self.players)
+        points: list[int] = [0] * n
+        scored: list[Scoring] = []
+        turn = Turn(len(self.history) + 1, seat, Resign(self.players[seat]), tuple(points))
+        self._asked = [a for a in self._asked if a.pending.player != seat]
+        if len(self.out) < n - 1 and self._phases:  # a tile turn waits for decisions
+            return self._entry_done(turn, points, scored)
         self.history.append(turn)
-        if len(self.out) >= len(self.players) - 1:
+        if len(self.out) >= n - 1:
             self.finish("one_left")
+        elif self._final is not None:
+            if not self._asked:
+                self._conclude("complete")
         elif seat == self.current_player:
             if self.tile is not None:
                 self._put_back(self.tile)
+            self._turn = None
             self.current_player = self._next_seat(seat)
             self._draw()
         return turn
@@ -477,10 +640,21 @@ class Game:
         if self._bag is not None and self._rng is not None:
             self._bag.insert(self._rng.randrange(len(self._bag) + 1), tile)
 
+    def award(self, category: str, value: int, winners: tuple[int, ...], what: Scoring | None = None) -> None:
+        """Give ``value`` points to each seat of ``winners`` in a breakdown ``category``
+        (modules score through this); counted in the entry being played."""
+        points, scored = self._acc if self._final is None or self.finished else self._final
+        self._award(category, value, winners, points)
+        if what is not None:
+            scored.append(what)
+
     def _award(self, category: str, value: int, winners: tuple[int, ...], points: list[int]) -> None:
         for p in winners:
+            if p in self.out:
+                continue
             self.scores[p] += value
-            self.breakdown[p][category] += value
+            breakdown = self.breakdown[p]
+            breakdown[category] = breakdown.get(category, 0) + value
             points[p] += value
 
     def _score(self, root: int, complete: bool, points: list[int], scored: list[Scoring]) -> None:

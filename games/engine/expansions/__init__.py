@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from ..board import PlacedTile
+    from ..decisions import Asked, TileTurn
     from ..game import Game
     from ..moves import Placement
     from ..rules import Rules
@@ -87,8 +88,50 @@ class RuleModule:
         return points
 
 
-HOOKS = ("tiles", "start", "order_bag", "draw_error", "restricts", "after_place", "feature_points")
-"""Hooks the game collects per rule set (only overridden ones are called)."""
+    # --- the turn (RULES.md, A turn with expansions) -------------------------------------
+    # A tile turn runs: place the tile and deploy (the core), ``before_scoring`` (the Count's
+    # reinforcement), the scoring of what the tile completed (the core), ``after_scoring``
+    # (goods, king and robber, the Count's deployment into the City), then the end of the
+    # turn (``extra_turn``). A phase that asks a decision (``game.ask``) holds the turn
+    # until it is answered with an entry of one of the module's ``entry_kinds``.
+
+    def before_scoring(self, turn: TileTurn) -> None:
+        """After the tile is placed and a figure deployed, before its completions score."""
+
+    def after_scoring(self, turn: TileTurn) -> None:
+        """After the tile's completions scored (``turn.points``: what each seat got)."""
+
+    def extra_turn(self, turn: TileTurn) -> bool:
+        """Whether the player takes an extra turn after this ordinary turn."""
+        return False
+
+    entry_kinds: tuple[type, ...] = ()
+    """Record entry classes this module's decisions are answered with."""
+
+    def decision_error(self, entry: Any, asked: Asked) -> str | None:
+        """Why ``entry`` does not answer the decision ``asked`` (``None`` if it does)."""
+        return None
+
+    def decide(self, entry: Any, asked: Asked) -> None:
+        """Play an answer to a decision this module asked (already checked)."""
+        raise NotImplementedError
+
+    def options(self, asked: Asked) -> list[Any]:
+        """Every legal answer to a decision this module asked (passes included)."""
+        return []
+
+    # --- the end (RULES.md, End of the game with expansions) ------------------------------
+
+    def final_decisions(self) -> None:
+        """After incomplete features scored at the end: ask the last decisions (the market)."""
+
+    def final_scoring(self, points: list[int], scored: list) -> None:
+        """After farms: the module's end bonuses (goods, king and robber)."""
+
+
+def overrides(module: RuleModule, name: str) -> bool:
+    """Whether ``module`` overrides the hook ``name``."""
+    return getattr(type(module), name) is not getattr(RuleModule, name)
 
 
 MODULES: list[type[RuleModule]] = []
@@ -108,8 +151,7 @@ def modules_for(rules: Rules, game: Any = None) -> list[RuleModule]:
 
 def hooks_of(modules: list[RuleModule], name: str) -> list[Callable]:
     """The bound ``name`` hooks of the modules that override it."""
-    default = getattr(RuleModule, name)
-    return [getattr(m, name) for m in modules if getattr(type(m), name) is not default]
+    return [getattr(m, name) for m in modules if overrides(m, name)]
 
 
 # Modules register themselves on import; this order is the order their hooks run in
