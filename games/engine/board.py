@@ -77,7 +77,7 @@ class _Layout(NamedTuple):
     opens: tuple[int, ...]
     counted: tuple[bool, ...]  # segments whose feature counts tiles (not fields)
     pennants: tuple[int, ...]
-    marks: tuple  # per segment: a dict of attribute counts, or None
+    marks: tuple  # per segment: a dict of attribute counts, or None; () when the tile has none
     nobody: tuple[None, ...]
     field_cities: tuple[tuple[int, tuple[int, ...]], ...]
     links: tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)
@@ -106,9 +106,8 @@ def _layout(o: Orientation) -> _Layout:
         opens=tuple(len(seg.edges) for seg in segments),
         counted=tuple(seg.kind != "field" for seg in segments),
         pennants=tuple(seg.pennants for seg in segments),
-        marks=tuple(
-            {a: 1 for a in seg.attributes if a != "(inner)"} or None for seg in segments
-        ),
+        marks=tuple({a: 1 for a in seg.attributes if a != "(inner)"} or None for seg in segments)
+        if any(a != "(inner)" for seg in segments for a in seg.attributes) else (),
         nobody=(None,) * len(segments),
         field_cities=tuple((seg.index, seg.cities) for seg in segments if seg.kind == "field" and seg.cities),
         links=tuple(links),
@@ -140,7 +139,7 @@ class PlacedTile:
     orientation: Orientation
     base: int
     meeples: list[tuple[int, int]] = field(default_factory=list)
-    figures: list[str] = field(default_factory=list)
+    figures: list[str] | None = None  # kind of each of ``meeples``; None while all are followers
 
     @property
     def tile(self) -> str:
@@ -158,10 +157,15 @@ class PlacedTile:
     def figures_here(self) -> list[tuple[str, int, str]]:
         """``(spot, seat, figure kind)`` for each figure standing on this tile."""
         segments = self.orientation.segments
-        return [(segments[s].spot or "", p, f) for (s, p), f in zip(self.meeples, self.figures)]
+        return [(segments[s].spot or "", p, f) for (s, p), f in zip(self.meeples, self.kinds())]
+
+    def kinds(self) -> list[str]:
+        """The kind of each figure of :attr:`meeples`."""
+        return self.figures if self.figures is not None else ["follower"] * len(self.meeples)
 
     def copy(self) -> PlacedTile:
-        return PlacedTile(self.x, self.y, self.orientation, self.base, list(self.meeples), list(self.figures))
+        figures = list(self.figures) if self.figures is not None else None
+        return PlacedTile(self.x, self.y, self.orientation, self.base, list(self.meeples), figures)
 
 
 class Board:
@@ -175,7 +179,7 @@ class Board:
         self._open: list[int] = []
         self._tiles: list[set[int] | None] = []
         self._pennants: list[int] = []
-        self._marks: list[dict[str, int] | None] = []
+        self._marks: dict[int, dict[str, int]] = {}  # root -> attribute counts, only where there are any
         self._figures: list[list[Figure] | None] = []
         self._cities: list[list[int] | None] = []
         self.cloisters: dict[int, int] = {}  # cell -> cloister node
@@ -193,7 +197,7 @@ class Board:
         other._open = list(self._open)
         other._tiles = [set(t) if t is not None else None for t in self._tiles]
         other._pennants = list(self._pennants)
-        other._marks = [dict(m) if m is not None else None for m in self._marks]
+        other._marks = {k: dict(m) for k, m in self._marks.items()}
         other._figures = [list(f) if f is not None else None for f in self._figures]
         other._cities = [list(c) if c is not None else None for c in self._cities]
         other.cloisters = dict(self.cloisters)
@@ -297,7 +301,7 @@ class Board:
 
     def marks(self, root: int) -> dict[str, int]:
         """Segment attributes in a feature (``{"inn": 1, "wine": 2}``); empty if none."""
-        return self._marks[root] or {}
+        return self._marks.get(root, {})
 
     def is_complete(self, root: int) -> bool:
         if self._kind[root] == "cloister":
@@ -379,8 +383,11 @@ class Board:
         placed = self.cells[key]
         root = self.find(placed.base + segment)
         self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
+        if kind != "follower" and placed.figures is None:
+            placed.figures = ["follower"] * len(placed.meeples)
         placed.meeples.append((segment, player))
-        placed.figures.append(kind)
+        if placed.figures is not None:
+            placed.figures.append(kind)
         return root
 
     def remove_figures(self, root: int) -> list[Figure]:
@@ -395,10 +402,12 @@ class Board:
 
     def _unstand(self, f: Figure) -> None:
         placed = self.cells[f.key]
+        kinds = placed.kinds()
         for i, (s, p) in enumerate(placed.meeples):
-            if s == f.segment and p == f.player and placed.figures[i] == f.kind:
+            if s == f.segment and p == f.player and kinds[i] == f.kind:
                 del placed.meeples[i]
-                del placed.figures[i]
+                if placed.figures is not None:
+                    del placed.figures[i]
                 return
 
     def remove_figure(self, figure: Figure) -> None:
@@ -423,7 +432,10 @@ class Board:
         opens.extend(layout.opens)
         tiles.extend([{key} if counted else None for counted in layout.counted])
         self._pennants.extend(layout.pennants)
-        self._marks.extend([dict(m) if m else None for m in layout.marks])
+        if layout.marks:
+            for s, m in enumerate(layout.marks):
+                if m:
+                    self._marks[base + s] = dict(m)
         figures.extend(layout.nobody)
         cities = self._cities
         cities.extend(layout.nobody)
@@ -501,14 +513,16 @@ class Board:
             ta.update(tb)
             self._open[a] += self._open[b] - matched
             self._pennants[a] += self._pennants[b]
-            mb = self._marks[b]
-            if mb:
-                ma = self._marks[a]
-                if ma:
-                    for name, count in mb.items():
-                        ma[name] = ma.get(name, 0) + count
-                else:
-                    self._marks[a] = mb
+            marks = self._marks
+            if marks:
+                mb = marks.pop(b, None)
+                if mb:
+                    ma = marks.get(a)
+                    if ma:
+                        for name, count in mb.items():
+                            ma[name] = ma.get(name, 0) + count
+                    else:
+                        marks[a] = mb
         self._parent[b] = a
         fb = self._figures[b]
         if fb:

@@ -498,7 +498,9 @@ class Game:
             if not move.discard:
                 o = orientation(move.tile, move.rotation)
                 key = key_of(move.x, move.y)
-                done = self._place(key, o)
+                placed, done = self.board.place(key, o)
+                for hook in self._after_place:
+                    hook(placed)
                 if move.meeple is not None:
                     self.board.add_figure(key, o.spot_index[move.meeple], player, move.figure)
                     self.supply[player] -= 1

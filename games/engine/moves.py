@@ -109,13 +109,20 @@ class Move(NamedTuple):
         tile = data.get("tile")
         if not isinstance(tile, str):
             raise IllegalMove("the move has no tile id")
-        player = _player_of(data)
-        for flag in ("discard", "skip", "forfeit"):
-            value = data.get(flag, False)
-            if value is True:
-                return cls(tile, player=player, **{flag: True})
-            if value is not False:
-                raise IllegalMove(f"{flag} must be true or false")
+        player = data.get("player")
+        if player is not None:
+            player = _player_of(data)
+        if "x" not in data:  # a tile not placed: discard, skip or forfeit
+            for flag in ("discard", "skip", "forfeit"):
+                value = data.get(flag, False)
+                if value is True:
+                    return cls(tile, player=player, **{flag: True})
+                if value is not False:
+                    raise IllegalMove(f"{flag} must be true or false")
+        else:
+            for flag in ("discard", "skip", "forfeit"):
+                if data.get(flag, False) is not False:
+                    raise IllegalMove(f"a placed tile cannot also be a {flag}")
         x, y, rotation = data.get("x"), data.get("y"), data.get("rotation")
         if type(x) is not int or type(y) is not int or type(rotation) is not int:
             for name, value in (("x", x), ("y", y), ("rotation", rotation)):
