@@ -39,7 +39,7 @@ from .expansions import RuleModule, hooks_of, modules_for, overrides
 from .figures import FOLLOWERS, weight
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome, outcome_of
-from .rules import COLORS, MIN_PLAYERS, Rules
+from .rules import COLORS, Rules
 from .scoring import CATEGORIES, CATEGORY, Scoring, farms, feature_points, majority
 from .tiles import BASE_START, TILE_TYPES, orientation
 
@@ -72,9 +72,9 @@ class Game:
         start: tuple[str, int, int, int] | None = None,
     ) -> None:
         self.rules: Rules = rules or Rules()
-        most = self.rules.max_players
-        if not MIN_PLAYERS <= len(players) <= most:
-            raise IllegalMove(f"a game has {MIN_PLAYERS} to {most} players, not {len(players)}")
+        reason = self.rules.players_error(len(players))
+        if reason:
+            raise IllegalMove(reason)
         if len(set(players)) != len(players):
             raise IllegalMove("player names must be different")
         self.players: list[str] = list(players)
@@ -101,6 +101,11 @@ class Game:
         self.board = Board()
         self.modules: list[RuleModule] = modules_for(self.rules, self)
         self._bind_hooks()
+        # figures other than followers in each player's supply (large, builder, pig)
+        self.reserve: list[dict[str, int]] = [{} for _ in range(n)]
+        for hook in hooks_of(self.modules, "figures"):
+            for reserve in self.reserve:
+                reserve.update(hook())
         self.remaining: dict[str, int] = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "base"}
         for hook in hooks_of(self.modules, "tiles"):
             self.remaining.update(hook())
@@ -135,6 +140,7 @@ class Game:
         self._final_decisions = hooks_of(mods, "final_decisions")
         self._final_scoring = hooks_of(mods, "final_scoring")
         self._deciders = {kind: m for m in mods for kind in m.entry_kinds}
+        self._figure_modules = {kind: m for m in mods for kind in m.figures()}
 
     # --- set-up -------------------------------------------------------------------
 
@@ -169,6 +175,7 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.scores = list(self.scores)
         other.supply = list(self.supply)
+        other.reserve = [dict(r) for r in self.reserve]
         other.breakdown = [dict(b) for b in self.breakdown]
         other.history = list(self.history)
         other.out = set(self.out)
@@ -289,6 +296,22 @@ class Game:
         key = key_of(placement.x, placement.y)
         occupied = self.board.occupied
         return [s.spot for s in o.segments if s.spot is not None and not occupied(key, o, s.index)]
+
+    def legal_figures(self, placement: Placement, tile: str | None = None) -> list[tuple[str, str]]:
+        """``(spot, figure kind)`` for every figure the current player may deploy after
+        ``placement``: followers (as :meth:`legal_spots`), then the expansions' figures."""
+        result = [(spot, "follower") for spot in self.legal_spots(placement, tile)]
+        if self._figure_modules:
+            player = self.current_player
+            o = orientation(self._tile_for(tile), placement.rotation)
+            key = key_of(placement.x, placement.y)
+            for kind, module in self._figure_modules.items():
+                if self.reserve[player].get(kind):
+                    result.extend(
+                        (s.spot, kind) for s in o.segments
+                        if s.spot is not None and module.figure_error(kind, key, o, s.index, player) is None
+                    )
+        return result
 
     def legal_moves(self) -> list[tuple[Placement, list[str]]]:
         """Each legal placement of the drawn tile with its legal follower spots."""
@@ -460,16 +483,26 @@ class Game:
                 raise IllegalMove(reason)
 
     def _check_figure(self, tile: str, move: Move) -> None:
-        if move.figure != "follower":
-            raise IllegalMove(f"the figure {move.figure!r} is not part of this rule set")
+        kind = move.figure
+        module = self._figure_modules.get(kind) if kind != "follower" else None
+        if kind != "follower" and module is None:
+            raise IllegalMove(f"the figure {kind!r} is not part of this rule set")
         o = orientation(tile, move.rotation)
         index = o.spot_index.get(move.meeple or "")
-        name = self.players[self.current_player]
+        player = self.current_player
+        name = self.players[player]
         if index is None:
             raise IllegalMove(
                 f"tile {tile} at rotation {move.rotation} has no spot {move.meeple!r} (its spots: {', '.join(o.spots)})"
             )
-        if not self.supply[self.current_player]:
+        if module is not None:
+            if not self.reserve[player].get(kind):
+                raise IllegalMove(f"{name} has no {kind} figure left in supply")
+            reason = module.figure_error(kind, key_of(move.x, move.y), o, index, player)
+            if reason:
+                raise IllegalMove(reason)
+            return
+        if not self.supply[player]:
             raise IllegalMove(f"{name} has no follower left in supply")
         if self.board.occupied(key_of(move.x, move.y), o, index):
             seg = o.segments[index]
@@ -503,7 +536,10 @@ class Game:
                     hook(placed)
                 if move.meeple is not None:
                     self.board.add_figure(key, o.spot_index[move.meeple], player, move.figure)
-                    self.supply[player] -= 1
+                    if move.figure == "follower":
+                        self.supply[player] -= 1
+                    else:
+                        self.reserve[player][move.figure] -= 1
                 if self._phased:
                     self._acc = (points, scored)
                     extra = self._turn is not None and self._turn.player == player  # see _end_tile_turn
@@ -676,6 +712,8 @@ class Game:
             for f in board.remove_figures(root):
                 if f.kind == "follower":
                     self.supply[f.player] += 1
+                else:
+                    self.reserve[f.player][f.kind] += 1
 
     def _score_farms(self, points: list[int], scored: list[Scoring]) -> None:
         """Final farm scoring under the rule set's ``farm_scoring``."""

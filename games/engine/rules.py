@@ -4,7 +4,7 @@ Every option is described once, in :data:`OPTIONS`, so that forms, serializers a
 documentation build themselves from it:
 
 >>> [o.name for o in Rules.options()]
-['river', 'farm_scoring', 'small_city']
+['river', 'inns_cathedrals', 'king_robber', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus']
 >>> Rules.from_options({"river": True, "farm_scoring": "classic"}).to_json()
 {'expansions': ['river'], 'farm_scoring': 'classic'}
 """
@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 FARM_SCORINGS = ("current", "classic")
 KNOWN_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
-SUPPORTED_EXPANSIONS = ("river",)
+SUPPORTED_EXPANSIONS = ("river", "inns_cathedrals", "king_robber")
 COLORS = ("yellow", "red", "green", "blue", "black", "grey")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7
@@ -41,18 +41,28 @@ class Option(NamedTuple):
     choices: tuple[tuple[Any, str], ...] = ()
 
 
-_LATER = {"incomplete_score": True, "hand": None, "hand_visible": False, "hole_bonus": False}
+_LATER = {"hand": None, "hand_visible": False}
 """House rules of NOTATION.md that this engine does not play yet, with their defaults."""
 
 OPTIONS: tuple[Option, ...] = (
     Option("river", "expansion", False, "The River",
            "River tiles are drawn first and must continue the river; no two bends the same way."),
+    Option("inns_cathedrals", "expansion", False, "Inns & Cathedrals",
+           "18 tiles; a large follower counting as two; inns and cathedrals score more when "
+           "complete and nothing when not; a 6th player."),
+    Option("king_robber", "expansion", False, "King & Robber",
+           "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
+           "the longest road: +1 per completed city or road at the end."),
     Option("farm_scoring", "choice", "current", "Farm scoring",
            "Current: 3 points per completed city bordering each farm. Classic (first edition): "
            "4 points per city to the player with most farmers around it.",
            (("current", "Current (3 per city and farm)"), ("classic", "Classic (4 per city)"))),
     Option("small_city", "bool", False, "Small cities score less",
            "Old rule: a completed city of two tiles scores 1 per tile and pennant."),
+    Option("incomplete_score", "bool", True, "Incomplete features score at the end",
+           "Off: roads, cities and cloisters left incomplete score nothing at the end."),
+    Option("hole_bonus", "bool", False, "Hole bonus",
+           "A tile placed with neighbours on all four sides gives an extra turn."),
 )
 """Every option the engine plays, in the order forms show them."""
 
@@ -74,6 +84,8 @@ class Rules:
     farm_scoring: str = "current"
     expansions: tuple[str, ...] = ()
     small_city: bool = False
+    incomplete_score: bool = True
+    hole_bonus: bool = False
 
     def __post_init__(self) -> None:
         if self.farm_scoring not in FARM_SCORINGS:
@@ -92,7 +104,17 @@ class Rules:
 
     @property
     def max_players(self) -> int:
-        return MAX_PLAYERS
+        """5, or 6 with Inns & Cathedrals."""
+        return MAX_PLAYERS + 1 if "inns_cathedrals" in self.expansions else MAX_PLAYERS
+
+    def players_error(self, count: int) -> str | None:
+        """Why ``count`` players cannot play this rule set (``None`` if they can)."""
+        if MIN_PLAYERS <= count <= self.max_players:
+            return None
+        if count == MAX_PLAYERS + 1:
+            return f"{count} players; this rule set allows {MIN_PLAYERS} to {MAX_PLAYERS} (a 6th player needs inns_cathedrals)"
+        plural = "s" if count != 1 else ""
+        return f"{count} player{plural}; this rule set allows {MIN_PLAYERS} to {self.max_players}"
 
     @staticmethod
     def options() -> tuple[Option, ...]:

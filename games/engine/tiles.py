@@ -166,6 +166,61 @@ RIVER_TABLE = """
 | RV-8 | 2 | F F W W | river S W; field NNW NNE ENE ESE SSE WNW; field SSW WSW |
 """
 
+IC_TABLE = """
+| IC-K | 2 | C C C C | city N E S W cathedral |
+| IC-D | 1 | F R F R | cloister; road W; road E; field ESE SSE SSW WSW; field NNW NNE ENE WNW |
+| IC-H | 1 | C C C C | city N; city W; city E; city S; field (inner) | 1 2 3 4 |
+| IC-O | 1 | C C F C | city N; city W; city E; field SSE SSW | 1 2 3 |
+| IC-I | 1 | C R C R | city N; city S; road W; road E; field ESE | 2; field WSW | 2; field ENE | 1; field WNW | 1 |
+| IC-P | 1 | C F C C | city N W +; city S; field ENE ESE | 1 2 |
+| IC-G | 1 | C F F F | city N; field ENE ESE | 1; field SSE SSW WSW WNW | 1 |
+| IC-J | 1 | C F R F | city N; road S; field SSW WSW WNW | 1; field ENE ESE SSE | 1 |
+| IC-F | 1 | C R F C | city N W; road E; field ENE | 1; field ESE SSE SSW | 1 |
+| IC-Q | 1 | R C R C | city E W +; road N; road S; field NNW | 1; field NNE | 1; field SSE | 1; field SSW | 1 |
+| IC-N | 1 | C F R C | city N W; road S inn; field SSW | 1; field ENE ESE SSE | 1 |
+| IC-M | 1 | C F R R | city N; road S W inn; field SSW WSW; field ENE ESE SSE WNW | 1 |
+| IC-L | 1 | C R R C | city N W +; road E S inn; field ESE SSE; field ENE SSW | 1 |
+| IC-C | 1 | F R R R | road E inn; road W; road S; field NNW NNE ENE WNW; field SSW WSW; field ESE SSE |
+| IC-B | 1 | F R F R | road E W inn; field NNW NNE ENE WNW; field ESE SSE SSW WSW |
+| IC-A | 1 | F F R R | road S W inn; field NNW NNE ENE ESE SSE WNW; field SSW WSW |
+| IC-E | 1 | R R R R | road N W; road E S; field NNW WNW; field ESE SSE; field NNE ENE SSW WSW |
+"""
+
+TB_TABLE = """
+| TB-01 | 1 | C F F C | city N W grain; field ENE ESE SSE SSW | 1 |
+| TB-02 | 1 | C F F C | city N W wine; field ENE ESE SSE SSW | 1 |
+| TB-03 | 1 | F C C C | city E W cloth; city S; field NNW NNE | 1; field (inner) | 1 2 |
+| TB-04 | 1 | F C C C | city E W wine; city S; field NNW NNE | 1; field (inner) | 1 2 |
+| TB-05 | 1 | C C F C | city N E W grain; field SSE SSW | 1 |
+| TB-06 | 1 | C C C C | city N W cloth; city S; city E; field (inner) | 1 2 3 |
+| TB-07 | 1 | C R R C | city N W cloth; road S; road E; field SSW | 1; field SSE | 1; field ESE | 1; field ENE | 1 |
+| TB-08 | 1 | C R R C | city N W wine; road S; road E; field SSW | 1; field ESE SSE | 1; field ENE | 1 |
+| TB-09 | 1 | C R C C | city N W cloth; city S; road E; field ENE | 1; field ESE | 1 2 |
+| TB-10 | 1 | C R C C | city N W grain; city S; road E; field ENE | 1; field ESE | 1 2 |
+| TB-11 | 1 | C R F C | city N W cloth; road E; field ENE | 1; field ESE SSE SSW | 1 |
+| TB-12 | 1 | C R F C | city N W wine; road E; field ENE | 1; field ESE | 1; field SSE SSW | 1 |
+| TB-13 | 1 | C C R C | city N E W wine; road S; field SSW | 1; field SSE | 1 |
+| TB-14 | 1 | C C C C | city N W wine; city E S; field (inner) | 1 2 |
+| TB-15 | 1 | F C F C | city E W wine; field NNW NNE | 1; field SSE SSW | 1 |
+| TB-16 | 1 | C R F F | city N; road E; field ENE | 1; field ESE SSE SSW WSW WNW | 1 |
+| TB-17 | 1 | F C R C | city E W grain; road S; field NNW NNE | 1; field SSW | 1; field SSE | 1 |
+| TB-18 | 1 | F C R C | city E W wine; road S; field NNW NNE | 1; field SSW | 1; field SSE | 1 |
+| TB-19 | 1 | R C R C | city E W wine; road N; road S; field NNW | 1; field NNE | 1; field SSE | 1; field SSW | 1 |
+| TB-20 | 1 | F R R R | cloister; road E; road S; road W; field NNW NNE ENE WNW; field ESE SSE; field SSW WSW |
+| TB-21 | 1 | C F R C | city N W grain; road S; field SSW | 1; field ENE ESE SSE | 1 |
+| TB-22 | 1 | C F R C | city N W grain; road S; field SSW | 1; field SSE | 1; field ENE ESE | 1 |
+| TB-23 | 1 | C F R R | city N; road W; road S; field WNW | 1; field SSW WSW; field ENE ESE SSE | 1 |
+| TB-24 | 1 | R R R R | road N S; road E W; field NNW WNW; field NNE ENE; field ESE SSE; field SSW WSW |
+"""
+
+KR_TABLE = """
+| KR-1 | 1 | C F F F | cloister; city N; field ENE ESE SSE SSW WSW WNW | 1 |
+| KR-2 | 1 | C F F R | city N; road W; field WNW | 1; field ENE ESE SSE SSW WSW | 1 |
+| KR-3 | 1 | C R R R | city N; road W; road E S; field WNW | 1; field ENE SSW WSW | 1; field ESE SSE |
+| KR-4 | 1 | C R R C | city N W; road S; road E; field SSW | 1; field SSE | 1; field ESE | 1; field ENE | 1 |
+| KR-5 | 1 | C C C C | city E W; city N S; field (inner) | 1 2; field (inner) | 1 2 |
+"""
+
 
 def parse_table(table: str, expansion: str) -> dict[str, TileType]:
     """Parse rows of a TILES.md table into tile types, keyed by id.
@@ -207,7 +262,13 @@ def _parse_segments(tile_id: str, text: str) -> tuple[Segment, ...]:
     return tuple(segments)
 
 
-TILE_TYPES: dict[str, TileType] = {**parse_table(BASE_TABLE, "base"), **parse_table(RIVER_TABLE, "river")}
+TILE_TYPES: dict[str, TileType] = {
+    **parse_table(BASE_TABLE, "base"),
+    **parse_table(RIVER_TABLE, "river"),
+    **parse_table(IC_TABLE, "inns_cathedrals"),
+    **parse_table(TB_TABLE, "traders_builders"),
+    **parse_table(KR_TABLE, "king_robber"),
+}
 """Every tile type the engine knows, by id."""
 
 BASE_START = "D"
@@ -234,6 +295,7 @@ def orientation(tile_id: str, rotation: int) -> Orientation:
     spot_index: dict[str, int] = {}
     segments = []
     river_edges: list[int] = []
+    inner = 0
     for index, seg in enumerate(tile.segments):
         seg_edges = tuple(sorted((e + turns) & 3 for e in seg.edges))
         seg_halves = tuple(sorted((h + 2 * turns) & 7 for h in seg.halves))
@@ -251,7 +313,12 @@ def orientation(tile_id: str, rotation: int) -> Orientation:
             for h in seg_halves:
                 half_segment[h] = index
                 spot_index[f"field:{HALVES[h]}"] = index
-            spot = f"field:{HALVES[seg_halves[0]]}" if seg_halves else None
+            if seg_halves:
+                spot = f"field:{HALVES[seg_halves[0]]}"
+            else:  # an inner field: field:inner, then field:inner2 (rotation does not change them)
+                inner += 1
+                spot = "field:inner" if inner == 1 else f"field:inner{inner}"
+                spot_index[spot] = index
         elif seg.kind == "cloister":
             spot = "cloister"
             spot_index[spot] = index

@@ -31,7 +31,13 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
     frozenset(indexes of the bordered city segments among all segments)).
     """
     text = _tiles_md().read_text(encoding="utf-8")
-    sections = {"base": "## Base game", "river": "## The River"}
+    sections = {
+        "base": "## Base game",
+        "river": "## The River",
+        "inns_cathedrals": "## Inns & Cathedrals",
+        "traders_builders": "## Traders & Builders",
+        "king_robber": "## King & Robber",
+    }
     result = {}
     for name, heading in sections.items():
         start = text.index(heading)
@@ -66,7 +72,8 @@ def _reference_segments(text: str) -> list[tuple]:
             args = list(HALVES)  # the reference's shorthand for a field touching every half
         edges = frozenset(a for a in args if a in ("N", "E", "S", "W"))
         halves = frozenset(a for a in args if a in HALVES)
-        segments.append((kind, edges, halves, args.count("+"), borders))
+        marks = frozenset(a for a in args if a in ("inn", "cathedral", "wine", "grain", "cloth", "(inner)"))
+        segments.append((kind, edges, halves, args.count("+"), borders, marks))
     return segments
 
 
@@ -81,6 +88,7 @@ def _engine_segments(tile_id: str) -> list[tuple]:
             frozenset(HALVES[h] for h in s.halves),
             s.pennants,
             frozenset(s.cities),
+            s.attributes,
         )
         for s in TILE_TYPES[tile_id].segments
     ]
@@ -92,26 +100,34 @@ def test_reference_file_is_found_and_parsed():
     assert len(REFERENCE["river"]) == 10
 
 
-@pytest.mark.parametrize("section", ["base", "river"])
+SECTIONS = ["base", "river", "inns_cathedrals", "traders_builders", "king_robber"]
+SET_SIZES = {"base": 72, "river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5}
+
+
+@pytest.mark.parametrize("section", SECTIONS)
 def test_tile_ids_match_tiles_md(section):
     engine_ids = {t.id for t in TILE_TYPES.values() if t.expansion == section}
     assert engine_ids == set(REFERENCE[section])
 
 
-def test_base_set_has_72_tiles_and_river_12():
-    base = sum(t.count for t in TILE_TYPES.values() if t.expansion == "base")
-    river = sum(t.count for t in TILE_TYPES.values() if t.expansion == "river")
-    assert base == 72
-    assert river == 12
-    assert sum(r["count"] for r in REFERENCE["base"].values()) == 72
-    assert sum(r["count"] for r in REFERENCE["river"].values()) == 12
+@pytest.mark.parametrize("section", SECTIONS)
+def test_each_set_has_its_number_of_tiles(section):
+    assert sum(t.count for t in TILE_TYPES.values() if t.expansion == section) == SET_SIZES[section]
+    assert sum(r["count"] for r in REFERENCE[section].values()) == SET_SIZES[section]
 
 
-@pytest.mark.parametrize(
-    "tile_id", sorted(REFERENCE["base"]) + sorted(REFERENCE["river"])
-)
+def test_goods_symbols_are_9_wine_6_grain_5_cloth():
+    goods = {"wine": 0, "grain": 0, "cloth": 0}
+    for tile in TILE_TYPES.values():
+        for seg in tile.segments:
+            for kind in goods.keys() & seg.attributes:
+                goods[kind] += tile.count
+    assert goods == {"wine": 9, "grain": 6, "cloth": 5}
+
+
+@pytest.mark.parametrize("tile_id", sorted(t for section in SECTIONS for t in REFERENCE[section]))
 def test_tile_row_matches_tiles_md(tile_id):
-    row = REFERENCE["base"].get(tile_id) or REFERENCE["river"][tile_id]
+    row = next(REFERENCE[section][tile_id] for section in SECTIONS if tile_id in REFERENCE[section])
     tile = TILE_TYPES[tile_id]
     assert tile.count == row["count"]
     assert tile.edges == row["edges"]
@@ -144,7 +160,7 @@ def test_every_field_half_next_to_a_city_edge_lists_that_city(tile_id):
     assert missing == []
 
 
-@pytest.mark.parametrize("tile_id", sorted(TILE_TYPES))
+@pytest.mark.parametrize("tile_id", sorted(t.id for t in TILE_TYPES.values() if t.expansion in ("base", "river")))
 def test_fields_listing_a_city_touch_it_at_a_corner(tile_id):
     """The converse on the base and River sets: a listed city really is next to the field."""
     segments = TILE_TYPES[tile_id].segments

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..moves import Placement
     from ..rules import Rules
+    from ..tiles import Orientation
 
 
 class RuleModule:
@@ -80,6 +81,17 @@ class RuleModule:
 
     def after_place(self, placed: PlacedTile) -> None:
         """The tile is on the board (before any figure and scoring)."""
+
+    # --- figures (RULES.md, Figures) --------------------------------------------------
+
+    def figures(self) -> dict[str, int]:
+        """Figures of this module's kinds in each player's supply at the start."""
+        return {}
+
+    def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
+        """Why ``player`` may not deploy a figure of this module's ``kind`` on segment
+        ``index`` of the tile ``o`` just placed at ``key`` (``None`` if they may)."""
+        return None
 
     # --- scoring ------------------------------------------------------------------------
 
