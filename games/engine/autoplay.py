@@ -12,15 +12,15 @@ import random
 from .game import Game, Move
 from .rules import Rules
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
+NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 
 
 def random_game(seed: int, players: int = 2, rules: Rules | None = None, follower_rate: float = 0.5) -> Game:
     """Play a whole game by random legal moves; the same seed gives the same game.
 
-    Every turn lists all legal placements of the drawn tile, picks one, lists the legal
-    follower spots of that placement and deploys on one of them with probability
-    ``follower_rate``. Tiles that fit nowhere are discarded.
+    Every turn lists all legal placements of the drawn tile, picks one, lists the figures
+    that may be deployed after it (every kind of the rule set) and deploys one of them with
+    probability ``follower_rate``. Tiles that fit nowhere are discarded.
     """
     rng = random.Random(seed)
     game = Game.new(list(NAMES[:players]), rules, seed=rng.randrange(2**32))
@@ -30,7 +30,7 @@ def random_game(seed: int, players: int = 2, rules: Rules | None = None, followe
             game.play(Move.discard_of(game.tile))  # type: ignore[arg-type]
             continue
         placement = rng.choice(placements)
-        spots = game.legal_spots(placement)
-        meeple = rng.choice(spots) if spots and rng.random() < follower_rate else None
-        game.play(Move(game.tile, placement.x, placement.y, placement.rotation, meeple))  # type: ignore[arg-type]
+        figures = game.legal_figures(placement)
+        spot, figure = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
+        game.play(Move(game.tile, placement.x, placement.y, placement.rotation, spot, figure=figure))  # type: ignore[arg-type]
     return game

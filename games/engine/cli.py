@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--upto", type=int, default=None, help="replay only the first N moves")
     p = commands.add_parser("random", help="print a complete game played by random legal moves")
     p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--players", type=int, default=2, choices=range(2, 6), metavar="K")
+    p.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="K")
     p.add_argument("--rules", default=None, help='a rules object, e.g. \'{"expansions": ["river"]}\'')
     p.add_argument("--river", action="store_true", help="play with the River")
     p.add_argument("--farm-scoring", default="current", choices=("current", "classic"))

@@ -105,13 +105,18 @@ def summary(game: Game) -> dict[str, Any]:
     finished, the winners once finished and the pending decision while not."""
     pending = game.pending
     outcome = game.outcome
-    return {
+    result = {
         "scores": dict(zip(game.players, game.scores)),
         "supply": dict(zip(game.players, game.supply)),
         "finished": game.finished,
         "winners": outcome.winner_names if outcome else None,
         "pending": {"player": game.players[pending.player], "action": pending.action} if pending else None,
     }
+    if any(game.reserve):
+        result["figures"] = dict(zip(game.players, (dict(r) for r in game.reserve)))
+    for module in game.modules:
+        result.update(module.summary())
+    return result
 
 
 def dumps(record: dict[str, Any]) -> str:

@@ -140,6 +140,10 @@ class RuleModule:
     def final_scoring(self, points: list[int], scored: list) -> None:
         """After farms: the module's end bonuses (goods, king and robber)."""
 
+    def summary(self) -> dict[str, Any]:
+        """The module's fields of the CLI summary (NOTATION.md), by player name."""
+        return {}
+
 
 def overrides(module: RuleModule, name: str) -> bool:
     """Whether ``module`` overrides the hook ``name``."""
@@ -169,4 +173,6 @@ def hooks_of(modules: list[RuleModule], name: str) -> list[Callable]:
 # Modules register themselves on import; this order is the order their hooks run in
 # (house rules last: they adjust what the expansions decided).
 from . import river  # noqa: E402,F401,I001
+from . import inns_cathedrals  # noqa: E402,F401,I001
+from . import king_robber  # noqa: E402,F401,I001
 from . import house_rules  # noqa: E402,F401,I001

@@ -1,0 +1,47 @@
+"""Inns & Cathedrals (RULES.md): 18 tiles, the large follower, inns and cathedrals.
+
+- The large follower goes wherever a follower may (never onto an occupied feature) and
+  weighs 2 in every majority; it comes home like a follower.
+- A road with an inn scores 2 per tile when complete and 0 if incomplete at the end; a
+  city with a cathedral 3 per tile and pennant when complete, 0 if incomplete. A second
+  inn or cathedral in one feature changes nothing.
+- A 6th player (grey) may join (:meth:`games.engine.rules.Rules.max_players`).
+"""
+
+from __future__ import annotations
+
+from ..figures import FigureKind, add_kind
+from ..tiles import TILE_TYPES
+from . import RuleModule, register
+
+add_kind(FigureKind("large", 2, True))
+
+
+@register
+class InnsCathedrals(RuleModule):
+    name = "inns_cathedrals"
+
+    def tiles(self) -> dict[str, int]:
+        return {t.id: t.count for t in TILE_TYPES.values() if t.expansion == self.name}
+
+    def figures(self) -> dict[str, int]:
+        return {"large": 1}
+
+    def figure_error(self, kind, key, o, index, player) -> str | None:
+        if self.game.board.occupied(key, o, index):
+            seg = o.segments[index]
+            feature = "farm" if seg.kind == "field" else seg.kind
+            return f"the {feature} at {seg.spot} already holds a follower"
+        return None
+
+    def feature_points(self, root: int, complete: bool, points: int) -> int:
+        board = self.game.board
+        marks = board.marks(root)
+        if not marks:
+            return points
+        kind = board.kind(root)
+        if kind == "road" and "inn" in marks:
+            return 2 * board.size(root) if complete else 0
+        if kind == "city" and "cathedral" in marks:
+            return 3 * (board.size(root) + board.pennants(root)) if complete else 0
+        return points
