@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from games.engine import IllegalMove, Move, Rules, orientation, replay
 from games.engine.autoplay import random_game
 from games.engine.game import Game
+from games.engine.rules import SUPPORTED_EXPANSIONS
 
 FOLLOWERS = 7
 ALL_SPOTS = (
@@ -23,9 +24,17 @@ player_counts = st.integers(min_value=2, max_value=5)
 rule_sets = st.builds(
     Rules,
     farm_scoring=st.sampled_from(["current", "classic"]),
-    expansions=st.sampled_from([(), ("river",)]),
+    expansions=st.lists(st.sampled_from(SUPPORTED_EXPANSIONS), unique=True).map(tuple),
     small_city=st.booleans(),
+    incomplete_score=st.booleans(),
+    hole_bonus=st.booleans(),
 )
+SET_SIZE = {"river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5}
+
+
+def tiles_drawn(rules):
+    """Tiles drawn in a complete game (RULES.md, Tiles in play): the start tile is not drawn."""
+    return 71 + sum(SET_SIZE[e] for e in rules.expansions)
 
 
 def board_state(game):
@@ -53,13 +62,18 @@ def rejected(game, move):
 
 
 def check_conservation(game):
-    on_board = [0] * len(game.players)
+    """Figures are conserved: supply + board = what each player started with, per kind."""
+    on_board = [dict() for _ in game.players]
     for placed in game.placed_tiles():
-        for _spot, seat in placed.followers():
-            on_board[seat] += 1
+        for _spot, seat, kind in placed.figures_here():
+            on_board[seat][kind] = on_board[seat].get(kind, 0) + 1
+    start = Game(game.players, game.rules).reserve[0]
     for seat in range(len(game.players)):
-        assert game.supply[seat] + on_board[seat] == FOLLOWERS
+        assert game.supply[seat] + on_board[seat].pop("follower", 0) == FOLLOWERS
         assert 0 <= game.supply[seat] <= FOLLOWERS
+        for kind, count in start.items():
+            assert game.reserve[seat][kind] + on_board[seat].pop(kind, 0) == count
+        assert on_board[seat] == {}
     for seat in range(len(game.players)):
         assert sum(game.breakdown[seat].values()) == game.scores[seat]
 
@@ -106,19 +120,22 @@ def play_checked(seed, players, rules, follower_rate=0.6):
             assert game.current_player == turn.player
             continue
         p = rng.choice(placements)
-        spots = game.legal_spots(p)
+        figures = game.legal_figures(p)
+        assert [s for s, kind in figures if kind == "follower"] == game.legal_spots(p)
         o = orientation(tile, p.rotation)
-        for name in ALL_SPOTS:
-            move = Move(tile, p.x, p.y, p.rotation, name)
-            index = o.spot_index.get(name)
-            canonical = o.segments[index].spot if index is not None else None
-            assert rejected(game, move) == (canonical not in spots), (tile, p, name, spots)
-        meeple = rng.choice(spots) if spots and rng.random() < follower_rate else None
+        for kind in ("follower", "large", "builder", "pig"):
+            for name in ALL_SPOTS:
+                move = Move(tile, p.x, p.y, p.rotation, name, figure=kind)
+                index = o.spot_index.get(name)
+                canonical = o.segments[index].spot if index is not None else None
+                assert rejected(game, move) == ((canonical, kind) not in figures), (tile, p, name, kind, figures)
+        meeple, kind = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
         player = game.current_player
-        turn = game.play(Move(tile, p.x, p.y, p.rotation, meeple))
+        turn = game.play(Move(tile, p.x, p.y, p.rotation, meeple, figure=kind))
         assert turn.player == player
         if not game.finished:
-            assert game.current_player == (player + 1) % players
+            again = rules.hole_bonus and game.current_player == player  # an extra turn
+            assert again or game.current_player == (player + 1) % players
         check_conservation(game)
         # scores never decrease, and rise by exactly what the turn says
         final = game.final_points or (0,) * players
@@ -135,7 +152,7 @@ def test_legality_api_agrees_with_check_over_random_games(seed, players, rules):
     # final scoring happened: every tile was drawn (placed or discarded)
     assert game.finished
     assert game.final_points is not None
-    assert len(game.history) == (83 if rules.river else 71)
+    assert len(game.history) == tiles_drawn(rules)
     assert sum(game.remaining.values()) == 0
     per_turn = [sum(t.points[s] for t in game.history) for s in range(players)]
     assert [a + b for a, b in zip(per_turn, game.final_points)] == game.scores
@@ -143,15 +160,15 @@ def test_legality_api_agrees_with_check_over_random_games(seed, players, rules):
 
 
 @settings(max_examples=30, deadline=None, database=None)
-@given(seed=seeds, players=player_counts, river=st.booleans())
-def test_replaying_the_record_gives_the_same_game(seed, players, river):
-    game = random_game(seed, players, Rules.from_options({"river": river}))
+@given(seed=seeds, players=player_counts, rules=rule_sets)
+def test_replaying_the_record_gives_the_same_game(seed, players, rules):
+    game = random_game(seed, players, rules)
     record = game.record()
     assert "bag" not in record and "seed" not in record
     again = replay(record)
     assert again.scores == game.scores
-    assert again.supply == game.supply
-    assert again.breakdown == game.breakdown
+    assert again.supply == game.supply and again.reserve == game.reserve
+    assert again.breakdown == game.breakdown and again.outcome == game.outcome
     assert again.finished and game.finished
     assert board_state(again) == board_state(game)
     assert again.record() == record
@@ -162,10 +179,10 @@ def test_replaying_the_record_gives_the_same_game(seed, players, river):
 
 
 @settings(max_examples=30, deadline=None, database=None)
-@given(seed=seeds, players=player_counts)
-def test_same_seed_same_game(seed, players):
-    a = random_game(seed, players)
-    b = random_game(seed, players)
+@given(seed=seeds, players=player_counts, rules=rule_sets)
+def test_same_seed_same_game(seed, players, rules):
+    a = random_game(seed, players, rules)
+    b = random_game(seed, players, rules)
     assert a.record() == b.record()
     assert a.scores == b.scores
     x = Game.new(NAMES[:players], seed=seed)
