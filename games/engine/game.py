@@ -141,6 +141,8 @@ class Game:
         self._final_scoring = hooks_of(mods, "final_scoring")
         self._deciders = {kind: m for m in mods for kind in m.entry_kinds}
         self._figure_modules = {kind: m for m in mods for kind in m.figures()}
+        self._farm_cities = hooks_of(mods, "farm_cities")
+        self._farm_points = hooks_of(mods, "farm_points")
 
     # --- set-up -------------------------------------------------------------------
 
@@ -716,27 +718,38 @@ class Game:
                     self.reserve[f.player][f.kind] += 1
 
     def _score_farms(self, points: list[int], scored: list[Scoring]) -> None:
-        """Final farm scoring under the rule set's ``farm_scoring``."""
+        """Final farm scoring under the rule set's ``farm_scoring`` (RULES.md, Farms):
+        ``current``: each farm's owners score 3 per completed city it borders; ``classic``:
+        each completed city gives 4 to the players with most farmers around it. Modules may
+        change a winner's points per city (the pig) and add cities (the Count's City)."""
         board, n, out = self.board, len(self.players), self.out
         found = farms(board)
+        for hook in self._farm_cities:
+            hook(found)
 
-        def weights(farm: int):
-            return ((f.player, weight(f.kind)) for f in board.figures(farm))
+        def weights(farms_):
+            return ((f.player, weight(f.kind)) for farm in farms_ for f in board.figures(farm))
+
+        def award(farms_: list[int], cities: int, per_city: int) -> None:
+            winners = majority(weights(farms_), n, out)
+            by_value: dict[int, list[int]] = {}
+            for seat in winners:
+                value = per_city
+                for hook in self._farm_points:
+                    value = hook(farms_, seat, value)
+                by_value.setdefault(value * cities, []).append(seat)
+            for value, seats in by_value.items():
+                self._award("farms", value, tuple(seats), points)
+                scored.append(Scoring("field", value, tuple(seats), False))
 
         if self.rules.farm_scoring == "current":
             for farm, cities in found.items():
                 if cities:
-                    winners = majority(weights(farm), n, out)
-                    if winners:
-                        self._award("farms", 3 * len(cities), winners, points)
-                        scored.append(Scoring("field", 3 * len(cities), winners, False))
+                    award([farm], len(cities), 3)
             return
-        by_city: dict[int, list[int]] = {}
+        by_city: dict[object, list[int]] = {}
         for farm, cities in found.items():
             for city in cities:
                 by_city.setdefault(city, []).append(farm)
-        for city in sorted(by_city):
-            winners = majority((w for farm in by_city[city] for w in weights(farm)), n, out)
-            if winners:
-                self._award("farms", 4, winners, points)
-                scored.append(Scoring("field", 4, winners, False))
+        for city in sorted(by_city, key=lambda c: (0, c, "") if isinstance(c, int) else (1, 0, str(c))):
+            award(by_city[city], 1, 4)

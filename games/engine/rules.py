@@ -4,7 +4,7 @@ Every option is described once, in :data:`OPTIONS`, so that forms, serializers a
 documentation build themselves from it:
 
 >>> [o.name for o in Rules.options()]
-['river', 'inns_cathedrals', 'king_robber', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus']
+['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus']
 >>> Rules.from_options({"river": True, "farm_scoring": "classic"}).to_json()
 {'expansions': ['river'], 'farm_scoring': 'classic'}
 """
@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 FARM_SCORINGS = ("current", "classic")
 KNOWN_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
-SUPPORTED_EXPANSIONS = ("river", "inns_cathedrals", "king_robber")
+SUPPORTED_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber")
 COLORS = ("yellow", "red", "green", "blue", "black", "grey")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7
@@ -50,6 +50,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("inns_cathedrals", "expansion", False, "Inns & Cathedrals",
            "18 tiles; a large follower counting as two; inns and cathedrals score more when "
            "complete and nothing when not; a 6th player."),
+    Option("traders_builders", "expansion", False, "Traders & Builders",
+           "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
+           "tokens for completing cities (10 points per kind to the majority)."),
     Option("king_robber", "expansion", False, "King & Robber",
            "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
            "the longest road: +1 per completed city or road at the end."),

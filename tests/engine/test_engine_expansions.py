@@ -185,3 +185,107 @@ def test_a_tile_with_three_neighbours_gives_no_hole_bonus():
         play(game, tile, x, y, rotation)
     play(game, "B", 0, 1, 0)  # Ann: neighbours north, east and west only
     assert game.pending == (BOB, "turn")
+
+
+# --- Traders & Builders -------------------------------------------------------------------
+
+TB = Rules.from_options({"traders_builders": True})
+
+
+def builder_game(rules=TB):
+    """Ann's thief on the road D + U(1,0); Ann then puts her builder on U(2,0)."""
+    game = Game(["Ann", "Bob"], rules)
+    play(game, "U", 1, 0, 0, "road:E")  # 1 Ann: thief
+    play(game, "B", 0, 1, 0)  # 2 Bob
+    play(game, "U", 2, 0, 0, "road:E", "builder")  # 3 Ann: builder on her road: no extra turn
+    assert game.pending == (BOB, "turn")
+    play(game, "B", 0, 2, 0)  # 4 Bob
+    return game
+
+
+def test_extending_the_builders_road_gives_one_extra_turn_and_never_a_third():
+    game = builder_game()
+    play(game, "U", 3, 0, 0)  # 5 Ann extends the road where her builder stands: extra turn
+    assert game.pending == (ANN, "turn")
+    play(game, "U", 4, 0, 0)  # 6 Ann's extra turn extends it again: no third turn
+    assert game.pending == (BOB, "turn")
+
+
+def test_another_players_tile_on_the_builders_road_gives_nobody_an_extra_turn():
+    game = builder_game()
+    play(game, "A", 1, 1, 0)  # 5 Ann elsewhere
+    play(game, "U", 3, 0, 0)  # 6 Bob extends Ann's road
+    assert game.pending == (ANN, "turn")
+
+
+def test_the_builder_comes_home_when_its_road_is_completed_and_never_scores():
+    game = builder_game()
+    play(game, "W", 3, 0, 0)  # 5 Ann closes it in the east: extra turn
+    turn = play(game, "W", -1, 0, 180)  # 6 Ann (extra turn) closes it in the west: 5 tiles
+    assert turn.points == (5, 0) and turn.scored[0].winners == (ANN,)
+    assert game.reserve[ANN]["builder"] == 1 and game.supply[ANN] == 7
+    assert game.pending == (BOB, "turn")
+
+
+def test_an_extra_turn_due_after_the_last_tile_lapses():
+    game = builder_game()
+    for tile in game.remaining:
+        game.remaining[tile] = 0
+    game.remaining["U"] = 1
+    play(game, "U", 3, 0, 0)  # the last tile triggers the builder: the game ends anyway
+    assert game.finished and game.pending is None
+
+
+def test_a_builder_needs_the_players_follower_on_the_road_or_city():
+    game = Game(["Ann", "Bob"], TB)
+    with pytest.raises(IllegalMove, match="a builder joins a road holding one of Ann's followers"):
+        game.check(Move("U", 1, 0, 0, "road:E", figure="builder"))
+    with pytest.raises(IllegalMove, match="a builder goes on a road or a city"):
+        game.check(Move("U", 1, 0, 0, "field:NNW", figure="builder"))
+
+
+def pig_board(rules):
+    game = Game(["Ann", "Bob"], rules)
+    play(game, "U", 1, 0, 0, "field:NNW")  # 1 Ann: farmer on the strip north of the road (D's city borders it)
+    play(game, "E", 0, -1, 180)  # 2 Bob closes D's city: 2 tiles, nobody on it
+    play(game, "U", 2, 0, 0, "field:NNW", "pig")  # 3 Ann: her pig joins her farm
+    game.finish()
+    return game
+
+
+def test_a_pig_makes_each_city_of_its_farm_worth_4_with_current_farms():
+    assert pig_board(TB).final_points == (4, 0)  # 3 without the pig
+
+
+def test_a_pig_makes_a_city_worth_5_with_classic_farms():
+    rules = Rules.from_options({"traders_builders": True, "farm_scoring": "classic"})
+    assert pig_board(rules).final_points == (5, 0)  # 4 without the pig
+
+
+def test_a_pig_needs_the_players_farmer_in_the_farm():
+    game = Game(["Ann", "Bob"], TB)
+    with pytest.raises(IllegalMove, match="a pig joins a farm holding one of Ann's farmers"):
+        game.check(Move("U", 1, 0, 0, "field:NNW", figure="pig"))
+
+
+def test_goods_go_to_whoever_completes_the_city_and_ties_all_score_10():
+    game = Game(["Ann", "Bob"], TB)
+    play(game, "TB-01", 0, -1, 180)  # 1 Ann: a grain city piece on D's city
+    play(game, "E", 1, -1, 270)  # 2 Bob closes it (nobody on it): Bob takes the grain
+    assert summary(game)["goods"]["Bob"] == {"wine": 0, "grain": 1, "cloth": 0}
+    play(game, "U", -1, 0, 0)  # 3 Ann
+    play(game, "D", -2, 0, 0)  # 4 Bob: a new city cap
+    play(game, "TB-21", -2, -1, 180)  # 5 Ann: another grain city piece on it
+    play(game, "U", 1, 0, 0)  # 6 Bob
+    play(game, "E", -1, -1, 270)  # 7 Ann closes it: Ann takes that grain
+    game.finish()
+    assert game.final_points == (10, 10)  # grain tied 1:1, nobody has wine or cloth
+    assert game.breakdown[ANN]["goods"] == 10
+
+
+def test_the_bridge_tile_is_no_junction_a_road_passes_through():
+    game = Game(["Ann", "Bob"], TB)
+    play(game, "TB-24", 1, 0, 0, "road:E")  # Ann on the east-west road over the bridge
+    play(game, "W", 2, 0, 0)
+    turn = play(game, "W", -1, 0, 180)  # closed at both junctions: W, D, TB-24, W
+    assert turn.points == (4, 0)

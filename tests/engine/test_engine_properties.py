@@ -134,7 +134,8 @@ def play_checked(seed, players, rules, follower_rate=0.6):
         turn = game.play(Move(tile, p.x, p.y, p.rotation, meeple, figure=kind))
         assert turn.player == player
         if not game.finished:
-            again = rules.hole_bonus and game.current_player == player  # an extra turn
+            extra_turns = rules.hole_bonus or "traders_builders" in rules.expansions
+            again = extra_turns and game.current_player == player  # an extra turn
             assert again or game.current_player == (player + 1) % players
         check_conservation(game)
         # scores never decrease, and rise by exactly what the turn says

@@ -100,6 +100,14 @@ class RuleModule:
         return points
 
 
+    def farm_cities(self, farms: dict[int, set]) -> None:
+        """Add to each farm's completed cities (``farms``: farm root -> city keys) before
+        farms score; a key may be anything hashable (the Count's City of Carcassonne)."""
+
+    def farm_points(self, farms: list[int], seat: int, points: int) -> int:
+        """Points per city for ``seat``, a winner of the farm(s) ``farms`` (the pig)."""
+        return points
+
     # --- the turn (RULES.md, A turn with expansions) -------------------------------------
     # A tile turn runs: place the tile and deploy (the core), ``before_scoring`` (the Count's
     # reinforcement), the scoring of what the tile completed (the core), ``after_scoring``
@@ -174,5 +182,6 @@ def hooks_of(modules: list[RuleModule], name: str) -> list[Callable]:
 # (house rules last: they adjust what the expansions decided).
 from . import river  # noqa: E402,F401,I001
 from . import inns_cathedrals  # noqa: E402,F401,I001
+from . import traders_builders  # noqa: E402,F401,I001
 from . import king_robber  # noqa: E402,F401,I001
 from . import house_rules  # noqa: E402,F401,I001

@@ -1,0 +1,113 @@
+"""Traders & Builders (RULES.md): 24 tiles, the builder, the pig and goods.
+
+- **Builder**: deployed instead of a follower onto a road or city segment of the tile
+  just placed whose road or city already holds one of the player's followers; weighs
+  nothing, goes home when its road or city is completed. When a player's ordinary turn
+  places a tile joining a road or city on which their builder stood before the tile was
+  placed, they take one extra turn (never from the tile the builder was deployed on, never
+  a third turn in a row: the core grants at most one extra turn per ordinary turn).
+- **Pig**: deployed onto a field segment whose farm already holds one of the player's
+  farmers; weighs nothing, stays to the end. An owner of a farm with their own pig in it
+  scores 1 more per city (``current``: 4 instead of 3; ``classic``: 5 instead of 4 when
+  the pig stands in any farm bordering the city).
+- **Goods**: the player who completes a city takes one token per goods symbol in it,
+  whoever owns it; at the end the player(s) with the most tokens of each kind (at least
+  one) score 10.
+"""
+
+from __future__ import annotations
+
+from ..figures import FigureKind, add_kind
+from ..scoring import Scoring
+from ..tiles import TILE_TYPES
+from . import RuleModule, register
+
+add_kind(FigureKind("builder", 0, False))
+add_kind(FigureKind("pig", 0, False))
+
+GOODS = ("wine", "grain", "cloth")
+_FOLLOWERS = ("follower", "large")
+
+
+@register
+class TradersBuilders(RuleModule):
+    name = "traders_builders"
+    goods: tuple[tuple[int, int, int], ...] = ()  # per seat: wine, grain, cloth tokens
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.goods = tuple((0, 0, 0) for _ in game.players) if game is not None else ()
+
+    def tiles(self) -> dict[str, int]:
+        return {t.id: t.count for t in TILE_TYPES.values() if t.expansion == self.name}
+
+    def figures(self) -> dict[str, int]:
+        return {"builder": 1, "pig": 1}
+
+    def figure_error(self, kind, key, o, index, player) -> str | None:
+        seg = o.segments[index]
+        name = self.game.players[player]
+        if kind == "builder":
+            if seg.kind not in ("road", "city"):
+                return f"a builder goes on a road or a city, not on {seg.spot}"
+            joined = self.game.board.joined_figures(key, o, index)
+            if not any(f.player == player and f.kind in _FOLLOWERS for f in joined):
+                return f"a builder joins a {seg.kind} holding one of {name}'s followers; the {seg.kind} at {seg.spot} holds none"
+            return None
+        if seg.kind != "field":
+            return f"a pig goes on a field, not on {seg.spot}"
+        joined = self.game.board.joined_figures(key, o, index)
+        if not any(f.player == player and f.kind in _FOLLOWERS for f in joined):
+            return f"a pig joins a farm holding one of {name}'s farmers; the farm at {seg.spot} holds none"
+        return None
+
+    def before_scoring(self, turn) -> None:
+        """Note, before completions send builders home, whether this tile extended a road
+        or city where the player's builder already stood."""
+        if turn.extra:
+            return
+        board = self.game.board
+        o = turn.placed.orientation
+        for seg in o.segments:
+            if seg.kind in ("road", "city"):
+                for f in board.figures(board.root(turn.key, seg.index)):
+                    if f.kind == "builder" and f.player == turn.player and f.key != turn.key:
+                        turn.notes["builder"] = True
+                        return
+
+    def extra_turn(self, turn) -> bool:
+        return bool(turn.notes.get("builder"))
+
+    def after_scoring(self, turn) -> None:
+        board = self.game.board
+        gained = [0, 0, 0]
+        for root in turn.completed:
+            if board.kind(root) == "city":
+                marks = board.marks(root)
+                for i, kind in enumerate(GOODS):
+                    gained[i] += marks.get(kind, 0)
+        if any(gained):
+            goods = list(self.goods)
+            goods[turn.player] = tuple(a + b for a, b in zip(goods[turn.player], gained))  # type: ignore[assignment]
+            self.goods = tuple(goods)
+
+    def farm_points(self, farms, seat, points) -> int:
+        board = self.game.board
+        for farm in farms:
+            if any(f.kind == "pig" and f.player == seat for f in board.figures(farm)):
+                return points + 1
+        return points
+
+    def final_scoring(self, points, scored) -> None:
+        for i, kind in enumerate(GOODS):
+            counts = [g[i] if p not in self.game.out else 0 for p, g in enumerate(self.goods)]
+            best = max(counts)
+            if best > 0:
+                winners = tuple(p for p, c in enumerate(counts) if c == best)
+                self.game.award("goods", 10, winners)
+                scored.append(Scoring(kind, 10, winners, True))
+
+    def summary(self) -> dict:
+        return {
+            "goods": {name: dict(zip(GOODS, g)) for name, g in zip(self.game.players, self.goods)},
+        }
