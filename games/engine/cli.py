@@ -33,6 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--replays", type=int, default=200)
+    p.add_argument("--rules", default=None, help="a rules object (JSON); the base game by default")
     return parser
 
 
@@ -54,20 +55,20 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(json.dumps(summary(game)))
         return 0
+    try:
+        if args.command == "random" and args.rules is None:
+            rules = Rules.from_options({"farm_scoring": args.farm_scoring, "river": args.river})
+        else:
+            rules = Rules.from_json(json.loads(args.rules)) if args.rules is not None else Rules()
+    except ValueError as exc:  # RulesError, or --rules that is not JSON
+        if not isinstance(exc, RulesError):
+            exc = RulesError(f"--rules is not valid JSON ({exc})")
+        print(f"record: {exc}" if not str(exc).startswith("--rules") else str(exc), file=sys.stderr)
+        return 1
     if args.command == "random":
-        try:
-            if args.rules is not None:
-                rules = Rules.from_json(json.loads(args.rules))
-            else:
-                rules = Rules.from_options({"farm_scoring": args.farm_scoring, "river": args.river})
-        except ValueError as exc:  # RulesError, or --rules that is not JSON
-            if not isinstance(exc, RulesError):
-                exc = RulesError(f"--rules is not valid JSON ({exc})")
-            print(str(exc), file=sys.stderr)
-            return 1
         sys.stdout.write(dumps(random_game(args.seed, args.players, rules).record()))
         return 0
-    result = bench.run(args.games, args.replays)
+    result = bench.run(args.games, args.replays, rules)
     if args.json:
         print(json.dumps(result))
     else:

@@ -91,7 +91,7 @@ class Game:
         self.final_scored: tuple[Scoring, ...] = ()
         self.out: set[int] = set()  # seats that forfeited or resigned: figures stay, weigh and score nothing
         self._asked: list[Asked] = []  # decisions modules asked for, first asked first
-        self._phases: list = []  # what is left of the tile turn in progress (see _run_phases)
+        self._phases = 0  # phases of the tile turn in progress not run yet (see _run_phases)
         self._turn: TileTurn | None = None
         self._closing = False  # ending: nobody is asked anything any more
         self._acc: tuple[list[int], list[Scoring]] = ([], [])  # points and scorings of the entry being played
@@ -127,13 +127,9 @@ class Game:
         self._after_place = hooks_of(mods, "after_place")
         self._points_hooks = hooks_of(mods, "feature_points")
         self._draw_checks = hooks_of(mods, "draw_error")
-        # a tile turn's phases, as (module index or -1 for the game, method name): names, not
-        # bound methods, so that a copy of the game can carry a turn in progress
+        # a tile turn's phases, in order; a turn in progress keeps how many are left
         self._tile_phases = (
-            [(i, "before_scoring") for i, m in enumerate(mods) if overrides(m, "before_scoring")]
-            + [(-1, "_score_tile")]
-            + [(i, "after_scoring") for i, m in enumerate(mods) if overrides(m, "after_scoring")]
-            + [(-1, "_end_tile_turn")]
+            hooks_of(mods, "before_scoring") + [self._score_tile] + hooks_of(mods, "after_scoring") + [self._end_tile_turn]
         )
         self._extra_turn = hooks_of(mods, "extra_turn")
         self._phased = len(self._tile_phases) > 2 or bool(self._extra_turn)
@@ -182,7 +178,6 @@ class Game:
         other.history = list(self.history)
         other.out = set(self.out)
         other._asked = [Asked(a.pending, a.module, a.data) for a in self._asked]
-        other._phases = list(self._phases)
         if self._turn is not None:
             t = self._turn
             other._turn = TileTurn(t.player, t.move, t.key, None, list(t.completed), t.extra, list(t.points), dict(t.notes))  # type: ignore[arg-type]
@@ -305,14 +300,14 @@ class Game:
         result = [(spot, "follower") for spot in self.legal_spots(placement, tile)]
         if self._figure_modules:
             player = self.current_player
+            reserve = self.reserve[player]
             o = orientation(self._tile_for(tile), placement.rotation)
             key = key_of(placement.x, placement.y)
             for kind, module in self._figure_modules.items():
-                if self.reserve[player].get(kind):
-                    result.extend(
-                        (s.spot, kind) for s in o.segments
-                        if s.spot is not None and module.figure_error(kind, key, o, s.index, player) is None
-                    )
+                if reserve.get(kind):
+                    for seg in module.figure_segments(kind, o):
+                        if seg.spot is not None and module.figure_error(kind, key, o, seg.index, player) is None:
+                            result.append((seg.spot, kind))
         return result
 
     def legal_moves(self) -> list[tuple[Placement, list[str]]]:
@@ -546,7 +541,7 @@ class Game:
                     self._acc = (points, scored)
                     extra = self._turn is not None and self._turn.player == player  # see _end_tile_turn
                     self._turn = TileTurn(player, move, key, self.board.cells[key], done, extra, [0] * n)
-                    self._phases = list(self._tile_phases)
+                    self._phases = len(self._tile_phases)
                     return self._entry_done(Turn(len(self.history) + 1, player, move, tuple(points), tuple(scored)), points, scored)
                 for root in done:
                     self._score(root, True, points, scored)
@@ -576,29 +571,26 @@ class Game:
 
     def _run_phases(self) -> None:
         """Run the tile turn's remaining phases until one asks for a decision."""
-        phases, modules = self._phases, self.modules
-        while phases and not self._asked:
-            owner, name = phases.pop(0)
-            if owner < 0:
-                getattr(self, name)()
-            else:
-                getattr(modules[owner], name)(self._turn)
+        phases, turn = self._tile_phases, self._turn
+        while self._phases and not self._asked:
+            phase = phases[-self._phases]
+            self._phases -= 1
+            phase(turn)
 
-    def _score_tile(self) -> None:
+    def _score_tile(self, turn: TileTurn) -> None:
         """Score everything the tile completed (figures moved in by decisions included)."""
-        turn = self._turn
+        if not turn.completed:
+            return
         points, scored = self._acc
         before = list(points)
-        for root in turn.completed:  # type: ignore[union-attr]
+        for root in turn.completed:
             self._score(root, True, points, scored)
         for p, (a, b) in enumerate(zip(before, points)):
-            turn.points[p] += b - a  # type: ignore[union-attr]
+            turn.points[p] += b - a
 
-    def _end_tile_turn(self) -> None:
+    def _end_tile_turn(self, turn: TileTurn) -> None:
         """The same player's extra turn if a module grants one (never a third in a row),
         else the next player's turn."""
-        turn = self._turn
-        assert turn is not None
         player = turn.player
         if not turn.extra and not self._closing and player not in self.out and any(hook(turn) for hook in self._extra_turn):
             self.current_player = player  # TileTurn.extra is set from this when it is played

@@ -88,6 +88,10 @@ class RuleModule:
         """Figures of this module's kinds in each player's supply at the start."""
         return {}
 
+    def figure_segments(self, kind: str, o: Orientation) -> tuple:
+        """The segments of ``o`` a figure of ``kind`` might stand on (a cheap first filter)."""
+        return o.segments
+
     def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
         """Why ``player`` may not deploy a figure of this module's ``kind`` on segment
         ``index`` of the tile ``o`` just placed at ``key`` (``None`` if they may)."""

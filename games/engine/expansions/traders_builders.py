@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from ..figures import FigureKind, add_kind
+from ..figures import FOLLOWERS, FigureKind, add_kind
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
 from . import RuleModule, register
@@ -43,6 +43,14 @@ class TradersBuilders(RuleModule):
 
     def figures(self) -> dict[str, int]:
         return {"builder": 1, "pig": 1}
+
+    def figure_segments(self, kind, o) -> tuple:
+        game = self.game
+        player = game.current_player
+        if game.supply[player] == FOLLOWERS and game.reserve[player].get("large") != 0:
+            return ()  # none of the player's followers is on the board
+        wanted = ("road", "city") if kind == "builder" else ("field",)
+        return tuple(seg for seg in o.segments if seg.kind in wanted)
 
     def figure_error(self, kind, key, o, index, player) -> str | None:
         seg = o.segments[index]
