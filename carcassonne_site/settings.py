@@ -73,6 +73,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "carcassonne_site.middleware.HostileInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -206,11 +207,16 @@ OUTBOX_ENABLED = EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBack
 
 # Django REST framework and the OpenAPI schema (Swagger UI from the sidecar, no CDN).
 REST_FRAMEWORK = {
+    # Token first: an anonymous caller gets 401 with a WWW-Authenticate header, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON bodies only (the schema advertises no form bodies), nesting bounded.
+    "DEFAULT_PARSER_CLASSES": ["games.rest.JSONParser"],
+    # Every error is {"detail": "..."} (and "errors" per field for a malformed request).
+    "EXCEPTION_HANDLER": "games.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {

@@ -32,3 +32,8 @@ if settings.HAS_GAMES_APP and (settings.BASE_DIR / "games" / "urls.py").exists()
 
 # Accounts last: it owns "/" (home) and /accounts/...
 urlpatterns.append(path("", include("accounts.urls")))
+
+handler400 = "carcassonne_site.errors.bad_request"
+handler403 = "carcassonne_site.errors.permission_denied"
+handler404 = "carcassonne_site.errors.page_not_found"
+handler500 = "carcassonne_site.errors.server_error"

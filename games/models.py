@@ -111,9 +111,10 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
+        """The player's name; never an invitee's address (only the inviter sees that)."""
         if self.user_id:
             return self.user.username
-        return self.invited_email or "open seat"
+        return "invited player" if self.invited_email else "open seat"
 
 
 class Move(models.Model):

@@ -25,6 +25,7 @@ from games.engine import Move as EngineMove
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .models import Game, Move, Seat
+from .text import single_line
 
 User = get_user_model()
 
@@ -88,7 +89,7 @@ def create_game(
         )
     with transaction.atomic():
         game = Game.objects.create(
-            name=name.strip()[:80],
+            name=single_line(name)[:80],
             created_by=creator,
             seat_order=seat_order,
             rules=rules.to_json(),
@@ -111,6 +112,9 @@ def create_game(
     return game
 
 
+EMAIL_MAX_LENGTH = Seat._meta.get_field("invited_email").max_length
+
+
 def _resolve_invitees(creator, names: list[str]) -> list:
     """Users for usernames and known addresses, plain addresses for the others."""
     result: list = []
@@ -121,6 +125,8 @@ def _resolve_invitees(creator, names: list[str]) -> list:
         name = raw.strip()
         if "@" in name:
             try:
+                if len(name) > EMAIL_MAX_LENGTH:
+                    raise ValidationError("too long")
                 validate_email(name)
             except ValidationError:
                 raise GameError(f"{name!r} is not a valid e-mail address") from None
@@ -455,7 +461,7 @@ def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatO
     except RulesError as exc:
         raise GameError(str(exc)) from None
     with transaction.atomic():
-        game = Game.objects.create(name=name.strip()[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
+        game = Game.objects.create(name=single_line(name)[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
         now = timezone.now()
         Seat.objects.bulk_create(
             Seat(game=game, position=i, user=u, state=Seat.State.JOINED, joined_at=now) for i, u in enumerate(users)

@@ -91,6 +91,12 @@ def deliver(pk: int) -> str:
             last_error=repr(exc)[:2000],
         )
         return "failed" if give_up else "retry"
+    except Exception as exc:  # noqa: BLE001 - e.g. BadHeaderError: retrying cannot help
+        logger.exception("could not build or send notification %s", pk)
+        Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
+            status=Notification.Status.FAILED, lease_until=None, last_error=f"message: {exc!r}"[:2000]
+        )
+        return "failed"
     Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
         status=Notification.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error=""
     )
