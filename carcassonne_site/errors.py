@@ -30,3 +30,19 @@ def server_error(request):
     if is_api(request):
         return error_response(request, 500, _("The server could not complete this request."))
     return defaults.server_error(request)
+
+
+def lockout_minutes() -> int:
+    from django.conf import settings
+
+    return int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+
+
+def lockout(request, credentials=None, *args, **kwargs):
+    """django-axes' answer once an account or an address is locked out (429)."""
+    message = _("Too many failed log-ins: try again in %(n)d minutes, or reset your password.") % {"n": lockout_minutes()}
+    if is_api(request):
+        return error_response(request, 429, message)
+    from django.shortcuts import render
+
+    return render(request, "registration/locked_out.html", {"message": message}, status=429)

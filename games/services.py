@@ -8,6 +8,7 @@ the engine; the engine state of a game is always a replay of its move log.
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 import secrets
 from typing import Any, Iterable
 
@@ -81,6 +82,7 @@ def create_game(
     if timeout_rule not in Game.TimeoutRule.values:
         raise GameError("timeout_rule must be 'skip' or 'lose'")
     invitees = _resolve_invitees(creator, list(invite))
+    _check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise GameError(
@@ -113,6 +115,29 @@ def create_game(
 
 
 EMAIL_MAX_LENGTH = Seat._meta.get_field("invited_email").max_length
+
+
+class TooMany(GameError):
+    status = 429
+
+
+def _check_invitation_quota(creator, wanted: int) -> None:
+    """At most ``GAMES_INVITATIONS_PER_DAY`` invitations per user in any 24 hours."""
+    if not wanted:
+        return
+    from django.conf import settings
+
+    limit = int(getattr(settings, "GAMES_INVITATIONS_PER_DAY", 30))
+    since = timezone.now() - timedelta(days=1)
+    sent = (
+        Seat.objects.filter(game__created_by=creator, game__created_at__gte=since, position__gt=0)
+        .exclude(state=Seat.State.OPEN, invited_email="", user__isnull=True)
+        .count()
+    )
+    if sent + wanted > limit:
+        raise TooMany(
+            f"you can send at most {limit} invitations a day; you have {max(limit - sent, 0)} left today"
+        )
 
 
 def _resolve_invitees(creator, names: list[str]) -> list:

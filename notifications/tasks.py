@@ -247,3 +247,28 @@ def send_digests() -> int:
             )
         sent += row is not None
     return sent
+
+
+# --- housekeeping and the beat heartbeat -------------------------------------------------
+
+HEARTBEAT_KEY = "beat:heartbeat"
+
+
+@shared_task(ignore_result=True)
+def heartbeat() -> None:
+    """Beat schedules this every minute; the health endpoint reads when it last ran."""
+    from django.core.cache import cache
+
+    cache.set(HEARTBEAT_KEY, timezone.now().timestamp(), timeout=None)
+
+
+@shared_task(ignore_result=True)
+def housekeeping() -> dict:
+    """Daily: delete expired sessions and the record of log-in links too old to matter."""
+    from importlib import import_module
+
+    from . import links
+
+    engine = import_module(settings.SESSION_ENGINE)
+    engine.SessionStore.clear_expired()
+    return {"used_links": links.forget_used_links()}
