@@ -195,7 +195,7 @@ NOTIFICATIONS_LEASE_SECONDS = 600  # a claimed ("sending") row is left alone thi
 NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min, ...
 NOTIFICATIONS_MAX_ATTEMPTS = 8
 # Invitations one user may send per day (games they create, seats they invite to).
-GAMES_INVITATIONS_PER_DAY = envint("GAMES_INVITATIONS_PER_DAY", 30)
+GAMES_INVITATIONS_PER_DAY = envint("GAMES_INVITATIONS_PER_DAY", 50)
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 

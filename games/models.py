@@ -58,6 +58,9 @@ class Game(models.Model):
     move_days = models.PositiveSmallIntegerField(null=True, blank=True, choices=MOVE_DAYS_CHOICES)
     timeout_rule = models.CharField(max_length=8, choices=TimeoutRule.choices, default=TimeoutRule.LOSE)
     vacation_allowed = models.BooleanField(default=True)
+    # Games are public (anyone may watch, also logged out) unless private: then only the
+    # creator, its players and its invitees see it, and the archive does not list it.
+    private = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated_at"]

@@ -63,6 +63,7 @@ def create_game(
     move_days: int | None = None,
     timeout_rule: str = Game.TimeoutRule.LOSE,
     vacation_allowed: bool = True,
+    private: bool = False,
 ) -> Game:
     """Create a game: the creator sits first, then the invited players, then open seats.
 
@@ -98,6 +99,7 @@ def create_game(
             move_days=move_days,
             timeout_rule=timeout_rule,
             vacation_allowed=bool(vacation_allowed),
+            private=bool(private),
         )
         seats = [Seat(game=game, position=0, user=creator, state=Seat.State.JOINED, joined_at=timezone.now())]
         for position, invitee in enumerate(invitees, 1):
@@ -127,7 +129,7 @@ def _check_invitation_quota(creator, wanted: int) -> None:
         return
     from django.conf import settings
 
-    limit = int(getattr(settings, "GAMES_INVITATIONS_PER_DAY", 30))
+    limit = int(getattr(settings, "GAMES_INVITATIONS_PER_DAY", 50))
     since = timezone.now() - timedelta(days=1)
     sent = (
         Seat.objects.filter(game__created_by=creator, game__created_at__gte=since, position__gt=0)

@@ -62,6 +62,8 @@ def _own_cache(settings):
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests create many games; tests/security/test_limits.py checks the quota itself.
+    settings.GAMES_INVITATIONS_PER_DAY = 10_000
 
 
 @pytest.fixture
