@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
     "tournaments",
+    "carcassonne_site",  # system checks
 ]
 
 MIDDLEWARE = [
@@ -191,7 +192,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Play by e-mail (the notifications app).
 NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24 * 3600)  # seconds; each link logs in once
-NOTIFICATIONS_LEASE_SECONDS = 600  # a claimed ("sending") row is left alone this long
+# A claimed ("sending") row is left alone this long, counted again from just before the
+# SMTP conversation; then a worker that died mid-send is replaced (the sweep re-queues it).
+NOTIFICATIONS_LEASE_SECONDS = envint("NOTIFICATIONS_LEASE_SECONDS", 90)
 NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min, ...
 NOTIFICATIONS_MAX_ATTEMPTS = 8
 # Invitations one user may send per day (games they create, seats they invite to).
@@ -268,6 +271,7 @@ X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 if not DEBUG:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # load balancers probe over plain HTTP
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -294,5 +298,5 @@ LOGGING = {
     },
 }
 
-# Absolute links in e-mails.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Absolute links in e-mails; required when DEBUG is off (system check carcassonne.E001).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000" if DEBUG else "")

@@ -35,7 +35,7 @@ def _setting(name: str, default):
 
 
 def lease() -> timedelta:
-    return timedelta(seconds=_setting("NOTIFICATIONS_LEASE_SECONDS", 600))
+    return timedelta(seconds=_setting("NOTIFICATIONS_LEASE_SECONDS", 90))
 
 
 def backoff(attempts: int) -> float:
@@ -79,6 +79,13 @@ def deliver(pk: int) -> str:
             status=Notification.Status.FAILED, lease_until=None, last_error=f"render: {exc!r}"[:2000]
         )
         return "failed"
+    # Rendering (board pictures) took part of the lease: the SMTP conversation gets a whole one.
+    # If the lease ran out meanwhile and another worker took the row over, leave it to them.
+    renewed = Notification.objects.filter(pk=pk, status=Notification.Status.SENDING, attempts=row.attempts).update(
+        lease_until=timezone.now() + lease()
+    )
+    if not renewed:
+        return "skip"
     try:
         message.send(fail_silently=False)
     except (smtplib.SMTPException, OSError) as exc:
