@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import outbox
 from .auth_api import TokenView
@@ -12,7 +12,7 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("api/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     # The outbox views answer 404 unless DEBUG is on and mail goes to files.
     path("outbox/", outbox.outbox_list, name="outbox"),
     path("outbox/<str:filename>/<int:index>/", outbox.outbox_detail, name="outbox-detail"),
