@@ -56,8 +56,11 @@ FILTER_PARAMETERS = [
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),
     OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
-    OpenApiParameter("page", int, description="Page number, from 1"),
-    OpenApiParameter("page_size", int, description=f"Games per page (default {queries.PAGE_SIZE}, at most {queries.MAX_PAGE_SIZE})"),
+    OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
+    OpenApiParameter(
+        "page_size", {"type": "integer", "minimum": 1, "maximum": queries.MAX_PAGE_SIZE},
+        description=f"Games per page (default {queries.PAGE_SIZE}, at most {queries.MAX_PAGE_SIZE})",
+    ),
 ]
 
 
