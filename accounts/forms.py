@@ -24,7 +24,7 @@ def check_username(name: str, exclude_pk=None) -> str:
 class SignupForm(UserCreationForm):
     email = forms.EmailField(
         required=True,
-        label=_("E-mail address"),
+        label=_("Email"),
         help_text=_("Your turns are announced by e-mail. We send a link to confirm it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )

@@ -18,6 +18,22 @@ CHECKS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """Requests go to the WSGI app directly, not through Django's test client: like the
+    test client, keep the request signals from closing the test's database connection."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        signals.request_started.connect(close_old_connections)
+        signals.request_finished.connect(close_old_connections)
+
+
 @pytest.fixture
 def token(db, make_user):
     ann, bob = make_user("fuzz-ann"), make_user("fuzz-bob")

@@ -23,7 +23,7 @@ def pages(ann, bob, director, players):
     return [
         "/", "/games/", "/games/new/", "/games/lobby/",
         f"/games/{game.pk}/", f"/archive/games/{game.pk}/", "/archive/", "/tournaments/", f"/tournaments/{t.pk}/",
-        "/api/docs/", "/notifications/settings/", "/health/", "/api/games/",
+        "/api/docs/", "/notifications/settings/", "/api/games/",
     ]
 
 
