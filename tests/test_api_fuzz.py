@@ -54,7 +54,7 @@ schema = _load_schema()
 
 @schema.parametrize()
 @hypothesis_settings(
-    max_examples=8,
+    max_examples=5,
     deadline=None,
     derandomize=True,
     phases=[Phase.explicit, Phase.generate],
