@@ -2,8 +2,9 @@
 
 Every error is a JSON ``{"detail": "<message>"}`` with a 4xx status; a malformed
 request also gets ``"errors"`` (messages per field). Nothing here knows a rule: the
-services ask the engine. Any authenticated user may read a game (spectators); only
-its seated players may move.
+services ask the engine. Anyone may read a public game (spectators, also without an
+account); a private one only its players (see :mod:`games.visibility`); only its
+seated players may move.
 """
 
 from __future__ import annotations
@@ -332,6 +333,7 @@ class MovesView(PublicGameView):
         responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
+        self.game(pk)  # a private game is 404 to outsiders, also here
         data = _validated(s.MoveRequestSerializer, request)
         game, engine = services.play_move(
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"]
