@@ -18,6 +18,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import notifications
 from games.engine import Game as EngineGame
@@ -138,7 +139,8 @@ def _check_invitation_quota(creator, wanted: int) -> None:
     )
     if sent + wanted > limit:
         raise TooMany(
-            f"you can send at most {limit} invitations a day; you have {max(limit - sent, 0)} left today"
+            gettext("you can send at most %(limit)d invitations a day; you have %(left)d left today")
+            % {"limit": limit, "left": max(limit - sent, 0)}
         )
 
 

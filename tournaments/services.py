@@ -28,6 +28,7 @@ from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import services as game_services
 from games.models import Game, Seat
@@ -73,11 +74,14 @@ def validate(t: Tournament) -> None:
     if not t.name:
         raise TournamentError("a tournament needs a name")
     if len(t.description or "") > DESCRIPTION_MAX_LENGTH:
-        raise TournamentError(f"the description is limited to {DESCRIPTION_MAX_LENGTH} characters")
+        raise TournamentError(
+            gettext("the description is limited to %(n)d characters") % {"n": DESCRIPTION_MAX_LENGTH}
+        )
     unknown_rules = set(t.rules or {}) - RULES_KEYS if isinstance(t.rules, dict) else set()
     if unknown_rules:
         raise TournamentError(
-            f"unknown rules: {', '.join(sorted(unknown_rules))} (known: {', '.join(sorted(RULES_KEYS))})"
+            gettext("unknown rules: %(unknown)s (known: %(known)s)")
+            % {"unknown": ", ".join(sorted(unknown_rules)), "known": ", ".join(sorted(RULES_KEYS))}
         )
     if t.format not in Tournament.Format.values:
         raise TournamentError(f"unknown format {t.format!r}")
