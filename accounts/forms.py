@@ -1,22 +1,49 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 from .models import User
+from .names import is_confusable, normalize, skeleton
+
+
+def check_username(name: str, exclude_pk=None) -> str:
+    """The normalised ``name``, or ValidationError when it can be mistaken for another."""
+    name = normalize(name)
+    if is_confusable(name):
+        raise forms.ValidationError(
+            _("This name mixes alphabets with look-alike letters; please use one alphabet.")
+        )
+    others = User.objects.filter(username_skeleton=skeleton(name))
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    if others.exists():
+        raise forms.ValidationError(_("This name is taken, or looks too much like a name that is."))
+    return name
 
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(
         required=True,
-        help_text="Your turns are announced by e-mail.",
+        label=_("Email"),
+        help_text=_("Your turns are announced by e-mail. We send a link to confirm it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "email")
+        fields = ("username",)
+
+    def clean_username(self):
+        return check_username(super().clean_username())
 
     def clean_email(self):
-        email = User.objects.normalize_email(self.cleaned_data["email"]).strip()
-        if User.objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError("A user with that e-mail address already exists.")
-        return email
+        # Never says whether the address is registered (see accounts.verification).
+        return User.objects.normalize_email(self.cleaned_data["email"]).strip()
+
+
+class EmailChangeForm(forms.Form):
+    email = forms.EmailField(
+        label=_("New e-mail address"),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text=_("It replaces your address once you follow the link we send to it."),
+    )

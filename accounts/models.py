@@ -2,11 +2,18 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
 
+from .names import normalize, skeleton
+
 
 class User(AbstractUser):
-    """A player. E-mail may be blank (e.g. users made in the admin), but a
-    non-blank address belongs to one account only, ignoring case; the sign-up
-    form requires one, since moves are announced by e-mail."""
+    """A player. ``email`` is a *verified* address (or blank, e.g. users made in the
+    admin): a non-blank address belongs to one account only, ignoring case. An address
+    typed at sign-up or on the e-mail page waits in ``pending_email`` until its owner
+    follows the confirmation link (see :mod:`accounts.verification`)."""
+
+    pending_email = models.EmailField(blank=True, help_text="Address waiting for its confirmation link")
+    # The username as it looks (case folded, look-alike letters as Latin): see accounts.names.
+    username_skeleton = models.CharField(max_length=150, db_index=True, editable=False, default="")
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -17,3 +24,11 @@ class User(AbstractUser):
                 violation_error_message="A user with that e-mail address already exists.",
             )
         ]
+
+    def save(self, *args, **kwargs):
+        self.username = normalize(self.username)
+        self.username_skeleton = skeleton(self.username)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "username" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)

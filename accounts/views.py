@@ -1,10 +1,14 @@
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
+from django.utils.translation import gettext as _
 
-from .forms import SignupForm
+from . import verification
+from .forms import EmailChangeForm, SignupForm
 
 # The home page shows "Your games" from the games app when it provides this
 # template, else a placeholder.
@@ -27,10 +31,41 @@ def signup(request):
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():
-            user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.username}! Your account is ready.")
-            return redirect("home")
+            try:
+                with transaction.atomic():
+                    user = form.save()
+            except IntegrityError:  # the same name, signed up in parallel
+                form.add_error("username", _("This name is taken, or looks too much like a name that is."))
+            else:
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                verification.request_address(request, user, form.cleaned_data["email"])
+                messages.success(
+                    request,
+                    _("Welcome, %(name)s! Your account is ready. We sent a link to %(email)s: follow it to confirm your address.")
+                    % {"name": user.username, "email": form.cleaned_data["email"]},
+                )
+                return redirect("home")
     else:
         form = SignupForm()
     return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+def email_change(request):
+    form = EmailChangeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        email = form.cleaned_data["email"]
+        verification.request_address(request, request.user, email)
+        messages.success(request, _("We sent a link to %(email)s: follow it to confirm the address.") % {"email": email})
+        return redirect("email-change")
+    return render(request, "registration/email_change.html", {"form": form})
+
+
+def email_confirm(request, token: str):
+    try:
+        user = verification.confirm(token)
+    except verification.ConfirmationError as exc:
+        messages.error(request, str(exc))
+        return redirect("email-change" if request.user.is_authenticated else "home")
+    messages.success(request, _("Thank you: %(email)s is confirmed.") % {"email": user.email})
+    return redirect("home")

@@ -1,6 +1,7 @@
 """The archive API (``/api/archive/...``): search, records, boards and moves of any game.
 
-Any signed-in user may read every started game (games are public to members).
+Searching needs an account; one game's record, board and moves are public like the
+game itself (private games: their players only, see games.visibility).
 Errors are JSON ``{"detail": "..."}`` (a bad filter also gets ``"errors"``).
 """
 
@@ -15,6 +16,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -54,13 +56,22 @@ FILTER_PARAMETERS = [
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),
     OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
-    OpenApiParameter("page", int, description="Page number, from 1"),
-    OpenApiParameter("page_size", int, description=f"Games per page (default {queries.PAGE_SIZE}, at most {queries.MAX_PAGE_SIZE})"),
+    OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
+    OpenApiParameter(
+        "page_size", {"type": "integer", "minimum": 1, "maximum": queries.MAX_PAGE_SIZE},
+        description=f"Games per page (default {queries.PAGE_SIZE}, at most {queries.MAX_PAGE_SIZE})",
+    ),
 ]
 
 
 class ArchiveAPIView(APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
+
+
+class PublicGameView(ArchiveAPIView):
+    """One game's record, board or move: public like the game (see games.visibility)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
 
 
 def _bad(errors_: dict[str, str]) -> Response:
@@ -122,7 +133,7 @@ class ArchiveListView(ArchiveAPIView):
         )
 
 
-class ArchiveRecordView(ArchiveAPIView):
+class ArchiveRecordView(PublicGameView):
     @extend_schema(
         tags=[TAG],
         summary="Download a game record",
@@ -133,7 +144,7 @@ class ArchiveRecordView(ArchiveAPIView):
         responses={200: RecordSerializer, **errors(404)},
     )
     def get(self, request, pk: int):
-        stored = queries.load_game(pk, with_result=False)
+        stored = queries.load_game(pk, with_result=False, viewer=request.user)
         response = Response(stored.record())
         response["Content-Disposition"] = f'attachment; filename="carcassonne-game-{pk}.json"'
         return response
@@ -162,7 +173,7 @@ def _move_param(request, total: int) -> int | Response:
     return k
 
 
-class ArchiveBoardView(ArchiveAPIView):
+class ArchiveBoardView(PublicGameView):
     content_negotiation_class = _SVGFirst
 
     @extend_schema(
@@ -179,7 +190,7 @@ class ArchiveBoardView(ArchiveAPIView):
     def get(self, request, pk: int):
         from games.board_svg import render_board
 
-        stored = queries.load_game(pk, with_result=False)
+        stored = queries.load_game(pk, with_result=False, viewer=request.user)
         k = _move_param(request, len(stored.moves))
         if isinstance(k, Response):
             return k
@@ -190,7 +201,7 @@ class ArchiveBoardView(ArchiveAPIView):
         return response
 
 
-class ArchiveMoveView(ArchiveAPIView):
+class ArchiveMoveView(PublicGameView):
     @extend_schema(
         tags=[TAG],
         summary="Scores after move k and the points of move k",
@@ -202,7 +213,7 @@ class ArchiveMoveView(ArchiveAPIView):
         responses={200: s.ArchiveMoveStateSerializer, **errors(404)},
     )
     def get(self, request, pk: int, k: int):
-        stored = queries.load_game(pk, with_result=False)
+        stored = queries.load_game(pk, with_result=False, viewer=request.user)
         total = len(stored.moves)
         if not 0 <= k <= total:
             return Response({"detail": f"this game has moves 0 to {total}, not {k}"}, status=status.HTTP_404_NOT_FOUND)

@@ -24,6 +24,7 @@ from games.engine import Move as EngineMove
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat
 from games.services import record_meta
+from games.visibility import visible_games
 
 from .models import GameResult, SeatResult
 
@@ -205,7 +206,7 @@ def search(filters: Filters):
     if filters.status == "active":
         if filters.winner or filters.finished_after or filters.finished_before:
             return Game.objects.none()  # an active game has neither finished nor been won
-        qs = Game.objects.filter(status=Game.Status.ACTIVE)
+        qs = Game.objects.filter(status=Game.Status.ACTIVE, private=False)
         for name in filters.players:
             qs = qs.filter(seats__user=user(name, "player"))
         if filters.farm_scoring:
@@ -222,7 +223,7 @@ def search(filters: Filters):
         order = ("-updated_at", "-pk") if filters.sort == "-finished" else ("updated_at", "pk")
         return qs.order_by(*order)
 
-    qs = GameResult.objects.all()
+    qs = GameResult.objects.filter(game__private=False)  # private games are never listed
     for name in filters.players:
         qs = qs.filter(seats__user=user(name, "player"))
     if filters.winner:
@@ -478,10 +479,11 @@ class StoredGame:
         return record_of(self.game, self.seats, self.moves)
 
 
-def load_game(game_id: int, *, with_result: bool = True) -> StoredGame:
-    """A game visible in the archive (started: active or finished), or 404. With
+def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredGame:
+    """A game visible in the archive (started: active or finished) to ``viewer``, or
+    404 (a private game is visible to its players only, see games.visibility). With
     ``with_result`` (the replay page) the game also carries its tournament, if any."""
-    games = Game.objects.filter(pk=game_id).exclude(status=Game.Status.WAITING)
+    games = visible_games(viewer, Game.objects.filter(pk=game_id).exclude(status=Game.Status.WAITING))
     if with_result:
         games = games.annotate(**_tournament_columns())
     game = games.first()

@@ -157,9 +157,8 @@ def _nav(total: int, k: int, base: str) -> dict:
     }
 
 
-@login_required
 def game_replay(request, game_id: int):
-    stored = queries.load_game(game_id)
+    stored = queries.load_game(game_id, viewer=request.user)
     game, moves = stored.game, stored.moves
     total = len(moves)
     k = parse_move(request.GET.get("move"), total, total)
@@ -195,10 +194,9 @@ def game_replay(request, game_id: int):
     return render(request, "archive/replay.html", context)
 
 
-@login_required
 def game_record(request, game_id: int):
     """The game's NOTATION.md record as a download."""
-    stored = queries.load_game(game_id, with_result=False)
+    stored = queries.load_game(game_id, with_result=False, viewer=request.user)
     body = json.dumps(stored.record(), indent=2) + "\n"
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="carcassonne-game-{stored.game.pk}.json"'

@@ -7,6 +7,7 @@ eagerly and e-mail written to the local outbox (var/outbox/).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -62,6 +63,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "accounts",
@@ -69,10 +71,13 @@ INSTALLED_APPS = [
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
     "tournaments",
+    "carcassonne_site",  # system checks
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "carcassonne_site.middleware.HostileInputMiddleware",
+    "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -81,6 +86,7 @@ MIDDLEWARE = [
     *(["notifications.middleware.LastSeenMiddleware"] if HAS_GAMES_APP else []),
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: answers once a log-in is locked out
 ]
 
 ROOT_URLCONF = "carcassonne_site.urls"
@@ -119,6 +125,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.LockoutBackend",  # django-axes: refuse locked-out log-ins first
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Log-in throttling (the log-in page, the admin and POST /api/auth/token/): after
+# AXES_FAILURE_LIMIT wrong passwords for one username, or from one address, that
+# username or address is locked out for AXES_COOLOFF_MINUTES (429).
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "carcassonne_site.errors.lockout"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -145,6 +164,16 @@ STORAGES = {
 
 # Redis and Celery. Without REDIS_URL, tasks run eagerly in-process.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# The cache (throttles, the beat heartbeat) is shared by every process: Redis
+# (CACHE_URL, default REDIS_URL); per-process memory only without Redis (development).
+CACHE_URL = os.environ.get("CACHE_URL", REDIS_URL)
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL, "KEY_PREFIX": "carcassonne"}
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -157,12 +186,20 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-clocks": {"task": "notifications.tasks.check_clocks", "schedule": 300.0},
     "notifications-digests": {"task": "notifications.tasks.send_digests", "schedule": 900.0},
     "tournaments-deadlines": {"task": "tournaments.tasks.close_overdue_rounds", "schedule": 300.0},
+    # Expired sessions and old used log-in links.
+    "housekeeping": {"task": "notifications.tasks.housekeeping", "schedule": 6 * 3600.0},
+    # Read by /health/: beat is alive when this ran in the last few minutes.
+    "beat-heartbeat": {"task": "notifications.tasks.heartbeat", "schedule": 60.0},
 }
 # Play by e-mail (the notifications app).
-NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 7 * 24 * 3600)  # seconds
-NOTIFICATIONS_LEASE_SECONDS = 600  # a claimed ("sending") row is left alone this long
+NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24 * 3600)  # seconds; each link logs in once
+# A claimed ("sending") row is left alone this long, counted again from just before the
+# SMTP conversation; then a worker that died mid-send is replaced (the sweep re-queues it).
+NOTIFICATIONS_LEASE_SECONDS = envint("NOTIFICATIONS_LEASE_SECONDS", 90)
 NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min, ...
 NOTIFICATIONS_MAX_ATTEMPTS = 8
+# Invitations one user may send per day (games they create, seats they invite to).
+GAMES_INVITATIONS_PER_DAY = envint("GAMES_INVITATIONS_PER_DAY", 50)
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 
@@ -206,11 +243,16 @@ OUTBOX_ENABLED = EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBack
 
 # Django REST framework and the OpenAPI schema (Swagger UI from the sidecar, no CDN).
 REST_FRAMEWORK = {
+    # Token first: an anonymous caller gets 401 with a WWW-Authenticate header, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # JSON bodies only (the schema advertises no form bodies), nesting bounded.
+    "DEFAULT_PARSER_CLASSES": ["games.rest.JSONParser"],
+    # Every error is {"detail": "..."} (and "errors" per field for a malformed request).
+    "EXCEPTION_HANDLER": "games.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {
@@ -226,10 +268,12 @@ SPECTACULAR_SETTINGS = {
 # Security. Production (DEBUG off) passes `manage.py check --deploy` cleanly.
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 if not DEBUG:
     SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # load balancers probe over plain HTTP
     SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -237,6 +281,7 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     if envbool("BEHIND_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+        AXES_IPWARE_PROXY_COUNT = 1  # the client's address is the proxy's X-Forwarded-For
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {
@@ -251,8 +296,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        "axes": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }
 
-# Absolute links in e-mails.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Absolute links in e-mails; required when DEBUG is off (system check carcassonne.E001).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000" if DEBUG else "")

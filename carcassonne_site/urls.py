@@ -1,16 +1,18 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import outbox
+from .auth_api import TokenView
+from .health import health
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/auth/token/", obtain_auth_token, name="api-token"),
+    path("health/", health, name="health"),
+    path("api/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     # The outbox views answer 404 unless DEBUG is on and mail goes to files.
     path("outbox/", outbox.outbox_list, name="outbox"),
     path("outbox/<str:filename>/<int:index>/", outbox.outbox_detail, name="outbox-detail"),
@@ -32,3 +34,8 @@ if settings.HAS_GAMES_APP and (settings.BASE_DIR / "games" / "urls.py").exists()
 
 # Accounts last: it owns "/" (home) and /accounts/...
 urlpatterns.append(path("", include("accounts.urls")))
+
+handler400 = "carcassonne_site.errors.bad_request"
+handler403 = "carcassonne_site.errors.permission_denied"
+handler404 = "carcassonne_site.errors.page_not_found"
+handler500 = "carcassonne_site.errors.server_error"

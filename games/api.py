@@ -2,8 +2,9 @@
 
 Every error is a JSON ``{"detail": "<message>"}`` with a 4xx status; a malformed
 request also gets ``"errors"`` (messages per field). Nothing here knows a rule: the
-services ask the engine. Any authenticated user may read a game (spectators); only
-its seated players may move.
+services ask the engine. Anyone may read a public game (spectators, also without an
+account); a private one only its players (see :mod:`games.visibility`); only its
+seated players may move.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import exceptions, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import services
 from games.models import Game, Move, Seat
+from games.visibility import can_view
 
 from . import serializers as s
 
@@ -73,12 +76,16 @@ class GameAPIView(APIView):
     def get_exception_handler(self):
         return exception_handler
 
+    def game(self, pk: int) -> Game:
+        """The game, if the caller may watch it (see games.visibility), else 404."""
+        game = Game.objects.filter(pk=pk).first()
+        if game is None or not can_view(game, self.request.user):
+            raise Http404("no such game")
+        return game
+
     def load(self, pk: int, upto: int | None = None):
         """The game, its seats and its engine state (a replay of the move log)."""
-        try:
-            game = Game.objects.get(pk=pk)
-        except Game.DoesNotExist:
-            raise Http404("no such game") from None
+        game = self.game(pk)
         seats = list(game.seats.select_related("user").order_by("position"))
         return game, seats, services.engine_for(game, seats, upto=upto)
 
@@ -178,6 +185,7 @@ class GameListView(GameAPIView):
             move_days=data["move_days"],
             timeout_rule=data["timeout_rule"],
             vacation_allowed=data["vacation_allowed"],
+            private=data["private"],
         )
         return self.state(game.pk, status.HTTP_201_CREATED)
 
@@ -190,7 +198,13 @@ def _validated(serializer_class, request) -> dict:
     return serializer.validated_data
 
 
-class GameDetailView(GameAPIView):
+class PublicGameView(GameAPIView):
+    """Reading a public game needs no account (games are public, see games.visibility)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+
+class GameDetailView(PublicGameView):
     @extend_schema(
         tags=[TAG],
         summary="The state of a game",
@@ -205,6 +219,7 @@ class _SeatAction(GameAPIView):
     action = staticmethod(lambda game_id, user: None)
 
     def post(self, request, pk: int):
+        self.game(pk)
         type(self).action(pk, request.user)
         return self.state(pk)
 
@@ -251,7 +266,7 @@ class JoinView(_SeatAction):
         return super().post(request, pk)
 
 
-class LegalMovesView(GameAPIView):
+class LegalMovesView(PublicGameView):
     @extend_schema(
         tags=[TAG],
         summary="Legal placements of the drawn tile",
@@ -265,7 +280,7 @@ class LegalMovesView(GameAPIView):
         return Response(services.legal_moves(engine))
 
 
-class MovesView(GameAPIView):
+class MovesView(PublicGameView):
     @extend_schema(
         tags=[TAG],
         summary="The moves played so far",
@@ -277,8 +292,7 @@ class MovesView(GameAPIView):
         responses={200: s.MoveSerializer(many=True), **errors(404)},
     )
     def get(self, request, pk: int):
-        if not Game.objects.filter(pk=pk).exists():
-            raise Http404("no such game")
+        self.game(pk)
         seats = {
             position: username
             for position, username in Seat.objects.filter(game_id=pk).values_list("position", "user__username")
@@ -319,6 +333,7 @@ class MovesView(GameAPIView):
         responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
+        self.game(pk)  # a private game is 404 to outsiders, also here
         data = _validated(s.MoveRequestSerializer, request)
         game, engine = services.play_move(
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"]
@@ -326,7 +341,7 @@ class MovesView(GameAPIView):
         return Response(game_state(game, engine), status=status.HTTP_201_CREATED)
 
 
-class RecordView(GameAPIView):
+class RecordView(PublicGameView):
     @extend_schema(
         tags=[TAG],
         summary="The game record",
@@ -351,7 +366,7 @@ class AnyContent(BaseContentNegotiation):
         return parsers[0] if parsers else None
 
 
-class BoardSVGView(GameAPIView):
+class BoardSVGView(PublicGameView):
     content_negotiation_class = AnyContent
 
     @extend_schema(
@@ -365,10 +380,7 @@ class BoardSVGView(GameAPIView):
         },
     )
     def get(self, request, pk: int):
-        try:
-            game = Game.objects.get(pk=pk)
-        except Game.DoesNotExist:
-            raise Http404("no such game") from None
+        game = self.game(pk)
         upto = None
         raw = request.query_params.get("move")
         if raw is not None:

@@ -70,6 +70,13 @@ class CreateGameForm(forms.Form):
         help_text="Players on vacation (set in their notification settings) have their clock paused.",
     )
 
+    private = forms.BooleanField(
+        label="Private game",
+        required=False,
+        initial=False,
+        help_text="Only the players see it. Otherwise anyone may watch, and the archive lists it.",
+    )
+
     def invitees(self) -> list[str]:
         raw = self.cleaned_data.get("invite") or ""
         return [part for part in (p.strip() for p in re.split(r"[\s,;]+", raw)) if part]
@@ -89,6 +96,7 @@ class CreateGameForm(forms.Form):
             "move_days": self.cleaned_data.get("move_days"),
             "timeout_rule": self.cleaned_data["timeout_rule"],
             "vacation_allowed": bool(self.cleaned_data.get("vacation_allowed")),
+            "private": bool(self.cleaned_data.get("private")),
         }
 
     def clean(self):

@@ -58,6 +58,9 @@ class Game(models.Model):
     move_days = models.PositiveSmallIntegerField(null=True, blank=True, choices=MOVE_DAYS_CHOICES)
     timeout_rule = models.CharField(max_length=8, choices=TimeoutRule.choices, default=TimeoutRule.LOSE)
     vacation_allowed = models.BooleanField(default=True)
+    # Games are public (anyone may watch, also logged out) unless private: then only the
+    # creator, its players and its invitees see it, and the archive does not list it.
+    private = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -111,9 +114,10 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
+        """The player's name; never an invitee's address (only the inviter sees that)."""
         if self.user_id:
             return self.user.username
-        return self.invited_email or "open seat"
+        return "invited player" if self.invited_email else "open seat"
 
 
 class Move(models.Model):

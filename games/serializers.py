@@ -201,6 +201,10 @@ class CreateGameSerializer(serializers.Serializer):
         "or `lose` (the player loses on time and leaves the game)",
     )
     vacation_allowed = StrictBooleanField(default=True, help_text="Whether players on vacation have their clock paused")
+    private = StrictBooleanField(
+        default=False,
+        help_text="Only the players (and invitees) may watch; otherwise anyone may, and the archive lists it",
+    )
 
 
 class MoveRequestSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ the engine; the engine state of a game is always a replay of its move log.
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 import secrets
 from typing import Any, Iterable
 
@@ -17,6 +18,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import notifications
 from games.engine import Game as EngineGame
@@ -25,6 +27,7 @@ from games.engine import Move as EngineMove
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .models import Game, Move, Seat
+from .text import single_line
 
 User = get_user_model()
 
@@ -61,6 +64,7 @@ def create_game(
     move_days: int | None = None,
     timeout_rule: str = Game.TimeoutRule.LOSE,
     vacation_allowed: bool = True,
+    private: bool = False,
 ) -> Game:
     """Create a game: the creator sits first, then the invited players, then open seats.
 
@@ -80,6 +84,7 @@ def create_game(
     if timeout_rule not in Game.TimeoutRule.values:
         raise GameError("timeout_rule must be 'skip' or 'lose'")
     invitees = _resolve_invitees(creator, list(invite))
+    _check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise GameError(
@@ -88,13 +93,14 @@ def create_game(
         )
     with transaction.atomic():
         game = Game.objects.create(
-            name=name.strip()[:80],
+            name=single_line(name)[:80],
             created_by=creator,
             seat_order=seat_order,
             rules=rules.to_json(),
             move_days=move_days,
             timeout_rule=timeout_rule,
             vacation_allowed=bool(vacation_allowed),
+            private=bool(private),
         )
         seats = [Seat(game=game, position=0, user=creator, state=Seat.State.JOINED, joined_at=timezone.now())]
         for position, invitee in enumerate(invitees, 1):
@@ -111,6 +117,33 @@ def create_game(
     return game
 
 
+EMAIL_MAX_LENGTH = Seat._meta.get_field("invited_email").max_length
+
+
+class TooMany(GameError):
+    status = 429
+
+
+def _check_invitation_quota(creator, wanted: int) -> None:
+    """At most ``GAMES_INVITATIONS_PER_DAY`` invitations per user in any 24 hours."""
+    if not wanted:
+        return
+    from django.conf import settings
+
+    limit = int(getattr(settings, "GAMES_INVITATIONS_PER_DAY", 50))
+    since = timezone.now() - timedelta(days=1)
+    sent = (
+        Seat.objects.filter(game__created_by=creator, game__created_at__gte=since, position__gt=0)
+        .exclude(state=Seat.State.OPEN, invited_email="", user__isnull=True)
+        .count()
+    )
+    if sent + wanted > limit:
+        raise TooMany(
+            gettext("you can send at most %(limit)d invitations a day; you have %(left)d left today")
+            % {"limit": limit, "left": max(limit - sent, 0)}
+        )
+
+
 def _resolve_invitees(creator, names: list[str]) -> list:
     """Users for usernames and known addresses, plain addresses for the others."""
     result: list = []
@@ -121,6 +154,8 @@ def _resolve_invitees(creator, names: list[str]) -> list:
         name = raw.strip()
         if "@" in name:
             try:
+                if len(name) > EMAIL_MAX_LENGTH:
+                    raise ValidationError("too long")
                 validate_email(name)
             except ValidationError:
                 raise GameError(f"{name!r} is not a valid e-mail address") from None
@@ -455,7 +490,7 @@ def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatO
     except RulesError as exc:
         raise GameError(str(exc)) from None
     with transaction.atomic():
-        game = Game.objects.create(name=name.strip()[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
+        game = Game.objects.create(name=single_line(name)[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
         now = timezone.now()
         Seat.objects.bulk_create(
             Seat(game=game, position=i, user=u, state=Seat.State.JOINED, joined_at=now) for i, u in enumerate(users)

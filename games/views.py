@@ -16,6 +16,7 @@ from games import services
 from games.engine import CATEGORIES, orientation
 from games.forms import CreateGameForm
 from games.models import Game, Seat
+from games.visibility import can_view
 from notifications.tasks import waiting_games
 
 CATEGORY_LABELS = {"roads": "Roads", "cities": "Cities", "cloisters": "Cloisters", "farms": "Farms"}
@@ -87,7 +88,7 @@ def game_list(request):
 @login_required
 def lobby(request):
     games = (
-        Game.objects.filter(status=Game.Status.WAITING, seats__state=Seat.State.OPEN)
+        Game.objects.filter(status=Game.Status.WAITING, seats__state=Seat.State.OPEN, private=False)
         .exclude(seats__user=request.user)
         .annotate(open_count=Count("seats", filter=Q(seats__state=Seat.State.OPEN), distinct=True))
         .distinct()
@@ -233,6 +234,8 @@ def describe_spot(spot: str | None) -> str:
 
 def game_detail(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
+    if not can_view(game, request.user):
+        raise Http404("no such game")
     seats = list(game.seats.select_related("user").order_by("position"))
     engine = services.engine_for(game, seats)
     user = request.user

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games import board_svg
 from games.models import Game, Seat
+from games.text import single_line
 
 from . import clock, links
 from .models import Category, Notification, TurnClock
@@ -169,7 +170,7 @@ def build_message(n: Notification) -> EmailMultiAlternatives:
         "Message-ID": f"<notification-{n.pk}@{domain}>",
         "X-Carcassonne-Notification": f"{n.kind}:{n.pk}",
     }
-    message = EmailMultiAlternatives(ctx["subject"], text, None, [n.email], headers=headers)
+    message = EmailMultiAlternatives(single_line(ctx["subject"]), text, None, [n.email], headers=headers)
     message.attach_alternative(html, "text/html")
     if ctx["images"]:
         message.mixed_subtype = "related"

@@ -1,14 +1,22 @@
-"""Signed links in e-mails: one-click log-in (expiring) and unsubscribe.
+"""Signed links in e-mails: log-in links (short-lived, single-use) and unsubscribe.
 
-A log-in link is scoped to one user and one local path, and dies with a password
-change. Opening it logs in and redirects; it never changes anything else.
+A log-in link is scoped to one user and one local path, logs in once (see
+:func:`use_login_token`), expires after ``NOTIFICATIONS_LOGIN_LINK_MAX_AGE`` and dies
+with a password change. After that it still leads to its page, through the log-in
+form. Opening it logs in and redirects; it never changes anything else.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+from datetime import timedelta
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -22,7 +30,7 @@ def absolute(path: str) -> str:
 
 
 def login_max_age() -> int:
-    return int(getattr(settings, "NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 7 * 24 * 3600))
+    return int(getattr(settings, "NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24 * 3600))
 
 
 def _user_hash(user) -> str:
@@ -30,7 +38,8 @@ def _user_hash(user) -> str:
 
 
 def login_token(user, path: str) -> str:
-    return signing.TimestampSigner(salt=LOGIN_SALT).sign_object({"u": user.pk, "p": path, "h": _user_hash(user)})
+    payload = {"u": user.pk, "p": path, "h": _user_hash(user), "n": secrets.token_urlsafe(6)}
+    return signing.TimestampSigner(salt=LOGIN_SALT).sign_object(payload)
 
 
 def login_url(user, path: str) -> str:
@@ -55,9 +64,39 @@ def read_login_token(token: str):
     except signing.SignatureExpired:
         return None, path
     user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
-    if user is None or _user_hash(user) != data.get("h"):
+    if user is None or _user_hash(user) != data.get("h") or _used(token):
         return None, path
     return user, path
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _used(token: str) -> bool:
+    from .models import UsedLoginLink
+
+    return UsedLoginLink.objects.filter(digest=_digest(token)).exists()
+
+
+def use_login_token(token: str) -> bool:
+    """Spend a log-in link: True the first time only (also under concurrent use)."""
+    from .models import UsedLoginLink
+
+    try:
+        with transaction.atomic():
+            UsedLoginLink.objects.create(digest=_digest(token))
+    except IntegrityError:
+        return False
+    return True
+
+
+def forget_used_links() -> int:
+    """Used links older than the links' lifetime can go: their signature has expired."""
+    from .models import UsedLoginLink
+
+    cutoff = timezone.now() - timedelta(seconds=login_max_age() + 3600)
+    return UsedLoginLink.objects.filter(used_at__lt=cutoff).delete()[0]
 
 
 def unsubscribe_token(category: str, user=None, email: str = "") -> str:

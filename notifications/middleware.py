@@ -1,13 +1,14 @@
 """Remembers when a signed-in user was last active (for "e-mail me even when I am
-active on the site"). Writes at most once a minute per user."""
+active on the site"). Writes at most once a minute per user, throttled through the
+cache (shared by every web process when REDIS_URL is set), never through the session:
+token-authenticated API calls have no session, and must not get one."""
 
 from __future__ import annotations
 
-import time
-
+from django.core.cache import cache
 from django.utils import timezone
 
-SESSION_KEY = "_notifications_seen"
+THROTTLE_SECONDS = 60
 
 
 class LastSeenMiddleware:
@@ -16,16 +17,13 @@ class LastSeenMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        user = getattr(request, "user", None)
-        session = getattr(request, "session", None)
-        if user is not None and user.is_authenticated and session is not None:
-            now = time.time()
-            if now - session.get(SESSION_KEY, 0) > 60:
-                from .models import Preference
+        user = getattr(request, "user", None)  # DRF puts a token's user here too
+        if user is not None and user.is_authenticated:
+            try:
+                if cache.add(f"notifications:last-seen:{user.pk}", 1, THROTTLE_SECONDS):
+                    from .models import Preference
 
-                try:
                     Preference.objects.update_or_create(user=user, defaults={"last_seen": timezone.now()})
-                    session[SESSION_KEY] = now
-                except Exception:  # noqa: BLE001 - never break a page for this
-                    pass
+            except Exception:  # noqa: BLE001 - never break a page for this
+                pass
         return response

@@ -162,3 +162,10 @@ class Vacation(models.Model):
     @property
     def days(self) -> float:
         return (self.end - self.start).total_seconds() / 86400
+
+
+class UsedLoginLink(models.Model):
+    """A one-click log-in link that has been used: each link logs in once."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    used_at = models.DateTimeField(auto_now_add=True, db_index=True)

@@ -35,7 +35,7 @@ def _setting(name: str, default):
 
 
 def lease() -> timedelta:
-    return timedelta(seconds=_setting("NOTIFICATIONS_LEASE_SECONDS", 600))
+    return timedelta(seconds=_setting("NOTIFICATIONS_LEASE_SECONDS", 90))
 
 
 def backoff(attempts: int) -> float:
@@ -79,6 +79,13 @@ def deliver(pk: int) -> str:
             status=Notification.Status.FAILED, lease_until=None, last_error=f"render: {exc!r}"[:2000]
         )
         return "failed"
+    # Rendering (board pictures) took part of the lease: the SMTP conversation gets a whole one.
+    # If the lease ran out meanwhile and another worker took the row over, leave it to them.
+    renewed = Notification.objects.filter(pk=pk, status=Notification.Status.SENDING, attempts=row.attempts).update(
+        lease_until=timezone.now() + lease()
+    )
+    if not renewed:
+        return "skip"
     try:
         message.send(fail_silently=False)
     except (smtplib.SMTPException, OSError) as exc:
@@ -91,6 +98,12 @@ def deliver(pk: int) -> str:
             last_error=repr(exc)[:2000],
         )
         return "failed" if give_up else "retry"
+    except Exception as exc:  # noqa: BLE001 - e.g. BadHeaderError: retrying cannot help
+        logger.exception("could not build or send notification %s", pk)
+        Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
+            status=Notification.Status.FAILED, lease_until=None, last_error=f"message: {exc!r}"[:2000]
+        )
+        return "failed"
     Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
         status=Notification.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error=""
     )
@@ -241,3 +254,28 @@ def send_digests() -> int:
             )
         sent += row is not None
     return sent
+
+
+# --- housekeeping and the beat heartbeat -------------------------------------------------
+
+HEARTBEAT_KEY = "beat:heartbeat"
+
+
+@shared_task(ignore_result=True)
+def heartbeat() -> None:
+    """Beat schedules this every minute; the health endpoint reads when it last ran."""
+    from django.core.cache import cache
+
+    cache.set(HEARTBEAT_KEY, timezone.now().timestamp(), timeout=None)
+
+
+@shared_task(ignore_result=True)
+def housekeeping() -> dict:
+    """Daily: delete expired sessions and the record of log-in links too old to matter."""
+    from importlib import import_module
+
+    from . import links
+
+    engine = import_module(settings.SESSION_ENGINE)
+    engine.SessionStore.clear_expired()
+    return {"used_links": links.forget_used_links()}

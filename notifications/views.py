@@ -10,6 +10,7 @@ from django.core import signing
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -18,22 +19,32 @@ from .forms import PreferenceForm, VacationForm
 from .models import Category, EmailOptOut, Mode, Preference, Vacation
 
 
-@require_http_methods(["GET", "HEAD"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def go(request, token: str):
-    """A one-click link from an e-mail: log in (if still valid) and redirect. Nothing else:
-    mail scanners open links too; moves are always a POST from the page."""
+    """A log-in link from an e-mail. GET shows a button (mail scanners open links too,
+    and another site must not be able to log a visitor in: the button is a POST with
+    a CSRF token); its POST spends the link, logs in and redirects. Nothing else: moves
+    are always a POST from the game page. Someone already logged in as the link's user
+    goes straight to the page; someone logged in as another user is asked first."""
     try:
         user, path = links.read_login_token(token)
     except signing.BadSignature:
-        return HttpResponseBadRequest("This link is not valid.")
-    if user is None:
+        return HttpResponseBadRequest(_("This link is not valid."))
+    if user is not None and request.user.pk == user.pk:
+        return _no_referrer(redirect(path))
+    if user is None or (request.method == "POST" and not links.use_login_token(token)):
         if request.user.is_authenticated:
             return redirect(path)
-        messages.info(request, "This link has expired: please log in.")
+        messages.info(request, _("This link has expired or has been used: please log in."))
         return redirect_to_login(path)
-    if request.user.pk != user.pk:
+    if request.method == "POST":
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    response = redirect(path)
+        return _no_referrer(redirect(path))
+    response = render(request, "notifications/go.html", {"link_user": user, "path": path})
+    return _no_referrer(response)
+
+
+def _no_referrer(response):
     response["Referrer-Policy"] = "no-referrer"
     response["Cache-Control"] = "no-store"
     return response

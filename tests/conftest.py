@@ -50,8 +50,20 @@ def user(django_user_model, password):
 
 
 @pytest.fixture(autouse=True)
+def _own_cache(settings):
+    """A fresh in-memory cache per test (throttles, heartbeats), never the shared Redis."""
+    import uuid
+
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": uuid.uuid4().hex}
+    }
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests create many games; tests/security/test_limits.py checks the quota itself.
+    settings.GAMES_INVITATIONS_PER_DAY = 10_000
 
 
 @pytest.fixture

@@ -58,6 +58,7 @@ def test_check_deploy_passes_in_production_env():
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(64),
             "ALLOWED_HOSTS": "example.org",
+            "SITE_URL": "https://example.org",
         },
     )
     output = result.stdout + result.stderr
@@ -99,3 +100,12 @@ def test_default_email_goes_to_local_outbox():
         pytest.skip("an SMTP server is configured")
     assert settings.OUTBOX_ENABLED
     assert Path(settings.EMAIL_FILE_PATH) == BASE_DIR / "var" / "outbox"
+
+
+def test_production_without_site_url_fails_the_system_check():
+    result = _run_manage(
+        "check",
+        env_overrides={"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(64), "ALLOWED_HOSTS": "example.org", "SITE_URL": ""},
+    )
+    assert result.returncode != 0
+    assert "carcassonne.E001" in result.stderr and "SITE_URL" in result.stderr

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -89,13 +89,12 @@ class TournamentErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-WithdrawSerializer = inline_serializer(
-    "TournamentWithdraw",
-    {
-        "username": serializers.CharField(required=False, help_text="Director only: withdraw this player"),
-        "policy": serializers.ChoiceField(choices=["forfeit", "drop"], default="forfeit"),
-    },
-)
+class WithdrawSerializer(serializers.Serializer):
+    username = serializers.CharField(required=False, help_text="Director only: withdraw this player")
+    policy = serializers.ChoiceField(choices=["forfeit", "drop"], default="forfeit")
+
+    class Meta:
+        ref_name = "TournamentWithdraw"
 ERRORS = {400: TournamentErrorSerializer, 403: TournamentErrorSerializer, 404: TournamentErrorSerializer, 409: TournamentErrorSerializer}
 
 
@@ -153,10 +152,14 @@ class WithdrawView(TournamentAPIView):
                    responses={200: TournamentErrorSerializer, **ERRORS})
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
+        if not isinstance(request.data, dict):
+            raise serializers.ValidationError({"non_field_errors": ["the body must be a JSON object"]})
+        body = WithdrawSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
         target = request.user
-        if request.data.get("username"):
-            target = get_object_or_404(User, username=request.data["username"])
-        services.withdraw(t, target, by=request.user, policy=request.data.get("policy", "forfeit"))
+        if body.validated_data.get("username"):
+            target = get_object_or_404(User, username=body.validated_data["username"])
+        services.withdraw(t, target, by=request.user, policy=body.validated_data["policy"])
         return Response({"detail": f"{target.username} has withdrawn"})
 
 

@@ -45,7 +45,9 @@ class Tournament(models.Model):
         KNOCKOUT = "knockout", "Knockout"
 
     name = models.CharField(max_length=100)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, max_length=5000)
+    # Secret: draws the "random" seeding. Never serialised or rendered.
+    seed = models.BigIntegerField(null=True, blank=True, editable=False)
     director = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="directed_tournaments")
     created_at = models.DateTimeField(auto_now_add=True)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)

@@ -20,6 +20,7 @@ After the main stage, ``knockout_top`` > 1 starts a knockout of the top N.
 from __future__ import annotations
 
 import random
+import secrets
 from datetime import timedelta
 
 from django.conf import settings
@@ -27,9 +28,11 @@ from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games import services as game_services
 from games.models import Game, Seat
+from games.text import single_line
 
 from . import bracket as bracket_mod
 from . import scheduling
@@ -62,9 +65,24 @@ EDITABLE = [
 ]
 
 
+DESCRIPTION_MAX_LENGTH = 5000
+RULES_KEYS = {"farm_scoring", "expansions", "small_city"}
+
+
 def validate(t: Tournament) -> None:
-    if not t.name.strip():
+    t.name = single_line(t.name)
+    if not t.name:
         raise TournamentError("a tournament needs a name")
+    if len(t.description or "") > DESCRIPTION_MAX_LENGTH:
+        raise TournamentError(
+            gettext("the description is limited to %(n)d characters") % {"n": DESCRIPTION_MAX_LENGTH}
+        )
+    unknown_rules = set(t.rules or {}) - RULES_KEYS if isinstance(t.rules, dict) else set()
+    if unknown_rules:
+        raise TournamentError(
+            gettext("unknown rules: %(unknown)s (known: %(known)s)")
+            % {"unknown": ", ".join(sorted(unknown_rules)), "known": ", ".join(sorted(RULES_KEYS))}
+        )
     if t.format not in Tournament.Format.values:
         raise TournamentError(f"unknown format {t.format!r}")
     if not 2 <= t.table_size <= 5:
@@ -93,7 +111,7 @@ def create_tournament(director, **fields) -> Tournament:
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise TournamentError(f"unknown fields: {', '.join(sorted(unknown))}")
-    t = Tournament(director=director, **fields)
+    t = Tournament(director=director, seed=secrets.randbits(62), **fields)
     validate(t)
     t.save()
     return t
@@ -246,7 +264,10 @@ def start(t: Tournament, by) -> Round:
 def _seed(t: Tournament, ids: list[int]) -> list[int]:
     if t.seeding == Tournament.Seeding.RANDOM:
         ids = ids[:]
-        random.Random(t.pk).shuffle(ids)
+        if t.seed is None:  # made before seeds were stored: draw one now, and keep it
+            t.seed = secrets.randbits(62)
+            Tournament.objects.filter(pk=t.pk).update(seed=t.seed)
+        random.Random(t.seed).shuffle(ids)
     return ids  # active_entries order is by rating; standings order when given standings
 
 

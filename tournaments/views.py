@@ -170,6 +170,14 @@ def player(request, pk, username):
     return render(request, "tournaments/player.html", {"t": t, "player": user, "results": results, "row": row})
 
 
+def csv_cell(value):
+    """A text cell that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``,
+    tab, carriage return first) gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def standings_export(request, pk, fmt):
     t = get_object_or_404(Tournament, pk=pk)
     rows = _standings(t)
@@ -180,7 +188,7 @@ def standings_export(request, pk, fmt):
     writer = csv.writer(response)
     writer.writerow(["rank", "player", "points", "played", "wins", "draws", "losses", "byes", *t.tiebreaks])
     for r in rows:
-        writer.writerow([r["rank"], r["username"], r["points"], r["played"], r["wins"], r["draws"], r["losses"],
+        writer.writerow([r["rank"], csv_cell(r["username"]), r["points"], r["played"], r["wins"], r["draws"], r["losses"],
                          r["byes"], *[r["tiebreaks"].get(name, "") for name in t.tiebreaks]])
     return response
 

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
             return 1
-        except RecordError as exc:
+        except (RecordError, RecursionError) as exc:
             print(str(exc), file=sys.stderr)
             return 1
         print(json.dumps(summary(game)))

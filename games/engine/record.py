@@ -40,7 +40,7 @@ def parse(text: str | bytes) -> dict[str, Any]:
     """Parse record JSON text; raises :class:`RecordError` for malformed JSON."""
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise RecordError(f"the record is not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise RecordError("the record must be a JSON object")

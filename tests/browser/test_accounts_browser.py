@@ -17,4 +17,4 @@ def test_sign_up_in_browser_shows_username_in_nav(browser_page):
 
     expect(page.get_by_test_id("nav-username")).to_have_text("eve")
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
-    assert User.objects.filter(username="eve", email="eve@example.com").exists()
+    assert User.objects.filter(username="eve", pending_email="eve@example.com").exists()  # until confirmed

@@ -250,11 +250,12 @@ def test_unknown_game_is_404(api, ann):
     assert response.status_code == 404
 
 
-def test_unauthenticated_is_401(api, started):
-    for path in ("/api/games/", f"/api/games/{started.pk}/", f"/api/games/{started.pk}/record/", f"/api/games/{started.pk}/board.svg"):
-        response = api().get(path)
-        assert response.status_code == 401, path
-        assert response.json()["detail"]
+def test_unauthenticated_is_401_except_for_watching_a_public_game(api, started):
+    response = api().get("/api/games/")
+    assert response.status_code == 401
+    assert response.json()["detail"]
+    for path in (f"/api/games/{started.pk}/", f"/api/games/{started.pk}/record/", f"/api/games/{started.pk}/board.svg"):
+        assert api().get(path).status_code == 200, path
     response = api().post(f"/api/games/{started.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json")
     assert response.status_code == 401
     assert not Move.objects.filter(game=started).exists()

@@ -55,7 +55,7 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     assert response.status_code == 302 and response["Location"] == reverse("game-detail", args=[game.pk])
     assert game.rules == {"expansions": ["river"], "farm_scoring": "classic", "small_city": True}
     seats = list(game.seats.order_by("position"))
-    assert [s.display_name for s in seats] == ["ann", "bob", "cid", "newbie@example.net"]
+    assert [s.display_name for s in seats] == ["ann", "bob", "cid", "invited player"]
     assert game.status == Game.Status.WAITING
 
     # bob sees the invitation on the home page and on the game page, and accepts

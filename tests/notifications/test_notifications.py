@@ -75,15 +75,16 @@ def test_turn_email_after_move(game, django_capture_on_commit_callbacks):
     assert Notification.objects.get(kind="turn", email="bob@example.com").status == "sent"
 
 
-def test_login_link_logs_in_and_only_redirects(game, ann, client):
+def test_login_link_asks_then_logs_in_and_only_redirects(game, ann, client):
     message = mails_to("ann@example.com", "Your turn")[0]
     moves = Move.objects.count()
-    response = client.get(_link(message))
+    page = client.get(_link(message))
+    assert page.status_code == 200 and 'data-testid="confirm-login"' in page.content.decode()
+    assert "_auth_user_id" not in client.session  # opening (a mail scanner) logs nobody in
+    response = client.post(_link(message))
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/#turn-panel"
     assert int(client.session["_auth_user_id"]) == ann.pk
     assert Move.objects.count() == moves
-    # A POST is refused: links never act.
-    assert Client().post(_link(message)).status_code == 405
 
 
 def test_login_link_expires_and_is_scoped(game, ann, bob, settings):
@@ -91,16 +92,19 @@ def test_login_link_expires_and_is_scoped(game, ann, bob, settings):
     token = links.login_token(ann, path)
     settings.NOTIFICATIONS_LOGIN_LINK_MAX_AGE = -1
     client = Client()
-    response = client.get(f"/notifications/go/{token}/")
+    response = client.post(f"/notifications/go/{token}/")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
     assert "_auth_user_id" not in client.session
     settings.NOTIFICATIONS_LOGIN_LINK_MAX_AGE = 3600
-    forged = token.replace(str(ann.pk), str(bob.pk), 1)
-    assert Client().get(f"/notifications/go/{forged}/").status_code in (302, 400)
-    assert "_auth_user_id" not in Client().session
+    forged = signing.TimestampSigner(key="not-the-secret-key", salt=links.LOGIN_SALT).sign_object(
+        {"u": bob.pk, "p": path, "h": "0" * 20, "n": "x"}
+    )
+    forger = Client()
+    assert forger.post(f"/notifications/go/{forged}/").status_code == 400
+    assert "_auth_user_id" not in forger.session
     ann.set_password("another-Long-pa55word")
     ann.save()
-    response = Client().get(f"/notifications/go/{token}/")  # revoked by the password change
+    response = Client().post(f"/notifications/go/{token}/")  # revoked by the password change
     assert response["Location"].startswith("/accounts/login/")
     with pytest.raises(signing.BadSignature):
         links.read_login_token(token + "x")

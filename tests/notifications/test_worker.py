@@ -40,7 +40,9 @@ def test_move_sends_exactly_one_turn_email_with_working_link(celery_worker, ann,
     turn_mails = [m for m in mail.outbox if "Your turn" in m.subject]
     assert [m.to for m in turn_mails] == [["bob@example.com"]]
     client = Client()
-    response = client.get(_link(turn_mails[0]).replace("http://127.0.0.1:8000", ""))
+    link = _link(turn_mails[0]).replace("http://127.0.0.1:8000", "")
+    assert client.get(link).status_code == 200  # a page with a log-in button
+    response = client.post(link)
     assert response.status_code == 302
     assert response["Location"] == f"/games/{game.pk}/#turn-panel"
     page = client.get(f"/games/{game.pk}/")

@@ -1,0 +1,40 @@
+"""``POST /api/auth/token/``: DRF's token view, answering 429 once django-axes has
+locked the account or the address out (too many wrong passwords)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from rest_framework import exceptions
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+
+from games.serializers import ErrorSerializer
+
+from .errors import lockout_minutes
+
+
+class TokenView(ObtainAuthToken):
+    @extend_schema(
+        tags=["auth"],
+        summary="Get your API token",
+        description="Send `Authorization: Token <key>` with later requests. Too many wrong passwords "
+        "for one username, or from one address, lock them out for a while (429).",
+        request=AuthTokenSerializer,
+        responses={
+            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            400: OpenApiResponse(ErrorSerializer, description="Wrong username or password"),
+            429: OpenApiResponse(ErrorSerializer, description="Locked out after too many wrong passwords"),
+        },
+    )
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        except exceptions.ValidationError:
+            if getattr(request, "axes_locked_out", False) or getattr(request._request, "axes_locked_out", False):
+                raise exceptions.Throttled(
+                    wait=lockout_minutes() * 60,
+                    detail=_("Too many failed log-ins: try again in %(n)d minutes.") % {"n": lockout_minutes()},
+                ) from None
+            raise

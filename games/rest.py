@@ -1,0 +1,37 @@
+"""What every JSON API of the site shares: the parser (bounded nesting) and the error
+format (``{"detail": "..."}``, see :func:`games.api.exception_handler`)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+
+MAX_DEPTH = 32  # no request of the API nests deeper than a few levels
+
+
+def depth(value, limit: int = MAX_DEPTH) -> int:
+    """How deeply ``value`` nests (lists and objects), counting up to ``limit + 1``."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level)
+            if deepest > limit:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing bodies nested too deeply (a 400, not a RecursionError)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(_("the JSON is nested too deeply")) from None
+        if depth(data) > MAX_DEPTH:
+            raise ParseError(_("the JSON is nested too deeply (at most %(n)d levels)") % {"n": MAX_DEPTH})
+        return data

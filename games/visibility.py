@@ -1,0 +1,28 @@
+"""Who may watch a game. Games are public: anyone, also logged out, may watch a game
+on its page, through the API, as SVG and in the archive. A *private* game is seen only
+by its creator, its players and its invitees (others get 404), and is not listed in the
+lobby or the archive. Nobody but the inviter ever sees an invitee's address."""
+
+from __future__ import annotations
+
+from django.db.models import Exists, OuterRef, Q
+
+from .models import Game, Seat
+
+
+def _viewer_q(user) -> Q:
+    if user is None or not user.is_authenticated:
+        return Q(private=False)
+    seated = Seat.objects.filter(game=OuterRef("pk")).filter(
+        Q(user=user) | (Q(invited_email__iexact=user.email, user__isnull=True) if user.email else Q(pk__in=[]))
+    )
+    return Q(private=False) | Q(created_by=user) | Q(Exists(seated))
+
+
+def visible_games(user, queryset=None):
+    """The games ``user`` may watch (``queryset`` narrows them)."""
+    return (queryset if queryset is not None else Game.objects.all()).filter(_viewer_q(user))
+
+
+def can_view(game: Game, user) -> bool:
+    return not game.private or visible_games(user, Game.objects.filter(pk=game.pk)).exists()

@@ -1,0 +1,74 @@
+"""Tournament input is bounded and checked; exports are safe to open in a spreadsheet;
+the random seeding cannot be computed by outsiders; API errors share one format."""
+
+import csv
+import io
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.tournaments.conftest import director, players  # noqa: F401 - fixtures
+from tournaments import services
+from tournaments.models import Tournament
+
+
+@pytest.fixture
+def api(director):
+    client = APIClient()
+    client.force_authenticate(director)
+    return client
+
+
+@pytest.mark.django_db
+def test_a_huge_tournament_description_is_refused(api):
+    response = api.post("/api/tournaments/", {"name": "Big", "description": "x" * 1_000_000}, format="json")
+    assert response.status_code == 400
+    assert "description" in response.json()["detail"]
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_unknown_rules_keys_are_refused(api):
+    response = api.post("/api/tournaments/", {"name": "Cup", "rules": {"farm_scoring": "current", "dragons": True}}, format="json")
+    assert response.status_code == 400
+    assert "dragons" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_tournament_api_errors_have_a_detail_and_anonymous_callers_get_401(api):
+    response = api.post("/api/tournaments/", {"name": "Cup", "format": "chess"}, format="json")
+    assert response.status_code == 400
+    assert "format" in response.json()["detail"] and "format" in response.json()["errors"]
+    anonymous = APIClient().get("/api/tournaments/")
+    assert anonymous.status_code == 401
+    assert anonymous.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_random_seeding_is_not_the_tournament_id(director, players):
+    entrants = players(8)
+    t = services.create_tournament(director, name="Draw", format="knockout", seeding="random")
+    for user in entrants:
+        services.register(t, user)
+    ids = [e.user_id for e in services.active_entries(t)]
+    predictable = ids[:]
+    random.Random(t.pk).shuffle(predictable)
+    t.refresh_from_db()
+    assert t.seed is not None
+    assert services._seed(t, ids) != predictable
+    assert services._seed(t, ids) == services._seed(t, ids)  # stored: the draw can be repeated
+    assert "seed" not in APIClient().get(f"/api/tournaments/{t.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_standings_csv_cells_cannot_run_as_formulas(client, director, django_user_model):
+    evil = [django_user_model.objects.create_user(username=name, password="x") for name in ("+1+1", "=cmd", "@sum", "-2")]
+    t = services.create_tournament(director, name="Sheets", format="swiss", swiss_rounds=1)
+    for user in evil:
+        services.register(t, user)
+    services.start(t, director)
+    client.force_login(director)
+    rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode())))
+    names = sorted(row[1] for row in rows[1:])
+    assert names == ["'+1+1", "'-2", "'=cmd", "'@sum"]
