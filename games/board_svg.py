@@ -446,7 +446,10 @@ def _unturned_spot_point(tile_id: str, spot: str) -> Point:
             line = line[::-1]
         x, y = _along(line, 25)
         return round(x, 2), round(y, 2)
-    anchor = _HALF_ANCHOR[HALVES.index(where)] if seg.kind == "field" else _EDGE_MID[EDGES.index(where)]
+    if seg.kind == "field":  # an inner field (field:inner) has no half-edge: aim at the centre
+        anchor = _HALF_ANCHOR[HALVES.index(where)] if where in HALVES else (50.0, 50.0)
+    else:
+        anchor = _EDGE_MID[EDGES.index(where)]
     labels, n = _raster(tile_id, 0)
     clear = _clearance(labels, n, index)
     cap = 2.6 if seg.kind == "field" else 2.4

@@ -147,7 +147,12 @@ def test_every_tile_at_every_rotation_is_well_formed(tile_id):
             assert 0 < x < 1 and 0 < y < 1, (tile_id, rotation, spot)
 
 
-@pytest.mark.parametrize("tile_id", sorted(TILE_TYPES))
+# Art for the expansions' tiles (inner fields, bridges, the City) comes with the issue that
+# plays them on the site; until then they render, but only these sets have placed spots.
+DRAWN_SETS = ("base", "river")
+
+
+@pytest.mark.parametrize("tile_id", sorted(t for t, tile in TILE_TYPES.items() if tile.expansion in DRAWN_SETS))
 def test_spot_positions_are_distinct(tile_id):
     for rotation in ROTATIONS:
         o = orientation(tile_id, rotation)
