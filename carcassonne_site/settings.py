@@ -154,7 +154,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # Periodic jobs (run `celery -A carcassonne_site beat`); each is safe to run late or twice.
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
-    "notifications-clocks": {"task": "notifications.tasks.check_clocks", "schedule": 300.0},
+    "games-timeouts": {"task": "games.tasks.check_timeouts", "schedule": 300.0},
+    "notifications-reminders": {"task": "notifications.tasks.send_reminders", "schedule": 300.0},
     "notifications-digests": {"task": "notifications.tasks.send_digests", "schedule": 900.0},
     "tournaments-deadlines": {"task": "tournaments.tasks.close_overdue_rounds", "schedule": 300.0},
 }

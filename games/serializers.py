@@ -12,6 +12,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.engine import Rules, RulesError
+
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -116,17 +118,6 @@ class ErrorSerializer(serializers.Serializer):
 # --- requests ----------------------------------------------------------------------
 
 
-class RulesSerializer(serializers.Serializer):
-    farm_scoring = serializers.ChoiceField(choices=["current", "classic"], default="current")
-    expansions = serializers.ListField(child=serializers.CharField(), default=list)
-    small_city = serializers.BooleanField(default=False)
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict) and "small_city" in data and not isinstance(data["small_city"], bool):
-            raise serializers.ValidationError({"small_city": ["must be true or false"]})
-        return super().to_internal_value(data)
-
-
 MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 
 
@@ -184,6 +175,41 @@ class StrictBooleanField(serializers.BooleanField):
         if not isinstance(data, bool):
             self.fail("invalid", value=_show(data))
         return data
+
+
+def _option_field(option):
+    """A serializer field for one of the engine's rule options (``Rules.options()``)."""
+    help_text = f"{option.label}: {option.help}"
+    if option.kind == "choice":
+        return serializers.ChoiceField(choices=[value for value, _label in option.choices], default=option.default,
+                                       help_text=help_text)
+    if option.kind == "bool":
+        return StrictBooleanField(default=option.default, help_text=help_text)
+    return StrictIntegerField(default=option.default, help_text=help_text)
+
+
+class RulesSerializer(serializers.Serializer):
+    """The NOTATION.md rules object; its fields are the engine's options (``Rules.options()``)
+    and the engine checks the combination. Gives the canonical rules JSON."""
+
+    expansions = serializers.ListField(
+        child=serializers.ChoiceField(choices=[o.name for o in Rules.options() if o.kind == "expansion"]),
+        default=list,
+        help_text="; ".join(f"`{o.name}`: {o.label}" for o in Rules.options() if o.kind == "expansion"),
+    )
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for option in Rules.options():
+            if option.kind != "expansion":
+                fields[option.name] = _option_field(option)
+        return fields
+
+    def validate(self, attrs):
+        try:
+            return Rules.from_json(dict(attrs)).to_json()
+        except RulesError as exc:
+            raise serializers.ValidationError(str(exc)) from None
 
 
 class CreateGameSerializer(serializers.Serializer):
@@ -292,8 +318,13 @@ class LegalMovesSerializer(serializers.Serializer):
 
 class MoveSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    player = serializers.CharField()
-    tile = serializers.CharField()
+    seat = serializers.IntegerField(help_text="The seat that acted (not always the player on turn)")
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.CharField(help_text="place, discard, skip, forfeit, resign, or an expansion's entry kind")
+    entry = serializers.JSONField(help_text="The record entry exactly as stored (NOTATION.md)")
+    text = serializers.CharField(help_text="What happened, in words")
+    resign = serializers.BooleanField(help_text="The player resigned")
+    tile = serializers.CharField(allow_null=True)
     x = serializers.IntegerField(allow_null=True)
     y = serializers.IntegerField(allow_null=True)
     rotation = serializers.IntegerField(allow_null=True)

@@ -427,8 +427,14 @@ def game_finished(game: Game) -> None:
 
 
 def _record_scores(p: Pairing, game: Game) -> None:
-    by_user = dict(zip(game.seats.order_by("position").values_list("user_id", flat=True), game.scores or []))
+    """The game's scores by player; when it is over, the players who left it (lost on
+    time, resigned) lost it, whatever their score: the engine's outcome says who."""
+    users = list(game.seats.order_by("position").values_list("user_id", flat=True))
+    by_user = dict(zip(users, game.scores or []))
     p.scores = [by_user.get(u, 0) for u in p.players]
+    if game.status == Game.Status.FINISHED:
+        left = {users[seat] for seat in game_services.outcome_of(game)["left"] if seat < len(users)}
+        p.forfeited = sorted(set(p.forfeited) | (left & set(p.players)))
 
 
 def advance(t: Tournament):
