@@ -38,7 +38,7 @@ def test_move_endpoint_scores_and_points(member_client, game):
         assert [p["breakdown"] for p in data["players"]] == engine.breakdown
         if k:
             assert data["points"] == moves[k - 1].points == list(engine.history[-1].points)
-            assert data["played"]["tile"] == moves[k - 1].tile
+            assert data["played"]["entry"] == moves[k - 1].entry == engine.history[-1].move.to_json()
         else:
             assert data["played"] is None and data["points"] == [0, 0, 0]
     last = member_client.get(f"/api/archive/games/{game.pk}/moves/{len(moves)}/").json()
