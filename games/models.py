@@ -16,6 +16,8 @@ from django.urls import reverse
 
 from games.engine import COLORS, Rules
 
+from .fields import EntryField
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
@@ -135,7 +137,7 @@ class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField(help_text="The seat that acted")
-    entry = models.JSONField(help_text="The record entry, as the engine writes it (NOTATION.md)")
+    entry = EntryField(help_text="The record entry, as the engine writes it (NOTATION.md), key order kept")
     points = models.JSONField(default=list, help_text="Points each seat scored on this move")
     created_at = models.DateTimeField(auto_now_add=True)
 

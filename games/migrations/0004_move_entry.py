@@ -11,6 +11,8 @@ vacations taken over from the notifications app (same tables).
 """
 
 import django.db.models.deletion
+
+import games.fields
 from django.conf import settings
 from django.db import migrations, models
 
@@ -79,10 +81,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="move",
             name="entry",
-            field=models.JSONField(default=dict, help_text="The record entry, as the engine writes it (NOTATION.md)"),
+            field=games.fields.EntryField(default="{}", help_text="The record entry, as the engine writes it (NOTATION.md), key order kept"),
             preserve_default=False,
         ),
         migrations.RunPython(forwards, backwards, elidable=False),
+        # a default, so that going back can add the column to existing rows again
+        migrations.AlterField(model_name="move", name="tile", field=models.CharField(default="", max_length=8)),
         migrations.RemoveField(model_name="move", name="tile"),
         migrations.RemoveField(model_name="move", name="x"),
         migrations.RemoveField(model_name="move", name="y"),
