@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
     "tournaments",
+    "carcassonne_site",  # the top layer: the demo_data command, which uses every app
 ]
 
 MIDDLEWARE = [
