@@ -43,7 +43,11 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     login(client, ann)
     page = client.get(reverse("game-create"))
     assert page.status_code == 200
-    assert b"Farm scoring" in page.content and b"River" in page.content and b"Small-city rule" in page.content
+    from games.engine import Rules
+
+    html = page.content.decode()
+    assert all(f">{option.label}</label>" in html for option in Rules.options())  # every engine option, once
+    assert all(html.count(f'name="{option.name}"') == 1 for option in Rules.options())
     response = client.post(
         reverse("game-create"),
         {
