@@ -5,7 +5,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.engine import Move as EngineMove
 from games.engine import replay
 from games.models import Game, Move, Seat
 
@@ -111,11 +110,13 @@ def test_moves_replay_from_the_log(started):
     assert game.scores == engine.scores
     again = services.engine_for(Game.objects.get(pk=started.pk))
     assert again.scores == engine.scores and again.tile == engine.tile
-    assert [t.move for t in again.history] == [EngineMove.from_json(r.to_json()) for r in rows]
+    assert [t.move.to_json() for t in again.history] == [r.entry for r in rows]
     record = services.record(game, engine)
     assert replay(record).scores == engine.scores
-    partial = services.engine_for(game, upto=2)
-    assert len(partial.history) == 2
+    for k in (0, 2, len(rows)):  # the game after k moves: the engine's own replay of the record
+        partial, expected = services.engine_for(game, upto=k), replay(record, upto=k)
+        assert partial.scores == expected.scores and partial.supply == expected.supply
+        assert [t.move for t in partial.history] == [t.move for t in expected.history] and len(partial.history) == k
 
 
 def test_game_state_hides_the_bag(started):
