@@ -292,6 +292,20 @@ def _named(entry: dict, seat: int, names: list[str]) -> dict:
     return entry
 
 
+def _playing_seat(game_id: int, user, not_started: str) -> tuple[Game, list[Seat], Seat]:
+    """The locked game, its seats and ``user``'s seat, if they play in it and it is on."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.select_related("user").order_by("position"))
+    seat = seat_of(seats, user)
+    if seat is None or seat.state != Seat.State.JOINED:
+        raise NotAllowed("you are not playing in this game")
+    if game.status == Game.Status.WAITING:
+        raise Conflict(f"the game has not started yet: {not_started}")
+    if game.status == Game.Status.FINISHED:
+        raise Conflict("the game is over")
+    return game, seats, seat
+
+
 def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: Any, meeple: Any) -> tuple[Game, EngineGame]:
     """Play the user's turn. Checks, in order: the game, the seat, the move number, the turn,
     then the engine's rules. Returns the game and its new engine state.
@@ -303,15 +317,7 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
         raise GameError("move_number must be a whole number")
     try:
         with transaction.atomic():
-            game = _locked_game(game_id)
-            seats = list(game.seats.select_related("user").order_by("position"))
-            seat = seat_of(seats, user)
-            if seat is None or seat.state != Seat.State.JOINED:
-                raise NotAllowed("you are not playing in this game")
-            if game.status == Game.Status.WAITING:
-                raise Conflict("the game has not started yet: some seats are still empty")
-            if game.status == Game.Status.FINISHED:
-                raise Conflict("the game is over")
+            game, seats, seat = _playing_seat(game_id, user, "some seats are still empty")
             expected = game.move_count + 1
             if move_number != expected:
                 raise Conflict(f"move {move_number} is stale: the game is at move {expected}")
@@ -359,15 +365,7 @@ def resign(game_id: int, user) -> Game:
     """``user`` leaves the game, on turn or not: a ``resign`` entry of the log. Their
     figures stay but weigh nothing; they never win; with one player left the game ends."""
     with transaction.atomic():
-        game = _locked_game(game_id)
-        seats = list(game.seats.select_related("user").order_by("position"))
-        seat = seat_of(seats, user)
-        if seat is None or seat.state != Seat.State.JOINED:
-            raise NotAllowed("you are not playing in this game")
-        if game.status == Game.Status.WAITING:
-            raise Conflict("the game has not started yet: decline or leave the seat instead")
-        if game.status == Game.Status.FINISHED:
-            raise Conflict("the game is over")
+        game, seats, seat = _playing_seat(game_id, user, "decline or leave the seat instead")
         engine = engine_for(game, seats)
         if seat.position in engine.out:
             raise Conflict("you have already left this game")
