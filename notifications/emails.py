@@ -18,6 +18,7 @@ from games import board_svg
 from games.models import Game, Seat
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import clock
 from games.models import TurnClock
@@ -30,7 +31,7 @@ logger = logging.getLogger(__name__)
 
 BOARD_CID = "board"
 
-ENDINGS = {"one_left": "every other player left", "ended_early": "ended early", "complete": ""}
+ENDINGS = {"one_left": gettext_lazy("every other player left"), "ended_early": gettext_lazy("ended early"), "complete": ""}
 """Why a game ended (the engine's ``outcome.ending``), as the final e-mail says it."""
 
 
