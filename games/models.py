@@ -52,7 +52,10 @@ class Game(models.Model):
     seed = models.BigIntegerField(null=True, blank=True, editable=False)
     # Copies of the engine state for lists; rewritten after every move.
     move_count = models.PositiveIntegerField(default=0)
-    current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    current_seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat whose decision is pending")
+    pending_action = models.CharField(
+        max_length=16, blank=True, default="", help_text="The pending decision: turn, or an expansion's (reinforce, ...)"
+    )
     scores = models.JSONField(default=list, blank=True)
     # Play by e-mail: time per move (days; null: unlimited), what happens when it runs
     # out, and whether players may pause their clocks (see the notifications app).

@@ -443,7 +443,9 @@ def _store_turns(game: Game, turns: list[Turn]) -> None:
 def _copy_state(game: Game, engine: EngineGame) -> None:
     game.move_count = len(engine.history)
     game.scores = list(engine.scores)
-    game.current_seat = None if engine.finished else engine.current_player
+    pending = engine.pending  # whose decision it is (not always the player on turn) and which
+    game.current_seat = pending.player if pending else None
+    game.pending_action = pending.action if pending else ""
     if engine.finished and game.status != Game.Status.FINISHED:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()

@@ -69,6 +69,11 @@ def backwards(apps, schema_editor):
     Move.objects.bulk_update(batch, ["tile", "x", "y", "rotation", "meeple", *FLAGS])
 
 
+def pending_turns(apps, schema_editor):
+    """Active games so far always wait for a tile turn."""
+    apps.get_model("games", "Game").objects.filter(status="active").update(pending_action="turn")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -100,6 +105,20 @@ class Migration(migrations.Migration):
             name="seat",
             field=models.PositiveSmallIntegerField(help_text="The seat that acted"),
         ),
+        migrations.AlterField(
+            model_name="game",
+            name="current_seat",
+            field=models.PositiveSmallIntegerField(blank=True, help_text="The seat whose decision is pending", null=True),
+        ),
+        migrations.AddField(
+            model_name="game",
+            name="pending_action",
+            field=models.CharField(
+                blank=True, default="", max_length=16,
+                help_text="The pending decision: turn, or an expansion's (reinforce, ...)",
+            ),
+        ),
+        migrations.RunPython(pending_turns, migrations.RunPython.noop, elidable=False),
         migrations.AddField(
             model_name="game",
             name="outcome",

@@ -53,6 +53,7 @@ def test_old_move_rows_become_the_engines_entries_and_go_back_unchanged():
         ]
         assert [row.entry for row in rows] == expected
         assert [(row.seat, row.points) for row in rows] == [(n % 2, [n, 0]) for n in range(1, len(ROWS) + 1)]
+        assert Move._meta.apps.get_model("games", "Game").objects.get(pk=game_id).pending_action == "turn"
 
         Move = _migrate(OLD).get_model("games", "Move")
         back = [tuple(getattr(row, c) for c in COLUMNS) for row in Move.objects.filter(game_id=game_id).order_by("number")]
