@@ -43,16 +43,20 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     login(client, ann)
     page = client.get(reverse("game-create"))
     assert page.status_code == 200
+    from django.utils.html import escape
+
     from games.engine import Rules
 
     html = page.content.decode()
-    assert all(f">{option.label}</label>" in html for option in Rules.options())  # every engine option, once
+    assert all(f">{escape(option.label)}</label>" in html for option in Rules.options())  # every engine option, once
     assert all(html.count(f'name="{option.name}"') == 1 for option in Rules.options())
     response = client.post(
         reverse("game-create"),
         {
             "name": "Friday game", "invite": "bob\ncid@example.org, newbie@example.net", "open_seats": "0",
             "seat_order": "as_listed", "farm_scoring": "classic", "river": "on", "small_city": "on", **TIME,
+            # the boxes the form shows ticked (options on by default) come back ticked
+            **{o.name: "on" for o in Rules.options() if o.kind in ("bool", "expansion") and o.default},
         },
     )
     game = Game.objects.get(name="Friday game")
