@@ -430,10 +430,11 @@ def _record_scores(p: Pairing, game: Game) -> None:
     """The game's scores by player; when it is over, the players who left it (lost on
     time, resigned) lost it, whatever their score: the engine's outcome says who."""
     users = list(game.seats.order_by("position").values_list("user_id", flat=True))
-    by_user = dict(zip(users, game.scores or []))
+    outcome = game_services.outcome_of(game) if game.status == Game.Status.FINISHED else None
+    by_user = dict(zip(users, outcome["scores"] if outcome else game.scores or []))
     p.scores = [by_user.get(u, 0) for u in p.players]
-    if game.status == Game.Status.FINISHED:
-        left = {users[seat] for seat in game_services.outcome_of(game)["left"] if seat < len(users)}
+    if outcome is not None:
+        left = {users[seat] for seat in outcome["left"] if seat < len(users)}
         p.forfeited = sorted(set(p.forfeited) | (left & set(p.players)))
 
 
