@@ -356,8 +356,8 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
         seat = seats[turn.player]
         kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
         GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=kind)
-        signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
         _advance(game, engine, [turn])
+        signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
     return turn
 
 
@@ -371,8 +371,8 @@ def resign(game_id: int, user) -> Game:
             raise Conflict("you have already left this game")
         on_turn = game.current_seat
         turn = engine.play(Resign(engine.players[seat.position]))
-        signals.player_left.send(sender=Game, game=game, seat=seat, move_number=turn.number, reason="resigned")
         _advance(game, engine, [turn], on_turn=on_turn if on_turn != seat.position else None)
+        signals.player_left.send(sender=Game, game=game, seat=seat, move_number=turn.number, reason="resigned")
     return game
 
 
@@ -392,8 +392,6 @@ def _announce(game: Game, engine: EngineGame, unchanged_seat: int | None) -> Non
     """Signal the end of the game, or the decision now awaited, and keep its clock."""
     outcome = engine.outcome
     if outcome is not None:
-        game.outcome = outcome_json(outcome)
-        Game.objects.filter(pk=game.pk).update(outcome=game.outcome)
         clock.stop(game)
         signals.game_finished.send(sender=Game, game=game, outcome=outcome)
         return
@@ -449,6 +447,8 @@ def _copy_state(game: Game, engine: EngineGame) -> None:
     if engine.finished and game.status != Game.Status.FINISHED:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
+    if engine.outcome is not None:
+        game.outcome = outcome_json(engine.outcome)
 
 
 # --- what clients see -----------------------------------------------------------------
