@@ -260,7 +260,7 @@ class PlayerSerializer(serializers.Serializer):
     supply = serializers.IntegerField(help_text="Followers in the player's supply")
     state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
-    out = serializers.BooleanField(help_text="The player lost on time: no more turns, no more points")
+    out = serializers.BooleanField(help_text="The player left (lost on time or resigned): no more turns, no more points")
 
 
 class LastMoveSerializer(serializers.Serializer):
@@ -270,6 +270,15 @@ class LastMoveSerializer(serializers.Serializer):
     rotation = serializers.IntegerField(required=False)
     meeple = serializers.CharField(allow_null=True, required=False)
     discard = serializers.BooleanField(required=False)
+
+
+class OutcomeSerializer(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.CharField())
+    ranks = serializers.DictField(child=serializers.IntegerField(), help_text="1 = first; tied players share a rank; players who left rank last")
+    scores = serializers.DictField(child=serializers.IntegerField())
+    breakdown = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+    ending = serializers.ChoiceField(choices=["complete", "one_left", "ended_early"])
+    left = serializers.ListField(child=serializers.CharField(), help_text="Players who lost on time or resigned")
 
 
 class GameStateSerializer(serializers.Serializer):
@@ -287,8 +296,9 @@ class GameStateSerializer(serializers.Serializer):
     move_days = serializers.IntegerField(allow_null=True, help_text="Days per move; null: no time limit")
     timeout_rule = TimeoutRuleField(help_text="When the time per move runs out: skip the turn, or lose on time")
     vacation_allowed = serializers.BooleanField(help_text="Whether players on vacation have their clock paused")
-    winners = serializers.ListField(child=serializers.CharField(), required=False)
+    winners = serializers.ListField(child=serializers.CharField(), required=False, help_text="The engine's winners (finished games)")
     final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
+    outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
 
 
 class GameListItemSerializer(serializers.Serializer):
