@@ -40,33 +40,32 @@ def columns_of(entry: dict) -> dict:
     raise ValueError(f"the old move columns cannot hold the entry {entry!r}")
 
 
-def forwards(apps, schema_editor):
+def _rewrite(apps, values_of, fields) -> None:
+    """Set ``fields`` of every move row to ``values_of(row)``, in batches."""
     Move = apps.get_model("games", "Move")
     batch = []
     for row in Move.objects.order_by("pk").iterator(chunk_size=2000):
-        row.entry = entry_of(row)
-        batch.append(row)
-        if len(batch) >= 2000:
-            Move.objects.bulk_update(batch, ["entry"])
-            batch = []
-    Move.objects.bulk_update(batch, ["entry"])
-
-
-def backwards(apps, schema_editor):
-    Move = apps.get_model("games", "Move")
-    batch = []
-    for row in Move.objects.order_by("pk").iterator(chunk_size=2000):
-        try:
-            values = columns_of(row.entry)
-        except ValueError as exc:
-            raise migrations.exceptions.IrreversibleError(f"game {row.game_id} move {row.number}: {exc}") from None
-        for name, value in values.items():
+        for name, value in values_of(row).items():
             setattr(row, name, value)
         batch.append(row)
         if len(batch) >= 2000:
-            Move.objects.bulk_update(batch, list(values))
+            Move.objects.bulk_update(batch, fields)
             batch = []
-    Move.objects.bulk_update(batch, ["tile", "x", "y", "rotation", "meeple", *FLAGS])
+    Move.objects.bulk_update(batch, fields)
+
+
+def forwards(apps, schema_editor):
+    _rewrite(apps, lambda row: {"entry": entry_of(row)}, ["entry"])
+
+
+def backwards(apps, schema_editor):
+    def values_of(row):
+        try:
+            return columns_of(row.entry)
+        except ValueError as exc:
+            raise migrations.exceptions.IrreversibleError(f"game {row.game_id} move {row.number}: {exc}") from None
+
+    _rewrite(apps, values_of, ["tile", "x", "y", "rotation", "meeple", *FLAGS])
 
 
 def pending_turns(apps, schema_editor):
