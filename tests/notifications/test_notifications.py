@@ -335,6 +335,7 @@ def test_when_the_leader_leaves_the_final_email_names_the_other_player(ann, bob,
         [final] = mails_to(user.email, "is over")
         assert final.subject.endswith(f"{other.username} won")
         assert f"Winner: {other.username}." in final.body
+        assert f"{leader.username}: " in final.body and "(left the game)" in final.body
 
 
 def test_resigning_emails_the_others_not_the_player(ann, bob, make_user, django_capture_on_commit_callbacks):
