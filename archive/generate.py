@@ -18,8 +18,9 @@ from django.utils import timezone
 from games.engine import Rules
 from games.engine.autoplay import random_game
 from games.models import Game, Move, Seat
+from games.services import outcome_json
 
-from .results import build_result
+from .results import build_result, record_game
 from .models import GameResult, SeatResult
 
 
@@ -52,18 +53,7 @@ def varied_template(seed: int) -> Template:
 
 def move_rows(game: Game, template: Template) -> list[Move]:
     return [
-        Move(
-            game=game,
-            number=turn.number,
-            seat=turn.player,
-            tile=turn.move.tile,
-            x=None if turn.move.discard else turn.move.x,
-            y=None if turn.move.discard else turn.move.y,
-            rotation=None if turn.move.discard else turn.move.rotation,
-            meeple=turn.move.meeple,
-            discard=turn.move.discard,
-            points=list(turn.points),
-        )
+        Move(game=game, number=turn.number, seat=turn.player, entry=turn.move.to_json(), points=list(turn.points))
         for turn in template.engine.history
     ]
 
@@ -81,6 +71,7 @@ def unsaved_game(template: Template, users: Sequence, finished_at: dt.datetime, 
         move_count=len(engine.history),
         current_seat=None,
         scores=list(engine.scores),
+        outcome=outcome_json(engine.outcome),
     )
 
 
@@ -93,8 +84,8 @@ def unsaved_seats(game: Game, users: Sequence, finished_at: dt.datetime) -> list
 
 @transaction.atomic
 def store_game(template: Template, users: Sequence, finished_at: dt.datetime | None = None, name: str = "") -> Game:
-    """One finished game, saved the ordinary way: the archive's post_save signal records
-    its result when the game is saved as finished (after its moves)."""
+    """One finished game, saved the ordinary way, then its archive result recorded from
+    a replay of its log (as the archive's ``game_finished`` receiver does)."""
     assert len(users) == template.players, "one user per seat"
     finished_at = finished_at or timezone.now()
     game = unsaved_game(template, users, finished_at, name)
@@ -105,6 +96,7 @@ def store_game(template: Template, users: Sequence, finished_at: dt.datetime | N
     Move.objects.bulk_create(move_rows(game, template))
     game.status, game.finished_at = Game.Status.FINISHED, finished_at
     game.save()
+    record_game(game)
     return game
 
 
@@ -122,7 +114,7 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
             seats.extend(game_seats)
             moves.extend(move_rows(game, template))
             engine = template.engine
-            result, rows = build_result(game, game_seats, engine.scores, engine.breakdown, len(engine.history))
+            result, rows = build_result(game, game_seats, engine.outcome, len(engine.history))
             results.append(result)
             seat_results.extend(rows)
         Seat.objects.bulk_create(seats, batch_size=2000)

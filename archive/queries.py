@@ -20,7 +20,6 @@ from django.utils import timezone
 
 from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
-from games.engine import Move as EngineMove
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat
 from games.services import record_meta
@@ -36,15 +35,7 @@ MAX_PLAYER_FILTER = 2
 STATUSES = ("finished", "active")
 SORTS = {"-finished": ("-finished_at", "-game_id"), "finished": ("finished_at", "game_id")}
 
-try:  # hex colours of the seats, for the score chart
-    from games.board_svg import SEAT_COLORS
-except ImportError:  # pragma: no cover
-    SEAT_COLORS = {}
-
-
-def seat_hex(position: int) -> str:
-    name = COLORS[position % len(COLORS)]
-    return SEAT_COLORS.get(name, name)
+from games.board_svg import seat_hex  # noqa: E402  (the one table of seat colours)
 
 
 # --- search ------------------------------------------------------------------------
@@ -436,14 +427,8 @@ def head_to_head(user) -> list[dict[str, Any]]:
 # --- replays -------------------------------------------------------------------------------
 
 
-MOVE_FIELDS = ("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit", "points")
-
-
-def move_json(row: dict[str, Any]) -> dict[str, Any]:
-    """A stored move (a ``values()`` row of MOVE_FIELDS) in NOTATION.md terms."""
-    return EngineMove(
-        row["tile"], row["x"], row["y"], row["rotation"], row["meeple"], row["discard"], row["skip"], row["forfeit"]
-    ).to_json()
+MOVE_FIELDS = ("number", "seat", "entry", "points")
+"""The columns of a stored move the archive reads: its record entry is ``entry``."""
 
 
 @dataclass
@@ -472,7 +457,7 @@ class StoredGame:
         engine = EngineGame.new(self.names, game.engine_rules, seed=game.seed)
         moves = self.moves if upto is None else self.moves[:upto]
         for row in moves:
-            engine.play(EngineMove.from_json(move_json(row)))
+            engine.play_json(row["entry"])
         return engine
 
     def record(self) -> dict[str, Any]:
@@ -527,11 +512,12 @@ def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dic
         "rules": rules.to_json(),
         "players": names,
         "start": start_of(rules),
-        "moves": [move_json(row) for row in moves],
+        "moves": [row["entry"] for row in moves],  # byte for byte what is stored
     }
     data["meta"] = record_meta(game)
-    if game.status == Game.Status.FINISHED:
+    if game.status == Game.Status.FINISHED and game.outcome:
         data["meta"]["result"] = dict(zip(names, game.scores))
+        data["meta"]["winners"] = [names[seat] for seat in game.winner_seats]
     return data
 
 

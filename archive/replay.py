@@ -1,50 +1,26 @@
 """What the replay page and the moves endpoint show for "the game after move k".
 
 Works for stored games and for uploaded records alike: it gets the player names,
-the move rows (number, seat, tile, x, y, rotation, meeple, discard, points) and the
-engine after move k.
+the move rows (number, seat, entry, points) and the engine after move k. Who won
+is the engine's outcome (``winners``), never recomputed from the scores.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.engine import COLORS
+from games.engine import CATEGORIES, COLORS
+from games.entries import move_json
 
 from .charts import score_chart
 from .queries import score_series, seat_hex
 
-CATEGORIES = ("roads", "cities", "cloisters", "farms")
-
 
 def describe_move(row: dict[str, Any] | None, names: Sequence[str]) -> dict[str, Any] | None:
+    """A stored move (``number``, ``seat``, ``entry``, ``points``) as the replay shows it."""
     if row is None:
         return None
-    who = names[row["seat"]] if 0 <= row["seat"] < len(names) else "?"
-    if row["discard"]:
-        text = f"{who} drew tile {row['tile']}, which fits nowhere: discarded"
-    elif row.get("skip"):
-        text = f"{who} ran out of time: turn skipped, tile {row['tile']} went back into the bag"
-    elif row.get("forfeit"):
-        text = f"{who} ran out of time and lost on time"
-    else:
-        text = f"{who} placed tile {row['tile']} at ({row['x']},{row['y']}) turned {row['rotation']}°"
-        text += f", follower on {row['meeple']}" if row["meeple"] else ", no follower"
-    return {
-        "number": row["number"],
-        "player": who,
-        "seat": row["seat"],
-        "tile": row["tile"],
-        "x": row["x"],
-        "y": row["y"],
-        "rotation": row["rotation"],
-        "meeple": row["meeple"],
-        "discard": row["discard"],
-        "skip": row.get("skip", False),
-        "forfeit": row.get("forfeit", False),
-        "points": list(row.get("points") or [0] * len(names)),
-        "text": text,
-    }
+    return move_json(row["number"], row["seat"], row["entry"], row.get("points") or [], names)
 
 
 def parse_move(raw: Any, total: int, default: int) -> int:
@@ -108,6 +84,7 @@ def replay_context(
     finished: bool,
     final_scores: Sequence[int] | None,
     final_breakdown: Sequence[dict[str, int]] | None,
+    winners: Sequence[int] = (),
 ) -> dict[str, Any]:
     """Everything the replay template needs besides the board and the links."""
     from games.board_svg import render_board
@@ -124,7 +101,7 @@ def replay_context(
     summary = None
     if final is not None:
         summary = []
-        best = max(final) if final else 0
+        winners = set(winners)
         for i, name in enumerate(names):
             parts = final_breakdown[i] if final_breakdown and i < len(final_breakdown) else {}
             summary.append({
@@ -132,7 +109,7 @@ def replay_context(
                 "hex": seat_hex(i),
                 "color": COLORS[i],
                 "score": final[i],
-                "won": final[i] == best,
+                "won": i in winners,
                 **{c: parts.get(c, 0) for c in CATEGORIES},
             })
     return {

@@ -8,25 +8,21 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.engine import Rules
+from games.engine import Outcome, Rules
 from games.models import Game, Seat
 
 from .models import GameResult, SeatResult
 
-CATEGORIES = ("roads", "cities", "cloisters", "farms")
+from games.engine import CATEGORIES
 
 
-def ranks_of(scores: Sequence[int]) -> list[int]:
-    """Competition ranks: 1 for the best score, tied scores share a rank (1, 1, 3)."""
-    return [1 + sum(1 for other in scores if other > score) for score in scores]
-
-
-def outcomes_of(scores: Sequence[int]) -> list[str]:
-    best = max(scores) if scores else 0
-    winners = sum(1 for s in scores if s == best)
+def outcomes_of(outcome: Outcome) -> list[str]:
+    """Win (sole winner), draw (shared first place) or loss, per seat, from the engine."""
+    winners = set(outcome.winners)
+    shared = len(winners) > 1
     return [
-        (SeatResult.Outcome.WIN if winners == 1 else SeatResult.Outcome.DRAW) if s == best else SeatResult.Outcome.LOSS
-        for s in scores
+        (SeatResult.Outcome.DRAW if shared else SeatResult.Outcome.WIN) if seat in winners else SeatResult.Outcome.LOSS
+        for seat in range(len(outcome.players))
     ]
 
 
@@ -50,13 +46,14 @@ def tournament_of(game_id: int) -> tuple[int | None, int | None]:
 def build_result(
     game: Game,
     seats: Sequence[Seat],
-    scores: Sequence[int],
-    breakdown: Sequence[dict[str, int]],
+    outcome: Outcome,
     move_count: int,
     tournament_id: int | None = None,
     round: int | None = None,
 ) -> tuple[GameResult, list[SeatResult]]:
-    """Unsaved rows for ``game`` (also used by the bulk generator)."""
+    """Unsaved rows for ``game`` from the engine's ``outcome`` (also used by the bulk
+    generator): who won and the ranks are the engine's, never recomputed here."""
+    scores, breakdown = outcome.scores, outcome.breakdown
     finished_at = game.finished_at or timezone.now()
     result = GameResult(
         game_id=game.pk,
@@ -69,7 +66,7 @@ def build_result(
         round=round,
         **rule_columns(game.rules),
     )
-    ranks, outcomes = ranks_of(scores), outcomes_of(scores)
+    ranks, outcomes, winners = outcome.ranks, outcomes_of(outcome), set(outcome.winners)
     rows = []
     for i, seat in enumerate(seats):
         parts = breakdown[i] if i < len(breakdown) else {}
@@ -81,7 +78,7 @@ def build_result(
                 username=seat.user.username if seat.user_id else seat.display_name,
                 score=scores[i],
                 rank=ranks[i],
-                won=ranks[i] == 1,
+                won=i in winners,
                 outcome=outcomes[i],
                 finished_at=finished_at,
                 **{c: int(parts.get(c, 0)) for c in CATEGORIES},
@@ -101,9 +98,7 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
     if seats is None:
         seats = list(game.seats.select_related("user").order_by("position"))
     tournament_id, round_number = tournament_of(game.pk)
-    result, rows = build_result(
-        game, seats, list(engine.scores), list(engine.breakdown), len(engine.history), tournament_id, round_number
-    )
+    result, rows = build_result(game, seats, engine.outcome, len(engine.history), tournament_id, round_number)
     SeatResult.objects.filter(result_id=game.pk).delete()
     GameResult.objects.filter(game_id=game.pk).delete()
     result.save(force_insert=True)

@@ -71,10 +71,8 @@ class ArchiveBreakdownSerializer(serializers.Serializer):
 
 
 class ArchivePlayedMoveSerializer(MoveSerializer):
-    """A move of the log, with its seat number and a sentence for people."""
-
-    seat = serializers.IntegerField()
-    text = serializers.CharField(help_text="The move in words")
+    """A move of the log (its record entry, seat and a sentence for people), as the
+    games API lists it: both come from ``games.entries.move_json``."""
 
 
 class ArchiveMovePlayerSerializer(serializers.Serializer):

@@ -165,16 +165,20 @@ def game_replay(request, game_id: int):
     engine = stored.engine(upto=k)
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
+    winners: list[int] = []
     if finished:
         if stored.result is not None:
             seats = list(stored.result.seats.all())
             final_scores = [s.score for s in seats]
             final_breakdown = [{c: getattr(s, c) for c in CATEGORIES} for s in seats]
+            winners = [s.position for s in seats if s.won]
         else:  # not recorded yet (`manage.py rebuild_results` repairs it)
             end = engine if k == total else stored.engine()
             final_scores, final_breakdown = list(end.scores), list(end.breakdown)
+            winners = list(end.outcome.winners) if end.outcome else []
     context = replay_context(
-        stored.names, moves, engine, k, finished=finished, final_scores=final_scores, final_breakdown=final_breakdown
+        stored.names, moves, engine, k, finished=finished, final_scores=final_scores,
+        final_breakdown=final_breakdown, winners=winners,
     )
     base = reverse("archive:game", args=[game.pk])
     context.update(
@@ -217,19 +221,7 @@ def import_record(request):
     record, full = data["record"], data["engine"]
     names = list(full.players)
     moves = [
-        {
-            "number": turn.number,
-            "seat": turn.player,
-            "tile": turn.move.tile,
-            "x": turn.move.x if turn.move.places_tile else None,
-            "y": turn.move.y if turn.move.places_tile else None,
-            "rotation": turn.move.rotation if turn.move.places_tile else None,
-            "meeple": turn.move.meeple,
-            "discard": turn.move.discard,
-            "skip": turn.move.skip,
-            "forfeit": turn.move.forfeit,
-            "points": list(turn.points),
-        }
+        {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points)}
         for turn in full.history
     ]
     total = len(moves)
@@ -239,6 +231,7 @@ def import_record(request):
         names, moves, engine, k, finished=full.finished,
         final_scores=list(full.scores) if full.finished else None,
         final_breakdown=list(full.breakdown) if full.finished else None,
+        winners=full.outcome.winners if full.outcome else (),
     )
     meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
     nav = {

@@ -71,7 +71,7 @@ INSTALLED_APPS = [
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
     "tournaments",
-    "carcassonne_site",  # system checks
+    "carcassonne_site",  # the top layer: the demo_data command, which uses every app
 ]
 
 MIDDLEWARE = [
@@ -183,7 +183,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # Periodic jobs (run `celery -A carcassonne_site beat`); each is safe to run late or twice.
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
-    "notifications-clocks": {"task": "notifications.tasks.check_clocks", "schedule": 300.0},
+    "games-timeouts": {"task": "games.tasks.check_timeouts", "schedule": 300.0},
+    "notifications-reminders": {"task": "notifications.tasks.send_reminders", "schedule": 300.0},
     "notifications-digests": {"task": "notifications.tasks.send_digests", "schedule": 900.0},
     "tournaments-deadlines": {"task": "tournaments.tasks.close_overdue_rounds", "schedule": 300.0},
     # Expired sessions and old used log-in links.

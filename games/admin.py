@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, Move, Seat
+from .models import Game, GameEvent, Move, Seat, TurnClock, Vacation
 
 
 class SeatInline(admin.TabularInline):
@@ -32,8 +32,7 @@ class SeatAdmin(admin.ModelAdmin):
 class MoveAdmin(admin.ModelAdmin):
     """The move log is append-only: the admin shows it and changes nothing."""
 
-    list_display = ("game", "number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "created_at")
-    list_filter = ("discard",)
+    list_display = ("game", "number", "seat", "entry", "points", "created_at")
     raw_id_fields = ("game",)
 
     def has_add_permission(self, request):
@@ -44,3 +43,8 @@ class MoveAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+admin.site.register(TurnClock)
+admin.site.register(GameEvent)
+admin.site.register(Vacation)

@@ -9,7 +9,6 @@ seated players may move.
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -22,6 +21,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import services
+from games.entries import move_json
 from games.models import Game, Move, Seat
 from games.visibility import can_view
 
@@ -117,10 +117,7 @@ def errors(*codes: int) -> dict:
 def _list_item(game: Game, user) -> dict:
     seats = sorted(game.seats.all(), key=lambda seat: seat.position)
     names = [seat.user.username if seat.user_id else None for seat in seats]
-    mine = next(
-        (seat.state for seat in seats if seat.user_id == user.pk or (not seat.user_id and user.email and seat.invited_email.lower() == user.email.lower())),
-        None,
-    )
+    mine = getattr(services.seat_of(seats, user), "state", None)
     return {
         "id": game.pk,
         "name": game.title,
@@ -147,10 +144,7 @@ class GameListView(GameAPIView):
     )
     def get(self, request):
         user = request.user
-        mine = Q(seats__user=user)
-        if user.email:
-            mine |= Q(seats__user__isnull=True, seats__invited_email__iexact=user.email)
-        games = Game.objects.filter(mine)
+        games = Game.objects.filter(id__in=Seat.objects.filter(services.seats_of_user(user)).values("game_id"))
         wanted = request.query_params.get("status")
         if wanted is not None:
             if wanted not in Game.Status.values:
@@ -173,8 +167,6 @@ class GameListView(GameAPIView):
     def post(self, request):
         data = _validated(s.CreateGameSerializer, request)
         rules = data.get("rules")
-        if rules is not None:
-            rules = {"farm_scoring": rules["farm_scoring"], "expansions": rules["expansions"], "small_city": rules["small_city"]}
         game = services.create_game(
             request.user,
             data["invite"],
@@ -266,6 +258,25 @@ class JoinView(_SeatAction):
         return super().post(request, pk)
 
 
+class ResignView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Resign",
+        description=(
+            "Leave the game, on turn or not: a `resign` entry of the record. Your followers stay on the "
+            "board but score nothing more and you cannot win; the others are told by e-mail. With one "
+            "player left the game ends. Only a seated player of an active game may resign (403 for "
+            "others, 409 when the game is over or has not started)."
+        ),
+        request=None,
+        responses={200: s.GameStateSerializer, **errors(403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        self.game(pk)
+        services.resign(pk, request.user)
+        return self.state(pk)
+
+
 class LegalMovesView(PublicGameView):
     @extend_schema(
         tags=[TAG],
@@ -285,41 +296,19 @@ class MovesView(PublicGameView):
         tags=[TAG],
         summary="The moves played so far",
         description=(
-            "Discards (tiles that fit nowhere) are moves too, with `discard: true`; so are turns "
-            "lost to the clock: `skip: true` (the tile went back into the bag) and `forfeit: true` "
-            "(the player lost on time)."
+            "Each move is a record entry, exactly as stored, under `entry` (NOTATION.md), with who "
+            "acted and the points it scored; its fields are also given flat. Discards (tiles that fit "
+            "nowhere) are moves too, with `discard: true`; so are turns lost to the clock: `skip: true` "
+            "(the tile went back into the bag) and `forfeit: true` (the player lost on time), and "
+            "resignations (`resign: true`)."
         ),
         responses={200: s.MoveSerializer(many=True), **errors(404)},
     )
     def get(self, request, pk: int):
         self.game(pk)
-        seats = {
-            position: username
-            for position, username in Seat.objects.filter(game_id=pk).values_list("position", "user__username")
-        }
-        rows = (
-            Move.objects.filter(game_id=pk)
-            .order_by("number")
-            .values_list("number", "seat", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit", "points")
-        )
-        return Response(
-            [
-                {
-                    "number": number,
-                    "player": seats.get(seat),
-                    "tile": tile,
-                    "x": x,
-                    "y": y,
-                    "rotation": rotation,
-                    "meeple": meeple,
-                    "discard": discard,
-                    "skip": skip,
-                    "forfeit": forfeit,
-                    "points": points,
-                }
-                for number, seat, tile, x, y, rotation, meeple, discard, skip, forfeit, points in rows
-            ]
-        )
+        names = list(Seat.objects.filter(game_id=pk).order_by("position").values_list("user__username", flat=True))
+        rows = Move.objects.filter(game_id=pk).order_by("number").values_list("number", "seat", "entry", "points")
+        return Response([move_json(number, seat, entry, points, names) for number, seat, entry, points in rows])
 
     @extend_schema(
         tags=[TAG],

@@ -30,12 +30,14 @@ from typing import TYPE_CHECKING, Iterable
 import svgwrite
 from svgwrite.base import BaseElement
 
+from games import entries
+from games.engine import COLORS
 from games.engine.tiles import EDGES, HALVES, RIVER_END, Orientation, orientation
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.engine.game import Game, PlacedTile
 
-__all__ = ["render_board", "render_tile", "spot_position", "follower_role", "PALETTE", "SEAT_COLORS"]
+__all__ = ["render_board", "render_tile", "spot_position", "follower_role", "seat_hex", "PALETTE", "SEAT_COLORS"]
 
 UNIT = 100
 """User units per tile side inside every SVG this module draws."""
@@ -80,10 +82,14 @@ SEAT_COLORS = {
     "black": "#262626",
     "grey": "#9e9e9e",
 }
-"""Fill of a follower for each seat colour name of ``Game.colors``."""
+"""The one table of seat colours (by the engine's COLORS names): followers, dots, charts.
+static/css/game.css repeats it as ``--p-<name>`` (a test keeps them equal)."""
 
-ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
-"""A follower's role from the kind of feature it stands on."""
+
+def seat_hex(position: int) -> str:
+    """The hex colour of seat ``position``."""
+    name = COLORS[position % len(COLORS)]
+    return SEAT_COLORS.get(name, name)
 
 # --- small geometry helpers -----------------------------------------------------
 
@@ -480,9 +486,7 @@ def spot_position(orientation: Orientation, spot: str) -> tuple[float, float]:
     return round(x / UNIT, 4), round(y / UNIT, 4)
 
 
-def follower_role(spot: str) -> str:
-    """``thief``, ``knight``, ``monk`` or ``farmer`` for a follower on ``spot``."""
-    return ROLES[spot.split(":", 1)[0]]
+follower_role = entries.follower_role
 
 
 # --- the artwork: (tag, attributes) per orientation -------------------------------------

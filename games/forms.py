@@ -6,13 +6,48 @@ import re
 
 from django import forms
 
+from games.engine import Rules, RulesError
 from games.engine.rules import MAX_PLAYERS
 from games.models import Game
 
 UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move_days None)
 
 
-class CreateGameForm(forms.Form):
+def rule_field(option) -> forms.Field:
+    """A form field for one of the engine's rule options (``Rules.options()``)."""
+    if option.kind == "choice":
+        return forms.ChoiceField(label=option.label, choices=list(option.choices), initial=option.default,
+                                 help_text=option.help)
+    if option.kind == "int":
+        return forms.IntegerField(label=option.label, initial=option.default, help_text=option.help)
+    return forms.BooleanField(label=option.label, required=False, initial=option.default, help_text=option.help)
+
+
+class RulesFormMixin:
+    """The rule options of a form (game or tournament), one field per engine option, in the
+    engine's order; ``rules()`` gives the NOTATION.md rules object they make."""
+
+    def add_rule_fields(self) -> None:
+        for option in Rules.options():
+            self.fields[option.name] = rule_field(option)
+
+    @property
+    def rule_fields(self) -> list:
+        return [self[option.name] for option in Rules.options()]
+
+    def rules(self) -> dict:
+        values = {o.name: self.cleaned_data.get(o.name, o.default) for o in Rules.options()}
+        return Rules.from_options(values).to_json()
+
+    def clean_rules(self) -> None:
+        """Add the engine's refusal of the combination, if any, to the form's errors."""
+        try:
+            self.rules()
+        except RulesError as exc:
+            self.add_error(None, str(exc)[:1].upper() + str(exc)[1:])
+
+
+class CreateGameForm(RulesFormMixin, forms.Form):
     name = forms.CharField(
         max_length=80,
         required=False,
@@ -38,18 +73,6 @@ class CreateGameForm(forms.Form):
         initial=Game.SeatOrder.AS_LISTED,
         help_text="As listed: you first, then the invited players, then open seats.",
     )
-    farm_scoring = forms.ChoiceField(
-        label="Farm scoring",
-        choices=[("current", "Current rules (3 points per completed city)"), ("classic", "Classic rules")],
-        initial="current",
-    )
-    river = forms.BooleanField(label="Play with the River", required=False)
-    small_city = forms.BooleanField(
-        label="Small-city rule",
-        required=False,
-        help_text="A completed city of two tiles scores 2 points (1 per pennant) instead of 4.",
-    )
-
     move_days = forms.TypedChoiceField(
         label="Time per move",
         choices=[*((str(d), label) for d, label in Game.MOVE_DAYS_CHOICES), (UNLIMITED, "Unlimited")],
@@ -81,14 +104,9 @@ class CreateGameForm(forms.Form):
         raw = self.cleaned_data.get("invite") or ""
         return [part for part in (p.strip() for p in re.split(r"[\s,;]+", raw)) if part]
 
-    def rules(self) -> dict:
-        data = {
-            "expansions": ["river"] if self.cleaned_data.get("river") else [],
-            "farm_scoring": self.cleaned_data["farm_scoring"],
-        }
-        if self.cleaned_data.get("small_city"):
-            data["small_city"] = True
-        return data
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_rule_fields()
 
     def timing(self) -> dict:
         """The play-by-e-mail options, as services.create_game takes them."""
@@ -101,6 +119,8 @@ class CreateGameForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if not self.errors:
+            self.clean_rules()
         if not self.errors:
             players = 1 + len(self.invitees()) + (cleaned.get("open_seats") or 0)
             if players < 2:

@@ -15,7 +15,8 @@ from django.db import models
 from django.urls import reverse
 
 from games.engine import COLORS, Rules
-from games.engine import Move as EngineMove
+
+from .fields import EntryField
 
 
 def new_token() -> str:
@@ -51,7 +52,10 @@ class Game(models.Model):
     seed = models.BigIntegerField(null=True, blank=True, editable=False)
     # Copies of the engine state for lists; rewritten after every move.
     move_count = models.PositiveIntegerField(default=0)
-    current_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    current_seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat whose decision is pending")
+    pending_action = models.CharField(
+        max_length=16, blank=True, default="", help_text="The pending decision: turn, or an expansion's (reinforce, ...)"
+    )
     scores = models.JSONField(default=list, blank=True)
     # Play by e-mail: time per move (days; null: unlimited), what happens when it runs
     # out, and whether players may pause their clocks (see the notifications app).
@@ -61,6 +65,9 @@ class Game(models.Model):
     # Games are public (anyone may watch, also logged out) unless private: then only the
     # creator, its players and its invitees see it, and the archive does not list it.
     private = models.BooleanField(default=False)
+    # The engine's outcome once finished (see games.services.outcome_json): winners,
+    # ranks, scores, breakdown, ending and the seats that left, by seat.
+    outcome = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -78,6 +85,11 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game-detail", args=[self.pk])
+
+    @property
+    def winner_seats(self) -> list[int]:
+        """Seats that won (the engine's outcome); empty while the game is not over."""
+        return list((self.outcome or {}).get("winners", []))
 
 
 class Seat(models.Model):
@@ -121,19 +133,18 @@ class Seat(models.Model):
 
 
 class Move(models.Model):
-    """One turn of the log, in NOTATION.md terms; rows are never changed."""
+    """One entry of the record, exactly as the engine writes it; rows are never changed.
+
+    ``entry`` is the NOTATION.md record entry (a tile turn, a discard, a skip or forfeit
+    on time, a resignation, and the entries expansions add: figures, the Count's
+    decisions), so that any kind is stored without a migration; ``seat`` is who acted
+    (not necessarily the player on turn), ``points`` what each seat scored by it.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    tile = models.CharField(max_length=8)
-    x = models.IntegerField(null=True, blank=True)
-    y = models.IntegerField(null=True, blank=True)
-    rotation = models.PositiveSmallIntegerField(null=True, blank=True)
-    meeple = models.CharField(max_length=16, null=True, blank=True)
-    discard = models.BooleanField(default=False)
-    skip = models.BooleanField(default=False, help_text="Turn skipped on time; the tile went back into the bag")
-    forfeit = models.BooleanField(default=False, help_text="The player lost on time and left the turn order")
+    seat = models.PositiveSmallIntegerField(help_text="The seat that acted")
+    entry = EntryField(help_text="The record entry, as the engine writes it (NOTATION.md), key order kept")
     points = models.JSONField(default=list, help_text="Points each seat scored on this move")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -145,6 +156,64 @@ class Move(models.Model):
         return f"{self.game} move {self.number}"
 
     def to_json(self) -> dict:
-        return EngineMove(
-            self.tile, self.x, self.y, self.rotation, self.meeple, self.discard, self.skip, self.forfeit
-        ).to_json()
+        return self.entry
+
+
+# --- clocks: time per move, timeouts and vacations ------------------------------------
+# (db tables keep the names they had in the notifications app)
+
+
+class TurnClock(models.Model):
+    """When the pending decision of a game started, for deadlines and reminders."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="turn_clock")
+    move_number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    started_at = models.DateTimeField()
+
+    class Meta:
+        db_table = "notifications_turnclock"
+
+
+class GameEvent(models.Model):
+    """An automatic action on a game (turn skipped, game lost on time), for the move list."""
+
+    class Kind(models.TextChoices):
+        SKIPPED = "skipped", "Turn skipped on time"
+        LOST = "lost", "Lost on time"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="timeout_events")
+    move_number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "notifications_gameevent"
+        ordering = ["game", "move_number", "created_at"]
+        constraints = [models.UniqueConstraint(fields=["game", "move_number"], name="gameevent_unique_move")]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.get_kind_display()} at move {self.move_number}"
+
+
+class Vacation(models.Model):
+    """A period when the user's clocks stop (in games that allow it)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    start = models.DateTimeField()
+    end = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "notifications_vacation"
+        ordering = ["start"]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.start:%Y-%m-%d} to {self.end:%Y-%m-%d}"
+
+    @property
+    def days(self) -> float:
+        return (self.end - self.start).total_seconds() / 86400

@@ -12,6 +12,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.engine import Rules, RulesError
+
 ROTATIONS = (0, 90, 180, 270)
 
 
@@ -116,17 +118,6 @@ class ErrorSerializer(serializers.Serializer):
 # --- requests ----------------------------------------------------------------------
 
 
-class RulesSerializer(serializers.Serializer):
-    farm_scoring = serializers.ChoiceField(choices=["current", "classic"], default="current")
-    expansions = serializers.ListField(child=serializers.CharField(), default=list)
-    small_city = serializers.BooleanField(default=False)
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict) and "small_city" in data and not isinstance(data["small_city"], bool):
-            raise serializers.ValidationError({"small_city": ["must be true or false"]})
-        return super().to_internal_value(data)
-
-
 MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 
 
@@ -186,6 +177,48 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
+def _option_field(option):
+    """A serializer field for one of the engine's rule options (``Rules.options()``)."""
+    help_text = f"{option.label}: {option.help}"
+    if option.kind == "choice":
+        return serializers.ChoiceField(choices=[value for value, _label in option.choices], default=option.default,
+                                       help_text=help_text)
+    if option.kind == "bool":
+        return StrictBooleanField(default=option.default, help_text=help_text)
+    return StrictIntegerField(default=option.default, help_text=help_text)
+
+
+class RulesSerializer(serializers.Serializer):
+    """The NOTATION.md rules object; its fields are the engine's options (``Rules.options()``)
+    and the engine checks the combination. Gives the canonical rules JSON."""
+
+    expansions = serializers.ListField(
+        child=serializers.ChoiceField(choices=[o.name for o in Rules.options() if o.kind == "expansion"]),
+        default=list,
+        help_text="; ".join(f"`{o.name}`: {o.label}" for o in Rules.options() if o.kind == "expansion"),
+    )
+
+    def get_fields(self):
+        fields = super().get_fields()
+        for option in Rules.options():
+            if option.kind != "expansion":
+                fields[option.name] = _option_field(option)
+        return fields
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:  # the engine refuses them too; say so here, before defaults fill in
+                raise serializers.ValidationError(f"unknown rule {unknown[0]!r}")
+        return super().to_internal_value(data)
+
+    def validate(self, attrs):
+        try:
+            return Rules.from_json(dict(attrs)).to_json()
+        except RulesError as exc:
+            raise serializers.ValidationError(str(exc)) from None
+
+
 class CreateGameSerializer(serializers.Serializer):
     invite = serializers.ListField(
         child=serializers.CharField(), default=list, help_text="Usernames or e-mail addresses, in seat order"
@@ -238,7 +271,7 @@ class PlayerSerializer(serializers.Serializer):
     supply = serializers.IntegerField(help_text="Followers in the player's supply")
     state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
-    out = serializers.BooleanField(help_text="The player lost on time: no more turns, no more points")
+    out = serializers.BooleanField(help_text="The player left (lost on time or resigned): no more turns, no more points")
 
 
 class LastMoveSerializer(serializers.Serializer):
@@ -248,6 +281,15 @@ class LastMoveSerializer(serializers.Serializer):
     rotation = serializers.IntegerField(required=False)
     meeple = serializers.CharField(allow_null=True, required=False)
     discard = serializers.BooleanField(required=False)
+
+
+class OutcomeSerializer(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.CharField())
+    ranks = serializers.DictField(child=serializers.IntegerField(), help_text="1 = first; tied players share a rank; players who left rank last")
+    scores = serializers.DictField(child=serializers.IntegerField())
+    breakdown = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+    ending = serializers.ChoiceField(choices=["complete", "one_left", "ended_early"])
+    left = serializers.ListField(child=serializers.CharField(), help_text="Players who lost on time or resigned")
 
 
 class GameStateSerializer(serializers.Serializer):
@@ -265,8 +307,9 @@ class GameStateSerializer(serializers.Serializer):
     move_days = serializers.IntegerField(allow_null=True, help_text="Days per move; null: no time limit")
     timeout_rule = TimeoutRuleField(help_text="When the time per move runs out: skip the turn, or lose on time")
     vacation_allowed = serializers.BooleanField(help_text="Whether players on vacation have their clock paused")
-    winners = serializers.ListField(child=serializers.CharField(), required=False)
+    winners = serializers.ListField(child=serializers.CharField(), required=False, help_text="The engine's winners (finished games)")
     final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
+    outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
 
 
 class GameListItemSerializer(serializers.Serializer):
@@ -296,8 +339,13 @@ class LegalMovesSerializer(serializers.Serializer):
 
 class MoveSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    player = serializers.CharField()
-    tile = serializers.CharField()
+    seat = serializers.IntegerField(help_text="The seat that acted (not always the player on turn)")
+    player = serializers.CharField(allow_null=True)
+    kind = serializers.CharField(help_text="place, discard, skip, forfeit, resign, or an expansion's entry kind")
+    entry = serializers.JSONField(help_text="The record entry exactly as stored (NOTATION.md)")
+    text = serializers.CharField(help_text="What happened, in words")
+    resign = serializers.BooleanField(help_text="The player resigned")
+    tile = serializers.CharField(allow_null=True)
     x = serializers.IntegerField(allow_null=True)
     y = serializers.IntegerField(allow_null=True)
     rotation = serializers.IntegerField(allow_null=True)

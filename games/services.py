@@ -20,13 +20,13 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from games import notifications
+from games import clock, signals
 from games.engine import Game as EngineGame
-from games.engine import IllegalMove, Rules, RulesError, Turn
+from games.engine import IllegalMove, Outcome, Resign, Rules, RulesError, Turn
 from games.engine import Move as EngineMove
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from .models import Game, Move, Seat
+from .models import Game, GameEvent, Move, Seat
 from .text import single_line
 
 User = get_user_model()
@@ -113,7 +113,7 @@ def create_game(
         Seat.objects.bulk_create(seats)
         for seat in seats:
             if seat.state == Seat.State.INVITED:
-                notifications.invitation(seat)
+                signals.seat_invited.send(sender=Game, game=game, seat=seat)
     return game
 
 
@@ -182,8 +182,27 @@ def _locked_game(game_id: int) -> Game:
         raise NotFound("no such game") from None
 
 
+def seats_of_user(user) -> Q:
+    """Seats held by ``user``: taken, or invited by their e-mail address (for filters)."""
+    mine = Q(user=user)
+    if user.email:
+        mine |= Q(user__isnull=True, invited_email__iexact=user.email)
+    return mine
+
+
+def seat_of(seats: Iterable[Seat], user) -> Seat | None:
+    """``user``'s seat among ``seats`` (taken, or invited by e-mail), without a query."""
+    if user is None or not user.is_authenticated:
+        return None
+    email = (user.email or "").lower()
+    return next(
+        (s for s in seats if s.user_id == user.pk or (not s.user_id and email and s.invited_email.lower() == email)),
+        None,
+    )
+
+
 def _seat_of(game: Game, user) -> Seat | None:
-    return game.seats.filter(Q(user=user) | Q(invited_email__iexact=user.email or "-", user__isnull=True)).first()
+    return game.seats.filter(seats_of_user(user)).first()
 
 
 @transaction.atomic
@@ -267,7 +286,8 @@ def _start_if_full(game: Game) -> None:
     _store_turns(game, engine.discard_unplaceable())
     _copy_state(game, engine)
     game.save()
-    notifications.game_started(game)
+    signals.game_started.send(sender=Game, game=game)
+    _announce(game, engine, None)
 
 
 # --- playing ----------------------------------------------------------------------
@@ -288,15 +308,37 @@ def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = N
         return EngineGame([f"seat {seat.position + 1}" for seat in seats], game.engine_rules)
     names = seat_names(seats)
     engine = EngineGame.new(names, game.engine_rules, seed=game.seed)
-    moves = game.moves.order_by("number").only("game", "number", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit")
+    moves = game.moves.order_by("number").values_list("number", "seat", "entry")
     if upto is not None:
         moves = moves[:upto]
-    for row in moves:
+    for number, seat, entry in moves:
         try:
-            engine.play(EngineMove.from_json(row.to_json()))
+            engine.play_json(_named(entry, seat, names))
         except IllegalMove as exc:  # the log was accepted once: this is corruption
-            raise RuntimeError(f"{game}: stored move {row.number} no longer replays: {exc}") from exc
+            raise RuntimeError(f"{game}: stored move {number} no longer replays: {exc}") from exc
     return engine
+
+
+def _named(entry: dict, seat: int, names: list[str]) -> dict:
+    """``entry`` naming the player of ``seat`` as they are called now (a renamed user's
+    resignation still replays)."""
+    if "player" in entry and 0 <= seat < len(names) and entry["player"] != names[seat]:
+        return {**entry, "player": names[seat]}
+    return entry
+
+
+def _playing_seat(game_id: int, user, not_started: str) -> tuple[Game, list[Seat], Seat]:
+    """The locked game, its seats and ``user``'s seat, if they play in it and it is on."""
+    game = _locked_game(game_id)
+    seats = list(game.seats.select_related("user").order_by("position"))
+    seat = seat_of(seats, user)
+    if seat is None or seat.state != Seat.State.JOINED:
+        raise NotAllowed("you are not playing in this game")
+    if game.status == Game.Status.WAITING:
+        raise Conflict(f"the game has not started yet: {not_started}")
+    if game.status == Game.Status.FINISHED:
+        raise Conflict("the game is over")
+    return game, seats, seat
 
 
 def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: Any, meeple: Any) -> tuple[Game, EngineGame]:
@@ -310,15 +352,7 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
         raise GameError("move_number must be a whole number")
     try:
         with transaction.atomic():
-            game = _locked_game(game_id)
-            seats = list(game.seats.select_related("user").order_by("position"))
-            seat = next((s for s in seats if s.user_id == user.pk), None)
-            if seat is None:
-                raise NotAllowed("you are not playing in this game")
-            if game.status == Game.Status.WAITING:
-                raise Conflict("the game has not started yet: some seats are still empty")
-            if game.status == Game.Status.FINISHED:
-                raise Conflict("the game is over")
+            game, seats, seat = _playing_seat(game_id, user, "some seats are still empty")
             expected = game.move_count + 1
             if move_number != expected:
                 raise Conflict(f"move {move_number} is stale: the game is at move {expected}")
@@ -332,11 +366,7 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
                 turn = engine.play(move)
             except IllegalMove as exc:
                 raise GameError(f"move {move_number}: {exc}") from None
-            _store_turns(game, [turn, *engine.discard_unplaceable()])
-            _copy_state(game, engine)
-            game.save()
-            # In the move's transaction: the e-mails are outbox rows written with it.
-            notifications.after_move(game)
+            _advance(game, engine, [turn])
     except IntegrityError:
         raise Conflict(f"move {move_number} has already been played") from None
     return game, engine
@@ -354,32 +384,91 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
         game = _locked_game(game_id)
         if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
             return None
-        engine = engine_for(game)
-        flag = "skip" if game.timeout_rule == "skip" else "forfeit"
+        seats = list(game.seats.select_related("user").order_by("position"))
+        engine = engine_for(game, seats)
+        flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
         turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
-        _store_turns(game, [turn, *engine.discard_unplaceable()])
-        _copy_state(game, engine)
-        game.save()
-        notifications.after_move(game)
+        seat = seats[turn.player]
+        kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
+        GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=kind)
+        _advance(game, engine, [turn])
+        signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
     return turn
+
+
+def resign(game_id: int, user) -> Game:
+    """``user`` leaves the game, on turn or not: a ``resign`` entry of the log. Their
+    figures stay but weigh nothing; they never win; with one player left the game ends."""
+    with transaction.atomic():
+        game, seats, seat = _playing_seat(game_id, user, "decline or leave the seat instead")
+        engine = engine_for(game, seats)
+        if seat.position in engine.out:
+            raise Conflict("you have already left this game")
+        on_turn = game.current_seat
+        turn = engine.play(Resign(engine.players[seat.position]))
+        _advance(game, engine, [turn], on_turn=on_turn if on_turn != seat.position else None)
+        signals.player_left.send(sender=Game, game=game, seat=seat, move_number=turn.number, reason="resigned")
+    return game
+
+
+def _advance(game: Game, engine: EngineGame, turns: list[Turn], on_turn: int | None = None) -> None:
+    """Store the played ``turns`` (and the discards they lead to), copy the engine state
+    onto the game and announce what changed: inside the caller's transaction.
+
+    ``on_turn``: for an entry by a player not on turn (a resignation), the seat that was
+    on turn; if it still is, its turn goes on (same clock, no second e-mail)."""
+    _store_turns(game, [*turns, *engine.discard_unplaceable()])
+    _copy_state(game, engine)
+    game.save()
+    _announce(game, engine, on_turn)
+
+
+def _announce(game: Game, engine: EngineGame, unchanged_seat: int | None) -> None:
+    """Signal the end of the game, or the decision now awaited, and keep its clock."""
+    outcome = engine.outcome
+    if outcome is not None:
+        clock.stop(game)
+        signals.game_finished.send(sender=Game, game=game, outcome=outcome)
+        return
+    pending = engine.pending
+    if pending is None:
+        return
+    number = len(engine.history) + 1
+    if unchanged_seat is not None and unchanged_seat == pending.player:
+        clock.renumber(game, number)
+        return
+    since = clock.restart(game, pending.player, number)
+    signals.turn_started.send(
+        sender=Game, game=game, seat=pending.player, action=pending.action, move_number=number, since=since
+    )
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    """The engine's outcome by seat, as stored on ``Game.outcome``."""
+    return {
+        "winners": list(outcome.winners),
+        "ranks": list(outcome.ranks),
+        "scores": list(outcome.scores),
+        "breakdown": [dict(b) for b in outcome.breakdown],
+        "ending": outcome.ending,
+        "left": list(outcome.left),
+    }
+
+
+def outcome_of(game: Game, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """The stored engine outcome of a finished game (see :func:`outcome_json`); a game
+    finished before outcomes were stored is replayed once and gets it stored."""
+    if game.outcome is None and game.status == Game.Status.FINISHED and game.seed is not None:
+        outcome = engine_for(game, seats).outcome
+        if outcome is not None:
+            game.outcome = outcome_json(outcome)
+            Game.objects.filter(pk=game.pk).update(outcome=game.outcome)
+    return game.outcome or {"winners": [], "ranks": [], "scores": [], "breakdown": [], "ending": "", "left": []}
 
 
 def _store_turns(game: Game, turns: list[Turn]) -> None:
     Move.objects.bulk_create(
-        Move(
-            game=game,
-            number=turn.number,
-            seat=turn.player,
-            tile=turn.move.tile,
-            x=turn.move.x if turn.move.places_tile else None,
-            y=turn.move.y if turn.move.places_tile else None,
-            rotation=turn.move.rotation if turn.move.places_tile else None,
-            meeple=turn.move.meeple,
-            discard=turn.move.discard,
-            skip=turn.move.skip,
-            forfeit=turn.move.forfeit,
-            points=list(turn.points),
-        )
+        Move(game=game, number=turn.number, seat=turn.player, entry=turn.move.to_json(), points=list(turn.points))
         for turn in turns
     )
 
@@ -387,10 +476,14 @@ def _store_turns(game: Game, turns: list[Turn]) -> None:
 def _copy_state(game: Game, engine: EngineGame) -> None:
     game.move_count = len(engine.history)
     game.scores = list(engine.scores)
-    game.current_seat = None if engine.finished else engine.current_player
+    pending = engine.pending  # whose decision it is (not always the player on turn) and which
+    game.current_seat = pending.player if pending else None
+    game.pending_action = pending.action if pending else ""
     if engine.finished and game.status != Game.Status.FINISHED:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
+    if engine.outcome is not None:
+        game.outcome = outcome_json(engine.outcome)
 
 
 # --- what clients see -----------------------------------------------------------------
@@ -437,9 +530,10 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
         "board": board,
         "last_move": engine.history[-1].move.to_json() if engine.history else None,
     }
-    if game.status == Game.Status.FINISHED:
-        state["winners"] = [names[p] for p in engine.outcome.winners]
+    if game.status == Game.Status.FINISHED and engine.outcome is not None:
+        state["winners"] = engine.outcome.winner_names
         state["final_points"] = list(engine.final_points or ())
+        state["outcome"] = engine.outcome.to_json()
     return state
 
 
@@ -470,8 +564,9 @@ def record(game: Game, engine: EngineGame) -> dict[str, Any]:
     """The NOTATION.md record of the moves so far, with metadata under ``meta``."""
     data = engine.record()
     data["meta"] = record_meta(game)
-    if engine.finished:
+    if engine.outcome is not None:
         data["meta"]["result"] = dict(zip(engine.players, engine.scores))
+        data["meta"]["winners"] = engine.outcome.winner_names
     return data
 
 

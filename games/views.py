@@ -12,12 +12,15 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from django.utils.translation import gettext as _
+
 from games import services
+from games.clock import waiting_games
 from games.engine import CATEGORIES, orientation
+from games.entries import describe, describe_spot, kind_of, spot_of
 from games.forms import CreateGameForm
 from games.models import Game, Seat
 from games.visibility import can_view
-from notifications.tasks import waiting_games
 
 CATEGORY_LABELS = {"roads": "Roads", "cities": "Cities", "cloisters": "Cloisters", "farms": "Farms"}
 
@@ -27,20 +30,15 @@ CATEGORY_LABELS = {"roads": "Roads", "cities": "Cities", "cloisters": "Cloisters
 
 def user_games(user) -> dict[str, list]:
     """The user's games grouped for lists: my turn, invitations, others' turns/waiting, finished."""
-    email = user.email or "-"
     games = (
-        Game.objects.filter(Q(seats__user=user) | Q(seats__invited_email__iexact=email, seats__user__isnull=True))
-        .distinct()
+        Game.objects.filter(id__in=Seat.objects.filter(services.seats_of_user(user)).values("game_id"))
         .prefetch_related("seats__user")
         .order_by("-updated_at")
     )
     groups: dict[str, list] = {"my_turn": [], "invited": [], "waiting": [], "finished": []}
     for game in games:
         seats = list(game.seats.all())
-        mine = next(
-            (s for s in seats if s.user_id == user.pk or (not s.user_id and s.invited_email.lower() == email.lower())),
-            None,
-        )
+        mine = services.seat_of(seats, user)
         game.my_seat = mine
         for s in seats:
             s.score = game.scores[s.position] if game.status != Game.Status.WAITING and s.position < len(game.scores) else None
@@ -52,8 +50,8 @@ def user_games(user) -> dict[str, list]:
         )
         game.open_count = sum(1 for s in seats if s.state != Seat.State.JOINED)
         if game.status == Game.Status.FINISHED:
-            best = max(game.scores) if game.scores else None
-            game.winner_names = [s.display_name for s in seats if game.scores and game.scores[s.position] == best]
+            winners = set(services.outcome_of(game, seats)["winners"])
+            game.winner_names = [s.display_name for s in seats if s.position in winners]
             groups["finished"].append(game)
         elif mine is not None and mine.state == Seat.State.INVITED:
             groups["invited"].append(game)
@@ -164,6 +162,19 @@ def game_join(request, game_id: int):
     return _act(request, game_id, services.join_game, "You took a seat.")
 
 
+@login_required
+@require_POST
+def game_resign(request, game_id: int):
+    """Resign (the page asks for a confirmation first): the others play on without you."""
+    try:
+        game = services.resign(game_id, request.user)
+    except services.GameError as exc:
+        messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
+        return redirect("game-detail", game_id)
+    messages.success(request, _("You resigned from %(game)s.") % {"game": game.title})
+    return redirect(game)
+
+
 def invitation(request, token: str):
     """An e-mailed invitation link: log in or sign up first, then the seat is claimed."""
     seat = Seat.objects.select_related("game", "game__created_by").filter(invite_token=token).first()
@@ -220,18 +231,6 @@ def _drawn_tile_svg(tile: str) -> str:
     return board_svg.render_tile(tile, 0, size=96)
 
 
-def describe_spot(spot: str | None) -> str:
-    if not spot:
-        return ""
-    kind, _, where = spot.partition(":")
-    names = {"N": "north", "E": "east", "S": "south", "W": "west"}
-    kind_name = {"field": "farmer on field", "city": "knight in city", "road": "thief on road", "cloister": "monk in cloister"}
-    text = kind_name.get(kind, kind)
-    if where:
-        text += f" ({names.get(where, where)})"
-    return text
-
-
 def game_detail(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     if not can_view(game, request.user):
@@ -239,17 +238,18 @@ def game_detail(request, game_id: int):
     seats = list(game.seats.select_related("user").order_by("position"))
     engine = services.engine_for(game, seats)
     user = request.user
-    me = None
-    if user.is_authenticated:
-        email = (user.email or "-").lower()
-        me = next(
-            (s for s in seats if s.user_id == user.pk or (not s.user_id and s.invited_email.lower() == email)), None
-        )
+    me = services.seat_of(seats, user)
     active = game.status == Game.Status.ACTIVE
     finished = game.status == Game.Status.FINISHED
     my_turn = bool(active and me and me.state == Seat.State.JOINED and engine.current_player == me.position)
 
-    winners = set(engine.outcome.winners) if finished else set()
+    winners = set(engine.outcome.winners) if finished and engine.outcome else set()
+    left_reasons = {
+        seat: kind_of(entry)
+        for seat, entry in game.moves.values_list("seat", "entry")
+        if kind_of(entry) in ("forfeit", "resign")
+    }
+    left_labels = {"forfeit": _("lost on time"), "resign": _("resigned")}
     players = []
     for seat in seats:
         i = seat.position
@@ -268,6 +268,8 @@ def game_detail(request, game_id: int):
                 "breakdown": [engine.breakdown[i].get(c, 0) for c in CATEGORIES],
                 "final_points": engine.final_points[i] if finished and engine.final_points else 0,
                 "out": i in engine.out,
+                "left_reason": left_reasons.get(i, ""),
+                "left_label": left_labels.get(left_reasons.get(i, "forfeit")),
             }
         )
 
@@ -279,17 +281,23 @@ def game_detail(request, game_id: int):
             for i, p in enumerate(move.points or [])
             if p and i < len(seats)
         ]
+        who = names[move.seat] if move.seat < len(names) else "?"
         move_rows.append(
             {
                 "move": move,
-                "player": names[move.seat] if move.seat < len(names) else "?",
+                "entry": move.entry,
+                "kind": kind_of(move.entry),
+                "text": describe(move.entry, who),
+                "player": who,
                 "color": seats[move.seat].color if move.seat < len(seats) else "",
                 "points": points,
-                "follower": describe_spot(move.meeple),
+                "follower": describe_spot(spot_of(move.entry)),
             }
         )
 
     legal = services.legal_moves(engine) if my_turn else {"tile": None, "placements": []}
+    legal["spot_labels"] = {spot: describe_spot(spot) for p in legal["placements"] for spot in p["meeples"]}
+    legal["no_follower"] = _("no follower")
     highlight = sorted({(p["x"], p["y"]) for p in legal["placements"]})
     rotations = sorted({p["rotation"] for p in legal["placements"]})
     tile_svgs = _tile_svgs(engine.tile, rotations) if my_turn and engine.tile else {}
@@ -322,6 +330,7 @@ def game_detail(request, game_id: int):
             and any(s.state == Seat.State.OPEN for s in seats)
         ),
         "invited": me is not None and me.state == Seat.State.INVITED,
+        "can_resign": bool(active and me and me.state == Seat.State.JOINED and me.position not in engine.out),
         "api_move_url": f"/api/games/{game.pk}/moves/",
         "rules_text": _rules_text(game),
     }

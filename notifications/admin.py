@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import GameEvent, Notification, Preference, TurnClock, Vacation
+from .models import Notification, Preference
 
 
 @admin.register(Notification)
@@ -11,6 +11,3 @@ class NotificationAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Preference)
-admin.site.register(TurnClock)
-admin.site.register(GameEvent)
-admin.site.register(Vacation)

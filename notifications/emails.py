@@ -18,12 +18,22 @@ from games import board_svg
 from games.models import Game, Seat
 from games.text import single_line
 
-from . import clock, links
-from .models import Category, Notification, TurnClock
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import clock
+from games.models import TurnClock
+from games.services import outcome_of
+
+from . import links
+from .models import Category, Notification
 
 logger = logging.getLogger(__name__)
 
 BOARD_CID = "board"
+
+ENDINGS = {"one_left": gettext_lazy("every other player left"), "ended_early": gettext_lazy("ended early"), "complete": ""}
+"""Why a game ended (the engine's ``outcome.ending``), as the final e-mail says it."""
 
 
 def board_png(game: Game, upto: int | None = None) -> bytes | None:
@@ -119,10 +129,14 @@ def context_for(n: Notification) -> dict:
         ctx["subject"] = f"{game.title} has started"
     elif kind == Notification.Kind.FINISHED:
         rows = _seat_rows(game)
-        ctx["players"] = sorted(rows, key=lambda r: -r["score"])
-        best = max((r["score"] for r in rows), default=0)
-        ctx["winners"] = [r["name"] for r in rows if r["score"] == best]
-        ctx["reason"] = data.get("reason", "")
+        outcome = outcome_of(game)  # the engine's: who won and the ranks
+        ranks = outcome["ranks"]
+        for i, row in enumerate(rows):
+            row["rank"] = ranks[i] if i < len(ranks) else len(rows)
+            row["left"] = i in outcome["left"]
+        ctx["players"] = sorted(rows, key=lambda r: r["rank"])
+        ctx["winners"] = [rows[seat]["name"] for seat in outcome["winners"] if seat < len(rows)]
+        ctx["reason"] = ENDINGS.get(outcome["ending"], "")
         ctx["button_url"] = link(f"/archive/games/{game.pk}/")
         ctx["subject"] = f"{game.title} is over: {', '.join(ctx['winners'])} won"
         png = board_png(game)
@@ -142,6 +156,10 @@ def context_for(n: Notification) -> dict:
             what = "lost on time" if data.get("action") == "lost" else "had your turn skipped"
         ctx["who"], ctx["what"] = who, what
         ctx["subject"] = f"{game.title}: {who} {what}"
+    elif kind == Notification.Kind.RESIGNED:
+        ctx.update(data)
+        ctx["button_url"] = link(_game_path(game))
+        ctx["subject"] = _("%(game)s: %(player)s resigned") % {"game": game.title, "player": data.get("player", "")}
     elif kind == Notification.Kind.DIGEST:
         games = []
         for row in data.get("games", []):

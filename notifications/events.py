@@ -1,5 +1,6 @@
-"""Outbox writers: called inside the transaction of the event (invitation, start,
-move, timeout). Each writes Notification rows and queues their sending after commit.
+"""Outbox writers: receivers of the games app's signals, which are sent inside the
+transaction of the event (invitation, start, turn, timeout, resignation, end). Each
+writes Notification rows and queues their sending after commit.
 
 ``key`` is unique, so an event recorded twice (a periodic job run twice) writes one row.
 """
@@ -10,12 +11,13 @@ import logging
 from functools import partial
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.dispatch import receiver
 
-from games.models import Game, Move, Seat
+from games import clock, signals
+from games.entries import kind_of
+from games.models import Game, Move, Seat, TurnClock
 
-from . import clock
-from .models import Category, EmailOptOut, Mode, Notification, Preference, TurnClock
+from .models import Category, EmailOptOut, Mode, Notification, Preference
 
 logger = logging.getLogger(__name__)
 
@@ -67,10 +69,11 @@ def notify(kind: str, category: str, *, key: str, user=None, email: str = "", ga
     return row
 
 
-# --- the hooks of games.notifications ---------------------------------------------------
+# --- what the games app announces (games.signals) ------------------------------------------
 
 
-def invitation(seat: Seat) -> None:
+@receiver(signals.seat_invited, sender=Game, dispatch_uid="notifications_invitation")
+def invitation(sender=Game, seat: Seat = None, **kwargs) -> None:
     game = seat.game
     notify(
         Notification.Kind.INVITATION,
@@ -83,60 +86,60 @@ def invitation(seat: Seat) -> None:
     )
 
 
-def game_started(game: Game) -> None:
-    seats = list(game.seats.select_related("user").order_by("position"))
-    for seat in seats:
+@receiver(signals.game_started, sender=Game, dispatch_uid="notifications_game_started")
+def game_started(sender=Game, game: Game = None, **kwargs) -> None:
+    for seat in game.seats.select_related("user").order_by("position"):
         if seat.user_id:
             notify(
                 Notification.Kind.STARTED, Category.GAME, key=f"started:{game.pk}:{seat.user_id}", user=seat.user, game=game
             )
-    _turn_changed(game, seats, previous=None)
 
 
-def after_move(game: Game) -> None:
+@receiver(signals.turn_started, sender=Game, dispatch_uid="notifications_turn_started")
+def turn_started(sender=Game, game: Game = None, seat: int = 0, action: str = "turn", move_number: int = 1,
+                 since: int = 1, **kwargs) -> None:
+    """Tell the player whose decision it now is, with what happened since the last one."""
     seats = list(game.seats.select_related("user").order_by("position"))
-    previous = TurnClock.objects.filter(game=game).first()
-    if game.status == Game.Status.FINISHED:
-        TurnClock.objects.filter(game=game).delete()
-        game_finished(game, seats)
+    player = seats[seat]
+    if not player.user_id:
         return
-    _turn_changed(game, seats, previous)
+    data = {"move_number": move_number, "action": action, **_last_turn(game, seats, since)}
+    turn_clock = TurnClock.objects.filter(game=game).first()
+    deadline = clock.state(turn_clock, game).deadline if turn_clock else None
+    data["deadline"] = deadline.isoformat() if deadline else None
+    notify(
+        Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{move_number}", user=player.user, game=game, data=data
+    )
 
 
-def game_finished(game: Game, seats=None, reason: str = "") -> None:
-    seats = seats or list(game.seats.select_related("user").order_by("position"))
-    for seat in seats:
+@receiver(signals.game_finished, sender=Game, dispatch_uid="notifications_game_finished")
+def game_finished(sender=Game, game: Game = None, outcome=None, **kwargs) -> None:
+    for seat in game.seats.select_related("user").order_by("position"):
         if seat.user_id:
             notify(
                 Notification.Kind.FINISHED, Category.GAME, key=f"finished:{game.pk}:{seat.user_id}", user=seat.user,
-                game=game, data={"reason": reason},
+                game=game, data={"ending": outcome.ending if outcome else ""},
             )
 
 
-def _turn_changed(game: Game, seats: list[Seat], previous: TurnClock | None) -> None:
-    """Restart the turn clock and tell the player whose turn it now is."""
-    if game.status != Game.Status.ACTIVE or game.current_seat is None:
-        return
-    number = game.move_count + 1
-    seat = seats[game.current_seat]
-    now = timezone.now()
-    turn_clock, _ = TurnClock.objects.update_or_create(
-        game=game, defaults={"move_number": number, "seat": seat.position, "user": seat.user, "started_at": now}
-    )
-    since = previous.move_number if previous else 1
-    data = {"move_number": number, **_last_turn(game, seats, since)}
-    state = clock.state(turn_clock, game, now)
-    data["deadline"] = state.deadline.isoformat() if state.deadline else None
-    if seat.user_id:
-        notify(
-            Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{number}", user=seat.user, game=game, data=data
-        )
+@receiver(signals.player_left, sender=Game, dispatch_uid="notifications_player_left")
+def player_left(sender=Game, game: Game = None, seat: Seat = None, move_number: int = 0, reason: str = "", **kwargs) -> None:
+    """Tell everyone of a turn lost on time; tell the others of a resignation."""
+    data = {"move_number": move_number, "action": reason, "player": seat.display_name, "user_id": seat.user_id}
+    kind, category = Notification.Kind.TIMEOUT, Category.TIMEOUT
+    if reason == "resigned":
+        kind, category = Notification.Kind.RESIGNED, Category.GAME
+    for other in game.seats.select_related("user").order_by("position"):
+        if other.user_id and not (reason == "resigned" and other.pk == seat.pk):
+            notify(
+                kind, category, key=f"{kind}:{game.pk}:{move_number}:{other.user_id}", user=other.user, game=game, data=data
+            )
 
 
 def _last_turn(game: Game, seats: list[Seat], since: int) -> dict:
     """Who moved last and what scored, from the moves numbered ``since`` on."""
     moves = list(Move.objects.filter(game=game, number__gte=since).order_by("number"))
-    played = [m for m in moves if not m.discard]
+    played = [m for m in moves if kind_of(m.entry) == "place"]
     mover = seats[played[-1].seat].display_name if played else None
     totals = [0] * len(seats)
     for m in moves:
@@ -145,7 +148,7 @@ def _last_turn(game: Game, seats: list[Seat], since: int) -> dict:
                 totals[i] += p
     return {
         "mover": mover,
-        "last_tile": played[-1].tile if played else None,
+        "last_tile": played[-1].entry.get("tile") if played else None,
         "scored": [[seats[i].display_name, p] for i, p in enumerate(totals) if p],
-        "discarded": [m.tile for m in moves if m.discard],
+        "discarded": [m.entry.get("tile") for m in moves if kind_of(m.entry) == "discard"],
     }

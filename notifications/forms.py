@@ -6,8 +6,10 @@ from zoneinfo import ZoneInfo, available_timezones
 from django import forms
 from django.utils import timezone
 
-from . import clock
-from .models import Mode, Preference, Vacation
+from games import clock
+from games.models import Vacation
+
+from .models import Mode, Preference
 
 _ZONES = sorted(available_timezones())
 

@@ -1,5 +1,5 @@
-"""Play by e-mail: the notification outbox, each user's preferences, turn clocks,
-timeouts and vacations.
+"""Play by e-mail: the notification outbox and each user's preferences (turn clocks,
+timeouts and vacations belong to the games app).
 
 Every e-mail is first a :class:`Notification` row written in the transaction of the
 event that causes it; a Celery task sends it after the commit (see ``tasks.py``).
@@ -79,6 +79,7 @@ class Notification(models.Model):
         FINISHED = "finished", "Game finished"
         REMINDER = "reminder", "Deadline reminder"
         TIMEOUT = "timeout", "Timeout"
+        RESIGNED = "resigned", "A player resigned"
         DIGEST = "digest", "Daily digest"
 
     class Status(models.TextChoices):
@@ -112,56 +113,6 @@ class Notification(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} to {self.email} ({self.status})"
 
-
-class TurnClock(models.Model):
-    """When the current turn of a game started, for deadlines and reminders."""
-
-    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="turn_clock")
-    move_number = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    started_at = models.DateTimeField()
-
-
-class GameEvent(models.Model):
-    """An automatic action on a game (turn skipped, game lost on time), for the move list."""
-
-    class Kind(models.TextChoices):
-        SKIPPED = "skipped", "Turn skipped on time"
-        LOST = "lost", "Lost on time"
-
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="timeout_events")
-    move_number = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["game", "move_number", "created_at"]
-        constraints = [models.UniqueConstraint(fields=["game", "move_number"], name="gameevent_unique_move")]
-
-    def __str__(self) -> str:
-        return f"{self.game}: {self.get_kind_display()} at move {self.move_number}"
-
-
-class Vacation(models.Model):
-    """A period when the user's clocks stop (in games that allow it)."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
-    start = models.DateTimeField()
-    end = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["start"]
-
-    def __str__(self) -> str:
-        return f"{self.user} away {self.start:%Y-%m-%d} to {self.end:%Y-%m-%d}"
-
-    @property
-    def days(self) -> float:
-        return (self.end - self.start).total_seconds() / 86400
 
 
 class UsedLoginLink(models.Model):

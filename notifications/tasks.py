@@ -1,4 +1,4 @@
-"""Celery tasks: sending one outbox row, the sweep, turn clocks and the daily digest.
+"""Celery tasks: sending one outbox row, the sweep, deadline reminders and the daily digest.
 
 Sending is idempotent. A task claims its row (``pending`` -> ``sending`` with a
 lease) under ``SELECT ... FOR UPDATE SKIP LOCKED`` plus a conditional update, sends
@@ -21,11 +21,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games import services
-from games.models import Game
+from games import clock
 
-from . import clock, events
-from .models import Category, GameEvent, Mode, Notification, Preference, TurnClock
+from . import events
+from .models import Category, Mode, Notification, Preference
 
 logger = logging.getLogger(__name__)
 
@@ -141,28 +140,20 @@ def sweep() -> int:
     return count
 
 
-# --- turn clocks ----------------------------------------------------------------------
+# --- deadline reminders ----------------------------------------------------------------------
 
 
 @shared_task(ignore_result=True)
-def check_clocks() -> int:
-    """Reminders at 50% and 80% of the time per move; timeouts at 100%."""
-    now = timezone.now()
+def send_reminders() -> int:
+    """Reminders at 50% and 80% of the time per move (the games app's clocks; timeouts
+    at 100% are the games app's job, ``games.tasks.check_timeouts``)."""
     done = 0
-    clocks = TurnClock.objects.select_related("game", "user").filter(
-        game__status=Game.Status.ACTIVE, game__move_days__isnull=False
-    )
-    for turn_clock in clocks:
-        game = turn_clock.game
-        if game.move_count + 1 != turn_clock.move_number:
-            continue
-        state = clock.state(turn_clock, game, now)
-        if state.used >= 1:
-            if timeout(game.pk, turn_clock.move_number):
-                done += 1
+    for turn_clock, state in clock.running():
+        if not turn_clock.user_id or state.used >= 1:
             continue
         for percent in (80, 50):
-            if state.used >= percent / 100 and turn_clock.user_id:
+            if state.used >= percent / 100:
+                game = turn_clock.game
                 with transaction.atomic():
                     row = events.notify(
                         Notification.Kind.REMINDER,
@@ -178,53 +169,7 @@ def check_clocks() -> int:
     return done
 
 
-def timeout(game_id: int, move_number: int) -> bool:
-    """The player to move at ``move_number`` ran out of time: the game's timeout rule is
-    played as a move of the log (skip, or lose on time), then everyone is told. Safe to
-    run late or twice: a turn already played or timed out changes nothing."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
-            return False
-        turn_clock = TurnClock.objects.filter(game=game, move_number=move_number).first()
-        if turn_clock is None or clock.state(turn_clock, game).used < 1:
-            return False
-        seats = list(game.seats.select_related("user").order_by("position"))
-        seat = seats[turn_clock.seat]
-        if services.play_timeout(game.pk, move_number) is None:
-            return False
-        action = GameEvent.Kind.SKIPPED if game.timeout_rule == Game.TimeoutRule.SKIP else GameEvent.Kind.LOST
-        GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=action)
-        data = {"move_number": move_number, "action": action, "player": seat.display_name, "user_id": seat.user_id}
-        for other in seats:
-            if other.user_id:
-                events.notify(
-                    Notification.Kind.TIMEOUT, Category.TIMEOUT, key=f"timeout:{game.pk}:{move_number}:{other.user_id}",
-                    user=other.user, game=game, data=data,
-                )
-    return True
-
-
 # --- daily digest ---------------------------------------------------------------------
-
-
-def waiting_games(user, now=None) -> list[dict]:
-    """Active games where it is ``user``'s turn, least time left first."""
-    now = now or timezone.now()
-    rows = []
-    clocks = {c.game_id: c for c in TurnClock.objects.filter(user=user)}
-    games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).distinct()
-    for game in games:
-        seat = game.seats.filter(user=user).first()
-        if seat is None or game.current_seat != seat.position:
-            continue
-        turn_clock = clocks.get(game.pk)
-        state = clock.state(turn_clock, game, now) if turn_clock else None
-        left = state.time_left if state else None
-        rows.append({"game": game, "time_left_delta": left, "time_left": clock.describe(left),
-                     "since": turn_clock.started_at if turn_clock else game.updated_at})
-    rows.sort(key=lambda r: (r["time_left_delta"] is None, r["time_left_delta"] or timedelta(0), r["since"]))
-    return rows
 
 
 @shared_task(ignore_result=True)
@@ -241,7 +186,7 @@ def send_digests() -> int:
         local = now.astimezone(zone)
         if local.hour < prefs.digest_hour:
             continue
-        rows = waiting_games(prefs.user, now)
+        rows = clock.waiting_games(prefs.user, now)
         if not rows:
             continue
         with transaction.atomic():

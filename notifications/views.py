@@ -14,9 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from . import clock, links, tasks
+from games import clock
+from games.models import Vacation
+
+from . import links
 from .forms import PreferenceForm, VacationForm
-from .models import Category, EmailOptOut, Mode, Preference, Vacation
+from .models import Category, EmailOptOut, Mode, Preference
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -123,4 +126,4 @@ def settings_page(request):
 
 @login_required
 def waiting(request):
-    return render(request, "notifications/waiting.html", {"rows": tasks.waiting_games(request.user)})
+    return render(request, "notifications/waiting.html", {"rows": clock.waiting_games(request.user)})

@@ -14,6 +14,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.serializers import RulesSerializer
+
 from . import services
 from .models import Pairing, Round, Tournament
 from .standings import TIEBREAKS
@@ -25,7 +27,7 @@ TAG = "tournaments"
 class TournamentSerializer(serializers.ModelSerializer):
     director = serializers.CharField(source="director.username", read_only=True)
     tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=list(TIEBREAKS)), required=False)
-    rules = serializers.DictField(required=False)
+    rules = RulesSerializer(required=False)
     status = serializers.CharField(read_only=True, help_text="registration, running or finished")
     stage = serializers.CharField(read_only=True, help_text="main, or knockout")
 

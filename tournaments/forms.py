@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from django import forms
 
+from games.forms import RulesFormMixin
+
 from .models import Tournament
 from .standings import TIEBREAKS
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(RulesFormMixin, forms.ModelForm):
     tiebreak_chain = forms.CharField(
         label="Tiebreaks, in order",
         required=False,
         initial="buchholz, sonneborn_berger, head_to_head, game_points",
         help_text="Comma-separated, from: " + ", ".join(TIEBREAKS),
     )
-    farm_scoring = forms.ChoiceField(choices=[("current", "Current rules"), ("classic", "Classic rules")], initial="current")
-    river = forms.BooleanField(label="Play with the River", required=False)
 
     class Meta:
         model = Tournament
@@ -30,6 +30,16 @@ class TournamentForm(forms.ModelForm):
             "start_date": forms.DateTimeInput(attrs={"type": "datetime-local"}),
             "description": forms.Textarea(attrs={"rows": 3}),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_rule_fields()
+
+    def clean(self):
+        cleaned = super().clean()
+        if not self.errors:
+            self.clean_rules()
+        return cleaned
 
     def clean_tiebreak_chain(self):
         raw = self.cleaned_data.get("tiebreak_chain") or ""
@@ -49,10 +59,7 @@ class TournamentForm(forms.ModelForm):
         for key in ("promote", "relegate", "min_finished_games", "knockout_top"):
             data[key] = data.get(key) or 0
         data["tiebreaks"] = self.cleaned_data["tiebreak_chain"]
-        data["rules"] = {
-            "expansions": ["river"] if self.cleaned_data.get("river") else [],
-            "farm_scoring": self.cleaned_data.get("farm_scoring") or "current",
-        }
+        data["rules"] = self.rules()
         data["description"] = data.get("description") or ""
         data["league"] = data.get("league") or ""
         return data

@@ -66,7 +66,6 @@ EDITABLE = [
 
 
 DESCRIPTION_MAX_LENGTH = 5000
-RULES_KEYS = {"farm_scoring", "expansions", "small_city"}
 
 
 def validate(t: Tournament) -> None:
@@ -76,12 +75,6 @@ def validate(t: Tournament) -> None:
     if len(t.description or "") > DESCRIPTION_MAX_LENGTH:
         raise TournamentError(
             gettext("the description is limited to %(n)d characters") % {"n": DESCRIPTION_MAX_LENGTH}
-        )
-    unknown_rules = set(t.rules or {}) - RULES_KEYS if isinstance(t.rules, dict) else set()
-    if unknown_rules:
-        raise TournamentError(
-            gettext("unknown rules: %(unknown)s (known: %(known)s)")
-            % {"unknown": ", ".join(sorted(unknown_rules)), "known": ", ".join(sorted(RULES_KEYS))}
         )
     if t.format not in Tournament.Format.values:
         raise TournamentError(f"unknown format {t.format!r}")
@@ -99,7 +92,7 @@ def validate(t: Tournament) -> None:
         raise TournamentError("a knockout needs at least 2 players (knockout_top 0 for none)")
     if not 1 <= t.round_days <= 365:
         raise TournamentError("round_days must be 1 to 365")
-    try:
+    try:  # the engine knows every rule (unknown keys included) and says what is wrong
         from games.engine import Rules
 
         t.rules = Rules.from_json(t.rules or {}).to_json()
@@ -448,8 +441,15 @@ def game_finished(game: Game) -> None:
 
 
 def _record_scores(p: Pairing, game: Game) -> None:
-    by_user = dict(zip(game.seats.order_by("position").values_list("user_id", flat=True), game.scores or []))
+    """The game's scores by player; when it is over, the players who left it (lost on
+    time, resigned) lost it, whatever their score: the engine's outcome says who."""
+    users = list(game.seats.order_by("position").values_list("user_id", flat=True))
+    outcome = game_services.outcome_of(game) if game.status == Game.Status.FINISHED else None
+    by_user = dict(zip(users, outcome["scores"] if outcome else game.scores or []))
     p.scores = [by_user.get(u, 0) for u in p.players]
+    if outcome is not None:
+        left = {users[seat] for seat in outcome["left"] if seat < len(users)}
+        p.forfeited = sorted(set(p.forfeited) | (left & set(p.players)))
 
 
 def advance(t: Tournament):

@@ -1,5 +1,9 @@
 from django import template
+from django.utils import timezone
 from django.utils.html import format_html
+
+from games import clock
+from games.models import GameEvent, TurnClock, Vacation
 
 register = template.Library()
 
@@ -31,3 +35,19 @@ def laps(score):
 @register.filter
 def rotation_label(rotation):
     return {0: "0°", 90: "90°", 180: "180°", 270: "270°"}.get(rotation, rotation)
+
+
+@register.inclusion_tag("games/_game_clock.html")
+def game_clock(game):
+    """Time per move, time left for the pending decision and who is on vacation."""
+    now = timezone.now()
+    turn_clock = TurnClock.objects.filter(game=game).select_related("user").first()
+    state = clock.state(turn_clock, game, now) if turn_clock else None
+    users = [s.user for s in game.seats.select_related("user") if s.user_id]
+    away = Vacation.objects.filter(user__in=users, end__gt=now).select_related("user") if game.vacation_allowed else []
+    return {"game": game, "state": state, "left": clock.describe(state.time_left) if state else None, "away": away}
+
+
+@register.inclusion_tag("games/_timeout_events.html")
+def timeout_events(game):
+    return {"events": GameEvent.objects.filter(game=game).select_related("user")}

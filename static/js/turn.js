@@ -11,8 +11,9 @@
   var board = window.CarcBoard;
   var svg = board.svg;
   var NS = "http://www.w3.org/2000/svg";
-  var COLORS = { yellow: "#f2c12e", red: "#d8402f", green: "#3f9a3a", blue: "#2f6fd8", black: "#2b2b2b", grey: "#8a8a8a" };
-  var color = COLORS[panel.getAttribute("data-color")] || "#d8402f";
+  // The seat colours are game.css's --p-<name> (the same table as the board's followers).
+  var color = getComputedStyle(document.documentElement)
+    .getPropertyValue("--p-" + panel.getAttribute("data-color")).trim() || "#d8362b";
 
   var controls = document.getElementById("turn-controls");
   var step = document.getElementById("turn-step");
@@ -43,11 +44,8 @@
   function placement() { return options()[state.index] || null; }
 
   function spotLabel(spot) {
-    if (!spot) return "no follower";
-    var parts = spot.split(":");
-    var role = { road: "thief on the road", city: "knight in the city", field: "farmer in the field", cloister: "monk in the cloister" }[parts[0]] || parts[0];
-    var dirs = { N: "north", E: "east", S: "south", W: "west" };
-    return role + (parts[1] ? " (" + (dirs[parts[1]] || parts[1]) + ")" : "");
+    if (!spot) return legal.no_follower || "no follower";
+    return (legal.spot_labels && legal.spot_labels[spot]) || spot;  // named by the server (games.entries)
   }
 
   function clearBoardPreview() {

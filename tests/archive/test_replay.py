@@ -38,7 +38,7 @@ def test_move_endpoint_scores_and_points(member_client, game):
         assert [p["breakdown"] for p in data["players"]] == engine.breakdown
         if k:
             assert data["points"] == moves[k - 1].points == list(engine.history[-1].points)
-            assert data["played"]["tile"] == moves[k - 1].tile
+            assert data["played"]["entry"] == moves[k - 1].entry == engine.history[-1].move.to_json()
         else:
             assert data["played"] is None and data["points"] == [0, 0, 0]
     last = member_client.get(f"/api/archive/games/{game.pk}/moves/{len(moves)}/").json()
@@ -114,3 +114,21 @@ def test_illegal_record_is_refused_with_its_move_number(member_client, game):
     assert response.status_code == 400 and "not valid" in response.content.decode()
     assert member_client.post("/archive/import/", {}).status_code == 400
     assert member_client.get("/archive/import/").status_code == 200
+
+
+def test_exported_records_are_byte_for_byte_the_stored_entries(member_client, game):
+    from django.db import connection
+
+    from games.fields import dumps
+
+    with connection.cursor() as cursor:  # the text in the database, not a decoded copy
+        cursor.execute("SELECT entry FROM games_move WHERE game_id = %s ORDER BY number", [game.pk])
+        stored = [row[0] for row in cursor.fetchall()]
+    assert stored == [dumps(turn.move.to_json()) for turn in engine_for(game).history]  # as the engine wrote them
+    moves = '"moves":[' + ",".join(stored) + "]"
+    line = b"".join(member_client.get("/archive/players/ann/games.jsonl").streaming_content).decode()
+    assert moves in line
+    assert moves in member_client.get(f"/api/games/{game.pk}/record/").content.decode()
+    assert moves in member_client.get(f"/api/archive/games/{game.pk}/record/").content.decode()
+    record = json.loads(member_client.get(f"/archive/games/{game.pk}/record.json").content)
+    assert [dumps(m) for m in record["moves"]] == stored

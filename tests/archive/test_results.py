@@ -3,18 +3,32 @@ from django.core.management import call_command
 
 from archive.generate import store_game
 from archive.models import GameResult, SeatResult
-from archive.results import outcomes_of, ranks_of
+from archive.results import outcomes_of
+from games import services
+from games.engine.outcome import outcome_of
 from games.services import engine_for
+from tests.leaders import leader_leaves
 
 from .conftest import day, template
 
 pytestmark = pytest.mark.django_db
 
 
-def test_ranks_and_outcomes():
-    assert ranks_of([10, 30, 30, 5]) == [3, 1, 1, 4]
-    assert outcomes_of([10, 30, 30]) == ["loss", "draw", "draw"]
-    assert outcomes_of([10, 30, 20]) == ["loss", "win", "loss"]
+def test_outcomes_are_the_engines_winners_not_the_best_score():
+    assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 30], [{}] * 3, "complete", set())) == ["loss", "draw", "draw"]
+    assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 20], [{}] * 3, "complete", set())) == ["loss", "win", "loss"]
+    # b leads but left the game: c wins alone
+    assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 20], [{}] * 3, "complete", {1})) == ["loss", "loss", "win"]
+
+
+@pytest.mark.parametrize("how", ["time", "resign"])
+def test_when_the_leader_leaves_the_archive_names_the_other_player_winner(players, how):
+    game = services.create_started_game(players["ann"], [players["ann"], players["bob"]])
+    game, leader, other = leader_leaves(game, how)
+    seats = {s.user_id: s for s in GameResult.objects.get(game=game).seats.all()}
+    assert seats[other.pk].won and seats[other.pk].outcome == "win" and seats[other.pk].rank == 1
+    assert not seats[leader.pk].won and seats[leader.pk].outcome == "loss" and seats[leader.pk].rank == 2
+    assert seats[leader.pk].score > seats[other.pk].score
 
 
 def test_signal_records_result_when_game_finishes(players):

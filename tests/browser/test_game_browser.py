@@ -116,7 +116,7 @@ def test_take_turns_in_the_browser(browser_page):
     # move 1 completes the start tile's city with a knight: the score changes
     choose(page, placement.x, placement.y, placement.rotation, spot, rotations)
     move_list = page.get_by_test_id("move-list")
-    expect(move_list).to_contain_text(f"ann placed {engine.tile} at ({placement.x},{placement.y})")
+    expect(move_list).to_contain_text(f"ann placed tile {engine.tile} at ({placement.x},{placement.y})")
     expect(move_list).to_contain_text(f"+{points}")
     expect(ann_row.get_by_test_id("score")).to_have_text(str(points))
     expect(page.get_by_test_id("whose-turn")).to_contain_text("bob's turn")
@@ -139,7 +139,7 @@ def test_take_turns_in_the_browser(browser_page):
     choose(page, choice["x"], choice["y"], choice["rotation"], farm, cell_rotations, confirm_with_enter=True)
     expect(page.get_by_test_id("whose-turn")).to_contain_text("bob's turn")
     expect(ann_row.get_by_test_id("supply")).to_contain_text("6")
-    expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed {engine.tile} at ({choice['x']},{choice['y']})")
+    expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed tile {engine.tile} at ({choice['x']},{choice['y']})")
     page.screenshot(path="/tmp/game_page.png", full_page=True)
 
 
@@ -170,3 +170,30 @@ def test_illegal_move_shows_error_and_phone_layout(browser_page):
     # the page does not scroll sideways on a phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path="/tmp/game_page_phone.png", full_page=True)
+
+
+def test_resign_asks_for_a_confirmation_first(browser_page):
+    page = browser_page
+    ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
+    bob = User.objects.create_user("bob", "bob@example.com", PASSWORD)
+    game = services.create_started_game(ann, [ann, bob])
+    login(page, "bob")
+    page.goto(f"/games/{game.pk}/")
+    questions = []
+
+    def dismiss(dialog):
+        questions.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", dismiss)
+    page.get_by_test_id("resign").click()
+    expect(page.get_by_test_id("resign")).to_be_visible()
+    assert questions and "cannot be undone" in questions[0]
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE  # said no: nothing happened
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("resign").click()
+    expect(page.get_by_test_id("final-scoring")).to_contain_text("ann wins!")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner_seats == [0]

@@ -299,9 +299,8 @@ def test_play_move_201(api, started, ann):
         assert state["board"][1]["meeples"] == [{"spot": meeple, "player": "ann"}]
         assert state["players"][0]["supply"] == 6
     row = Move.objects.get(game=started, number=1)
-    assert (row.tile, row.x, row.y, row.rotation, row.meeple, row.seat) == (
-        tile, placement["x"], placement["y"], placement["rotation"], meeple, 0,
-    )
+    assert row.seat == 0
+    assert row.entry == {"tile": tile, "x": placement["x"], "y": placement["y"], "rotation": placement["rotation"], "meeple": meeple}
 
 
 def test_illegal_move_400_names_move_and_reason(api, started, ann):
@@ -411,13 +410,17 @@ def test_list_moves(api, started, ann, bob, dan):
     rows = list(Move.objects.filter(game=started).order_by("number"))
     assert [m["number"] for m in moves] == [r.number for r in rows] == list(range(1, len(rows) + 1))
     for m, r in zip(moves, rows):
-        assert set(m) == {"number", "player", "tile", "x", "y", "rotation", "meeple", "discard", "skip", "forfeit", "points"}
-        assert m["skip"] is m["forfeit"] is False
-        assert m["player"] == ["ann", "bob"][r.seat]
-        assert (m["tile"], m["x"], m["y"], m["rotation"], m["meeple"], m["discard"], m["points"]) == (
-            r.tile, r.x, r.y, r.rotation, r.meeple, r.discard, r.points,
-        )
+        assert m["entry"] == r.entry  # exactly as stored
+        assert m["skip"] is m["forfeit"] is m["resign"] is False
+        assert m["player"] == ["ann", "bob"][r.seat] and m["seat"] == r.seat
+        assert m["points"] == r.points
+        if not r.entry.get("discard"):
+            assert (m["tile"], m["x"], m["y"], m["rotation"], m["meeple"]) == (
+                r.entry["tile"], r.entry["x"], r.entry["y"], r.entry["rotation"], r.entry["meeple"],
+            )
     assert moves[0]["player"] == "ann"
+    engine = services.engine_for(started)
+    assert [m["entry"] for m in moves] == [turn.move.to_json() for turn in engine.history]
 
 
 def test_record_replays(api, started, ann, bob, dan):
@@ -461,7 +464,7 @@ def test_board_svg(api, started, ann, bob, dan):
     assert response.status_code == 200 and _svg_tiles(response.content) == 1
     response = api(dan).get(f"/api/games/{started.pk}/board.svg?move=2")
     assert _svg_tiles(response.content) == 1 + sum(
-        1 for m in Move.objects.filter(game=started, number__lte=2) if not m.discard
+        1 for m in Move.objects.filter(game=started, number__lte=2) if not m.entry.get("discard")
     )
 
 
@@ -513,3 +516,57 @@ def test_session_auth(client, ann, started, password):
     response = strict.post(f"/api/games/{started.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, content_type="application/json")
     assert response.status_code == 403
     assert "CSRF" in response.json()["detail"]
+
+
+# --- resigning -------------------------------------------------------------------------
+
+
+def test_resign_is_stored_as_an_entry_and_ends_a_two_player_game(api, started, ann, bob):
+    response = api(bob).post(f"/api/games/{started.pk}/resign/")
+    assert response.status_code == 200, response.json()
+    state = response.json()
+    assert state["status"] == "finished" and state["winners"] == ["ann"]
+    assert state["outcome"]["ending"] == "one_left" and state["outcome"]["left"] == ["bob"]
+    last = Move.objects.filter(game=started).order_by("number").last()
+    assert (last.seat, last.entry) == (1, {"player": "bob", "resign": True})
+    moves = api(ann).get(f"/api/games/{started.pk}/moves/").json()
+    assert moves[-1]["resign"] is True and moves[-1]["player"] == "bob" and moves[-1]["entry"] == last.entry
+    record = api(ann).get(f"/api/games/{started.pk}/record/").json()
+    assert replay(record).outcome.winner_names == ["ann"]
+
+
+def test_resign_refused_to_others_and_when_over(api, started, ann, bob, dan):
+    count = Move.objects.filter(game=started).count()
+    response = api(dan).post(f"/api/games/{started.pk}/resign/")
+    assert response.status_code == 403 and "not playing" in response.json()["detail"]
+    assert Move.objects.filter(game=started).count() == count
+    assert api(ann).post(f"/api/games/{started.pk}/resign/").status_code == 200
+    response = api(bob).post(f"/api/games/{started.pk}/resign/")
+    assert response.status_code == 409 and "over" in response.json()["detail"]
+    assert api(ann).post("/api/games/99999/resign/").status_code == 404
+    assert api().post(f"/api/games/{started.pk}/resign/").status_code == 401
+
+
+def test_resign_out_of_turn_keeps_the_turn_of_the_player_to_move(api, ann, bob, cid):
+    game = services.create_started_game(ann, [ann, bob, cid])
+    before = api(ann).get(f"/api/games/{game.pk}/").json()
+    response = api(cid).post(f"/api/games/{game.pk}/resign/")
+    state = response.json()
+    assert response.status_code == 200 and state["status"] == "active"
+    assert state["current_player"] == "ann" and state["tile"] == before["tile"]
+    assert [p["out"] for p in state["players"]] == [False, False, True]
+    assert state["move_number"] == before["move_number"] + 1
+    assert api(cid).post(f"/api/games/{game.pk}/resign/").status_code == 409
+
+
+@pytest.mark.parametrize("how", ["time", "resign"])
+def test_when_the_leader_leaves_the_api_names_the_other_player_winner(api, ann, bob, how):
+    from tests.leaders import leader_leaves
+
+    game, leader, other = leader_leaves(services.create_started_game(ann, [ann, bob]), how)
+    state = api(ann).get(f"/api/games/{game.pk}/").json()
+    assert state["winners"] == [other.username]
+    assert state["outcome"]["ranks"] == {other.username: 1, leader.username: 2}
+    assert state["outcome"]["scores"][leader.username] > state["outcome"]["scores"][other.username]
+    listed = api(ann).get("/api/games/?status=finished").json()
+    assert [g["id"] for g in listed] == [game.pk]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -174,13 +173,18 @@ def test_spot_positions_turn_with_the_tile():
         spot_position(orientation("E", 0), "road:N")
 
 
-def test_full_board_is_fast(game):
-    render_board(game)  # warm the per-tile caches
-    best = min(_timed(game) for _ in range(5))
-    assert best < 0.1  # about 10 ms on a developer machine; generous for CI
+def test_the_page_colours_are_the_boards_seat_colours():
+    """One table of seat colours: the CSS dots and chips (and turn.js, which reads the
+    CSS) use the board's followers' colours, for every colour name of the engine."""
+    import re
+    from pathlib import Path
 
+    from games.board_svg import SEAT_COLORS
+    from games.engine import COLORS
 
-def _timed(game) -> float:
-    start = time.perf_counter()
-    render_board(game)
-    return time.perf_counter() - start
+    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "game.css").read_text()
+    declared = dict(re.findall(r"--p-(\w+):\s*(#[0-9a-fA-F]{6})", css))
+    assert set(SEAT_COLORS) == set(COLORS)
+    assert declared == SEAT_COLORS
+    js = (Path(__file__).resolve().parents[2] / "static" / "js" / "turn.js").read_text()
+    assert not re.search(r"#[0-9a-fA-F]{6}\"\s*,\s*\w+:", js), "turn.js keeps no colour table of its own"

@@ -5,7 +5,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from games.engine import Move as EngineMove
 from games.engine import replay
 from games.models import Game, Move, Seat
 
@@ -111,11 +110,13 @@ def test_moves_replay_from_the_log(started):
     assert game.scores == engine.scores
     again = services.engine_for(Game.objects.get(pk=started.pk))
     assert again.scores == engine.scores and again.tile == engine.tile
-    assert [t.move for t in again.history] == [EngineMove.from_json(r.to_json()) for r in rows]
+    assert [t.move.to_json() for t in again.history] == [r.entry for r in rows]
     record = services.record(game, engine)
     assert replay(record).scores == engine.scores
-    partial = services.engine_for(game, upto=2)
-    assert len(partial.history) == 2
+    for k in (0, 2, len(rows)):  # the game after k moves: the engine's own replay of the record
+        partial, expected = services.engine_for(game, upto=k), replay(record, upto=k)
+        assert partial.scores == expected.scores and partial.supply == expected.supply
+        assert [t.move for t in partial.history] == [t.move for t in expected.history] and len(partial.history) == k
 
 
 def test_game_state_hides_the_bag(started):
@@ -154,3 +155,40 @@ def test_random_seat_order_is_drawn_at_start(ann, bob, cid):
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     assert [s.position for s in seats] == [0, 1, 2]
     assert {s.user.username for s in seats} == {"ann", "bob", "cid"}
+
+
+def test_what_happened_is_announced_inside_the_moves_transaction(started):
+    """A receiver's writes (outbox rows) commit or roll back with the move."""
+    from django.db import connection
+
+    from games import signals
+
+    seen = []
+
+    def listen(sender, signal=None, **kwargs):
+        seen.append((signal, connection.in_atomic_block, Move.objects.filter(game=kwargs["game"]).count()))
+
+    def fail(sender, **kwargs):
+        raise RuntimeError("the outbox is broken")
+
+    for signal in (signals.turn_started, signals.player_left, signals.game_finished):
+        signal.connect(listen, weak=False)
+    try:
+        play_first(started)
+        services.resign(started.pk, started.seats.get(position=1).user)
+    finally:
+        for signal in (signals.turn_started, signals.player_left, signals.game_finished):
+            signal.disconnect(listen)
+    assert [s for s, _, _ in seen] == [signals.turn_started, signals.game_finished, signals.player_left]
+    assert [count for _, _, count in seen][-1] == Move.objects.filter(game=started).count()  # the entry is already there
+
+    game = services.create_started_game(started.created_by, [started.created_by, started.seats.get(position=1).user])
+    before = (game.move_count, Move.objects.filter(game=game).count())
+    signals.turn_started.connect(fail, weak=False)
+    try:
+        with pytest.raises(RuntimeError):
+            play_first(game)
+    finally:
+        signals.turn_started.disconnect(fail)
+    game.refresh_from_db()
+    assert (game.move_count, Move.objects.filter(game=game).count()) == before  # the move was not kept

@@ -43,12 +43,20 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     login(client, ann)
     page = client.get(reverse("game-create"))
     assert page.status_code == 200
-    assert b"Farm scoring" in page.content and b"River" in page.content and b"Small-city rule" in page.content
+    from django.utils.html import escape
+
+    from games.engine import Rules
+
+    html = page.content.decode()
+    assert all(f">{escape(option.label)}</label>" in html for option in Rules.options())  # every engine option, once
+    assert all(html.count(f'name="{option.name}"') == 1 for option in Rules.options())
     response = client.post(
         reverse("game-create"),
         {
             "name": "Friday game", "invite": "bob\ncid@example.org, newbie@example.net", "open_seats": "0",
             "seat_order": "as_listed", "farm_scoring": "classic", "river": "on", "small_city": "on", **TIME,
+            # the boxes the form shows ticked (options on by default) come back ticked
+            **{o.name: "on" for o in Rules.options() if o.kind in ("bool", "expansion") and o.default},
         },
     )
     game = Game.objects.get(name="Friday game")
@@ -79,7 +87,7 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     page = client.get(reverse("game-detail", args=[game.pk]), follow=True)
-    assert b"the game has started" in page.content or b"turn" in page.content
+    assert "Every seat is taken: the game has started!" in page.content.decode()
 
 
 def test_decline_opens_the_seat(client, ann, bob):
@@ -160,15 +168,16 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     # after a move, bob sees whose turn, the move in the list and the scores
     engine = services.engine_for(started)
     placement = services.legal_moves(engine)["placements"][0]
+    tile = engine.tile
     services.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
     login(client, bob)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
     assert "Your turn" in html
-    assert f"placed {engine.history[0].move.tile if engine.history else ''}" in html or "placed " in html
+    assert f"ann placed tile {tile} at ({placement['x']},{placement['y']})" in html
     assert 'data-testid="move-list"' in html
     login(client, ann)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
-    assert "bob&#x27;s turn" in html or "bob's turn" in html
+    assert "bob's turn" in html
     assert 'class="slot"' not in html and "turn.js" not in html
 
 
@@ -179,10 +188,10 @@ def test_discard_shown_in_move_list(client, ann, started, monkeypatch):
     # A real discard is rare; log one and let the page replay only the real moves.
     real = services.engine_for
     monkeypatch.setattr(views.services, "engine_for", lambda game, seats=None, upto=None: real(game, seats, upto=0))
-    Move.objects.create(game=started, number=99, seat=0, tile="X", discard=True, points=[0, 0])
+    Move.objects.create(game=started, number=99, seat=0, entry={"tile": "X", "discard": True}, points=[0, 0])
     login(client, ann)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
-    assert "tile X discarded — fits nowhere" in html
+    assert "drew tile X, which fits nowhere: discarded" in html
 
 
 def test_finished_game_shows_breakdown_and_winner(client, ann, bob, started):
@@ -194,9 +203,8 @@ def test_finished_game_shows_breakdown_and_winner(client, ann, bob, started):
         assert word in html
     engine = services.engine_for(game)
     winners = [engine.players[i] for i in engine.outcome.winners]
-    assert ("wins!" in html) or ("Shared victory" in html)
-    for name in winners:
-        assert name in html
+    title = f"{winners[0]} wins!" if len(winners) == 1 else f"Shared victory: {' &amp; '.join(winners)}"
+    assert title in html
     assert 'data-testid="final-scoring"' in html
     assert "Winner" in html
     # laps shown for scores of 50 or more
@@ -287,7 +295,7 @@ def test_player_who_lost_on_time_is_shown(client, ann, bob, cid):
     row = row[: row.index("</li>")]
     assert 'data-testid="lost-on-time"' in row and "lost on time" in row
     assert "is-out" not in html[html.index('data-testid="player-bob"') - 80: html.index('data-testid="player-bob"')]
-    assert "out of time: lost on time and left the game" in html
+    assert "ann ran out of time and lost on time" in html
     state = APIClient()
     state.force_authenticate(bob)
     assert [p["out"] for p in state.get(f"/api/games/{game.pk}/").json()["players"]] == [True, False, False]
@@ -319,3 +327,41 @@ def test_laps_filter():
     assert "(1 lap)" in laps(63)
     assert "(2 laps)" in laps(120)
     assert "lap" not in laps(49)
+
+
+def test_resign_button_asks_first_and_resigning_ends_the_game(client, ann, bob, started):
+    login(client, bob)
+    html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
+    assert 'data-testid="resign"' in html and "data-confirm=" in html and "js/confirm.js" in html
+    assert "<script>" not in html  # no inline script: the confirmation is static JS
+    response = client.post(reverse("game-resign", args=[started.pk]))
+    assert response.status_code == 302
+    started.refresh_from_db()
+    assert started.status == Game.Status.FINISHED and started.winner_seats == [0]
+    html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
+    assert "ann wins!" in html and 'data-testid="resign"' not in html
+    assert "bob resigned" in html
+
+
+def test_spectators_cannot_resign(client, make_user, started):
+    login(client, make_user("eve"))
+    assert 'data-testid="resign"' not in client.get(reverse("game-detail", args=[started.pk])).content.decode()
+    response = client.post(reverse("game-resign", args=[started.pk]), follow=True)
+    assert "You are not playing in this game" in response.content.decode()
+    started.refresh_from_db()
+    assert started.status == Game.Status.ACTIVE
+
+
+@pytest.mark.parametrize("how", ["time", "resign"])
+def test_when_the_leader_leaves_the_pages_name_the_other_player_winner(client, ann, bob, how):
+    from tests.leaders import leader_leaves
+
+    game, leader, other = leader_leaves(services.create_started_game(ann, [ann, bob]), how)
+    login(client, ann)
+    html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert f"{other.username} wins!" in html
+    listing = client.get(reverse("game-list")).content.decode()
+    assert f"Won by {other.username}<" in listing and f"Won by {leader.username}" not in listing
+    replay = client.get(f"/archive/games/{game.pk}/").content.decode()
+    badge = ' <span class="badge badge-primary">winner</span>'
+    assert f"{other.username}{badge}" in replay and f"{leader.username}{badge}" not in replay

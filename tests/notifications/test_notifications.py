@@ -12,10 +12,12 @@ from django.core import mail, signing
 from django.test import Client
 from django.utils import timezone
 
+from games import clock as clocks
 from games import services
-from games.models import Game, Move
+from games import tasks as game_tasks
+from games.models import Game, GameEvent, Move, TurnClock, Vacation
 from notifications import links, tasks
-from notifications.models import GameEvent, Notification, Preference, TurnClock, Vacation
+from notifications.models import Notification, Preference
 
 from tests.conftest import celery_eager
 
@@ -41,6 +43,11 @@ def game(ann, bob, django_capture_on_commit_callbacks):
 def run(task):
     with committed():
         return task()
+
+
+def check_clocks() -> int:
+    """The two periodic clock jobs: timeouts (games) and deadline reminders (notifications)."""
+    return game_tasks.check_timeouts() + tasks.send_reminders()
 
 
 def _link(message) -> str:
@@ -190,10 +197,10 @@ def test_reminders_at_50_and_80_percent_once(game, ann):
     mail.outbox.clear()
     clock.started_at = timezone.now() - timedelta(days=1.6)
     clock.save()
-    assert run(tasks.check_clocks) == 1 and run(tasks.check_clocks) == 0
+    assert run(check_clocks) == 1 and run(check_clocks) == 0
     clock.started_at = timezone.now() - timedelta(days=2.5)
     clock.save()
-    assert run(tasks.check_clocks) == 1 and run(tasks.check_clocks) == 0
+    assert run(check_clocks) == 1 and run(check_clocks) == 0
     subjects = [m.subject for m in mails_to("ann@example.com")]
     assert len(subjects) == 2 and all(s.startswith("Reminder: your turn") for s in subjects)
 
@@ -203,8 +210,8 @@ def test_timeout_loses_the_game_once(game, ann, bob):
     clock.started_at = timezone.now() - timedelta(days=3, minutes=1)
     clock.save()
     mail.outbox.clear()
-    assert run(tasks.check_clocks) == 1
-    assert run(tasks.check_clocks) == 0 and tasks.timeout(game.pk, 1) is False
+    assert run(check_clocks) == 1
+    assert run(check_clocks) == 0 and clocks.timeout(game.pk, 1) is False
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.current_seat is None
     event = GameEvent.objects.get(game=game)
@@ -222,7 +229,7 @@ def test_moved_meanwhile_means_no_reminder(game, django_capture_on_commit_callba
     with django_capture_on_commit_callbacks(execute=True):
         play_first(game)
     mail.outbox.clear()
-    assert run(tasks.check_clocks) == 0
+    assert run(check_clocks) == 0
     assert not mail.outbox
 
 
@@ -232,15 +239,13 @@ def test_vacation_pauses_the_clock(game, ann):
     clock.started_at = now - timedelta(days=3, hours=1)
     clock.save()
     Vacation.objects.create(user=ann, start=now - timedelta(days=2), end=now - timedelta(days=1))
-    from notifications import clock as clocks
-
     state = clocks.state(clock, game, now)
     assert state.deadline == clock.started_at + timedelta(days=4)
-    assert run(tasks.check_clocks) == 1  # only the 80% reminder, no timeout
+    assert run(check_clocks) == 1  # only the 80% reminder, no timeout
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     Game.objects.filter(pk=game.pk).update(vacation_allowed=False)
-    assert run(tasks.check_clocks) == 1  # without vacations: time is up
+    assert run(check_clocks) == 1  # without vacations: time is up
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
 
@@ -283,7 +288,7 @@ def _time_out(game):
     clock = TurnClock.objects.get(game=game)
     clock.started_at = timezone.now() - timedelta(days=game.move_days, minutes=1)
     clock.save()
-    return run(tasks.check_clocks)
+    return run(check_clocks)
 
 
 def test_timeout_skip_puts_the_tile_back_and_passes_the_turn(ann, bob, django_capture_on_commit_callbacks):
@@ -295,12 +300,12 @@ def test_timeout_skip_puts_the_tile_back_and_passes_the_turn(ann, bob, django_ca
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.current_seat == 1 and game.move_count == 1
     skipped = Move.objects.get(game=game, number=1)
-    assert skipped.skip and skipped.x is None and skipped.to_json() == {"tile": skipped.tile, "skip": True}
+    assert skipped.entry == {"tile": skipped.entry["tile"], "skip": True}
     engine = services.engine_for(game)
     assert engine.tiles_left == tiles_before  # the skipped tile went back into the bag
     assert GameEvent.objects.get(game=game).kind == "skipped"
     assert len(mails_to("bob@example.com", "Your turn")) == 1
-    assert run(tasks.check_clocks) == 0  # bob's clock has just started
+    assert run(check_clocks) == 0  # bob's clock has just started
 
 
 def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_user, django_capture_on_commit_callbacks):
@@ -313,9 +318,41 @@ def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_
     assert _time_out(game) == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.current_seat == 1
-    assert Move.objects.get(game=game, number=1).forfeit
+    assert Move.objects.get(game=game, number=1).entry.get("forfeit") is True
     game = play_first(game)  # bob
     game = play_first(game)  # cid
     game.refresh_from_db()
     assert game.current_seat == 1  # ann left the turn order
     assert services.engine_for(game).out == {0}
+
+
+@pytest.mark.parametrize("how", ["time", "resign"])
+def test_when_the_leader_leaves_the_final_email_names_the_other_player(ann, bob, how, django_capture_on_commit_callbacks):
+    from tests.leaders import leader_leaves
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_started_game(ann, [ann, bob])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        game, leader, other = leader_leaves(game, how)
+    for user in (ann, bob):
+        [final] = mails_to(user.email, "is over")
+        assert final.subject.endswith(f"{other.username} won")
+        assert f"Winner: {other.username}." in final.body
+        assert f"{leader.username}: " in final.body and "(left the game)" in final.body
+
+
+def test_resigning_emails_the_others_not_the_player(ann, bob, make_user, django_capture_on_commit_callbacks):
+    cid = make_user("cid", "cid@example.com")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_started_game(ann, [ann, bob, cid])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.resign(game.pk, bob)  # not bob's turn: ann keeps hers
+    assert len(mails_to("ann@example.com", "bob resigned")) == 1
+    assert len(mails_to("cid@example.com", "bob resigned")) == 1
+    assert not mails_to("bob@example.com")
+    assert not mails_to("ann@example.com", "Your turn")  # still the same turn: no second e-mail
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.current_seat == 0
+    assert TurnClock.objects.get(game=game).move_number == game.move_count + 1

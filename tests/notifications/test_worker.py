@@ -33,10 +33,7 @@ def test_move_sends_exactly_one_turn_email_with_working_link(celery_worker, ann,
 
     assert wait_for(lambda: len(mails_to("bob@example.com", "Your turn")) == 1)
     assert wait_for(lambda: not Notification.objects.filter(status__in=["pending", "sending"]).exists())
-    tasks.sweep.delay()  # a sweep (also through the worker) sends nothing again
-    import time
-
-    time.sleep(1.0)
+    assert tasks.sweep() == 0  # a sweep finds nothing to send again
     turn_mails = [m for m in mail.outbox if "Your turn" in m.subject]
     assert [m.to for m in turn_mails] == [["bob@example.com"]]
     client = Client()
@@ -104,10 +101,7 @@ def test_smtp_failing_twice_then_succeeding_sends_one_email(flaky_smtp, celery_w
     assert wait_for(lambda: Notification.objects.get(pk=row.pk).status == "sent", timeout=60)
     row.refresh_from_db()
     assert row.attempts == 3 and flaky_smtp.calls == 3
-    tasks.sweep.delay()
-    import time
-
-    time.sleep(1.0)
+    assert tasks.sweep() == 0  # a sweep finds nothing to send again
     new = flaky_smtp.accepted[before:]
     assert len(new) == 1 and new[0].rcpt_tos == ["bob@example.com"]
     assert b"Your turn in" in new[0].content

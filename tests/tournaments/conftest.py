@@ -1,6 +1,10 @@
 import pytest
+from django.db import transaction
 
+from games import signals
+from games.engine.outcome import outcome_of
 from games.models import Game
+from games.services import outcome_json
 
 
 @pytest.fixture
@@ -19,12 +23,18 @@ def director(django_user_model):
     return django_user_model.objects.create_user(username="director", email="td@example.com", password="x")
 
 
-def finish(game, scores):
-    """End a game as the engine would: final scores in seat order."""
+def finish(game, scores, left=()):
+    """End a game as the games app would: final scores in seat order, the engine's
+    outcome stored and announced (``left``: seats that lost on time or resigned)."""
     game.refresh_from_db()
+    names = [s.display_name for s in game.seats.order_by("position")]
+    outcome = outcome_of(names, list(scores), [{} for _ in names], "complete", set(left))
     game.scores = list(scores)
     game.status = Game.Status.FINISHED
-    game.save()
+    game.outcome = outcome_json(outcome)
+    with transaction.atomic():
+        game.save()
+        signals.game_finished.send(sender=Game, game=game, outcome=outcome)
 
 
 def play_round(tournament, rng=None, score=None):

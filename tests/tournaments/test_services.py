@@ -192,3 +192,34 @@ def test_invalid_options(director):
         services.create_tournament(director, name="x", format="swiss", table_size=4)
     with pytest.raises(services.TournamentError):
         services.create_tournament(director, name="x", tiebreaks=["coin_toss"])
+
+
+@pytest.mark.parametrize("how", ["time", "resign"])
+def test_a_knockout_game_whose_leader_leaves_goes_to_the_other_player(director, players, how):
+    from tests.leaders import leader_leaves
+
+    users = players(2)
+    t = _setup(director, users, format="knockout")
+    services.start(t, director)
+    p = Pairing.objects.get(round__tournament=t)
+    game, leader, other = leader_leaves(p.game, how)
+    p.refresh_from_db()
+    assert p.status == Pairing.Status.FINISHED and p.forfeited == [leader.pk]
+    assert services.knockout_winner(p, list(t.knockout_seeds) or [u.pk for u in users]) == other.pk
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    assert services.knockout_bracket(t).champion == other.pk
+
+
+@pytest.mark.parametrize("how", ["time", "resign"])
+def test_a_league_game_whose_leader_leaves_counts_as_their_loss(director, players, how):
+    from tests.leaders import leader_leaves
+
+    users = players(2)
+    t = _setup(director, users, format="round_robin")
+    services.start(t, director)
+    p = Pairing.objects.get(round__tournament=t, round__number=1)
+    game, leader, other = leader_leaves(p.game, how)
+    t.refresh_from_db()
+    points = {row["user_id"]: row["points"] for row in t.standings_cache}
+    assert points[other.pk] > points[leader.pk] == 0

@@ -1,0 +1,100 @@
+"""Stored record entries, as the API, the archive, the exports and the pages show them.
+
+A :class:`games.models.Move` row holds one record entry exactly as the engine wrote it
+(``entry``), with its number, the seat that acted and the points it scored. Every view
+of the log goes through :func:`move_json` and :func:`describe`, so that a new entry kind
+(an expansion's figure or decision) needs no change here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from django.utils.translation import gettext as _
+
+DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
+"""The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
+
+FEATURES = {"road": "road", "city": "city", "cloister": "cloister", "field": "field"}
+
+
+def follower_role(spot: str | None) -> str:
+    """``thief``, ``knight``, ``monk`` or ``farmer`` for a follower on ``spot``."""
+    kind = (spot or "").partition(":")[0]
+    return ROLES.get(kind, kind)
+
+
+def describe_spot(spot: str | None) -> str:
+    """'knight in the city (north)', 'monk in the cloister'; '' for none."""
+    if not spot:
+        return ""
+    kind, _sep, where = spot.partition(":")
+    text = f"{follower_role(spot)} in the {FEATURES.get(kind, kind)}" if kind in ROLES else spot
+    if where:
+        text += f" ({DIRECTIONS.get(where, where)})"
+    return text
+
+
+def spot_of(entry: dict[str, Any]) -> str | None:
+    """The spot of the entry's figure (a plain spot, or ``{"spot": ..., "figure": ...}``)."""
+    meeple = entry.get("meeple")
+    return meeple.get("spot") if isinstance(meeple, dict) else meeple
+
+
+def kind_of(entry: dict[str, Any]) -> str:
+    """``place``, ``discard``, ``skip``, ``forfeit``, ``resign`` or an expansion's key."""
+    for flag in ("discard", "skip", "forfeit", "resign"):
+        if entry.get(flag) is True:
+            return flag
+    if "tile" in entry:
+        return "place"
+    return next((k for k in entry if k != "player"), "unknown")
+
+
+def describe(entry: dict[str, Any], who: str) -> str:
+    """One sentence for a person: what ``who`` did with this entry."""
+    kind = kind_of(entry)
+    tile = entry.get("tile")
+    if kind == "discard":
+        return _("%(who)s drew tile %(tile)s, which fits nowhere: discarded") % {"who": who, "tile": tile}
+    if kind == "skip":
+        return _("%(who)s ran out of time: turn skipped, tile %(tile)s went back into the bag") % {"who": who, "tile": tile}
+    if kind == "forfeit":
+        return _("%(who)s ran out of time and lost on time") % {"who": who}
+    if kind == "resign":
+        return _("%(who)s resigned") % {"who": who}
+    if kind == "place":
+        text = _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°") % {
+            "who": who, "tile": tile, "x": entry.get("x"), "y": entry.get("y"), "rotation": entry.get("rotation"),
+        }
+        spot = spot_of(entry)
+        return text + (_(", %(follower)s") % {"follower": describe_spot(spot)} if spot else _(", no follower"))
+    return _("%(who)s: %(kind)s") % {"who": who, "kind": kind}
+
+
+def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[int], names: Sequence[str | None]) -> dict[str, Any]:
+    """One stored entry as the API and the archive show it: the entry itself under
+    ``entry`` (exactly as stored), who acted, the points, and the entry's fields flat
+    (``tile``, ``x``, ``y``, ``rotation``, ``meeple``, the flags) for simple clients."""
+    kind = kind_of(entry)
+    places = kind == "place"
+    who = names[seat] if 0 <= seat < len(names) else None
+    return {
+        "number": number,
+        "seat": seat,
+        "player": who,
+        "kind": kind,
+        "tile": entry.get("tile"),
+        "x": entry.get("x") if places else None,
+        "y": entry.get("y") if places else None,
+        "rotation": entry.get("rotation") if places else None,
+        "meeple": spot_of(entry) if places else None,
+        "discard": kind == "discard",
+        "skip": kind == "skip",
+        "forfeit": kind == "forfeit",
+        "resign": kind == "resign",
+        "points": list(points or [0] * len(names)),
+        "entry": entry,
+        "text": describe(entry, who or "?"),
+    }

@@ -1,0 +1,27 @@
+"""What happened to a game, announced to the apps above (notifications, archive,
+tournaments, ratings), which listen; games imports none of them.
+
+Every signal is sent inside the transaction of its event, so that what a receiver
+writes (outbox rows, results, standings) commits or rolls back with the move.
+``sender`` is always :class:`games.models.Game`.
+"""
+
+from django.dispatch import Signal
+
+game_started = Signal()
+"""``game``: every seat is taken and the game has begun (its first turn follows)."""
+
+turn_started = Signal()
+"""``game``, ``seat`` (position), ``action`` (the engine's pending action: ``"turn"``, or an
+expansion's ``"reinforce"``, ``"quarter"``, ...), ``move_number`` (the number of the entry
+awaited) and ``since`` (the first entry played since the previous decision started)."""
+
+game_finished = Signal()
+"""``game`` and ``outcome`` (the engine's :class:`games.engine.Outcome`)."""
+
+player_left = Signal()
+"""``game``, ``seat``, ``move_number`` and ``reason``: ``"resigned"``, ``"lost"`` (lost on
+time) or ``"skipped"`` (turn skipped on time; the player stays)."""
+
+seat_invited = Signal()
+"""``game`` and ``seat``: a registered player or an e-mail address is invited to a seat."""
