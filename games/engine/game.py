@@ -310,6 +310,33 @@ class Game:
                             result.append((seg.spot, kind))
         return result
 
+    def options(self, tile: str | None = None) -> list[Entry]:
+        """Every legal entry for the pending decision, as :meth:`play` takes it.
+
+        A tile turn: each placement of the drawn tile (or ``tile``) without a figure and
+        with each figure :meth:`legal_figures` allows, or the discard when it fits nowhere;
+        a module's decision: its answers, passes included. Resignations are always legal
+        and not listed.
+
+        >>> game = Game.new(["Ann", "Bob"], seed=7)
+        >>> len(game.options()), game.options()[0]
+        (24, Move(tile='U', x=-1, y=0, rotation=0, meeple=None, discard=False, skip=False, forfeit=False, figure='follower', player=None))
+        """
+        if self.finished:
+            return []
+        if self._asked:
+            asked = self._asked[0]
+            return asked.module.options(asked)
+        tile = self._tile_for(tile)
+        placements = self.legal_placements(tile)
+        if not placements:
+            return [Move.discard_of(tile)]
+        result: list[Entry] = []
+        for p in placements:
+            result.append(Move(tile, p.x, p.y, p.rotation))
+            result.extend(Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in self.legal_figures(p, tile))
+        return result
+
     def legal_moves(self) -> list[tuple[Placement, list[str]]]:
         """Each legal placement of the drawn tile with its legal follower spots."""
         return [(p, self.legal_spots(p)) for p in self.legal_placements()]

@@ -101,3 +101,26 @@ def test_a_record_with_resignations_replays_to_the_same_game():
     again = replay(game.record())
     assert again.finished and again.outcome == game.outcome and again.outcome.winners == (0,)
     assert game.record()["moves"][6] == {"player": "Ann", **Move(*game.history[6].move[:5]).to_json()}
+
+
+def test_every_option_of_a_turn_is_accepted_and_they_are_all_the_legal_entries():
+    game = Game.new(["Ann", "Bob"], seed=3)
+    for _ in range(10):
+        options = game.options()
+        for entry in options:
+            game.check(entry)
+        placed = {(o.x, o.y, o.rotation) for o in options}
+        assert placed == set(game.legal_placements())
+        game.play(options[len(options) // 2])
+
+
+def test_a_copy_plays_on_independently_and_can_draw_from_a_given_bag():
+    game = Game.new(["Ann", "Bob"], seed=3)
+    game.play(game.options()[1])
+    copy = game.copy()
+    assert copy.tile == game.tile and copy.record() == game.record()
+    copy.play(copy.options()[0])
+    assert len(game.history) == 1 and len(copy.history) == 2
+    assert sum(1 for _ in game.placed_tiles()) == 2 and sum(1 for _ in copy.placed_tiles()) == 3
+    sampled = game.copy(bag=["X", "U"])
+    assert sampled.tile == "X" and sampled.tiles_left == 1
