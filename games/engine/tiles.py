@@ -36,7 +36,7 @@ HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 TERRAIN_NAMES = {"C": "city", "R": "road", "F": "field", "W": "river"}
 ROTATIONS = (0, 90, 180, 270)
 KINDS = ("city", "road", "field", "cloister", "river")
-SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth")
+SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth", "CoC")
 
 
 def opposite_edge(edge: int) -> int:
@@ -221,6 +221,21 @@ KR_TABLE = """
 | KR-5 | 1 | C C C C | city E W; city N S; field (inner) | 1 2; field (inner) | 1 2 |
 """
 
+CO_TABLE = """
+| CO-1 | 1 | F F F R | road W; field NNW NNE ENE WNW CoC; field SSW WSW CoC |
+| CO-2 | 1 | F F F F | field NNW NNE ENE WNW CoC |
+| CO-3 | 1 | F F F F | field NNW NNE ENE WNW CoC |
+| CO-4 | 1 | R F F F | road N; field NNW WNW CoC; field NNE ENE ESE SSE CoC |
+| CO-5 | 1 | F F F F | field NNW SSW WSW WNW CoC |
+| CO-6 | 1 | F F F F |  |
+| CO-7 | 1 | F F F F | quarter |
+| CO-8 | 1 | F F F F | field NNE ENE ESE SSE CoC |
+| CO-9 | 1 | F F C F | city S; field NNW ESE WSW WNW | 1 CoC |
+| CO-10 | 1 | F F F F | field ESE SSE SSW WSW CoC |
+| CO-11 | 1 | F F R F | road S; field ESE SSE CoC; field SSW WSW CoC |
+| CO-12 | 1 | F C F F | city E; field NNE SSE SSW WSW | 1 CoC |
+"""
+
 
 def parse_table(table: str, expansion: str) -> dict[str, TileType]:
     """Parse rows of a TILES.md table into tile types, keyed by id.
@@ -242,14 +257,17 @@ def parse_table(table: str, expansion: str) -> dict[str, TileType]:
 
 
 def _parse_segments(tile_id: str, text: str) -> tuple[Segment, ...]:
-    raw = [part.strip() for part in text.split(";") if part.strip()]
+    # "quarter" (CO-7) marks the City's quarters: no segment a figure could stand on
+    raw = [part.strip() for part in text.split(";") if part.strip() and part.strip() != "quarter"]
     city_positions = [i for i, part in enumerate(raw) if part.split()[0] == "city"]
     segments = []
     for part in raw:
         borders = ()
+        extra: frozenset[str] = frozenset()
         if "|" in part:
             part, numbers = part.split("|", 1)
-            borders = tuple(city_positions[int(n) - 1] for n in numbers.split())
+            borders = tuple(city_positions[int(n) - 1] for n in numbers.split() if n.isdigit())
+            extra = frozenset(n for n in numbers.split() if n in SEGMENT_ATTRIBUTES)  # "| 1 CoC"
         words = part.split()
         kind, args = words[0], words[1:]
         if kind not in KINDS:
@@ -258,7 +276,7 @@ def _parse_segments(tile_id: str, text: str) -> tuple[Segment, ...]:
         halves = tuple(HALVES.index(a) for a in args if a in HALVES)
         attributes = frozenset(a for a in args if a in SEGMENT_ATTRIBUTES or a == "(inner)")
         pennants = args.count("+")
-        segments.append(Segment(kind, edges, halves, pennants, borders, attributes))
+        segments.append(Segment(kind, edges, halves, pennants, borders, attributes | extra))
     return tuple(segments)
 
 
@@ -268,6 +286,7 @@ TILE_TYPES: dict[str, TileType] = {
     **parse_table(IC_TABLE, "inns_cathedrals"),
     **parse_table(TB_TABLE, "traders_builders"),
     **parse_table(KR_TABLE, "king_robber"),
+    **parse_table(CO_TABLE, "count"),
 }
 """Every tile type the engine knows, by id."""
 

@@ -37,11 +37,13 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
         "inns_cathedrals": "## Inns & Cathedrals",
         "traders_builders": "## Traders & Builders",
         "king_robber": "## King & Robber",
+        "count": "## The Count of Carcassonne",
     }
     result = {}
     for name, heading in sections.items():
         start = text.index(heading)
-        end = text.index("\n## ", start + 1)
+        end = text.find("\n## ", start + 1)
+        end = len(text) if end < 0 else end
         rows = {}
         for line in text[start:end].splitlines():
             if not line.startswith("| ") or line.startswith("| id ") or line.startswith("|---"):
@@ -58,21 +60,23 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
 
 
 def _reference_segments(text: str) -> list[tuple]:
-    parts = [p.strip() for p in text.split(";") if p.strip()]
+    parts = [p.strip() for p in text.split(";") if p.strip() and p.strip() != "quarter"]
     city_indexes = [i for i, p in enumerate(parts) if p.split()[0] == "city"]
     segments = []
     for part in parts:
         borders = frozenset()
+        coc = frozenset()
         if "|" in part:
             part, numbers = part.split("|")
-            borders = frozenset(city_indexes[int(n) - 1] for n in numbers.split())
+            borders = frozenset(city_indexes[int(n) - 1] for n in numbers.split() if n.isdigit())
+            coc = frozenset(n for n in numbers.split() if n == "CoC")
         words = part.split()
         kind, args = words[0], words[1:]
         if kind == "field" and args == ["all", "8", "halves"]:
             args = list(HALVES)  # the reference's shorthand for a field touching every half
         edges = frozenset(a for a in args if a in ("N", "E", "S", "W"))
         halves = frozenset(a for a in args if a in HALVES)
-        marks = frozenset(a for a in args if a in ("inn", "cathedral", "wine", "grain", "cloth", "(inner)"))
+        marks = coc | frozenset(a for a in args if a in ("inn", "cathedral", "wine", "grain", "cloth", "(inner)", "CoC"))
         segments.append((kind, edges, halves, args.count("+"), borders, marks))
     return segments
 
@@ -100,8 +104,11 @@ def test_reference_file_is_found_and_parsed():
     assert len(REFERENCE["river"]) == 10
 
 
-SECTIONS = ["base", "river", "inns_cathedrals", "traders_builders", "king_robber"]
-SET_SIZES = {"base": 72, "river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5}
+SECTIONS = ["base", "river", "inns_cathedrals", "traders_builders", "king_robber", "count"]
+SET_SIZES = {"base": 72, "river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5, "count": 12}
+# The City block's tiles have walls (half-edges of no segment) and are never placed by a
+# player: the invariants of ordinary tiles below do not apply to them.
+ORDINARY = sorted(t.id for t in TILE_TYPES.values() if t.expansion != "count")
 
 
 @pytest.mark.parametrize("section", SECTIONS)
@@ -140,7 +147,7 @@ def _corner_halves(edge: int) -> tuple[int, int]:
     return 2 * previous_edge + 1, 2 * next_edge
 
 
-@pytest.mark.parametrize("tile_id", sorted(TILE_TYPES))
+@pytest.mark.parametrize("tile_id", ORDINARY)
 def test_every_field_half_next_to_a_city_edge_lists_that_city(tile_id):
     """EDGE_CASES 19: a field half-edge at the corner of a city edge borders that city.
 
@@ -184,7 +191,7 @@ def test_d_strip_borders_the_city_and_the_south_field_does_not():
 
 
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
-@pytest.mark.parametrize("tile_id", sorted(TILE_TYPES))
+@pytest.mark.parametrize("tile_id", ORDINARY)
 def test_orientation_edges_are_consistent_with_segments(tile_id, rotation):
     o = orientation(tile_id, rotation)
     assert o.rotation == rotation and o.tile.id == tile_id
@@ -216,7 +223,7 @@ def test_orientation_edges_are_consistent_with_segments(tile_id, rotation):
 
 
 @pytest.mark.parametrize("rotation", [0, 90, 180, 270])
-@pytest.mark.parametrize("tile_id", sorted(TILE_TYPES))
+@pytest.mark.parametrize("tile_id", ORDINARY)
 def test_rotation_turns_everything_clockwise(tile_id, rotation):
     base = orientation(tile_id, 0)
     turned = orientation(tile_id, rotation)
