@@ -11,6 +11,7 @@ road. x grows east, y south. Rotations used here (edges N E S W):
   G r0 FCFC city band E-W            M r270 CFFC turned: city S+W with a pennant
   N r180 city E+S                    R r90 city N+E+S (field W)
   N r0 city N+W   C city on all four edges, pennant   U r0 road E-W   B cloister
+  A r270 cloister, road stub E, one field all round   E r90 cap E
 
 Other boards for these rules are in test_engine_rules.py: the incomplete cloister's
 ``1 + neighbours`` (test_incomplete_cloister_scores_one_plus_neighbours_at_the_end),
@@ -18,7 +19,9 @@ a completed city won 2 knights to 1 (test_fewer_followers_score_nothing) and far
 2 farmers to 1 (test_farm_majority_fewer_farmers_score_nothing, the classic board).
 """
 
-from games.engine import Game, Move, Rules
+import pytest
+
+from games.engine import Game, IllegalMove, Move, Rules
 from tests.engine import reference as ref
 
 ANN, BOB = 0, 1
@@ -162,3 +165,27 @@ def test_the_player_with_fewer_knights_in_an_incomplete_city_scores_nothing_at_t
     assert engine == (6, 0)
     assert reference.points == [6, 0]
     assert game.supply == [5, 6]  # nobody goes home at the end
+
+
+# --- a farm joined to an occupied farm through the placed tile itself ----------------------
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug found by the reference property: its occupancy test "
+                   "looks only at the neighbours of the chosen field piece")
+def test_a_farmer_may_not_join_a_farm_that_the_tiles_other_field_joins_to_an_occupied_one():
+    moves = [
+        ("A", -1, 0, 270, None),  # 1 Ann: A's field runs round its road stub, so the start
+        # tile's strip and its field south of the road become one farm (nobody on it)
+        ("E", 0, 1, 90, None),  # 2 Bob: below the start tile, cap E; its field joins that farm
+        ("E", 1, 1, 270, "field:NNW"),  # 3 Ann: cap W closes a 2-tile city with E(0,1); her
+        # farmer stands in E(1,1)'s field, a farm of its own (the city walls it off)
+    ]
+    game, board, _turns = play_both(moves)
+    # 4 Bob: U r0 at (1,0). Its north field touches only the start tile's strip (a free
+    # farm), but its south field touches both that same farm (west) and Ann's farm (south):
+    # once U lies there, its north field is in Ann's farm. RULES.md, a turn, step 2: the
+    # whole connected feature must hold no follower, so field:NNW is not a legal spot.
+    assert ref.legal_spots(board, "U", 1, 0, 0) == {0}  # only the road
+    assert game.legal_spots(Move("U", 1, 0, 0).placement, "U") == ["road:E"]
+    with pytest.raises(IllegalMove, match="already holds a follower"):
+        game.check(Move("U", 1, 0, 0, "field:NNW"))
