@@ -202,7 +202,7 @@ class Referee:
         self.check_end(result.board)
         self.check_totals()
 
-    def leave(self, entry, seat, forfeit):
+    def leave(self, entry, seat):
         game = self.game
         board = ref.Board.of(game)
         turn = game.play(entry)
@@ -226,6 +226,10 @@ departures = st.lists(
 
 
 def play_against_reference(seed, players, rules, plan):
+    """Play a whole game with the busy player, checking every entry against the reference.
+
+    ``plan`` lists ``(move number, kind, whom)``: before that move, the player on turn
+    skips or forfeits, or the ``whom``-th player still in resigns (on turn or not)."""
     rng = random.Random(seed)
     game = Game.new(NAMES[:players], rules, seed=rng.randrange(2**32))
     referee = Referee(game)
@@ -240,11 +244,11 @@ def play_against_reference(seed, players, rules, plan):
                 referee.skip()
             elif kind == "forfeit":
                 seat = game.current_player
-                referee.leave(Move(game.tile, forfeit=True), seat, True)
+                referee.leave(Move(game.tile, forfeit=True), seat)
             else:
                 still_in = [s for s in range(players) if s not in game.out]
                 seat = still_in[whom % len(still_in)]
-                referee.leave(Resign(game.players[seat]), seat, False)
+                referee.leave(Resign(game.players[seat]), seat)
             continue
         board = ref.Board.of(game)
         move = busy_choice(game, board, rng) or Move.discard_of(game.tile)
@@ -265,6 +269,8 @@ def play_against_reference(seed, players, rules, plan):
     plan=departures,
 )
 def test_engine_scores_every_move_as_the_reference_does(seed, players, rules, plan):
+    """2 to 5 players, both farm scorings, small cities on or off, the River or not, and
+    up to three skips, forfeits or resignations: every move scores as the reference says."""
     referee = play_against_reference(seed, players, rules, plan)
     assert referee.game.finished
     event(f"completions with followers: {min(referee.completions // 10 * 10, 40)}+")
