@@ -243,7 +243,7 @@ def value(feature: Feature, rules) -> int:
     assert feature.kind == "city", feature.kind
     if not feature.complete:
         return size + feature.pennants
-    if getattr(rules, "small_city", False) and size == 2:
+    if rules.small_city and size == 2:
         return size + feature.pennants
     return 2 * (size + feature.pennants)
 
