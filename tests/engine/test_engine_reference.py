@@ -1,0 +1,304 @@
+"""The engine agrees with the independent reference scorer (tests/engine/reference.py),
+move by move, over random games played by a player who completes features often.
+
+Every turn the reference gets the engine's board as it stood before the move, works out
+on its own what the move does (legal placements and follower spots, what the tile
+completes, who scores how much, which followers go home) and the engine must agree:
+per-turn points per seat, the scored features, the figures left on the board, scores,
+supply, and at the end the final points and the breakdown per category.
+"""
+
+import random
+
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from games.engine import TILE_TYPES, Game, Move, Resign, Rules
+from tests.engine import reference as ref
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+# KNOWN ENGINE BUG (found by this property; engine of commit 1da2263): the engine lets a
+# farmer go onto a field piece whose own neighbours hold no farmer, even when the placed
+# tile's other field piece joins that farm to an occupied one (test_engine_small_boards.py::
+# test_a_farmer_may_not_join_a_farm_that_the_tiles_other_field_joins_to_an_occupied_one).
+# Until the engine is fixed the property tolerates exactly that case in the engine's legal
+# spots, and the busy player never deploys there. Set this to False once it is fixed.
+TOLERATE_FARM_JOINED_THROUGH_THE_TILE = True
+
+
+def occupied_next_door(board, tile, x, y, rotation, index):
+    """Whether a feature next to piece ``index`` of the tile (about to be placed) holds a
+    figure: the engine's own test, which misses joins through the tile's other pieces."""
+    piece = ref.turned(tile, rotation)[index]
+    for half in piece.halves:
+        dx, dy = ref.STEP[half[0]]
+        other = board.cells.get((x + dx, y + dy))
+        if other is not None:
+            facing = next(p for p in other.pieces if p.kind == "field" and ref.FACING_HALF[half] in p.halves)
+            if board.feature(x + dx, y + dy, facing.index).figures:
+                return True
+    return False
+
+
+def scored_features(scorings):
+    """The engine's scorings as the reference lists them: (kind, points, winners), with winners."""
+    return sorted((s.kind, s.points, tuple(s.winners)) for s in scorings if s.winners)
+
+
+def claims(board):
+    """``{(kind, cell): seats}``: empty cells that open roads and cities with followers face."""
+    found, seen = {}, set()
+    for x, y, i, _seat in board.figures():
+        if board.cells[(x, y)].pieces[i].kind in ("road", "city"):
+            feature = board.feature(x, y, i)
+            if feature.nodes not in seen:
+                seen.add(feature.nodes)
+                for cell in feature.ends:
+                    found.setdefault((feature.kind, cell), set()).update(s for *_where, s in feature.figures)
+    return found
+
+
+def tactics(board, claimed, seat, tile, placement):
+    """``(gain, closing, pincers)`` of a placement for the busy player.
+
+    ``gain`` counts what the tile completes (most of all features with followers), roads
+    and cities of several players it joins, and ``pincers``: its unoccupied road or city
+    pieces whose feature faces the same empty cell as another player's occupied feature
+    of that kind (a follower there may later share or contest a majority). ``closing``:
+    its pieces whose feature the tile completes at once."""
+    x, y, rotation = placement
+    board.cells[(x, y)] = ref.Cell(tile, rotation)
+    try:
+        gain = sum(3 if feature.figures else 1 for feature in ref.completed_by(board, x, y))
+        closing, pincers = set(), set()
+        for piece in ref.turned(tile, rotation):
+            if piece.kind not in ("road", "city", "cloister"):
+                continue
+            feature = board.feature(x, y, piece.index)
+            owners = {s for *_where, s in feature.figures}
+            gain += 2 * (len(owners) > 1)
+            if feature.complete:
+                closing.add(piece.index)
+            elif not owners and any(claimed.get((piece.kind, c), {seat}) - {seat} for c in feature.ends):
+                pincers.add(piece.index)
+                gain += 1
+    finally:
+        del board.cells[(x, y)]
+    return gain, closing, pincers
+
+
+def busy_choice(game, board, rng):
+    """A random legal move that often completes roads, cities and cloisters with followers
+    on them, and often deploys: onto what the tile completes at once, or next to another
+    player's road or city, so that majorities get shared and contested."""
+    tile, seat = game.tile, game.current_player
+    placements = game.legal_placements()
+    if not placements:
+        return None
+    claimed = claims(board)
+    options = [(p, tactics(board, claimed, seat, tile, p)) for p in placements]
+    if rng.random() < 0.8:
+        best = max(gain for _p, (gain, _c, _q) in options)
+        options = [o for o in options if o[1][0] == best]
+    placement, (_gain, closing, pincers) = rng.choice(options)
+    allowed = ref.legal_spots(board, tile, placement.x, placement.y, placement.rotation)
+    pieces = ref.turned(tile, placement.rotation)
+    spots = [s for s in game.legal_spots(placement) if ref.spot_piece(pieces, s) in allowed]
+    index = {s: ref.spot_piece(pieces, s) for s in spots}
+    closing_spots = [s for s in spots if index[s] in closing]
+    pincer_spots = [s for s in spots if index[s] in pincers]
+    if closing_spots and rng.random() < 0.7:
+        meeple = rng.choice(closing_spots)
+    elif pincer_spots and rng.random() < 0.7:
+        meeple = rng.choice(pincer_spots)
+    elif spots and rng.random() < 0.8:
+        meeple = rng.choices(spots, [1 if s.startswith("field") else 5 for s in spots])[0]
+    else:
+        meeple = None
+    return Move(tile, placement.x, placement.y, placement.rotation, meeple)
+
+
+class Referee:
+    """The reference's running account of one game, checked against the engine each move."""
+
+    def __init__(self, game):
+        self.game = game
+        self.rules = game.rules
+        self.n = len(game.players)
+        self.scores = [0] * self.n
+        self.supply = [ref.FOLLOWERS] * self.n
+        self.breakdown = [dict.fromkeys(ref.CATEGORY.values(), 0) for _ in range(self.n)]
+        self.out = set()
+        self.completions = 0  # completed features that had followers on them
+        self.contested = 0  # of those, features with followers of several players
+        self.tolerated = 0  # moves where the known engine bug (see above) showed
+
+    def add(self, result):
+        for seat in range(self.n):
+            self.scores[seat] += result.points[seat]
+            for category, points in result.breakdown[seat].items():
+                self.breakdown[seat][category] += points
+
+    def check_totals(self):
+        game = self.game
+        assert game.scores == self.scores
+        assert game.supply == self.supply
+        assert game.breakdown == self.breakdown
+        assert game.out == self.out
+
+    def check_end(self, board):
+        game = self.game
+        if not game.finished:
+            return
+        final = ref.final_scoring(board, self.rules, self.n, frozenset(self.out))
+        assert scored_features(game.final_scored) == sorted(final.scored), "final scoring"
+        assert list(game.final_points) == final.points, "final scoring"
+        self.add(final)
+        assert ref.Board.of(game).figures() == board.figures(), "final scoring sends nobody home"
+
+    def tile_move(self, move):
+        game = self.game
+        before = ref.Board.of(game)
+        seat = game.current_player
+        tile = move.tile
+        river = TILE_TYPES[tile].expansion == "river"
+        engine_placements = {tuple(p) for p in game.legal_placements()}
+        if river:
+            assert all(before.fits(tile, *p) for p in engine_placements)
+        else:
+            assert engine_placements == before.placements(tile), f"placements of {tile}"
+        if move.discard:
+            assert not engine_placements
+            turn = game.play(move)
+            assert turn.points == (0,) * self.n
+            self.check_end(before)
+            self.check_totals()
+            return
+        # follower spots: the engine's legal spots are the reference's unoccupied features
+        pieces = ref.turned(tile, move.rotation)
+        engine_spots = {ref.spot_piece(pieces, s) for s in game.legal_spots(move.placement)}
+        expected_spots = ref.legal_spots(before, tile, move.x, move.y, move.rotation) if self.supply[seat] else set()
+        if TOLERATE_FARM_JOINED_THROUGH_THE_TILE:
+            known = {i for i in engine_spots - expected_spots if pieces[i].kind == "field"
+                     and not occupied_next_door(before, tile, move.x, move.y, move.rotation, i)}
+            self.tolerated += bool(known)
+            engine_spots -= known
+        assert engine_spots == expected_spots, f"spots of {tile} at ({move.x},{move.y}) r{move.rotation}"
+        result = ref.play_tile(before, tile, move.x, move.y, move.rotation, move.meeple, seat,
+                               self.rules, self.n, frozenset(self.out))
+        turn = game.play(move)
+        where = f"move {turn.number}: {move.to_json()}"
+        assert scored_features(turn.scored) == sorted(result.scored), where
+        assert list(turn.points) == result.points, where
+        assert ref.Board.of(game).figures() == result.board.figures(), f"figures after {where}"
+        if move.meeple is not None:
+            self.supply[seat] -= 1
+        for *_where, owner in result.returned:
+            self.supply[owner] += 1
+        self.completions += len(result.scored)
+        self.contested += result.shared
+        self.add(result)
+        self.check_end(result.board)
+        self.check_totals()
+
+    def leave(self, entry, seat):
+        game = self.game
+        board = ref.Board.of(game)
+        turn = game.play(entry)
+        assert turn.points == (0,) * self.n
+        self.out.add(seat)
+        self.check_end(board)
+        self.check_totals()
+
+    def skip(self):
+        game = self.game
+        turn = game.play(Move(game.tile, skip=True))
+        assert turn.points == (0,) * self.n
+        self.check_totals()
+
+
+departures = st.lists(
+    st.tuples(st.integers(min_value=1, max_value=80), st.sampled_from(["forfeit", "resign", "skip"]),
+              st.integers(min_value=0, max_value=4)),
+    max_size=3,
+)
+
+
+def play_against_reference(seed, players, rules, plan):
+    """Play a whole game with the busy player, checking every entry against the reference.
+
+    ``plan`` lists ``(move number, kind, whom)``: before that move, the player on turn
+    skips or forfeits, or the ``whom``-th player still in resigns (on turn or not)."""
+    rng = random.Random(seed)
+    game = Game.new(NAMES[:players], rules, seed=rng.randrange(2**32))
+    referee = Referee(game)
+    events = {}
+    for at, kind, whom in plan:
+        events.setdefault(at, (kind, whom))
+    while not game.finished:
+        number = game.move_number
+        if number in events and TILE_TYPES[game.tile].expansion != "river":
+            kind, whom = events.pop(number)
+            if kind == "skip":
+                referee.skip()
+            elif kind == "forfeit":
+                seat = game.current_player
+                referee.leave(Move(game.tile, forfeit=True), seat)
+            else:
+                still_in = [s for s in range(players) if s not in game.out]
+                seat = still_in[whom % len(still_in)]
+                referee.leave(Resign(game.players[seat]), seat)
+            continue
+        board = ref.Board.of(game)
+        move = busy_choice(game, board, rng) or Move.discard_of(game.tile)
+        referee.tile_move(move)
+    return referee
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**31),
+    players=st.integers(min_value=2, max_value=5),
+    rules=st.builds(
+        Rules,
+        farm_scoring=st.sampled_from(["current", "classic"]),
+        expansions=st.sampled_from([(), ("river",)]),
+        small_city=st.booleans(),
+    ),
+    plan=departures,
+)
+def test_engine_scores_every_move_as_the_reference_does(seed, players, rules, plan):
+    """2 to 5 players, both farm scorings, small cities on or off, the River or not, and
+    up to three skips, forfeits or resignations: every move scores as the reference says."""
+    referee = play_against_reference(seed, players, rules, plan)
+    assert referee.game.finished
+    event(f"completions with followers: {min(referee.completions // 10 * 10, 40)}+")
+    if referee.tolerated:
+        event("the known engine bug showed (farm joined through the tile), tolerated")
+
+
+def test_the_busy_player_completes_occupied_and_shared_features():
+    """The property above is only as strong as its games: each completes ten or more
+    features held by followers, and some of them are held by several players. (These three
+    fixed games are checked against the reference too, without hypothesis.)"""
+    shared = 0
+    for seed in range(3):
+        referee = play_against_reference(seed, 3, Rules(), [])
+        assert referee.completions >= 10, referee.completions
+        shared += referee.contested
+    assert shared >= 2
+
+
+def test_the_reference_turns_tiles_as_the_notation_says():
+    """The reference's own reading of the tile rows: rotation-0 edges as TILES.md lists
+    them, and a quarter turn moves N to E and half NNW to ENE (NOTATION.md)."""
+    for tile_id, tile in TILE_TYPES.items():
+        pieces = ref.turned(tile_id, 0)
+        assert "".join(ref.edge_terrain(pieces, e) for e in "NESW") == tile.edges, tile_id
+    d90 = ref.turned("D", 90)
+    assert "".join(ref.edge_terrain(d90, e) for e in "NESW") == "RCRF"
+    strip = d90[ref.spot_piece(d90, "field:NNE")]
+    assert strip.halves == {"NNE", "SSE"} and strip.cities == (ref.spot_piece(d90, "city:E"),)
+    v270 = ref.turned("V", 270)
+    assert v270[ref.spot_piece(v270, "road:E")].edges == {"E", "S"}
