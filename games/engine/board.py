@@ -343,29 +343,46 @@ class Board:
                     seen.add(root)
                     yield root
 
-    def joined_figures(self, key: int, o: Orientation, index: int) -> list[Figure]:
-        """Figures already on the features that segment ``index`` of ``o`` would join at ``key``."""
+    def _touched(self, key: int, o: Orientation, index: int) -> set[int]:
+        """Roots of the placed features that segment ``index`` of ``o`` at ``key`` meets."""
         seg = o.segments[index]
-        cells, figures, find = self.cells, self._figures, self.find
-        found: list[Figure] = []
-        seen: set[int] = set()
-        nodes: list[int] = []
+        cells, find = self.cells, self.find
+        roots: set[int] = set()
         if seg.kind == "field":
             for h in seg.halves:
                 n = cells.get(key + DELTA[h >> 1])
                 if n is not None:
-                    nodes.append(n.base + n.orientation.half_segment[_OPPOSITE_HALF[h]])
+                    roots.add(find(n.base + n.orientation.half_segment[_OPPOSITE_HALF[h]]))
         elif seg.kind in ("road", "city"):
             for e in seg.edges:
                 n = cells.get(key + DELTA[e])
                 if n is not None:
-                    nodes.append(n.base + n.orientation.edge_segment[(e + 2) & 3])
-        for node in nodes:
-            root = find(node)
-            if root not in seen:
-                seen.add(root)
-                found.extend(figures[root] or ())
-        return found
+                    roots.add(find(n.base + n.orientation.edge_segment[(e + 2) & 3]))
+        return roots
+
+    def joined_roots(self, key: int, o: Orientation, index: int) -> set[int]:
+        """Every placed feature that segment ``index`` would be part of once ``o`` lies at
+        ``key``: those it meets, and those that another segment of the same tile joins to
+        them (a farm that reaches round to the tile's other field, and that field's farms)."""
+        roots = self._touched(key, o, index)
+        kind = o.segments[index].kind
+        others = [s.index for s in o.segments if s.kind == kind and s.index != index]
+        if not roots or not others:
+            return roots
+        touched = {i: self._touched(key, o, i) for i in others}
+        grown = True
+        while grown:
+            grown = False
+            for i in list(touched):
+                if touched[i] & roots:
+                    roots |= touched.pop(i)
+                    grown = True
+        return roots
+
+    def joined_figures(self, key: int, o: Orientation, index: int) -> list[Figure]:
+        """Figures already on the features that segment ``index`` of ``o`` would join at ``key``."""
+        figures = self._figures
+        return [f for root in self.joined_roots(key, o, index) for f in figures[root] or ()]
 
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
@@ -385,7 +402,10 @@ class Board:
                     node = neighbour.base + neighbour.orientation.edge_segment[(e + 2) & 3]
                     if figures[find(node)]:
                         return True
-        return False
+        else:
+            return False
+        # free on its own sides; the tile's other pieces may still join it to an occupied one
+        return o.joins_within and any(figures[r] for r in self.joined_roots(key, o, index))
 
     # --- changing the board ----------------------------------------------------------
 

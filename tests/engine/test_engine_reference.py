@@ -18,28 +18,6 @@ from tests.engine import reference as ref
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
-# KNOWN ENGINE BUG (found by this property; engine of commit 1da2263): the engine lets a
-# farmer go onto a field piece whose own neighbours hold no farmer, even when the placed
-# tile's other field piece joins that farm to an occupied one (test_engine_small_boards.py::
-# test_a_farmer_may_not_join_a_farm_that_the_tiles_other_field_joins_to_an_occupied_one).
-# Until the engine is fixed the property tolerates exactly that case in the engine's legal
-# spots, and the busy player never deploys there. Set this to False once it is fixed.
-TOLERATE_FARM_JOINED_THROUGH_THE_TILE = True
-
-
-def occupied_next_door(board, tile, x, y, rotation, index):
-    """Whether a feature next to piece ``index`` of the tile (about to be placed) holds a
-    figure: the engine's own test, which misses joins through the tile's other pieces."""
-    piece = ref.turned(tile, rotation)[index]
-    for half in piece.halves:
-        dx, dy = ref.STEP[half[0]]
-        other = board.cells.get((x + dx, y + dy))
-        if other is not None:
-            facing = next(p for p in other.pieces if p.kind == "field" and ref.FACING_HALF[half] in p.halves)
-            if board.feature(x + dx, y + dy, facing.index).figures:
-                return True
-    return False
-
 
 def scored_features(scorings):
     """The engine's scorings as the reference lists them: (kind, points, winners), with winners."""
@@ -132,7 +110,6 @@ class Referee:
         self.out = set()
         self.completions = 0  # completed features that had followers on them
         self.contested = 0  # of those, features with followers of several players
-        self.tolerated = 0  # moves where the known engine bug (see above) showed
 
     def add(self, result):
         for seat in range(self.n):
@@ -179,11 +156,6 @@ class Referee:
         pieces = ref.turned(tile, move.rotation)
         engine_spots = {ref.spot_piece(pieces, s) for s in game.legal_spots(move.placement)}
         expected_spots = ref.legal_spots(before, tile, move.x, move.y, move.rotation) if self.supply[seat] else set()
-        if TOLERATE_FARM_JOINED_THROUGH_THE_TILE:
-            known = {i for i in engine_spots - expected_spots if pieces[i].kind == "field"
-                     and not occupied_next_door(before, tile, move.x, move.y, move.rotation, i)}
-            self.tolerated += bool(known)
-            engine_spots -= known
         assert engine_spots == expected_spots, f"spots of {tile} at ({move.x},{move.y}) r{move.rotation}"
         result = ref.play_tile(before, tile, move.x, move.y, move.rotation, move.meeple, seat,
                                self.rules, self.n, frozenset(self.out))
@@ -274,8 +246,6 @@ def test_engine_scores_every_move_as_the_reference_does(seed, players, rules, pl
     referee = play_against_reference(seed, players, rules, plan)
     assert referee.game.finished
     event(f"completions with followers: {min(referee.completions // 10 * 10, 40)}+")
-    if referee.tolerated:
-        event("the known engine bug showed (farm joined through the tile), tolerated")
 
 
 def test_the_busy_player_completes_occupied_and_shared_features():

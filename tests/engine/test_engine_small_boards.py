@@ -170,8 +170,6 @@ def test_the_player_with_fewer_knights_in_an_incomplete_city_scores_nothing_at_t
 # --- a farm joined to an occupied farm through the placed tile itself ----------------------
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug found by the reference property: its occupancy test "
-                   "looks only at the neighbours of the chosen field piece")
 def test_a_farmer_may_not_join_a_farm_that_the_tiles_other_field_joins_to_an_occupied_one():
     moves = [
         ("A", -1, 0, 270, None),  # 1 Ann: A's field runs round its road stub, so the start
