@@ -25,6 +25,11 @@ def random_game(seed: int, players: int = 2, rules: Rules | None = None, followe
     rng = random.Random(seed)
     game = Game.new(list(NAMES[:players]), rules, seed=rng.randrange(2**32))
     while not game.finished:
+        if game.pending.action != "turn":  # a decision (the Count's): act rather than pass, often
+            options = game.options()
+            acts = options[1:]
+            game.play(rng.choice(acts) if acts and rng.random() < 0.7 else options[0])
+            continue
         placements = game.legal_placements()
         if not placements:
             game.play(Move.discard_of(game.tile))  # type: ignore[arg-type]

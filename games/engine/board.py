@@ -509,6 +509,8 @@ class Board:
                 b = find(theirs + neighbour.orientation.half_segment[their_half])
                 if a != b:
                     parent[a] = b
+                    if self._marks:  # the City's wall along a farm (CoC)
+                        self._merge_marks(b, a)
                     fa = figures[a]
                     if fa:
                         fb = figures[b]
@@ -548,6 +550,18 @@ class Board:
                 done.append(base + layout.cloister)
         return placed, done
 
+    def _merge_marks(self, a: int, b: int) -> None:
+        """Root ``a`` takes root ``b``'s marks."""
+        marks = self._marks
+        mb = marks.pop(b, None)
+        if mb:
+            ma = marks.get(a)
+            if ma:
+                for name, count in mb.items():
+                    ma[name] = ma.get(name, 0) + count
+            else:
+                marks[a] = mb
+
     def _union(self, a: int, b: int, matched: int) -> None:
         """Merge roots ``a`` and ``b``; ``matched`` open edges closed by the join."""
         ta, tb = self._tiles[a], self._tiles[b]
@@ -557,16 +571,8 @@ class Board:
             ta.update(tb)
             self._open[a] += self._open[b] - matched
             self._pennants[a] += self._pennants[b]
-            marks = self._marks
-            if marks:
-                mb = marks.pop(b, None)
-                if mb:
-                    ma = marks.get(a)
-                    if ma:
-                        for name, count in mb.items():
-                            ma[name] = ma.get(name, 0) + count
-                    else:
-                        marks[a] = mb
+            if self._marks:
+                self._merge_marks(a, b)
         self._parent[b] = a
         fb = self._figures[b]
         if fb:

@@ -7,7 +7,7 @@ player answers with a record entry of the module's kind (NOTATION.md), which the
 checks and plays. Asked decisions are answered first-asked first.
 
 >>> Pending(1, "reinforce").describe(["Ann", "Bob"])
-"Bob's decision (reinforce)"
+"Bob's decision on moving a follower out of the City (reinforce)"
 """
 
 from __future__ import annotations
@@ -36,7 +36,17 @@ class Pending(NamedTuple):
     def describe(self, players: list[str]) -> str:
         if self.action == "turn":
             return f"{players[self.player]}'s turn"
-        return f"{players[self.player]}'s decision ({self.action})"
+        words = DECISIONS.get(self.action)
+        about = f" on {words}" if words else ""
+        return f"{players[self.player]}'s decision{about} ({self.action})"
+
+
+DECISIONS = {
+    "reinforce": "moving a follower out of the City",
+    "quarter": "putting a follower into the City",
+    "market": "moving a follower from the market onto a farm",
+}
+"""What each decision of NOTATION.md is about, in words for messages."""
 
 
 @dataclass(slots=True)

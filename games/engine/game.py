@@ -41,7 +41,7 @@ from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome, outcome_of
 from .rules import COLORS, Rules
 from .scoring import CATEGORIES, CATEGORY, Scoring, farms, feature_points, majority
-from .tiles import BASE_START, TILE_TYPES, orientation
+from .tiles import BASE_START, TILE_TYPES, Orientation, orientation
 
 __all__ = ["CATEGORIES", "Game", "Pending", "PlacedTile", "Scoring", "Turn"]
 
@@ -109,6 +109,16 @@ class Game:
         self.remaining: dict[str, int] = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "base"}
         for hook in hooks_of(self.modules, "tiles"):
             self.remaining.update(hook())
+        block = None
+        for hook in hooks_of(self.modules, "start_block"):
+            block = hook()
+        self.start: tuple[str, int, int, int] | None = None
+        if block is not None:  # a fixed block of tiles instead of a start tile (the Count's City)
+            if start is not None:
+                raise IllegalMove("this rule set has no start tile: the game starts from a fixed block of tiles")
+            for tile_id, x, y, rotation in block:
+                self._place(key_of(x, y), orientation(tile_id, rotation))
+            return
         if start is None:
             start = (BASE_START, 0, 0, 0)
             for hook in hooks_of(self.modules, "start"):
@@ -228,8 +238,12 @@ class Game:
 
     @property
     def last_placed(self) -> PlacedTile | None:
-        cells = self.board.cells
-        return next(reversed(cells.values())) if len(cells) > 1 else None
+        """The tile of the last tile turn (``None`` before the first)."""
+        for turn in reversed(self.history):
+            move = turn.move
+            if type(move) is Move and move.places_tile:
+                return self.board.get(move.x, move.y)
+        return None
 
     @property
     def pending(self) -> Pending | None:
@@ -459,14 +473,16 @@ class Game:
 
     def record(self) -> dict:
         """The NOTATION.md game record of the entries so far (never the bag)."""
-        tile, x, y, rotation = self.start
-        return {
+        record = {
             "format": "carcassonne-record/1",
             "rules": self.rules.to_json(),
             "players": list(self.players),
-            "start": {"tile": tile, "x": x, "y": y, "rotation": rotation},
-            "moves": [turn.move.to_json() for turn in self.history],
         }
+        if self.start is not None:  # with a fixed block (the Count) there is no start tile
+            tile, x, y, rotation = self.start
+            record["start"] = {"tile": tile, "x": x, "y": y, "rotation": rotation}
+        record["moves"] = [turn.move.to_json() for turn in self.history]
+        return record
 
     # --- internals ------------------------------------------------------------------
 
@@ -656,7 +672,7 @@ class Game:
             return self.history[-1]
         return self._entry_done(turn, points, scored)
 
-    def _place(self, key: int, o) -> list[int]:
+    def _place(self, key: int, o: Orientation) -> list[int]:
         placed, done = self.board.place(key, o)
         for hook in self._after_place:
             hook(placed)

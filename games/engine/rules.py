@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 FARM_SCORINGS = ("current", "classic")
 KNOWN_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
 SUPPORTED_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber")
+# The Count's module (expansions/count.py) is written but not yet checked by tests: refused until it is.
 COLORS = ("yellow", "red", "green", "blue", "black", "grey")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7
@@ -78,10 +79,10 @@ class Rules:
     {'expansions': [], 'farm_scoring': 'current'}
     >>> Rules.from_json({"expansions": ["river"], "farm_scoring": "classic"}).river
     True
-    >>> Rules.from_json({"expansions": ["count"]})
+    >>> Rules.from_json({"expansions": ["moon"]})
     Traceback (most recent call last):
     ...
-    games.engine.rules.RulesError: the expansion 'count' is not supported yet
+    games.engine.rules.RulesError: unknown expansion 'moon'
     """
 
     farm_scoring: str = "current"

@@ -57,6 +57,10 @@ class RuleModule:
         """The start tile ``(tile, x, y, rotation)`` instead of the base game's."""
         return None
 
+    def start_block(self) -> list[tuple[str, int, int, int]] | None:
+        """Tiles ``(tile, x, y, rotation)`` laid out at the start instead of a start tile."""
+        return None
+
     def order_bag(self, tiles: list[str], rng: random.Random) -> list[str] | None:
         """The draw order (first drawn first) of a new game's tiles, or ``None`` to shuffle."""
         return None
@@ -188,4 +192,5 @@ from . import river  # noqa: E402,F401,I001
 from . import inns_cathedrals  # noqa: E402,F401,I001
 from . import traders_builders  # noqa: E402,F401,I001
 from . import king_robber  # noqa: E402,F401,I001
+from . import count  # noqa: E402,F401,I001
 from . import house_rules  # noqa: E402,F401,I001

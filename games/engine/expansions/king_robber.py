@@ -44,7 +44,7 @@ class KingRobber(RuleModule):
 
     def extra_cities(self) -> int:
         """Completed cities that no tile completed (the Count's City of Carcassonne)."""
-        return 0
+        return 1 if "count" in self.game.rules.expansions else 0
 
     def summary(self) -> dict:
         names = self.game.players

@@ -28,6 +28,11 @@ class River(RuleModule):
     def tiles(self) -> dict[str, int]:
         return dict(RIVER_TILES)
 
+    @property
+    def with_count(self) -> bool:
+        """With the Count the spring is drawn first and placed like any tile (no start tile)."""
+        return "count" in self.game.rules.expansions
+
     def start(self) -> tuple[str, int, int, int]:
         return (RIVER_START, 0, 0, 0)
 
@@ -36,11 +41,17 @@ class River(RuleModule):
         others = [t for t in tiles if t not in RIVER_TILES]
         rng.shuffle(others)
         river.remove(RIVER_END)
+        spring = []
+        if RIVER_START in river:
+            river.remove(RIVER_START)
+            spring = [RIVER_START]
         rng.shuffle(river)
-        return river + [RIVER_END] + others
+        return spring + river + [RIVER_END] + others
 
     def draw_error(self, tile: str) -> str | None:
         remaining = self.game.remaining
+        if remaining.get(RIVER_START) and tile != RIVER_START:
+            return f"tile {tile} is drawn too early: the spring (RV-S) comes first"
         if not remaining.get(RIVER_END):  # the river phase lasts until the lake is placed
             return None
         river_left = sum(remaining[t] for t in RIVER_TILES)
@@ -51,9 +62,13 @@ class River(RuleModule):
         return None
 
     def restricts(self, tile: str) -> bool:
-        return self.end is not None and tile in RIVER_TILES
+        if self.end is None:
+            return tile == RIVER_START  # the spring, placed like a tile (with the Count)
+        return tile in RIVER_TILES
 
     def placements(self, tile: str) -> list[Placement]:
+        if self.end is None:
+            return [p for p in self.game.board.placements(tile) if self._spring_error(tile, *p) is None]
         end_key, end_edge = self.end  # type: ignore[misc]
         key = end_key + DELTA[end_edge]
         code = self.game.board.patterns.get(key)
@@ -68,6 +83,8 @@ class River(RuleModule):
 
     def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         """Why a river tile may not go there: it must continue the river, with no U-turn."""
+        if self.end is None:
+            return self._spring_error(tile, x, y, rotation)
         end_key, end_edge = self.end  # type: ignore[misc]
         o = orientation(tile, rotation)
         ex, ey = xy_of(end_key)
@@ -85,6 +102,12 @@ class River(RuleModule):
             if turn and turn == self.bend:
                 side = "right" if turn == 1 else "left"
                 return f"tile {tile} at ({x},{y}) rotation {rotation}: the river may not bend {side} twice in a row"
+        return None
+
+    def _spring_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
+        (edge,) = orientation(tile, rotation).river_edges
+        if key_of(x, y) + DELTA[edge] in self.game.board.cells:
+            return f"tile {tile} at ({x},{y}) rotation {rotation}: the spring's river must face an empty cell"
         return None
 
     def after_place(self, placed) -> None:

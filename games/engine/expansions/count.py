@@ -1,0 +1,332 @@
+"""The Count of Carcassonne (RULES.md, The Count): the City block and its four quarters.
+
+- The 12 CO tiles form a fixed block in place of the start tile (71 base tiles are drawn,
+  3 ``D``). The City of Carcassonne has four quarters: castle (cities), blacksmith
+  (roads), cathedral (cloisters), market (farms, at the end). The Count starts in the
+  castle; followers in the Count's quarter cannot leave it.
+- (1) **Reinforcement**: a tile that completes roads, cities or cloisters makes the game
+  ask, in seat order from the left of the active player and ending with them, each player
+  with a follower in a matching quarter (not the Count's) to move one onto such a completed
+  feature, or pass; then the tile is scored.
+- (2) **Deployment into the City**: when the tile scored for opponents only, the active
+  player may put a follower from supply into any quarter and then move the Count.
+- (3) **Market round**: at the end, before farms, unless the Count is in the market,
+  players with market followers move them one at a time onto any farm, round after round,
+  until each has passed or has none left.
+- For farms the City counts as one completed city bordering every farm that holds a CO
+  field; the king counts it as one more completed city.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..board import key_of
+from ..decisions import DECISIONS
+from ..figures import FOLLOWERS
+from ..moves import ENTRY_READERS, IllegalMove, shown
+from ..tiles import TILE_TYPES, orientation
+from . import RuleModule, register
+
+QUARTERS = ("castle", "blacksmith", "cathedral", "market")
+QUARTER_OF = {"city": "castle", "road": "blacksmith", "cloister": "cathedral", "field": "market"}
+KIND_OF = {q: k for k, q in QUARTER_OF.items()}
+FIGURES = ("follower", "large")
+CITY_BLOCK = [(f"CO-{4 * row + col + 1}", col - 2, row - 1, 0) for row in range(3) for col in range(4)]
+"""The City block of TILES.md: CO-1..CO-4 at y=-1, x=-2..1; CO-5..CO-8 at y=0; CO-9..CO-12 at y=1."""
+CITY = "the City of Carcassonne"  # a farm's extra city (a key no feature root can be)
+
+
+class Reinforce(NamedTuple):
+    """``{"player": "Bob", "reinforce": {"x": 2, "y": -1, "spot": "city:N", "figure": "follower"}}``,
+    or a pass ``{"player": "Bob", "reinforce": null}`` (NOTATION.md; the market round too)."""
+
+    player: str | None
+    x: int | None = None
+    y: int | None = None
+    spot: str | None = None
+    figure: str = "follower"
+
+    @property
+    def passes(self) -> bool:
+        return self.spot is None
+
+    def to_json(self) -> dict[str, Any]:
+        target: dict[str, Any] | None = None
+        if not self.passes:
+            target = {"x": self.x, "y": self.y, "spot": self.spot}
+            if self.figure != "follower":
+                target["figure"] = self.figure
+        data: dict[str, Any] = {"reinforce": target}
+        return {"player": self.player, **data} if self.player is not None else data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Reinforce:
+        player = _player(data)
+        target = data.get("reinforce")
+        if target is None:
+            return cls(player)
+        if not isinstance(target, dict):
+            raise IllegalMove("reinforce must be an object with x, y and spot, or null to pass")
+        x, y, spot, figure = target.get("x"), target.get("y"), target.get("spot"), target.get("figure", "follower")
+        if type(x) is not int or type(y) is not int:
+            raise IllegalMove(f"reinforce needs whole numbers x and y, not {shown(x)} and {shown(y)}")
+        if not isinstance(spot, str):
+            raise IllegalMove(f"reinforce needs a spot such as 'city:N', not {shown(spot)}")
+        if figure not in FIGURES:
+            raise IllegalMove(f"a follower or a large follower leaves the City, not {shown(figure)}")
+        return cls(player, x, y, spot, figure)
+
+
+class Quarter(NamedTuple):
+    """``{"player": "Ann", "quarter": "market", "figure": "follower", "count": "blacksmith"}``,
+    or a pass ``{"player": "Ann", "quarter": null}`` (NOTATION.md)."""
+
+    player: str | None
+    quarter: str | None = None
+    figure: str = "follower"
+    count: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"quarter": self.quarter}
+        if self.quarter is not None:
+            if self.figure != "follower":
+                data["figure"] = self.figure
+            if self.count is not None:
+                data["count"] = self.count
+        return {"player": self.player, **data} if self.player is not None else data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Quarter:
+        player = _player(data)
+        quarter, figure, count = data.get("quarter"), data.get("figure", "follower"), data.get("count")
+        if quarter is None:
+            if count is not None:
+                raise IllegalMove("the Count moves only after a follower was put into the City")
+            return cls(player)
+        if quarter not in QUARTERS:
+            raise IllegalMove(f"quarter must be one of {', '.join(QUARTERS)}, not {shown(quarter)}")
+        if figure not in FIGURES:
+            raise IllegalMove(f"a follower or a large follower goes into the City, not {shown(figure)}")
+        if count is not None and count not in QUARTERS:
+            raise IllegalMove(f"count must be one of {', '.join(QUARTERS)}, not {shown(count)}")
+        return cls(player, quarter, figure, count)
+
+
+def _player(data: dict) -> str | None:
+    player = data.get("player")
+    if player is not None and not (isinstance(player, str) and player):
+        raise IllegalMove(f"player must be a player's name, not {shown(player)}")
+    return player
+
+
+ENTRY_READERS["reinforce"] = Reinforce.from_json
+ENTRY_READERS["quarter"] = Quarter.from_json
+
+
+
+@register
+class Count(RuleModule):
+    name = "count"
+    entry_kinds = (Reinforce, Quarter)
+    count_at = "castle"
+    # per seat, per quarter: (followers, large followers); copied whole on change
+    city: tuple[tuple[tuple[int, int], ...], ...] = ()
+    last_player = 0  # who placed the last tile (the market round starts left of them)
+    market_round: tuple[int, ...] = ()  # seats still in the market round, in asking order
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        n = len(game.players) if game is not None else 0
+        self.city = tuple(tuple((0, 0) for _ in QUARTERS) for _ in range(n))
+
+    # --- set-up --------------------------------------------------------------------------
+
+    def tiles(self) -> dict[str, int]:
+        return {"D": TILE_TYPES["D"].count - 1}  # no start tile: the base game's fourth D stays out
+
+    def start_block(self) -> list[tuple[str, int, int, int]]:
+        return list(CITY_BLOCK)
+
+    # --- the City ----------------------------------------------------------------------------
+
+    def held(self, seat: int, quarter: str) -> tuple[int, int]:
+        return self.city[seat][QUARTERS.index(quarter)]
+
+    def _change(self, seat: int, quarter: str, figure: str, delta: int) -> None:
+        rows = [list(r) for r in self.city]
+        q = QUARTERS.index(quarter)
+        followers, large = rows[seat][q]
+        rows[seat][q] = (followers + delta, large) if figure == "follower" else (followers, large + delta)
+        self.city = tuple(tuple(r) for r in rows)
+
+    def _movable(self, seat: int, quarter: str) -> list[str]:
+        """Figures ``seat`` may move out of ``quarter`` (none from the Count's quarter)."""
+        if quarter == self.count_at:
+            return []
+        followers, large = self.held(seat, quarter)
+        return [f for f, n in (("follower", followers), ("large", large)) if n]
+
+    # --- (1) reinforcement --------------------------------------------------------------------
+
+    def before_scoring(self, turn) -> None:
+        self.last_player = turn.player
+        if not turn.completed:
+            return
+        board = self.game.board
+        kinds = {board.kind(root) for root in turn.completed}
+        n = len(self.game.players)
+        for step in range(1, n + 1):
+            seat = (turn.player + step) % n
+            if any(self._movable(seat, QUARTER_OF[k]) for k in kinds):
+                self.game.ask(seat, "reinforce", self, turn)
+
+    # --- (2) deployment into the City --------------------------------------------------------------
+
+    def after_scoring(self, turn) -> None:
+        me = turn.player
+        others = any(p > 0 for seat, p in enumerate(turn.points) if seat != me)
+        game = self.game
+        if others and turn.points[me] == 0 and (game.supply[me] or game.reserve[me].get("large")):
+            game.ask(me, "quarter", self, turn)
+
+    # --- (3) the market round -------------------------------------------------------------------
+
+    def final_decisions(self) -> None:
+        if self.count_at == "market":
+            return
+        n = len(self.game.players)
+        order = [(self.last_player + step) % n for step in range(1, n + 1)]
+        self.market_round = tuple(s for s in order if self._movable(s, "market") and s not in self.game.out)
+        self._ask_market()
+
+    def _ask_market(self) -> None:
+        if self.market_round:
+            self.game.ask(self.market_round[0], "market", self, None)
+
+    # --- answers ---------------------------------------------------------------------------------
+
+    def decision_error(self, entry, asked) -> str | None:
+        action, seat = asked.pending.action, asked.pending.player
+        game = self.game
+        name = game.players[seat]
+        what = DECISIONS[action]
+        if entry.player is None and seat != self._turn_player(asked):
+            return f"{name}'s decision on {what} ({action}) must name its player"
+        if action == "quarter":
+            if type(entry) is not Quarter:
+                return f"it is {name}'s decision on {what} (quarter), not a reinforcement"
+            if entry.quarter is None:
+                return None
+            if entry.figure == "follower" and not game.supply[seat]:
+                return f"{name} has no follower left in supply"
+            if entry.figure == "large" and not game.reserve[seat].get("large"):
+                return f"{name} has no large follower left in supply"
+            if entry.count is not None and entry.count == self.count_at:
+                return f"the Count already stands in the {entry.count}"
+            return None
+        if type(entry) is not Reinforce:
+            return f"it is {name}'s decision on {what} ({action}), not a deployment into the City"
+        if entry.passes:
+            return None
+        placed = game.board.get(entry.x, entry.y)
+        if placed is None:
+            return f"there is no tile at ({entry.x},{entry.y})"
+        index = placed.orientation.spot_index.get(entry.spot)
+        if index is None:
+            return f"tile {placed.tile} at ({entry.x},{entry.y}) has no spot {entry.spot!r}"
+        root = game.board.root(key_of(entry.x, entry.y), index)
+        kind = game.board.kind(root)
+        quarter = QUARTER_OF.get(kind)
+        if action == "reinforce":
+            if root not in asked.data.completed or quarter == "market":
+                return f"{entry.spot} at ({entry.x},{entry.y}) is not on a road, city or cloister this tile completed"
+        elif kind != "field":
+            return f"a market follower goes onto a farm, not onto {entry.spot}"
+        if entry.figure not in self._movable(seat, quarter):  # type: ignore[arg-type]
+            if quarter == self.count_at:
+                return f"followers in the {quarter} cannot leave it while the Count stands there"
+            figure = "large follower" if entry.figure == "large" else "follower"
+            return f"{name} has no {figure} in the {quarter}"
+        return None
+
+    def _turn_player(self, asked) -> int:
+        return asked.data.player if asked.data is not None else self.last_player
+
+    def decide(self, entry, asked) -> None:
+        game = self.game
+        seat = asked.pending.player
+        if type(entry) is Quarter:
+            if entry.quarter is not None:
+                if entry.figure == "follower":
+                    game.supply[seat] -= 1
+                else:
+                    game.reserve[seat]["large"] -= 1
+                self._change(seat, entry.quarter, entry.figure, +1)
+                if entry.count is not None:
+                    self.count_at = entry.count
+            return
+        if not entry.passes:
+            index = game.board.get(entry.x, entry.y).orientation.spot_index[entry.spot]  # type: ignore[union-attr]
+            kind = game.board.kind(game.board.root(key_of(entry.x, entry.y), index))
+            self._change(seat, QUARTER_OF[kind], entry.figure, -1)
+            game.board.add_figure(key_of(entry.x, entry.y), index, seat, entry.figure)
+        if asked.pending.action == "market":
+            rest = list(self.market_round[1:])
+            if not entry.passes and self._movable(seat, "market"):
+                rest.append(seat)  # asked again on the next round
+            self.market_round = tuple(s for s in rest if s not in game.out)
+            self._ask_market()
+
+    def options(self, asked) -> list:
+        game = self.game
+        seat, action = asked.pending.player, asked.pending.action
+        name = game.players[seat]
+        if action == "quarter":
+            result = [Quarter(name)]
+            figures = [f for f, ok in (("follower", game.supply[seat]), ("large", game.reserve[seat].get("large"))) if ok]
+            for quarter in QUARTERS:
+                for figure in figures:
+                    result.append(Quarter(name, quarter, figure))
+                    result.extend(Quarter(name, quarter, figure, c) for c in QUARTERS if c != self.count_at)
+            return result
+        result: list[Any] = [Reinforce(name)]
+        board = game.board
+        if action == "reinforce":
+            roots = set(asked.data.completed)
+            for placed in board:
+                for seg in placed.orientation.segments:
+                    if seg.spot is None or seg.kind == "field":
+                        continue
+                    root = board.find(placed.base + seg.index)
+                    if root in roots:
+                        for figure in self._movable(seat, QUARTER_OF[seg.kind]):
+                            result.append(Reinforce(name, placed.x, placed.y, seg.spot, figure))
+            return result
+        for placed in board:
+            for seg in placed.orientation.segments:
+                if seg.kind == "field" and seg.spot is not None:
+                    for figure in self._movable(seat, "market"):
+                        result.append(Reinforce(name, placed.x, placed.y, seg.spot, figure))
+        return result
+
+    # --- the end ----------------------------------------------------------------------------------
+
+    def farm_cities(self, farms) -> None:
+        board = self.game.board
+        for farm, cities in farms.items():
+            if "CoC" in board.marks(farm):
+                cities.add(CITY)
+
+    def summary(self) -> dict:
+        names = self.game.players
+        return {
+            "count": self.count_at,
+            "quarters": {
+                names[seat]: {q: f + large for q, (f, large) in zip(QUARTERS, self.city[seat])}
+                for seat in range(len(names))
+            },
+        }
+
+
+__all__ = ["Count", "Quarter", "Reinforce", "CITY_BLOCK", "QUARTERS", "FOLLOWERS", "orientation"]
