@@ -76,6 +76,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    *(["notifications.links.RequestOriginMiddleware"] if HAS_GAMES_APP else []),
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     *(["notifications.middleware.LastSeenMiddleware"] if HAS_GAMES_APP else []),
@@ -254,5 +255,6 @@ LOGGING = {
     },
 }
 
-# Absolute links in e-mails.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Absolute links in e-mails, e.g. https://carcassonne.example.org. Required in
+# production; unset (development), e-mails link to the address the server runs on.
+SITE_URL = os.environ.get("SITE_URL", "").strip()

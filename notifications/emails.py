@@ -81,7 +81,7 @@ def context_for(n: Notification) -> dict:
     ctx: dict = {
         "n": n,
         "site_name": settings.SITE_NAME,
-        "site_url": settings.SITE_URL,
+        "site_url": links.site_url(),
         "game": game,
         "recipient": user.username if user else n.email,
         "settings_url": links.absolute(reverse("notifications:settings")),
@@ -158,10 +158,15 @@ def context_for(n: Notification) -> dict:
 
 
 def build_message(n: Notification) -> EmailMultiAlternatives:
+    with links.origin((n.data or {}).get("site_url", "")):
+        return _build_message(n)
+
+
+def _build_message(n: Notification) -> EmailMultiAlternatives:
     ctx = context_for(n)
     text = render_to_string(f"notifications/email/{n.kind}.txt", ctx)
     html = render_to_string(f"notifications/email/{n.kind}.html", ctx)
-    domain = urlsplit(settings.SITE_URL).hostname or "localhost"
+    domain = urlsplit(links.site_url()).hostname or "localhost"
     headers = {
         "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -9,12 +9,13 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.models import Game, Move, Seat
 
-from . import clock
+from . import clock, links
 from .models import Category, EmailOptOut, Mode, Notification, Preference, TurnClock
 
 logger = logging.getLogger(__name__)
@@ -38,6 +39,15 @@ def enqueue(pk: int) -> None:
         logger.exception("could not queue notification %s; the sweep will retry", pk)
 
 
+def _current_site_url() -> str:
+    """Without SITE_URL (development): the address of the current request, else the one
+    the last e-mail used (periodic jobs run outside any request)."""
+    if links.request_origin():
+        return links.request_origin()
+    last = Notification.objects.filter(data__has_key="site_url").order_by("-pk").values_list("data", flat=True).first()
+    return (last or {}).get("site_url") or links.DEV_FALLBACK_URL
+
+
 def notify(kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None) -> Notification | None:
     """Write one outbox row (or nothing if ``key`` exists) and queue it after commit."""
     if user is not None:
@@ -54,11 +64,14 @@ def notify(kind: str, category: str, *, key: str, user=None, email: str = "", ga
             status = Notification.Status.SUPPRESSED
     elif EmailOptOut.objects.filter(email__iexact=email).exists():
         status = Notification.Status.SUPPRESSED
+    data = dict(data or {})
+    if not settings.SITE_URL:
+        data.setdefault("site_url", _current_site_url())
     try:
         with transaction.atomic():
             row = Notification.objects.create(
                 key=key[:200], kind=kind, category=category, user=user, email=email, game=game,
-                data=data or {}, status=status,
+                data=data, status=status,
             )
     except IntegrityError:
         return None
