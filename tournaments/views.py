@@ -103,6 +103,8 @@ def detail(request, pk):
         "can_direct": t.can_direct(request.user),
         "register_problem": services.can_register(t, request.user) if request.user.is_authenticated else None,
         "total_rounds": services.total_rounds(t),
+        # Inline (an <object> would be blocked by X-Frame-Options: DENY).
+        "bracket_svg": mark_safe(_bracket_drawing(t)) if t.knockout_seeds else "",
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -127,10 +129,8 @@ def round_detail(request, pk, number):
                                                        "rounds": list(t.rounds.all())})
 
 
-def bracket(request, pk):
-    t = get_object_or_404(Tournament, pk=pk)
-    if not t.knockout_seeds:
-        raise Http404("this tournament has no bracket (yet)")
+def _bracket_drawing(t: Tournament) -> str:
+    """The knockout bracket as SVG markup (names escaped), each match linked to its game."""
     b = services.knockout_bracket(t)
     names = dict(User.objects.filter(pk__in=t.knockout_seeds).values_list("pk", "username"))
     games = {
@@ -142,8 +142,14 @@ def bracket(request, pk):
         game_id = games.get(f"{m.round}-{m.index}")
         return f"/games/{game_id}/" if game_id else None
 
-    drawing = bracket_svg(b, name=lambda u: names.get(u, "?"), link=link)
-    return HttpResponse(drawing, content_type="image/svg+xml")
+    return bracket_svg(b, name=lambda u: names.get(u, "?"), link=link)
+
+
+def bracket(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.knockout_seeds:
+        raise Http404("this tournament has no bracket (yet)")
+    return HttpResponse(_bracket_drawing(t), content_type="image/svg+xml")
 
 
 def player(request, pk, username):

@@ -130,3 +130,16 @@ def test_api_create_and_start(director, players):
     response = c.post(f"/api/tournaments/{pk}/start/")
     assert response.status_code == 201 and response.json()["number"] == 1
     assert c.post(f"/api/tournaments/{pk}/start/").status_code == 409
+
+
+def test_the_tournament_page_shows_the_bracket_inline_with_links_to_the_games(client, director, players):
+    users = players(4)
+    t = services.create_tournament(director, name="Cup <b>", format="knockout")
+    for u in users:
+        services.register(t, u)
+    services.start(t, director)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    drawing = page[page.index('data-testid="bracket"'):]
+    assert drawing.index("<svg") < drawing.index("</svg>") and "<object" not in page
+    game_id = t.rounds.get(number=1).pairings.exclude(game=None).first().game_id
+    assert f'href="/games/{game_id}/"' in drawing[:drawing.index("</svg>")]
