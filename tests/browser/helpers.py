@@ -1,0 +1,32 @@
+"""Shared data and steps of the browser tests."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+PASSWORD = "a-Long-enough-pa55word"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+
+def login(page, username):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("nav-username")).to_have_text(username)
+
+
+def page_width(page) -> int:
+    return page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+
+
+def widest(page, limit: int) -> list[str]:
+    """The innermost elements that stick out past ``limit`` px (to say what to fix)."""
+    return page.evaluate(
+        """(limit) => [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > limit + 1 && ![...e.children].some(c => c.getBoundingClientRect().right > limit + 1))
+            .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""",
+        limit,
+    )

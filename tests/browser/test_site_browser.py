@@ -1,0 +1,95 @@
+"""The whole site as a newcomer sees it on a desktop (1366x900) and a phone (390x844)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from accounts.models import User
+from archive.generate import make_template, store_game
+from games import services
+from tournaments import services as tournament_services
+
+from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, widest
+
+
+def _site(names=("ann", "bob", "cid", "dee")):
+    users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
+    ann, bob = users[0], users[1]
+    finished = store_game(make_template(3, 2), [ann, bob], name="Finished game")
+    active = services.create_game(ann, ["bob"], name="Running game")
+    services.accept_invitation(active.pk, bob)
+    waiting = services.create_game(bob, ["ann"], name="Invitation to ann")
+    cup = tournament_services.create_tournament(ann, name="Cup", format="knockout")
+    league = tournament_services.create_tournament(ann, name="League", format="round_robin")
+    for u in users:
+        tournament_services.register(cup, u)
+        tournament_services.register(league, u)
+    tournament_services.start(cup, ann)
+    tournament_services.start(league, ann)
+    return {"users": users, "finished": finished, "active": active, "waiting": waiting, "cup": cup, "league": league}
+
+
+def _pages(site):
+    f, a, cup, league = site["finished"], site["active"], site["cup"], site["league"]
+    return [
+        "/", "/games/", "/games/new/", "/games/lobby/", f"/games/{a.pk}/", f"/games/{f.pk}/",
+        f"/games/{site['waiting'].pk}/", "/games/waiting/",
+        "/archive/", f"/archive/games/{f.pk}/", f"/archive/games/{f.pk}/?move=5", "/archive/players/ann/",
+        "/archive/import/", "/tournaments/", "/tournaments/new/", f"/tournaments/{cup.pk}/",
+        f"/tournaments/{league.pk}/", f"/tournaments/{cup.pk}/rounds/1/", f"/tournaments/{league.pk}/players/ann/",
+        "/notifications/settings/", "/accounts/password_change/",
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_no_page_is_wider_than_the_screen(browser_page, size):
+    page = browser_page
+    page.set_viewport_size(size)
+    site = _site()
+    for path in ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password_reset/"]:
+        page.goto(path)
+        assert page_width(page) <= size["width"], f"{path} is {page_width(page)} px wide"
+    login(page, "ann")
+    too_wide = {}
+    for path in _pages(site):
+        response = page.goto(path)
+        assert response.ok, f"{path}: {response.status}"
+        if page_width(page) > size["width"]:
+            too_wide[path] = (page_width(page), widest(page, size["width"]))
+    assert not too_wide, f"wider than {size['width']} px: {too_wide}"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_replay_board_zooms_and_pans_and_keeps_its_zoom_between_moves(browser_page, size):
+    page = browser_page
+    page.set_viewport_size(size)
+    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
+    game = store_game(make_template(5, 2), [ann, bob])
+    login(page, "ann")
+    page.goto(f"/archive/games/{game.pk}/")
+    board = page.locator("#replay-board")
+    svg = board.locator("svg.board")
+    before = svg.bounding_box()["width"]
+    page.get_by_role("button", name="Zoom in").click()
+    page.get_by_role("button", name="Zoom in").click()
+    zoomed = svg.bounding_box()["width"]
+    assert zoomed > before * 1.4
+    # drag with the mouse: the view moves the other way
+    box = board.bounding_box()
+    left = board.evaluate("e => e.scrollLeft")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 - 120, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.up()
+    assert board.evaluate("e => e.scrollLeft") > left
+    # the previous move's board comes in at the same zoom
+    zoom = board.get_attribute("data-zoom")
+    page.get_by_role("link", name="Previous move").click()
+    expect(page.locator("#move-label [data-move-number]")).to_have_text(str(game.move_count - 1))
+    expect(board).to_have_attribute("data-zoom", zoom)
+    width = float(board.locator("svg.board").get_attribute("width").rstrip("px"))
+    assert board.locator("svg.board").bounding_box()["width"] == pytest.approx(width * float(zoom), abs=2)
+    assert page_width(page) <= size["width"]
