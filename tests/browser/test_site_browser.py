@@ -93,3 +93,34 @@ def test_the_replay_board_zooms_and_pans_and_keeps_its_zoom_between_moves(browse
     width = float(board.locator("svg.board").get_attribute("width").rstrip("px"))
     assert board.locator("svg.board").bounding_box()["width"] == pytest.approx(width * float(zoom), abs=2)
     assert page_width(page) <= size["width"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_your_games_on_the_home_page_are_styled_rows_with_separate_names(browser_page, size):
+    page = browser_page
+    page.set_viewport_size(size)
+    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
+    game = services.create_game(ann, ["bob"], name="Home game")
+    services.accept_invitation(game.pk, bob)
+    login(page, "ann")
+    page.goto("/")
+    chips = page.locator(".game-row .chip")
+    expect(chips).to_have_count(2)
+    first, second = chips.nth(0).bounding_box(), chips.nth(1).bounding_box()
+    assert second["x"] >= first["x"] + first["width"] + 2 or second["y"] >= first["y"] + first["height"]
+    assert chips.nth(0).evaluate("e => getComputedStyle(e).borderLeftWidth") != "0px"  # the seat colour
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_login_pages_carry_the_sites_name_not_the_host(browser_page, settings):
+    page = browser_page
+    ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
+    game = services.create_game(ann, ["newcomer@example.com"], name="Invitation game")
+    token = game.seats.get(invited_email="newcomer@example.com").invite_token
+    for path in ["/accounts/login/", f"/invite/{token}/", "/accounts/password_reset/"]:
+        page.goto(path)
+        brand = page.locator(".brand")
+        expect(brand).to_have_text(settings.SITE_NAME)
+        assert "localhost" not in page.title() and "127.0.0.1" not in page.title()
+        assert settings.SITE_NAME in page.title()
