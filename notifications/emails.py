@@ -151,6 +151,11 @@ def context_for(n: Notification) -> dict:
         ctx["games"] = games
         ctx["button_url"] = link(reverse("notifications:waiting"))
         ctx["subject"] = f"Your turn in {len(games)} game{'s' if len(games) != 1 else ''}"
+    elif kind == Notification.Kind.MESSAGE:
+        ctx["lines"] = data.get("lines", [])
+        ctx["button_label"] = data.get("button", "")
+        ctx["button_url"] = link(links.safe_path(data.get("path", "/")))
+        ctx["subject"] = data.get("subject", settings.SITE_NAME)
     category = n.category if n.kind != Notification.Kind.DIGEST else Category.TURN
     ctx["category_label"] = Category(category).label
     ctx["unsubscribe_url"] = links.unsubscribe_url(category, user=user, email=n.email)

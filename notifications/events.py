@@ -80,6 +80,15 @@ def notify(kind: str, category: str, *, key: str, user=None, email: str = "", ga
     return row
 
 
+def message(category: str, *, key: str, user, subject: str, lines, path: str, button: str, game=None):
+    """An e-mail from an upper layer (tournaments), through the outbox like every other:
+    a subject, paragraphs of text and one button to the site's ``path``."""
+    return notify(
+        Notification.Kind.MESSAGE, category, key=key, user=user, game=game,
+        data={"subject": str(subject), "lines": [str(line) for line in lines], "path": path, "button": str(button)},
+    )
+
+
 # --- the hooks of games.notifications ---------------------------------------------------
 
 

@@ -80,6 +80,7 @@ class Notification(models.Model):
         REMINDER = "reminder", "Deadline reminder"
         TIMEOUT = "timeout", "Timeout"
         DIGEST = "digest", "Daily digest"
+        MESSAGE = "message", "Message"  # from an upper layer (tournaments): subject, lines, one link
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

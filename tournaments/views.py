@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from urllib.parse import quote
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
@@ -232,7 +233,31 @@ def start(request, pk):
 
 @login_required
 @require_POST
+def accept(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    return _act(request, t, lambda: services.register(t, request.user), _("You are registered."))
+
+
+@login_required
+@require_POST
+def decline(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    try:
+        services.decline(t, request.user)
+    except services.TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("You declined the invitation to %(name)s.") % {"name": t.name})
+    return redirect("home")
+
+
+@login_required
+@require_POST
 def invite(request, pk):
     t = get_object_or_404(Tournament, pk=pk)
     names = [n for n in request.POST.get("usernames", "").replace(",", " ").split() if n]
-    return _act(request, t, lambda: services.invite(t, request.user, names), "Invitations recorded.")
+    if not names:
+        messages.error(request, _("Write the usernames of the players to invite."))
+        return redirect(t)
+    return _act(request, t, lambda: services.invite(t, request.user, names),
+                _("Invitation sent to %(names)s.") % {"names": ", ".join(names)})
