@@ -114,7 +114,10 @@ def context_for(n: Notification) -> dict:
         ctx["subject"] = f"{ctx['inviter']} invites you to play Carcassonne ({game.title})"
     elif kind == Notification.Kind.STARTED:
         ctx["players"] = _seat_rows(game)
-        ctx["button_url"] = link(_game_path(game))
+        first = game.seats.select_related("user").filter(position=game.current_seat).first()
+        ctx["first_player"] = first.display_name if first else ""
+        ctx["your_turn"] = first is not None and user is not None and first.user_id == user.pk
+        ctx["button_url"] = link(_game_path(game) + ("#turn-panel" if ctx["your_turn"] else ""))
         ctx["subject"] = f"{game.title} has started"
     elif kind == Notification.Kind.FINISHED:
         rows = _seat_rows(game)

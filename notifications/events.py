@@ -48,8 +48,11 @@ def _current_site_url() -> str:
     return (last or {}).get("site_url") or links.DEV_FALLBACK_URL
 
 
-def notify(kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None) -> Notification | None:
-    """Write one outbox row (or nothing if ``key`` exists) and queue it after commit."""
+def notify(
+    kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None, quiet_when_active=True
+) -> Notification | None:
+    """Write one outbox row (or nothing if ``key`` exists) and queue it after commit.
+    ``quiet_when_active=False``: sent even while the user is active on the site."""
     if user is not None:
         email = user.email
     if not email:
@@ -60,7 +63,7 @@ def notify(kind: str, category: str, *, key: str, user=None, email: str = "", ga
         mode = prefs.mode(category)
         if mode == Mode.NONE or (mode == Mode.DIGEST and kind != Notification.Kind.DIGEST):
             status = Notification.Status.SUPPRESSED
-        elif kind in _QUIET_WHEN_ACTIVE and not prefs.email_when_active and prefs.is_active():
+        elif kind in _QUIET_WHEN_ACTIVE and quiet_when_active and not prefs.email_when_active and prefs.is_active():
             status = Notification.Status.SUPPRESSED
     elif EmailOptOut.objects.filter(email__iexact=email).exists():
         status = Notification.Status.SUPPRESSED
@@ -112,7 +115,9 @@ def game_started(game: Game) -> None:
             notify(
                 Notification.Kind.STARTED, Category.GAME, key=f"started:{game.pk}:{seat.user_id}", user=seat.user, game=game
             )
-    _turn_changed(game, seats, previous=None)
+    # The first turn is announced even to a player active on the site right now: they
+    # may be on another page, and nothing else tells them the game is waiting for them.
+    _turn_changed(game, seats, previous=None, quiet_when_active=False)
 
 
 def after_move(game: Game) -> None:
@@ -135,7 +140,7 @@ def game_finished(game: Game, seats=None, reason: str = "") -> None:
             )
 
 
-def _turn_changed(game: Game, seats: list[Seat], previous: TurnClock | None) -> None:
+def _turn_changed(game: Game, seats: list[Seat], previous: TurnClock | None, quiet_when_active=True) -> None:
     """Restart the turn clock and tell the player whose turn it now is."""
     if game.status != Game.Status.ACTIVE or game.current_seat is None:
         return
@@ -151,7 +156,8 @@ def _turn_changed(game: Game, seats: list[Seat], previous: TurnClock | None) -> 
     data["deadline"] = state.deadline.isoformat() if state.deadline else None
     if seat.user_id:
         notify(
-            Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{number}", user=seat.user, game=game, data=data
+            Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{number}", user=seat.user, game=game, data=data,
+            quiet_when_active=quiet_when_active,
         )
 
 
