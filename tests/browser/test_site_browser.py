@@ -124,3 +124,32 @@ def test_the_login_pages_carry_the_sites_name_not_the_host(browser_page, setting
         expect(brand).to_have_text(settings.SITE_NAME)
         assert "localhost" not in page.title() and "127.0.0.1" not in page.title()
         assert settings.SITE_NAME in page.title()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_email_links_follow_the_address_the_server_runs_on(browser_page, settings):
+    import re
+
+    from django.core import mail
+
+    settings.SITE_URL = ""
+    page = browser_page
+    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
+    game = services.create_game(ann, ["bob"], name="Linked game")
+    mail.outbox.clear()
+    login(page, "bob")
+    page.goto(f"/games/{game.pk}/")
+    page.get_by_role("button", name="Accept").click()
+    expect(page.get_by_test_id("whose-turn")).to_be_visible()
+    started = [m for m in mail.outbox if "has started" in m.subject]
+    assert started
+    for message in mail.outbox:
+        hosts = set(re.findall(r"https?://[^/\s\"<>]+", message.body))
+        assert hosts == {page.base_url}, (message.subject, hosts)
+    # the link in ann's turn e-mail opens the game for her
+    turn = next(m for m in mail.outbox if m.to == ["ann@example.com"] and "Your turn" in m.subject)
+    link = re.search(r"https?://\S+/notifications/go/\S+/", turn.body).group(0)
+    page.context.clear_cookies()
+    page.goto(link)
+    expect(page.get_by_test_id("nav-username")).to_have_text("ann")
+    expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn")
