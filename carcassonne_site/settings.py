@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     *(["games"] if HAS_GAMES_APP else []),
+    *(["chat"] if HAS_GAMES_APP else []),
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
     "tournaments",
@@ -166,6 +167,8 @@ NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min,
 NOTIFICATIONS_MAX_ATTEMPTS = 8
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
+# An open game page asks the server this often (while visible) whether it changed.
+LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "4"))
 
 
 # E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://... for SSL)

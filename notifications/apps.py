@@ -5,3 +5,12 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notifications"
     verbose_name = "Play by e-mail"
+
+    def ready(self):
+        from django.db.models.signals import post_save
+
+        from chat.models import Message
+
+        from . import events
+
+        post_save.connect(events.chat_message_saved, sender=Message, dispatch_uid="notifications_chat_message")

@@ -152,14 +152,18 @@ def context_for(n: Notification) -> dict:
                 continue
             games.append({**row, "game": g, "url": link(_game_path(g) + "#turn-panel")})
         ctx["games"] = games
+        ctx["chat"] = [{**row, "url": link(f"/games/{row['id']}/#chat")} for row in data.get("chat", [])]
         ctx["button_url"] = link(reverse("notifications:waiting"))
-        ctx["subject"] = f"Your turn in {len(games)} game{'s' if len(games) != 1 else ''}"
+        if games:
+            ctx["subject"] = f"Your turn in {len(games)} game{'s' if len(games) != 1 else ''}"
+        else:
+            ctx["subject"] = f"New chat messages in {len(ctx['chat'])} game{'s' if len(ctx['chat']) != 1 else ''}"
     elif kind == Notification.Kind.MESSAGE:
         ctx["lines"] = data.get("lines", [])
         ctx["button_label"] = data.get("button", "")
         ctx["button_url"] = link(links.safe_path(data.get("path", "/")))
         ctx["subject"] = data.get("subject", settings.SITE_NAME)
-    category = n.category if n.kind != Notification.Kind.DIGEST else Category.TURN
+    category = n.category
     ctx["category_label"] = Category(category).label
     ctx["unsubscribe_url"] = links.unsubscribe_url(category, user=user, email=n.email)
     return ctx

@@ -177,3 +177,34 @@ def _last_turn(game: Game, seats: list[Seat], since: int) -> dict:
         "scored": [[seats[i].display_name, p] for i, p in enumerate(totals) if p],
         "discarded": [m.tile for m in moves if m.discard],
     }
+
+
+# --- chat ------------------------------------------------------------------------------
+
+
+def chat_message_saved(sender, instance, created, **kwargs) -> None:
+    """Players who want every chat message by e-mail get one (the others get the daily
+    digest, or nothing); never the author, never someone who muted the author."""
+    if not created:
+        return
+    from chat.models import Mute
+
+    message = instance
+    game = message.game
+    muting = set(Mute.objects.filter(muted=message.author).values_list("user_id", flat=True))
+    for seat in game.seats.select_related("user").filter(state=Seat.State.JOINED).exclude(user=message.author):
+        if seat.user_id in muting or Preference.for_user(seat.user).chat != Mode.EACH:
+            continue
+        message_notification(seat.user, message)
+
+
+def message_notification(user, chat_message) -> None:
+    from django.utils.translation import gettext as _
+
+    game = chat_message.game
+    message(
+        Category.CHAT, key=f"chat:{chat_message.pk}:{user.pk}", user=user, game=game,
+        subject=_("%(author)s in %(title)s: chat") % {"author": chat_message.author.username, "title": game.title},
+        lines=[f"{chat_message.author.username}: {chat_message.text}"], path=game.get_absolute_url() + "#chat",
+        button=_("Answer in the game"),
+    )

@@ -20,7 +20,8 @@ class PreferenceForm(forms.ModelForm):
 
     class Meta:
         model = Preference
-        fields = ["turn", "invitation", "game", "reminder", "timeout", "email_when_active", "digest_hour", "time_zone"]
+        fields = ["turn", "invitation", "game", "reminder", "timeout", "chat", "email_when_active", "digest_hour",
+                  "time_zone"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -28,6 +29,12 @@ class PreferenceForm(forms.ModelForm):
         for name in ("invitation", "game", "reminder", "timeout"):
             self.fields[name].choices = no_digest
         self.fields["turn"].help_text = "The digest lists every game where it is your turn, least time left first."
+        self.fields["chat"].required = False  # forms saved before the chat existed keep the default
+        self.fields["chat"].help_text = "What the other players wrote in your games' chats (never in the turn e-mails)."
+
+
+    def clean_chat(self):
+        return self.cleaned_data.get("chat") or (self.instance.chat if self.instance.pk else Mode.DIGEST)
 
 
 class VacationForm(forms.Form):
