@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -219,6 +220,24 @@ def _drawn_tile_svg(tile: str) -> str:
     return board_svg.render_tile(tile, 0, size=96)
 
 
+@lru_cache(maxsize=128)
+def _small_tile_svg(tile: str) -> str:
+    try:
+        from games import board_svg
+    except ImportError:
+        return ""
+    return board_svg.render_tile(tile, 0, size=40)
+
+
+def bag_tiles(engine) -> list[dict]:
+    """What is still in the bag, by tile type: counts only (the order stays secret).
+    The drawn tile is on show, so it is not counted as in the bag."""
+    counts = dict(engine.remaining)
+    if engine.tile and counts.get(engine.tile):
+        counts[engine.tile] -= 1
+    return [{"tile": t, "count": n, "svg": _small_tile_svg(t)} for t, n in sorted(counts.items()) if n > 0]
+
+
 def describe_spot(spot: str | None) -> str:
     if not spot:
         return ""
@@ -305,6 +324,7 @@ def game_detail(request, game_id: int):
         "tile": engine.tile if active else None,
         "tile_svg": _drawn_tile_svg(engine.tile) if active and engine.tile else "",
         "tiles_left": engine.tiles_left,
+        "bag": bag_tiles(engine) if active else [],
         "board_svg": _board_svg(engine, highlight if my_turn else None),
         "legal": legal,
         "tile_svgs": sorted(tile_svgs.items()),
