@@ -11,9 +11,10 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import after, services
 from games.engine import CATEGORIES, orientation
 from games.forms import CreateGameForm
 from games.models import Game, Seat
@@ -125,8 +126,28 @@ def game_create(request):
                 messages.success(request, f"{game.title} is created. It starts when every seat is taken.")
                 return redirect(game)
     else:
-        form = CreateGameForm()
+        initial = {}
+        source = Game.objects.filter(pk=request.GET.get("from") or 0).first() if request.GET.get("from", "").isdigit() else None
+        if source is not None:
+            try:
+                initial = after.create_form_initial(source, request.user)
+            except services.GameError:
+                initial = {}
+        form = CreateGameForm(initial=initial)
     return render(request, "games/game_create.html", {"form": form})
+
+
+@login_required
+@require_POST
+def game_rematch(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        new = after.rematch(game, request.user)
+    except services.GameError as exc:
+        messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
+        return redirect(game)
+    messages.success(request, _("Rematch: %(title)s. It starts when every player has accepted.") % {"title": new.title})
+    return redirect(new)
 
 
 def _act(request, game_id: int, action, success: str):
