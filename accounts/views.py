@@ -4,7 +4,11 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 
-from .forms import SignupForm
+from django.contrib.auth.decorators import login_required
+from django.utils.translation import gettext as _
+
+from . import email_change
+from .forms import EmailChangeForm, SignupForm
 
 # The home page shows "Your games" from the games app when it provides this
 # template, else a placeholder.
@@ -34,3 +38,27 @@ def signup(request):
     else:
         form = SignupForm()
     return render(request, "registration/signup.html", {"form": form})
+
+
+@login_required
+def change_email(request):
+    if request.method == "POST":
+        form = EmailChangeForm(request.user, request.POST)
+        if form.is_valid():
+            email_change.send_confirmation(request, request.user, form.cleaned_data["email"])
+            messages.success(request, _("We sent a link to %(email)s: your address changes when you open it.")
+                             % {"email": form.cleaned_data["email"]})
+            return redirect("email-change")
+    else:
+        form = EmailChangeForm(request.user)
+    return render(request, "registration/email_change_form.html", {"form": form})
+
+
+def confirm_email(request, token):
+    try:
+        user = email_change.confirm(token)
+    except ValueError as exc:
+        messages.error(request, str(exc))
+        return render(request, "registration/email_change_done.html", {"ok": False}, status=400)
+    messages.success(request, _("Your e-mail address is now %(email)s.") % {"email": user.email})
+    return render(request, "registration/email_change_done.html", {"ok": True})
