@@ -12,7 +12,7 @@
   var interval = parseInt(root.dataset.liveInterval, 10) || 4000;
   var etag = root.dataset.liveEtag || "";
   var known = { game: root.dataset.liveGame, chat: root.dataset.liveChat };
-  var timer = null, inflight = false, pendingGame = false;
+  var timer = null, inflight = false, pendingGame = false, swapping = null;
 
   function visible() { return document.visibilityState !== "hidden"; }
 
@@ -26,7 +26,7 @@
     inflight = true;
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json", "If-None-Match": etag } })
       .then(function (response) {
-        if (response.status === 304 || !response.ok) return null;
+        if (response.status === 304 || !response.ok) return pendingGame ? refreshGame(false).then(function () { return null; }) : null;
         etag = response.headers.get("ETag") || etag;
         return response.json();
       })
@@ -46,9 +46,10 @@
   /* Swap in the game as the server shows it now. Waits while a placement is being chosen. */
   function refreshGame(force) {
     var turn = window.CarcTurn && window.CarcTurn.current;
+    if (swapping) return swapping;  // one swap at a time; it brings the latest state
     if (!force && turn && turn.busy()) { pendingGame = true; return Promise.resolve(); }
     pendingGame = false;
-    return fetch(window.location.pathname + window.location.search, { credentials: "same-origin", cache: "no-store" })
+    swapping = fetch(window.location.pathname + window.location.search, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
       .then(function (html) {
         var doc = parse(html);
@@ -84,7 +85,9 @@
         if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
         bindForms();
       })
-      .catch(function () { pendingGame = true; });
+      .catch(function () { pendingGame = true; })
+      .finally(function () { swapping = null; });
+    return swapping;
   }
 
   function chatList() { return document.querySelector("[data-chat-list]"); }

@@ -134,9 +134,25 @@
     });
   }
 
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 47.99rem)") : { matches: false };
+
+  /* On a phone the turn card becomes a bottom sheet while a placement is chosen: the
+     rotate, follower and confirm controls stay in view, the board above it. */
+  function sheet(open, p) {
+    var was = panel.classList.contains("is-choosing");
+    panel.classList.toggle("is-choosing", open);
+    document.body.classList.toggle("sheet-open", open);
+    if (open && !was && phone.matches) {
+      var top = board.scroller.getBoundingClientRect().top + window.scrollY - 8;
+      window.scrollTo({ top: top, behavior: "auto" });
+      if (p) board.centerOn(p.x, p.y);
+    }
+  }
+
   function render(focusSpot) {
     var p = placement();
     alertBox.textContent = "";
+    sheet(!!p, p);
     if (!p) {
       clearBoardPreview();
       tileBox.innerHTML = originalTile;
