@@ -143,3 +143,26 @@ def test_the_tournament_page_shows_the_bracket_inline_with_links_to_the_games(cl
     assert drawing.index("<svg") < drawing.index("</svg>") and "<object" not in page
     game_id = t.rounds.get(number=1).pairings.exclude(game=None).first().game_id
     assert f'href="/games/{game_id}/"' in drawing[:drawing.index("</svg>")]
+
+
+def test_the_create_form_offers_tiebreaks_as_choices_in_order(client, director):
+    client.force_login(director)
+    html = client.get("/tournaments/new/").content.decode()
+    assert '<select name="tiebreak_1"' in html and ">Sonneborn-Berger</option>" in html
+    assert 'data-formats="swiss"' in html  # the page shows only the chosen format's options
+    response = client.post("/tournaments/new/", {
+        "name": "Choices", "format": "swiss", "table_size": 2, "swiss_rounds": 4, "knockout_top": 0,
+        "seeding": "rating", "registration": "open", "min_finished_games": 0, "round_days": 14,
+        "timeout_rule": "lose", "promote": 0, "relegate": 0, "farm_scoring": "current",
+        "tiebreak_1": "head_to_head", "tiebreak_2": "", "tiebreak_3": "buchholz", "tiebreak_4": "",
+    })
+    assert response.status_code == 302
+    assert Tournament.objects.get(name="Choices").tiebreaks == ["head_to_head", "buchholz"]
+    again = client.post("/tournaments/new/", {
+        "name": "Twice", "format": "swiss", "table_size": 2, "swiss_rounds": 4, "knockout_top": 0,
+        "seeding": "rating", "registration": "open", "min_finished_games": 0, "round_days": 14,
+        "timeout_rule": "lose", "promote": 0, "relegate": 0, "farm_scoring": "current",
+        "tiebreak_1": "buchholz", "tiebreak_2": "buchholz",
+    })
+    assert "Each tiebreak can be chosen once." in again.content.decode()
+    assert not Tournament.objects.filter(name="Twice").exists()
