@@ -97,6 +97,9 @@ def lobby(request):
         .prefetch_related("seats__user")
         .order_by("-created_at")
     )
+    games = list(games)
+    for game in games:
+        game.rules_text = _rules_text(game)  # rules and time per move, before joining
     return render(request, "games/lobby.html", {"games": games})
 
 

@@ -76,3 +76,12 @@ def _empty_cells(svg: str) -> int:
     if tag.group(0).endswith("/>"):
         return 0
     return svg[tag.end():svg.index("</g>", tag.end())].count("<rect")
+
+
+def test_the_lobby_shows_each_open_games_rules_and_time_per_move(client, ann, bob):
+    services.create_game(ann, open_seats=1, name="Open river", rules={"expansions": ["river"], "farm_scoring": "classic"},
+                         move_days=3)
+    client.force_login(bob)
+    html = client.get("/games/lobby/").content.decode()
+    rules = html[html.index('data-testid="lobby-rules"'):].split("</span>")[0]
+    assert "Classic farm scoring" in rules and "River" in rules and "3 days per move" in rules
