@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import Game
 
-from . import services
+from . import services, tables
 from .bracket import svg as bracket_svg
 from .forms import TournamentForm
 from .models import Entry, Pairing, Round, Tournament
@@ -91,8 +91,11 @@ def _rows_html(rows: list[dict]) -> str:
 def detail(request, pk):
     t = get_object_or_404(Tournament.objects.select_related("director"), pk=pk)
     entry = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
-    rows = _display_rows(t, _standings(t))
+    raw_rows = _standings(t)
+    rows = _display_rows(t, raw_rows)
     context = {
+        "schedule": tables.schedule(t),
+        "crosstable": tables.crosstable(t, [r.get("user_id") for r in raw_rows]),
         "t": t,
         "entry": entry,
         "rows": rows,

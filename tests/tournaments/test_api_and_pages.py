@@ -166,3 +166,24 @@ def test_the_create_form_offers_tiebreaks_as_choices_in_order(client, director):
     })
     assert "Each tiebreak can be chosen once." in again.content.decode()
     assert not Tournament.objects.filter(name="Twice").exists()
+
+
+def test_a_round_robin_page_shows_the_full_schedule_and_the_crosstable(client, director, players):
+    users = players(4)
+    t = services.create_tournament(director, name="League", format="round_robin")
+    for u in users:
+        services.register(t, u)
+    services.start(t, director)
+    play_round(t, score=lambda p: [60, 40])  # the first seat of each game wins
+    t.refresh_from_db()
+    html = client.get(f"/tournaments/{t.pk}/").content.decode()
+    schedule = html[html.index('data-testid="schedule"'):]
+    assert all(f"Round {n}" in schedule for n in (1, 2, 3))  # 4 players: 3 rounds, the later ones to come
+    for table in t.schedule[2]:
+        names = [u.username for uid in table for u in users if u.pk == uid]
+        assert " – ".join(names) in schedule
+    cross = html[html.index('data-testid="crosstable"'):html.index('data-testid="schedule"')]
+    first = t.rounds.get(number=1).pairings.exclude(game=None).first()
+    assert f'href="/games/{first.game_id}/" class="cross-w">W<' in cross
+    assert f'href="/games/{first.game_id}/" class="cross-l">L<' in cross
+    assert cross.count("cross-w") == 2 and cross.count("cross-l") == 2  # round 1: two games
