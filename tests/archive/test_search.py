@@ -138,3 +138,14 @@ def test_the_archive_filters_choose_tournament_and_round_by_name(client, django_
     assert '<option value="1" selected>Round 1</option>' in html
     assert 'type="number" min="1" name="tournament"' not in html
     assert "data-fold-on-phone data-filtered" in html
+
+
+def test_the_profile_explains_the_level_column(client, django_user_model):
+    from archive.generate import make_template, store_game
+
+    ann, bob = (django_user_model.objects.create_user(n, f"{n}@example.com", "x") for n in ("ann", "bob"))
+    store_game(make_template(2, 2), [ann, bob])
+    client.force_login(ann)
+    html = client.get("/archive/players/ann/").content.decode()
+    assert 'title="Games in which both finished in the same place">Level</abbr>' in html
+    assert "Level: both finished in the same place" in html
