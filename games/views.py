@@ -195,6 +195,8 @@ def invitation(request, token: str):
         raise Http404("This invitation link is not valid.")
     if not request.user.is_authenticated:
         request.session["pending_invitation"] = token
+        if seat.invited_email:
+            request.session["invited_email"] = seat.invited_email  # the sign-up form starts with it
         messages.info(
             request,
             f"{seat.game.created_by.username} invites you to {seat.game.title}. "
