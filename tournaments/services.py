@@ -65,23 +65,23 @@ EDITABLE = [
 
 def validate(t: Tournament) -> None:
     if not t.name.strip():
-        raise TournamentError("a tournament needs a name")
+        raise TournamentError(_("Give the tournament a name."))
     if t.format not in Tournament.Format.values:
-        raise TournamentError(f"unknown format {t.format!r}")
+        raise TournamentError(_("Choose a format: round robin, Swiss or knockout."))
     if not 2 <= t.table_size <= 5:
-        raise TournamentError("table_size must be 2 to 5")
+        raise TournamentError(_("A game has 2 to 5 players (players per game)."))
     if t.format != Tournament.Format.ROUND_ROBIN and t.table_size != 2:
-        raise TournamentError("Swiss and knockout games are 2-player games (table_size 2)")
+        raise TournamentError(_("Swiss and knockout games have 2 players: set players per game to 2."))
     if t.format == Tournament.Format.SWISS and not 1 <= t.swiss_rounds <= 30:
-        raise TournamentError("a Swiss has 1 to 30 rounds")
+        raise TournamentError(_("A Swiss has 1 to 30 rounds."))
     if not isinstance(t.tiebreaks, list) or any(name not in TIEBREAKS for name in t.tiebreaks):
         raise TournamentError(f"tiebreaks must be a list of: {', '.join(TIEBREAKS)}")
     if len(set(t.tiebreaks)) != len(t.tiebreaks):
-        raise TournamentError("a tiebreak appears twice")
+        raise TournamentError(_("Each tiebreak can be chosen once."))
     if t.knockout_top == 1:
-        raise TournamentError("a knockout needs at least 2 players (knockout_top 0 for none)")
+        raise TournamentError(_("A knockout needs at least 2 players: choose 2 or more for the knockout after the main stage, or 0 for none."))
     if not 1 <= t.round_days <= 365:
-        raise TournamentError("round_days must be 1 to 365")
+        raise TournamentError(_("A round lasts 1 to 365 days."))
     try:
         from games.engine import Rules
 
@@ -262,10 +262,10 @@ def start(t: Tournament, by) -> Round:
     if not t.can_direct(by):
         raise NotAllowed("only the director may start the tournament")
     if t.status != Tournament.Status.REGISTRATION:
-        raise Conflict("the tournament has already started")
+        raise Conflict(_("The tournament has already started."))
     entries = active_entries(t)
     if len(entries) < 2:
-        raise Conflict("a tournament needs at least 2 registered players")
+        raise Conflict(_("Round 1 can start once at least 2 players have registered (so far: %(count)s).") % {"count": len(entries)})
     t.entries.filter(state=Entry.State.INVITED).delete()
     ids = [e.user_id for e in entries]
     if t.format == Tournament.Format.ROUND_ROBIN:

@@ -202,7 +202,8 @@ def _act(request, t, action, ok):
     try:
         action()
     except services.TournamentError as exc:
-        messages.error(request, str(exc))
+        text = str(exc)
+        messages.error(request, text[:1].upper() + text[1:])
     else:
         messages.success(request, ok)
     return redirect(t)

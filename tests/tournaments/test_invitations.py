@@ -42,7 +42,7 @@ def test_an_unknown_name_invites_nobody(closed, director, players, client):
     players(1)
     client.force_login(director)
     response = client.post(f"/tournaments/{closed.pk}/invite/", {"usernames": "p0, nobody"}, follow=True)
-    assert "there is no player called nobody" in response.content.decode()
+    assert "There is no player called nobody" in response.content.decode()
     assert not closed.entries.exists() and not Notification.objects.exists()
 
 
