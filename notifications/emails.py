@@ -40,6 +40,17 @@ def board_png(game: Game, upto: int | None = None) -> bytes | None:
         return None
 
 
+def tile_png(tile: str) -> bytes | None:
+    """The drawn tile as a small PNG for the turn e-mail."""
+    try:
+        import cairosvg
+
+        return cairosvg.svg2png(bytestring=board_svg.render_tile(tile, 0, size=144).encode("utf-8"))
+    except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
+        logger.exception("could not render tile %s", tile)
+        return None
+
+
 def _drawn_tile(game: Game, upto: int) -> str | None:
     from games.services import engine_for
 
@@ -96,6 +107,9 @@ def context_for(n: Notification) -> dict:
         number = data.get("move_number", game.move_count + 1)
         ctx.update(data)
         ctx["tile"] = _drawn_tile(game, number - 1)
+        picture = tile_png(ctx["tile"]) if ctx["tile"] else None
+        if picture:
+            ctx["images"]["tile"] = picture
         ctx["time_left"] = _time_left(game, data.get("deadline"))
         ctx["button_url"] = link(_game_path(game) + "#turn-panel")
         ctx["subject"] = f"Your turn in {game.title}"

@@ -153,3 +153,28 @@ def test_email_links_follow_the_address_the_server_runs_on(browser_page, setting
     page.goto(link)
     expect(page.get_by_test_id("nav-username")).to_have_text("ann")
     expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_emails_fit_a_phone_in_the_sites_colours(browser_page):
+    from django.core import mail
+
+    page = browser_page
+    page.set_viewport_size(PHONE)
+    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
+    game = services.create_game(ann, ["bob"], name="A game with a rather long name to wrap on a phone screen")
+    services.accept_invitation(game.pk, bob)
+    mail.outbox.clear()
+    game.refresh_from_db()
+    engine = services.engine_for(game)
+    first = services.legal_moves(engine)["placements"][0]
+    services.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
+    [turn] = [m for m in mail.outbox if "Your turn" in m.subject]
+    html = turn.alternatives[0][0]
+    # the pictures are attachments (cid:); give them their real size to measure the layout
+    html = html.replace('src="cid:board"', 'src="data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%27900%27 height=%27700%27/%3E"')
+    page.set_content(html)
+    assert page_width(page) <= PHONE["width"], widest(page, PHONE["width"])
+    button = page.get_by_role("link", name="Play your turn")
+    assert button.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(63, 110, 42)"  # the site's green
+    assert page.locator('img[src="cid:tile"]').count() == 1  # the drawn tile as a picture
