@@ -114,3 +114,18 @@ def test_illegal_record_is_refused_with_its_move_number(member_client, game):
     assert response.status_code == 400 and "not valid" in response.content.decode()
     assert member_client.post("/archive/import/", {}).status_code == 400
     assert member_client.get("/archive/import/").status_code == 200
+
+
+def test_the_score_chart_keeps_both_lines_visible_when_the_scores_are_equal():
+    import re
+
+    from archive.charts import score_chart
+
+    svg = score_chart([[0, 0], [4, 4], [10, 10]], ["ann", "bob"], ["#f00", "#00f"])
+    lines = re.findall(r'<polyline[^>]*data-seat="(\d)"[^>]*?(stroke-dasharray="[^"]+")?[^>]*points="([^"]+)"', svg)
+    assert len(lines) == 2
+    (_, dash_a, points_a), (_, dash_b, points_b) = lines
+    assert points_a != points_b or dash_a != dash_b
+    ys_a = [float(p.split(",")[1]) for p in points_a.split()]
+    ys_b = [float(p.split(",")[1]) for p in points_b.split()]
+    assert all(abs(a - b) >= 2 for a, b in zip(ys_a, ys_b))  # side by side, not on top of each other
