@@ -10,9 +10,8 @@ from django.core import mail
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games import services
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login
+from .helpers import DESKTOP, PASSWORD, PHONE, login, started_game
 
 
 def open_account_menu(page):
@@ -26,9 +25,7 @@ def open_account_menu(page):
 def test_settings_are_reachable_from_the_account_menu_on_any_page(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = services.create_game(ann, ["bob"], name="Counted game")
-    services.accept_invitation(game.pk, bob)
+    ann, bob, game = started_game("Counted game")
     login(page, "ann")
     for start, item, landed in [
         (f"/games/{game.pk}/", "Notification settings", "/notifications/settings/"),

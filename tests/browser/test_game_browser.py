@@ -12,7 +12,7 @@ from games.engine import Move as EngineMove
 from games.engine import Rules
 from games.models import Game
 
-PASSWORD = "a-Long-enough-pa55word"
+from .helpers import PASSWORD, login
 
 
 def completing_seed(names, limit=3000):
@@ -40,14 +40,6 @@ def completing_seed(names, limit=3000):
                     fallback = fallback or found
     assert fallback, "no seed found"
     return fallback
-
-
-def login(page, username):
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_test_id("nav-username")).to_have_text(username)
 
 
 def choose(page, x, y, rotation, spot, legal_rotations, confirm_with_enter=False):

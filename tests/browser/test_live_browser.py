@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from accounts.models import User
 from chat.models import Message
 from games import services
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login
+from .helpers import DESKTOP, PHONE, login, started_game
 
 
 def _play_first(game, user):
@@ -31,9 +30,7 @@ def fast_polling(settings):
 def test_the_opponents_move_and_my_turn_appear_without_a_reload(browser_page, fast_polling, size):
     page = browser_page
     page.set_viewport_size(size)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = services.create_game(ann, ["bob"], name="Live game")
-    services.accept_invitation(game.pk, bob)
+    ann, bob, game = started_game("Live game")
     login(page, "bob")
     page.goto(f"/games/{game.pk}/")
     page.evaluate("window.__sameDocument = true")
@@ -59,9 +56,7 @@ def test_the_opponents_move_and_my_turn_appear_without_a_reload(browser_page, fa
 def test_chat_between_players_and_private_notes(browser_page, chromium_browser, live_server, fast_polling, size):
     page = browser_page
     page.set_viewport_size(size)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = services.create_game(ann, ["bob"], name="Chatty game")
-    services.accept_invitation(game.pk, bob)
+    ann, bob, game = started_game("Chatty game")
     login(page, "ann")
     page.goto(f"/games/{game.pk}/")
 

@@ -11,7 +11,7 @@ from archive.generate import make_template, store_game
 from games import services
 from tournaments import services as tournament_services
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width
+from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, started_game
 
 SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
@@ -74,9 +74,7 @@ def test_the_time_zone_starts_at_the_browsers(chromium_browser, live_server):
 def test_the_bag_and_the_end_of_the_game(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = services.create_game(ann, ["bob"], name="Bag game")
-    services.accept_invitation(game.pk, bob)
+    ann, bob, game = started_game("Bag game")
     finished = store_game(make_template(4, 2), [ann, bob], name="Ended")
     login(page, "ann")
     page.goto(f"/games/{game.pk}/")

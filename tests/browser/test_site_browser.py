@@ -10,7 +10,7 @@ from archive.generate import make_template, store_game
 from games import services
 from tournaments import services as tournament_services
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, widest
+from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, started_game, widest
 
 
 def _site(names=("ann", "bob", "cid", "dee")):
@@ -100,9 +100,7 @@ def test_the_replay_board_zooms_and_pans_and_keeps_its_zoom_between_moves(browse
 def test_your_games_on_the_home_page_are_styled_rows_with_separate_names(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = services.create_game(ann, ["bob"], name="Home game")
-    services.accept_invitation(game.pk, bob)
+    started_game("Home game")
     login(page, "ann")
     page.goto("/")
     chips = page.locator(".game-row .chip")
@@ -161,11 +159,8 @@ def test_emails_fit_a_phone_in_the_sites_colours(browser_page):
 
     page = browser_page
     page.set_viewport_size(PHONE)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = services.create_game(ann, ["bob"], name="A game with a rather long name to wrap on a phone screen")
-    services.accept_invitation(game.pk, bob)
+    ann, bob, game = started_game("A game with a rather long name to wrap on a phone screen")
     mail.outbox.clear()
-    game.refresh_from_db()
     engine = services.engine_for(game)
     first = services.legal_moves(engine)["placements"][0]
     services.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)

@@ -4,7 +4,6 @@ import pytest
 from django.urls import reverse
 
 from chat.models import Message, Note
-from games import services
 from tests.notifications.conftest import play_first, start_game
 
 pytestmark = pytest.mark.django_db

@@ -24,27 +24,20 @@ def _links(message):
     return set(re.findall(r"https?://[^/\s\"<>]+", message.body + html))
 
 
-def test_game_emails_link_to_the_address_the_server_runs_on(ann, bob, client, settings, django_capture_on_commit_callbacks):
-    settings.SITE_URL = ""
+@pytest.mark.parametrize("site_url, expected", [
+    ("", "http://127.0.0.1:8011"),  # development: the address the server runs on
+    ("https://carcassonne.example.org", "https://carcassonne.example.org"),  # SITE_URL wins
+])
+def test_game_emails_link_to_site_url_else_to_the_address_the_server_runs_on(
+    ann, bob, client, settings, django_capture_on_commit_callbacks, site_url, expected
+):
+    settings.SITE_URL = site_url
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
     game = services.create_game(ann, ["bob"])
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         _accept_over_http(client, bob, game, "127.0.0.1:8011")
-    started = [m for m in mail.outbox if "has started" in m.subject]
-    assert started, [m.subject for m in mail.outbox]
+    assert [m for m in mail.outbox if "has started" in m.subject]
     for message in mail.outbox:
-        assert _links(message) == {"http://127.0.0.1:8011"}, message.subject
-        assert message.message()["List-Unsubscribe"].startswith("<http://127.0.0.1:8011/")
-
-
-def test_site_url_wins_over_the_request_address(ann, bob, client, settings, django_capture_on_commit_callbacks):
-    settings.SITE_URL = "https://carcassonne.example.org"
-    settings.ALLOWED_HOSTS = ["127.0.0.1"]
-    game = services.create_game(ann, ["bob"])
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        _accept_over_http(client, bob, game, "127.0.0.1:8011")
-    assert mail.outbox
-    for message in mail.outbox:
-        assert _links(message) == {"https://carcassonne.example.org"}, message.subject
+        assert _links(message) == {expected}, message.subject
+        assert message.message()["List-Unsubscribe"].startswith(f"<{expected}/")
