@@ -38,7 +38,7 @@ def _pages(site):
         "/archive/", f"/archive/games/{f.pk}/", f"/archive/games/{f.pk}/?move=5", "/archive/players/ann/",
         "/archive/import/", "/tournaments/", "/tournaments/new/", f"/tournaments/{cup.pk}/",
         f"/tournaments/{league.pk}/", f"/tournaments/{cup.pk}/rounds/1/", f"/tournaments/{league.pk}/players/ann/",
-        "/notifications/settings/", "/accounts/password_change/",
+        "/notifications/settings/", "/accounts/password_change/", "/accounts/email/",
     ]
 
 
