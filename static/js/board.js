@@ -13,7 +13,7 @@
   function attach(scroller) {
     if (scroller._carcBoard) return scroller._carcBoard;
     var coords = document.getElementById(scroller.getAttribute("data-coords") || "board-coords");
-    var defaultHint = coords ? coords.textContent : "";
+    var defaultHint = coords ? coords.innerHTML : "";  // our own markup (the hover-only hint)
     var self = { scroller: scroller, svg: null, cell: 100, zoom: null, baseW: 0, baseH: 0 };
 
     function apply() {
@@ -160,7 +160,7 @@
       if (tile) text += " · tile " + tile.getAttribute("data-tile") + ", rotation " + tile.getAttribute("data-rotation") + "°";
       coords.textContent = text;
     });
-    scroller.addEventListener("mouseleave", function () { if (coords) coords.textContent = defaultHint; });
+    scroller.addEventListener("mouseleave", function () { if (coords) coords.innerHTML = defaultHint; });
 
     self.centerOn = centerOn;
     self.setZoom = setZoom;
