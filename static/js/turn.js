@@ -143,7 +143,9 @@
     panel.classList.toggle("is-choosing", open);
     document.body.classList.toggle("sheet-open", open);
     if (open && !was && phone.matches) {
-      var top = board.scroller.getBoundingClientRect().top + window.scrollY - 8;
+      var header = document.querySelector(".site-header");
+      var covered = header && /sticky|fixed/.test(getComputedStyle(header).position) ? header.offsetHeight : 0;
+      var top = board.scroller.getBoundingClientRect().top + window.scrollY - covered - 8;
       window.scrollTo({ top: top, behavior: "auto" });
       if (p) board.centerOn(p.x, p.y);
     }
