@@ -92,3 +92,31 @@ def test_the_bag_and_the_end_of_the_game(browser_page, size):
     page.goto(f"/games/{finished.pk}/")
     page.get_by_test_id("after-game").get_by_role("link", name="New game with these players").click()
     expect(page.get_by_label("Invite players")).to_have_value("bob")
+
+
+@pytest.mark.django_db(transaction=True)
+@SIZES
+def test_a_tournament_invitation_reaches_the_invitee_who_accepts_it_from_home(browser_page, size):
+    from django.core import mail
+
+    page = browser_page
+    page.set_viewport_size(size)
+    director = User.objects.create_user("td", "td@example.com", PASSWORD)
+    User.objects.create_user("ann", "ann@example.com", PASSWORD)
+    cup = tournament_services.create_tournament(director, name="Closed cup", registration="invitation")
+    login(page, "td")
+    page.goto(f"/tournaments/{cup.pk}/")
+    page.locator("details summary", has_text="Director").click()
+    page.get_by_label("Invite players (usernames)").fill("ann")
+    page.get_by_role("button", name="Invite", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("Invitation sent to ann")
+    assert [m for m in mail.outbox if m.to == ["ann@example.com"] and "Closed cup" in m.subject]
+    page.context.clear_cookies()
+    login(page, "ann")
+    page.goto("/")
+    invitations = page.get_by_test_id("tournament-invitations")
+    expect(invitations).to_contain_text("Closed cup")
+    invitations.get_by_role("button", name="Accept the invitation to Closed cup").click()
+    expect(page.locator(".messages")).to_contain_text("You are registered.")
+    assert cup.entries.get(user__username="ann").state == "registered"
+    assert page_width(page) <= size["width"]
