@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 PASSWORD = "a-Long-enough-pa55word"
@@ -43,3 +44,7 @@ def started_game(name="Game", names=("ann", "bob")):
         services.accept_invitation(game.pk, user)
     game.refresh_from_db()
     return (*users, game)
+
+
+# Every browser check that a player can see runs on a desktop and on a phone.
+BOTH_SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])

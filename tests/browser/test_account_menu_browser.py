@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login, started_game
+from .helpers import BOTH_SIZES, PASSWORD, login, started_game
 
 
 def open_account_menu(page):
@@ -21,7 +21,7 @@ def open_account_menu(page):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_settings_are_reachable_from_the_account_menu_on_any_page(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)

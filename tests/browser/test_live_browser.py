@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from chat.models import Message
 from games import services
 
-from .helpers import DESKTOP, PHONE, login, started_game
+from .helpers import BOTH_SIZES, login, started_game
 
 
 def _play_first(game, user):
@@ -26,7 +26,7 @@ def fast_polling(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_the_opponents_move_and_my_turn_appear_without_a_reload(browser_page, fast_polling, size):
     page = browser_page
     page.set_viewport_size(size)
@@ -52,7 +52,7 @@ def test_the_opponents_move_and_my_turn_appear_without_a_reload(browser_page, fa
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_chat_between_players_and_private_notes(browser_page, chromium_browser, live_server, fast_polling, size):
     page = browser_page
     page.set_viewport_size(size)

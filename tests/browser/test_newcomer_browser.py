@@ -11,13 +11,12 @@ from archive.generate import make_template, store_game
 from games import services
 from tournaments import services as tournament_services
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, started_game
+from .helpers import BOTH_SIZES, PASSWORD, login, page_width, started_game
 
-SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 
 
 @pytest.mark.django_db(transaction=True)
-@SIZES
+@BOTH_SIZES
 def test_the_knockout_bracket_is_visible_on_the_tournament_page(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
@@ -36,7 +35,7 @@ def test_the_knockout_bracket_is_visible_on_the_tournament_page(browser_page, si
 
 
 @pytest.mark.django_db(transaction=True)
-@SIZES
+@BOTH_SIZES
 def test_the_tournament_form_shows_the_options_of_the_chosen_format(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
@@ -70,7 +69,7 @@ def test_the_time_zone_starts_at_the_browsers(chromium_browser, live_server):
 
 
 @pytest.mark.django_db(transaction=True)
-@SIZES
+@BOTH_SIZES
 def test_the_bag_and_the_end_of_the_game(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
@@ -95,7 +94,7 @@ def test_the_bag_and_the_end_of_the_game(browser_page, size):
 
 
 @pytest.mark.django_db(transaction=True)
-@SIZES
+@BOTH_SIZES
 def test_a_tournament_invitation_reaches_the_invitee_who_accepts_it_from_home(browser_page, size):
     from django.core import mail
 

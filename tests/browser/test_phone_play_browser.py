@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from archive.generate import make_template, store_game
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login, started_game
+from .helpers import BOTH_SIZES, DESKTOP, PASSWORD, PHONE, login, started_game
 
 
 def _in_view(box, size):
@@ -23,7 +23,7 @@ def _game():
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_after_tapping_a_cell_the_controls_and_the_cell_are_in_view(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
@@ -83,7 +83,7 @@ def test_dragging_pans_the_board_without_placing_a_tile_and_pinching_zooms(brows
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_the_final_scores_keep_the_total_in_view(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)

@@ -10,7 +10,7 @@ from archive.generate import make_template, store_game
 from games import services
 from tournaments import services as tournament_services
 
-from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, started_game, widest
+from .helpers import BOTH_SIZES, PASSWORD, PHONE, login, page_width, started_game, widest
 
 
 def _site(names=("ann", "bob", "cid", "dee")):
@@ -43,7 +43,7 @@ def _pages(site):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_no_page_is_wider_than_the_screen(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
@@ -62,7 +62,7 @@ def test_no_page_is_wider_than_the_screen(browser_page, size):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_the_replay_board_zooms_and_pans_and_keeps_its_zoom_between_moves(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
@@ -96,7 +96,7 @@ def test_the_replay_board_zooms_and_pans_and_keeps_its_zoom_between_moves(browse
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@BOTH_SIZES
 def test_your_games_on_the_home_page_are_styled_rows_with_separate_names(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
