@@ -36,8 +36,7 @@ def send_confirmation(request, user, new_email: str) -> None:
     )
 
 
-def confirm(value: str):
-    """The user whose address is now changed, or raise ValueError with a reason for people."""
+def _valid(value: str):
     try:
         data = signing.TimestampSigner(salt=SALT).unsign_object(value, max_age=MAX_AGE)
     except signing.SignatureExpired:
@@ -51,6 +50,17 @@ def confirm(value: str):
     email = data["e"]
     if User.objects.filter(email__iexact=email).exclude(pk=user.pk).exists():
         raise ValueError(_("Another account uses this address now."))
+    return user, email
+
+
+def peek(value: str) -> str:
+    """The new address of a valid link (nothing changes), or raise ValueError."""
+    return _valid(value)[1]
+
+
+def confirm(value: str):
+    """The user whose address is now changed, or raise ValueError with a reason for people."""
+    user, email = _valid(value)
     user.email = email
     user.save(update_fields=["email"])
     return user

@@ -72,6 +72,15 @@ def change_email(request):
 
 
 def confirm_email(request, token):
+    """The link of the confirmation e-mail shows a button; the address changes on POST
+    (mail scanners that open links change nothing)."""
+    if request.method != "POST":
+        try:
+            email = email_change.peek(token)
+        except ValueError as exc:
+            messages.error(request, str(exc))
+            return render(request, "registration/email_change_done.html", {"ok": False}, status=400)
+        return render(request, "registration/email_change_confirm.html", {"email": email})
     try:
         user = email_change.confirm(token)
     except ValueError as exc:
