@@ -11,6 +11,7 @@ from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -87,14 +88,14 @@ def settings_page(request):
                 user=request.user, pk=str(request.POST.get("delete_vacation")), end__gt=now
             ).first() if str(request.POST.get("delete_vacation", "")).isdigit() else None
             if vacation is None:
-                messages.error(request, "That vacation is over or does not exist.")
+                messages.error(request, _("That vacation is over or does not exist."))
             elif vacation.start > now:
                 vacation.delete()
                 messages.success(request, "Vacation removed.")
             else:  # already running: it ends now (the days taken so far stay used)
                 vacation.end = now
                 vacation.save(update_fields=["end"])
-                messages.success(request, "Vacation ended: your clocks run again.")
+                messages.success(request, _("Vacation ended: your clocks run again."))
             return redirect(reverse("notifications:settings") + "#vacations")
         else:
             form = PreferenceForm(request.POST, instance=prefs)
