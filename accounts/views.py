@@ -25,9 +25,24 @@ def home(request):
     return render(request, "home.html", context)
 
 
+# An invitation link puts the invited address here (games.views.invitation) so that
+# the sign-up form starts with it.
+INVITED_EMAIL_SESSION_KEY = "invited_email"
+
+
+def _next_url(request) -> str:
+    """Where to go after signing up (e.g. back to an invitation), if it is our own page."""
+    url = request.POST.get("next") or request.GET.get("next") or ""
+    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
+                                               require_https=request.is_secure()):
+        return url
+    return ""
+
+
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
+    next_url = _next_url(request)
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():
@@ -39,15 +54,16 @@ def signup(request):
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
                 verification.request_address(request, user, form.cleaned_data["email"])
+                request.session.pop(INVITED_EMAIL_SESSION_KEY, None)
                 messages.success(
                     request,
                     _("Welcome, %(name)s! Your account is ready. We sent a link to %(email)s: follow it to confirm your address.")
                     % {"name": user.username, "email": form.cleaned_data["email"]},
                 )
-                return redirect("home")
+                return redirect(next_url or "home")
     else:
-        form = SignupForm()
-    return render(request, "registration/signup.html", {"form": form})
+        form = SignupForm(initial={"email": request.session.get(INVITED_EMAIL_SESSION_KEY, "")})
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
 
 @login_required

@@ -7,6 +7,8 @@ from typing import Sequence
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 16, 34
+SPREAD = 2.5  # px between the lines of two players with the same score
+DASHES = ["", "7 4", "2 3", "9 3 2 3", "4 2"]
 
 
 def _nice_step(top: int) -> int:
@@ -62,12 +64,17 @@ def score_chart(
         out.append(f'<text x="{px(steps)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">end</text>')
     out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" stroke="none" fill-opacity="0.7">move</text>')
     out.append("</g>")
+    # Lines that coincide (equal scores) stay visible: each seat is shifted a little
+    # (SPREAD px apart, around the true value) and the later seats are dashed.
+    middle = (len(names) - 1) / 2
     for seat, name in enumerate(names):
-        coords = " ".join(f"{px(i)},{py(row[seat])}" for i, row in enumerate(points))
+        shift = round((seat - middle) * SPREAD, 1)
+        coords = " ".join(f"{px(i)},{round(py(row[seat]) + shift, 1)}" for i, row in enumerate(points))
         color = colors[seat]
+        dash = f' stroke-dasharray="{DASHES[seat % len(DASHES)]}"' if DASHES[seat % len(DASHES)] else ""
         out.append(
             f'<polyline class="chart-line" data-seat="{seat}" fill="none" stroke="{color}" stroke-width="2.5"'
-            f' stroke-linejoin="round" points="{coords}"><title>{escape(name)}</title></polyline>'
+            f' stroke-linejoin="round"{dash} points="{coords}"><title>{escape(name)}</title></polyline>'
         )
     if current is not None:
         x = px(min(current, steps))

@@ -367,6 +367,19 @@ def tournament_name(tournament_id: int) -> str | None:
     return Tournament.objects.filter(pk=tournament_id).values_list("name", flat=True).first()
 
 
+def tournament_choices() -> tuple[list[tuple[int, str]], int]:
+    """Tournaments that have games, newest first, as ``(id, name)``, and the most rounds
+    any of them has (for the archive's filter by name and round)."""
+    from django.db.models import Max
+
+    from tournaments.models import Tournament
+
+    rows = list(Tournament.objects.filter(rounds__pairings__game__isnull=False)
+                .annotate(last_round=Max("rounds__number")).order_by("-created_at")
+                .values_list("pk", "name", "last_round")[:500])  # one query
+    return [(pk, name) for pk, name, _ in rows], max((n or 0 for _, _, n in rows), default=0)
+
+
 def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
     """``(page, rows)`` for ``filters``; a page number out of range gives the last page."""
     qs = _with_rows(search(filters), filters.status)

@@ -79,6 +79,8 @@ def game_list(request):
         "filtered": not filters.is_default(),
         "tournament": tournament,
     }
+    context["tournament_choices"], max_round = queries.tournament_choices()
+    context["round_choices"] = list(range(1, max(max_round, filters.round or 0) + 1))
     return render(request, "archive/game_list.html", context)
 
 

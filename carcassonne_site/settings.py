@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     *(["games"] if HAS_GAMES_APP else []),
+    *(["chat"] if HAS_GAMES_APP else []),
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
     "tournaments",
@@ -81,6 +82,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    *(["notifications.links.RequestOriginMiddleware"] if HAS_GAMES_APP else []),
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     *(["notifications.middleware.LastSeenMiddleware"] if HAS_GAMES_APP else []),
@@ -203,6 +205,8 @@ NOTIFICATIONS_MAX_ATTEMPTS = 8
 GAMES_INVITATIONS_PER_DAY = envint("GAMES_INVITATIONS_PER_DAY", 50)
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
+# An open game page asks the server this often (while visible) whether it changed.
+LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "4"))
 
 
 # E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://... for SSL)
@@ -301,5 +305,6 @@ LOGGING = {
     },
 }
 
-# Absolute links in e-mails; required when DEBUG is off (system check carcassonne.E001).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000" if DEBUG else "")
+# Absolute links in e-mails, e.g. https://carcassonne.example.org. Required in
+# production; unset (development), e-mails link to the address the server runs on.
+SITE_URL = os.environ.get("SITE_URL", "").strip()

@@ -30,6 +30,7 @@ if settings.HAS_GAMES_APP:
 if settings.HAS_GAMES_APP and (settings.BASE_DIR / "games" / "urls.py").exists():
     # Play by e-mail (/notifications/..., /games/waiting/) before the games' own URLs.
     urlpatterns.append(path("", include("notifications.urls")))
+    urlpatterns.append(path("", include("chat.urls")))
     urlpatterns.append(path("", include("games.urls")))
 
 # Accounts last: it owns "/" (home) and /accounts/...

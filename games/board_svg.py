@@ -641,8 +641,12 @@ def render_board(
     highlight: Iterable[tuple[int, int]] | None = None,
     cell_size: int = 64,
     interactive: bool = False,
+    empty_cells: bool | None = None,
 ) -> str:
     """The whole board of ``game`` as an SVG document string.
+
+    ``empty_cells`` (default: while the game is on) draws the dashed empty cells around
+    the tiles; a finished board is shown without them.
 
     The ``viewBox`` covers every placed tile plus one cell all round, so the empty cells
     next to the board show; ``width``/``height`` are ``cell_size`` px per cell. Each
@@ -683,7 +687,9 @@ def render_board(
     dwg.add(_element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]))
     grid = _Raw("g", {"class": "empty-cells", "fill": PALETTE["empty"], "stroke": PALETTE["empty_line"],
                       "stroke-width": "1.5", "stroke-dasharray": "6 5"})
-    for x, y in sorted(empty - set(slots)):
+    if empty_cells is None:
+        empty_cells = not game.finished
+    for x, y in sorted(empty - set(slots)) if empty_cells else ():
         grid.add(_element("rect", x=x * UNIT + 3, y=y * UNIT + 3, width=UNIT - 6, height=UNIT - 6, rx=6))
     dwg.add(grid)
 

@@ -74,6 +74,14 @@ def describe(delta: timedelta | None) -> str:
     return " ".join(parts) or "less than a minute"
 
 
+def describe_days(days: float) -> str:
+    """A number of days as people write it: '14 days', '1 day', '2 days 3 hours'."""
+    if abs(days - round(days)) < 1 / 48:  # within half an hour of a whole day
+        whole = int(round(days))
+        return f"{whole} day{'s' if whole != 1 else ''}"
+    return describe(timedelta(days=days))
+
+
 def vacation_days_used(user, year: int) -> float:
     return sum(v.days for v in Vacation.objects.filter(user=user, start__year=year))
 

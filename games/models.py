@@ -217,3 +217,9 @@ class Vacation(models.Model):
     @property
     def days(self) -> float:
         return (self.end - self.start).total_seconds() / 86400
+
+    @property
+    def days_text(self) -> str:
+        from .clock import describe_days
+
+        return describe_days(self.days)

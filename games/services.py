@@ -355,7 +355,7 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
             game, seats, seat = _playing_seat(game_id, user, "some seats are still empty")
             expected = game.move_count + 1
             if move_number != expected:
-                raise Conflict(f"move {move_number} is stale: the game is at move {expected}")
+                raise Conflict(f"The game has moved on: this was sent for move {move_number}, the game is at move {expected}.")
             if game.current_seat != seat.position:
                 raise NotAllowed(f"it is {seats[game.current_seat].display_name}'s turn, not yours")
             engine = engine_for(game, seats)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -10,11 +11,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from django.utils.translation import gettext as _
 
-from games import services
+from games import after, services
 from games.clock import waiting_games
 from games.engine import CATEGORIES, orientation
 from games.entries import describe, describe_spot, kind_of, spot_of
@@ -94,6 +96,9 @@ def lobby(request):
         .prefetch_related("seats__user")
         .order_by("-created_at")
     )
+    games = list(games)
+    for game in games:
+        game.rules_text = _rules_text(game)  # rules and time per move, before joining
     return render(request, "games/lobby.html", {"games": games})
 
 
@@ -123,8 +128,28 @@ def game_create(request):
                 messages.success(request, f"{game.title} is created. It starts when every seat is taken.")
                 return redirect(game)
     else:
-        form = CreateGameForm()
+        initial = {}
+        source = Game.objects.filter(pk=request.GET.get("from") or 0).first() if request.GET.get("from", "").isdigit() else None
+        if source is not None:
+            try:
+                initial = after.create_form_initial(source, request.user)
+            except services.GameError:
+                initial = {}
+        form = CreateGameForm(initial=initial)
     return render(request, "games/game_create.html", {"form": form})
+
+
+@login_required
+@require_POST
+def game_rematch(request, game_id: int):
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        new = after.rematch(game, request.user)
+    except services.GameError as exc:
+        messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
+        return redirect(game)
+    messages.success(request, _("Rematch: %(title)s. It starts when every player has accepted.") % {"title": new.title})
+    return redirect(new)
 
 
 def _act(request, game_id: int, action, success: str):
@@ -182,6 +207,8 @@ def invitation(request, token: str):
         raise Http404("This invitation link is not valid.")
     if not request.user.is_authenticated:
         request.session["pending_invitation"] = token
+        if seat.invited_email:
+            request.session["invited_email"] = seat.invited_email  # the sign-up form starts with it
         messages.info(
             request,
             f"{seat.game.created_by.username} invites you to {seat.game.title}. "
@@ -229,6 +256,24 @@ def _drawn_tile_svg(tile: str) -> str:
     except ImportError:
         return ""
     return board_svg.render_tile(tile, 0, size=96)
+
+
+@lru_cache(maxsize=128)
+def _small_tile_svg(tile: str) -> str:
+    try:
+        from games import board_svg
+    except ImportError:
+        return ""
+    return board_svg.render_tile(tile, 0, size=40)
+
+
+def bag_tiles(engine) -> list[dict]:
+    """What is still in the bag, by tile type: counts only (the order stays secret).
+    The drawn tile is on show, so it is not counted as in the bag."""
+    counts = dict(engine.remaining)
+    if engine.tile and counts.get(engine.tile):
+        counts[engine.tile] -= 1
+    return [{"tile": t, "count": n, "svg": _small_tile_svg(t)} for t, n in sorted(counts.items()) if n > 0]
 
 
 def game_detail(request, game_id: int):
@@ -316,6 +361,7 @@ def game_detail(request, game_id: int):
         "tile": engine.tile if active else None,
         "tile_svg": _drawn_tile_svg(engine.tile) if active and engine.tile else "",
         "tiles_left": engine.tiles_left,
+        "bag": bag_tiles(engine) if active else [],
         "board_svg": _board_svg(engine, highlight if my_turn else None),
         "legal": legal,
         "tile_svgs": sorted(tile_svgs.items()),

@@ -7,4 +7,10 @@ class NotificationsConfig(AppConfig):
     verbose_name = "Play by e-mail"
 
     def ready(self) -> None:
-        from . import events  # noqa: F401  (connects the receivers of games.signals)
+        from django.db.models.signals import post_save
+
+        from chat.models import Message
+
+        from . import events  # connects the receivers of games.signals
+
+        post_save.connect(events.chat_message_saved, sender=Message, dispatch_uid="notifications_chat_message")

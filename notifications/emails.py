@@ -51,6 +51,17 @@ def board_png(game: Game, upto: int | None = None) -> bytes | None:
         return None
 
 
+def tile_png(tile: str) -> bytes | None:
+    """The drawn tile as a small PNG for the turn e-mail."""
+    try:
+        import cairosvg
+
+        return cairosvg.svg2png(bytestring=board_svg.render_tile(tile, 0, size=144).encode("utf-8"))
+    except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
+        logger.exception("could not render tile %s", tile)
+        return None
+
+
 def _drawn_tile(game: Game, upto: int) -> str | None:
     from games.services import engine_for
 
@@ -92,7 +103,7 @@ def context_for(n: Notification) -> dict:
     ctx: dict = {
         "n": n,
         "site_name": settings.SITE_NAME,
-        "site_url": settings.SITE_URL,
+        "site_url": links.site_url(),
         "game": game,
         "recipient": user.username if user else n.email,
         "settings_url": links.absolute(reverse("notifications:settings")),
@@ -107,6 +118,9 @@ def context_for(n: Notification) -> dict:
         number = data.get("move_number", game.move_count + 1)
         ctx.update(data)
         ctx["tile"] = _drawn_tile(game, number - 1)
+        picture = tile_png(ctx["tile"]) if ctx["tile"] else None
+        if picture:
+            ctx["images"]["tile"] = picture
         ctx["time_left"] = _time_left(game, data.get("deadline"))
         ctx["button_url"] = link(_game_path(game) + "#turn-panel")
         ctx["subject"] = f"Your turn in {game.title}"
@@ -125,7 +139,10 @@ def context_for(n: Notification) -> dict:
         ctx["subject"] = f"{ctx['inviter']} invites you to play Carcassonne ({game.title})"
     elif kind == Notification.Kind.STARTED:
         ctx["players"] = _seat_rows(game)
-        ctx["button_url"] = link(_game_path(game))
+        first = game.seats.select_related("user").filter(position=game.current_seat).first()
+        ctx["first_player"] = first.display_name if first else ""
+        ctx["your_turn"] = first is not None and user is not None and first.user_id == user.pk
+        ctx["button_url"] = link(_game_path(game) + ("#turn-panel" if ctx["your_turn"] else ""))
         ctx["subject"] = f"{game.title} has started"
     elif kind == Notification.Kind.FINISHED:
         rows = _seat_rows(game)
@@ -168,19 +185,33 @@ def context_for(n: Notification) -> dict:
                 continue
             games.append({**row, "game": g, "url": link(_game_path(g) + "#turn-panel")})
         ctx["games"] = games
+        ctx["chat"] = [{**row, "url": link(f"/games/{row['id']}/#chat")} for row in data.get("chat", [])]
         ctx["button_url"] = link(reverse("notifications:waiting"))
-        ctx["subject"] = f"Your turn in {len(games)} game{'s' if len(games) != 1 else ''}"
-    category = n.category if n.kind != Notification.Kind.DIGEST else Category.TURN
+        if games:
+            ctx["subject"] = f"Your turn in {len(games)} game{'s' if len(games) != 1 else ''}"
+        else:
+            ctx["subject"] = f"New chat messages in {len(ctx['chat'])} game{'s' if len(ctx['chat']) != 1 else ''}"
+    elif kind == Notification.Kind.MESSAGE:
+        ctx["lines"] = data.get("lines", [])
+        ctx["button_label"] = data.get("button", "")
+        ctx["button_url"] = link(links.safe_path(data.get("path", "/")))
+        ctx["subject"] = data.get("subject", settings.SITE_NAME)
+    category = n.category
     ctx["category_label"] = Category(category).label
     ctx["unsubscribe_url"] = links.unsubscribe_url(category, user=user, email=n.email)
     return ctx
 
 
 def build_message(n: Notification) -> EmailMultiAlternatives:
+    with links.origin((n.data or {}).get("site_url", "")):
+        return _build_message(n)
+
+
+def _build_message(n: Notification) -> EmailMultiAlternatives:
     ctx = context_for(n)
     text = render_to_string(f"notifications/email/{n.kind}.txt", ctx)
     html = render_to_string(f"notifications/email/{n.kind}.html", ctx)
-    domain = urlsplit(settings.SITE_URL).hostname or "localhost"
+    domain = urlsplit(links.site_url()).hostname or "localhost"
     headers = {
         "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.dispatch import receiver
 
@@ -17,6 +18,7 @@ from games import clock, signals
 from games.entries import kind_of
 from games.models import Game, Move, Seat, TurnClock
 
+from . import links
 from .models import Category, EmailOptOut, Mode, Notification, Preference
 
 logger = logging.getLogger(__name__)
@@ -40,8 +42,20 @@ def enqueue(pk: int) -> None:
         logger.exception("could not queue notification %s; the sweep will retry", pk)
 
 
-def notify(kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None) -> Notification | None:
-    """Write one outbox row (or nothing if ``key`` exists) and queue it after commit."""
+def _current_site_url() -> str:
+    """Without SITE_URL (development): the address of the current request, else the one
+    the last e-mail used (periodic jobs run outside any request)."""
+    if links.request_origin():
+        return links.request_origin()
+    last = Notification.objects.filter(data__has_key="site_url").order_by("-pk").values_list("data", flat=True).first()
+    return (last or {}).get("site_url") or links.DEV_FALLBACK_URL
+
+
+def notify(
+    kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None, quiet_when_active=True
+) -> Notification | None:
+    """Write one outbox row (or nothing if ``key`` exists) and queue it after commit.
+    ``quiet_when_active=False``: sent even while the user is active on the site."""
     if user is not None:
         email = user.email
     if not email:
@@ -52,21 +66,33 @@ def notify(kind: str, category: str, *, key: str, user=None, email: str = "", ga
         mode = prefs.mode(category)
         if mode == Mode.NONE or (mode == Mode.DIGEST and kind != Notification.Kind.DIGEST):
             status = Notification.Status.SUPPRESSED
-        elif kind in _QUIET_WHEN_ACTIVE and not prefs.email_when_active and prefs.is_active():
+        elif kind in _QUIET_WHEN_ACTIVE and quiet_when_active and not prefs.email_when_active and prefs.is_active():
             status = Notification.Status.SUPPRESSED
     elif EmailOptOut.objects.filter(email__iexact=email).exists():
         status = Notification.Status.SUPPRESSED
+    data = dict(data or {})
+    if not settings.SITE_URL:
+        data.setdefault("site_url", _current_site_url())
     try:
         with transaction.atomic():
             row = Notification.objects.create(
                 key=key[:200], kind=kind, category=category, user=user, email=email, game=game,
-                data=data or {}, status=status,
+                data=data, status=status,
             )
     except IntegrityError:
         return None
     if status == Notification.Status.PENDING:
         transaction.on_commit(partial(enqueue, row.pk))
     return row
+
+
+def message(category: str, *, key: str, user, subject: str, lines, path: str, button: str, game=None):
+    """An e-mail from an upper layer (tournaments), through the outbox like every other:
+    a subject, paragraphs of text and one button to the site's ``path``."""
+    return notify(
+        Notification.Kind.MESSAGE, category, key=key, user=user, game=game,
+        data={"subject": str(subject), "lines": [str(line) for line in lines], "path": path, "button": str(button)},
+    )
 
 
 # --- what the games app announces (games.signals) ------------------------------------------
@@ -107,8 +133,12 @@ def turn_started(sender=Game, game: Game = None, seat: int = 0, action: str = "t
     turn_clock = TurnClock.objects.filter(game=game).first()
     deadline = clock.state(turn_clock, game).deadline if turn_clock else None
     data["deadline"] = deadline.isoformat() if deadline else None
+    # The first turn is announced even to a player active on the site right now: they
+    # may be on another page, and nothing else tells them the game is waiting for them.
+    first = move_number <= 3 and not any("x" in move.entry for move in Move.objects.filter(game=game))
     notify(
-        Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{move_number}", user=player.user, game=game, data=data
+        Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{move_number}", user=player.user, game=game,
+        data=data, quiet_when_active=not first,
     )
 
 
@@ -152,3 +182,34 @@ def _last_turn(game: Game, seats: list[Seat], since: int) -> dict:
         "scored": [[seats[i].display_name, p] for i, p in enumerate(totals) if p],
         "discarded": [m.entry.get("tile") for m in moves if kind_of(m.entry) == "discard"],
     }
+
+
+# --- chat ------------------------------------------------------------------------------
+
+
+def chat_message_saved(sender, instance, created, **kwargs) -> None:
+    """Players who want every chat message by e-mail get one (the others get the daily
+    digest, or nothing); never the author, never someone who muted the author."""
+    if not created:
+        return
+    from chat.models import Mute
+
+    message = instance
+    game = message.game
+    muting = set(Mute.objects.filter(muted=message.author).values_list("user_id", flat=True))
+    for seat in game.seats.select_related("user").filter(state=Seat.State.JOINED).exclude(user=message.author):
+        if seat.user_id in muting or Preference.for_user(seat.user).chat != Mode.EACH:
+            continue
+        message_notification(seat.user, message)
+
+
+def message_notification(user, chat_message) -> None:
+    from django.utils.translation import gettext as _
+
+    game = chat_message.game
+    message(
+        Category.CHAT, key=f"chat:{chat_message.pk}:{user.pk}", user=user, game=game,
+        subject=_("%(author)s in %(title)s: chat") % {"author": chat_message.author.username, "title": game.title},
+        lines=[f"{chat_message.author.username}: {chat_message.text}"], path=game.get_absolute_url() + "#chat",
+        button=_("Answer in the game"),
+    )

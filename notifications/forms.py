@@ -11,25 +11,47 @@ from games.models import Vacation
 
 from .models import Mode, Preference
 
-_ZONES = sorted(available_timezones())
+# Real places, grouped by region (no "Etc/GMT+5", "US/Eastern", "EST5EDT" aliases).
+REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+_ZONES = sorted(z for z in available_timezones() if z.split("/")[0] in REGIONS and "/" in z)
+
+
+def zone_choices() -> list:
+    groups: dict[str, list] = {}
+    for zone in _ZONES:
+        region, _, place = zone.partition("/")
+        groups.setdefault(region, []).append((zone, place.replace("_", " ").replace("/", " / ")))
+    return [("UTC", "UTC")] + [(region, places) for region, places in groups.items()]
 
 
 class PreferenceForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(choices=[(z, z) for z in _ZONES])
+    time_zone = forms.ChoiceField(choices=zone_choices, help_text="Your local time for the digest hour and vacations.")
     digest_hour = forms.TypedChoiceField(
         coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)], label="Digest hour"
     )
 
     class Meta:
         model = Preference
-        fields = ["turn", "invitation", "game", "reminder", "timeout", "email_when_active", "digest_hour", "time_zone"]
+        fields = ["turn", "invitation", "game", "reminder", "timeout", "chat", "email_when_active", "digest_hour",
+                  "time_zone"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.instance.pk and self.instance.time_zone not in _ZONES:
+            # an old alias stays selectable until the user picks a real zone
+            self.fields["time_zone"].choices = [(self.instance.time_zone, self.instance.time_zone)] + zone_choices()
+        if not self.instance.pk or self.instance.time_zone == "UTC":
+            self.fields["time_zone"].widget.attrs["data-browser-zone"] = "1"  # static/js/timezone.js
         no_digest = [(m.value, m.label) for m in Mode if m != Mode.DIGEST]
         for name in ("invitation", "game", "reminder", "timeout"):
             self.fields[name].choices = no_digest
         self.fields["turn"].help_text = "The digest lists every game where it is your turn, least time left first."
+        self.fields["chat"].required = False  # forms saved before the chat existed keep the default
+        self.fields["chat"].help_text = "What the other players wrote in your games' chats (never in the turn e-mails)."
+
+
+    def clean_chat(self):
+        return self.cleaned_data.get("chat") or (self.instance.chat if self.instance.pk else Mode.DIGEST)
 
 
 class VacationForm(forms.Form):
@@ -57,7 +79,8 @@ class VacationForm(forms.Form):
         used = clock.vacation_days_used(self.user, data["start_at"].year)
         if used + days > allowance + 1e-6:
             raise forms.ValidationError(
-                f"That is {days:.1f} days; you have {max(allowance - used, 0):.1f} of {allowance} days left this year."
+                f"That is {clock.describe_days(days)}; you have {clock.describe_days(max(allowance - used, 0))} "
+                f"of {allowance} days left this year."
             )
         if Vacation.objects.filter(user=self.user, start__lt=data["end_at"], end__gt=data["start_at"]).exists():
             raise forms.ValidationError("This overlaps a vacation you already have.")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 from datetime import timedelta
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -25,8 +27,49 @@ LOGIN_SALT = "notifications.login"
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 
 
+# The address the site answers on, for absolute links in e-mails: SITE_URL when set
+# (required in production), else the address of the request that caused the e-mail
+# (``make run PORT=8011`` gives links to :8011), remembered on the outbox row.
+DEV_FALLBACK_URL = "http://127.0.0.1:8000"
+_request_origin: ContextVar[str] = ContextVar("request_origin", default="")
+
+
+def request_origin() -> str:
+    """The scheme and host of the request being served ("" outside a request)."""
+    return _request_origin.get()
+
+
+@contextmanager
+def origin(url: str):
+    """Links made inside the block use ``url`` when SITE_URL is not set."""
+    token = _request_origin.set((url or "").rstrip("/"))
+    try:
+        yield
+    finally:
+        _request_origin.reset(token)
+
+
+def site_url() -> str:
+    return (getattr(settings, "SITE_URL", "") or request_origin() or DEV_FALLBACK_URL).rstrip("/")
+
+
 def absolute(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path
+    return site_url() + path
+
+
+class RequestOriginMiddleware:
+    """Remembers the request's own address (its Host was checked by ALLOWED_HOSTS)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            url = request.build_absolute_uri("/")
+        except Exception:  # noqa: BLE001 - DisallowedHost: Django answers 400 later
+            url = ""
+        with origin(url):
+            return self.get_response(request)
 
 
 def login_max_age() -> int:

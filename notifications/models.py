@@ -22,6 +22,7 @@ class Category(models.TextChoices):
     GAME = "game", "Game started / finished"
     REMINDER = "reminder", "Deadline reminders"
     TIMEOUT = "timeout", "Timeouts (turn skipped, game lost on time)"
+    CHAT = "chat", "Chat messages"
 
 
 class Mode(models.TextChoices):
@@ -37,6 +38,7 @@ class Preference(models.Model):
     game = models.CharField("Game started / finished", max_length=8, choices=Mode.choices, default=Mode.EACH)
     reminder = models.CharField("Deadline reminders", max_length=8, choices=Mode.choices, default=Mode.EACH)
     timeout = models.CharField("Timeouts", max_length=8, choices=Mode.choices, default=Mode.EACH)
+    chat = models.CharField("Chat messages", max_length=8, choices=Mode.choices, default=Mode.DIGEST)
     email_when_active = models.BooleanField("E-mail me even when I am active on the site", default=False)
     digest_hour = models.PositiveSmallIntegerField(
         "Digest hour", default=8, help_text="Hour of the day (0-23, your time zone) for the daily digest"
@@ -81,6 +83,7 @@ class Notification(models.Model):
         TIMEOUT = "timeout", "Timeout"
         RESIGNED = "resigned", "A player resigned"
         DIGEST = "digest", "Daily digest"
+        MESSAGE = "message", "Message"  # from an upper layer (tournaments): subject, lines, one link
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

@@ -172,13 +172,31 @@ def send_reminders() -> int:
 # --- daily digest ---------------------------------------------------------------------
 
 
+def unread_chat(user, since, limit: int = 20) -> list[dict]:
+    """Chat messages others wrote in ``user``'s games after ``since`` (muted authors left
+    out), grouped per game, for the digest."""
+    from chat.models import Message, Mute
+
+    muted = Mute.objects.filter(user=user).values_list("muted_id", flat=True)
+    rows = (Message.objects.filter(game__seats__user=user, created_at__gt=since).exclude(author=user)
+            .exclude(author_id__in=muted).select_related("author", "game").order_by("game_id", "pk"))
+    games: dict[int, dict] = {}
+    for m in rows:
+        entry = games.setdefault(m.game_id, {"id": m.game_id, "title": m.game.title, "messages": [], "more": 0})
+        if len(entry["messages"]) < limit:
+            entry["messages"].append([m.author.username, m.text])
+        else:
+            entry["more"] += 1
+    return list(games.values())
+
+
 @shared_task(ignore_result=True)
 def send_digests() -> int:
-    """One digest a day per user who chose it, at (or after) their chosen hour in their
-    time zone. Keyed by the local date: running late or twice sends one."""
+    """One digest a day per user who chose it (turns or chat), at (or after) their chosen
+    hour in their time zone. Keyed by the local date: running late or twice sends one."""
     now = timezone.now()
     sent = 0
-    for prefs in Preference.objects.select_related("user").filter(turn=Mode.DIGEST):
+    for prefs in Preference.objects.select_related("user").filter(Q(turn=Mode.DIGEST) | Q(chat=Mode.DIGEST)):
         try:
             zone = ZoneInfo(prefs.time_zone)
         except Exception:  # noqa: BLE001
@@ -186,16 +204,21 @@ def send_digests() -> int:
         local = now.astimezone(zone)
         if local.hour < prefs.digest_hour:
             continue
-        rows = clock.waiting_games(prefs.user, now)
-        if not rows:
+        rows = clock.waiting_games(prefs.user, now) if prefs.turn == Mode.DIGEST else []
+        chat = []
+        if prefs.chat == Mode.DIGEST:
+            last = (Notification.objects.filter(user=prefs.user, kind=Notification.Kind.DIGEST)
+                    .order_by("-created_at").values_list("created_at", flat=True).first())
+            chat = unread_chat(prefs.user, last or now - timedelta(days=1))
+        if not rows and not chat:
             continue
         with transaction.atomic():
             row = events.notify(
                 Notification.Kind.DIGEST,
-                Category.TURN,
+                Category.TURN if rows else Category.CHAT,
                 key=f"digest:{prefs.user_id}:{local.date().isoformat()}",
                 user=prefs.user,
-                data={"games": [{"id": r["game"].pk, "time_left": r["time_left"]} for r in rows]},
+                data={"games": [{"id": r["game"].pk, "time_left": r["time_left"]} for r in rows], "chat": chat},
             )
         sent += row is not None
     return sent

@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core import signing
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -95,13 +96,20 @@ def settings_page(request):
                 messages.success(request, "Vacation saved: your clocks stop for that time in games that allow it.")
                 return redirect("notifications:settings")
         elif "delete_vacation" in request.POST:
+            now = timezone.now()
             vacation = Vacation.objects.filter(
-                user=request.user, pk=request.POST.get("delete_vacation"), start__gt=timezone.now()
-            ).first()
-            if vacation:
+                user=request.user, pk=str(request.POST.get("delete_vacation")), end__gt=now
+            ).first() if str(request.POST.get("delete_vacation", "")).isdigit() else None
+            if vacation is None:
+                messages.error(request, _("That vacation is over or does not exist."))
+            elif vacation.start > now:
                 vacation.delete()
                 messages.success(request, "Vacation removed.")
-            return redirect("notifications:settings")
+            else:  # already running: it ends now (the days taken so far stay used)
+                vacation.end = now
+                vacation.save(update_fields=["end"])
+                messages.success(request, _("Vacation ended: your clocks run again."))
+            return redirect(reverse("notifications:settings") + "#vacations")
         else:
             form = PreferenceForm(request.POST, instance=prefs)
             if form.is_valid():
@@ -118,7 +126,7 @@ def settings_page(request):
             "vacation_form": vacation_form,
             "vacations": Vacation.objects.filter(user=request.user, end__gt=now),
             "allowance": prefs.vacation_days_per_year,
-            "days_left": max(prefs.vacation_days_per_year - year_used, 0),
+            "days_left": clock.describe_days(max(prefs.vacation_days_per_year - year_used, 0)),
             "now": now,
         },
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.forms import RulesFormMixin
 
@@ -10,13 +11,23 @@ from .models import Tournament
 from .standings import TIEBREAKS
 
 
+TIEBREAK_SLOTS = 4
+DEFAULT_CHAIN = ["buchholz", "sonneborn_berger", "head_to_head", "game_points"]
+ORDINALS = [_("First tiebreak"), _("Second tiebreak"), _("Third tiebreak"), _("Fourth tiebreak")]
+
+# Which fields matter for which format (the page shows only those, static/js/tournament_form.js);
+# "knockout_top" fields also show when a main stage ends in a knockout.
+FORMAT_FIELDS = {
+    "table_size": ["round_robin"], "double_round": ["round_robin"], "table_rounds": ["round_robin"],
+    "swiss_rounds": ["swiss"], "late_entries": ["swiss"],
+    "knockout_top": ["round_robin", "swiss"],
+    "seeding": ["knockout", "knockout_top"], "third_place": ["knockout", "knockout_top"],
+    "league": ["round_robin"], "season": ["round_robin"], "division": ["round_robin"],
+    "promote": ["round_robin"], "relegate": ["round_robin"],
+}
+
+
 class TournamentForm(RulesFormMixin, forms.ModelForm):
-    tiebreak_chain = forms.CharField(
-        label="Tiebreaks, in order",
-        required=False,
-        initial="buchholz, sonneborn_berger, head_to_head, game_points",
-        help_text="Comma-separated, from: " + ", ".join(TIEBREAKS),
-    )
 
     class Meta:
         model = Tournament
@@ -34,22 +45,37 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.add_rule_fields()
+        choices = [("", _("(none)"))] + list(TIEBREAKS.items())
+        for i in range(TIEBREAK_SLOTS):
+            self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
+                label=ORDINALS[i], choices=choices, required=False,
+                initial=DEFAULT_CHAIN[i] if i < len(DEFAULT_CHAIN) else "",
+                help_text=_("Ties in the standings are broken by these, in order.") if i == 0 else "",
+            )
+        for name, formats in FORMAT_FIELDS.items():
+            if name in self.fields:
+                self.fields[name].widget.attrs["data-formats"] = " ".join(formats)
+
+    def tiebreak_chain(self) -> list[str]:
+        # An API-style "tiebreak_chain" (comma-separated names) is still understood.
+        raw = self.data.get("tiebreak_chain")
+        if raw is not None and not any(f"tiebreak_{i + 1}" in self.data for i in range(TIEBREAK_SLOTS)):
+            return [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
+        return [self.cleaned_data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)
+                if self.cleaned_data.get(f"tiebreak_{i + 1}")]
 
     def clean(self):
         cleaned = super().clean()
         if not self.errors:
             self.clean_rules()
-        return cleaned
-
-    def clean_tiebreak_chain(self):
-        raw = self.cleaned_data.get("tiebreak_chain") or ""
-        chain = [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
+        chain = self.tiebreak_chain()
         bad = [c for c in chain if c not in TIEBREAKS]
         if bad:
-            raise forms.ValidationError(f"Unknown tiebreak: {', '.join(bad)}")
+            raise forms.ValidationError(_("Unknown tiebreak: %(names)s") % {"names": ", ".join(bad)})
         if len(set(chain)) != len(chain):
-            raise forms.ValidationError("A tiebreak appears twice.")
-        return chain
+            raise forms.ValidationError(_("Each tiebreak can be chosen once."))
+        cleaned["tiebreak_chain"] = chain
+        return cleaned
 
     def service_fields(self) -> dict:
         data = {name: self.cleaned_data.get(name) for name in self.Meta.fields}

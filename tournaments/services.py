@@ -23,16 +23,17 @@ import random
 import secrets
 from datetime import timedelta
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from games import services as game_services
 from games.models import Game, Seat
 from games.text import single_line
+from notifications import events as outbox
+from notifications.models import Category
 
 from . import bracket as bracket_mod
 from . import scheduling
@@ -71,27 +72,27 @@ DESCRIPTION_MAX_LENGTH = 5000
 def validate(t: Tournament) -> None:
     t.name = single_line(t.name)
     if not t.name:
-        raise TournamentError("a tournament needs a name")
+        raise TournamentError(_("Give the tournament a name."))
     if len(t.description or "") > DESCRIPTION_MAX_LENGTH:
         raise TournamentError(
             gettext("the description is limited to %(n)d characters") % {"n": DESCRIPTION_MAX_LENGTH}
         )
     if t.format not in Tournament.Format.values:
-        raise TournamentError(f"unknown format {t.format!r}")
+        raise TournamentError(_("Choose a format: round robin, Swiss or knockout."))
     if not 2 <= t.table_size <= 5:
-        raise TournamentError("table_size must be 2 to 5")
+        raise TournamentError(_("A game has 2 to 5 players (players per game)."))
     if t.format != Tournament.Format.ROUND_ROBIN and t.table_size != 2:
-        raise TournamentError("Swiss and knockout games are 2-player games (table_size 2)")
+        raise TournamentError(_("Swiss and knockout games have 2 players: set players per game to 2."))
     if t.format == Tournament.Format.SWISS and not 1 <= t.swiss_rounds <= 30:
-        raise TournamentError("a Swiss has 1 to 30 rounds")
+        raise TournamentError(_("A Swiss has 1 to 30 rounds."))
     if not isinstance(t.tiebreaks, list) or any(name not in TIEBREAKS for name in t.tiebreaks):
         raise TournamentError(f"tiebreaks must be a list of: {', '.join(TIEBREAKS)}")
     if len(set(t.tiebreaks)) != len(t.tiebreaks):
-        raise TournamentError("a tiebreak appears twice")
+        raise TournamentError(_("Each tiebreak can be chosen once."))
     if t.knockout_top == 1:
-        raise TournamentError("a knockout needs at least 2 players (knockout_top 0 for none)")
+        raise TournamentError(_("A knockout needs at least 2 players: choose 2 or more for the knockout after the main stage, or 0 for none."))
     if not 1 <= t.round_days <= 365:
-        raise TournamentError("round_days must be 1 to 365")
+        raise TournamentError(_("A round lasts 1 to 365 days."))
     try:  # the engine knows every rule (unknown keys included) and says what is wrong
         from games.engine import Rules
 
@@ -155,7 +156,7 @@ def register(t: Tournament, user, rating: int | None = None) -> Entry:
     reason = can_register(t, user)
     if reason:
         raise Conflict(reason)
-    entry, _ = Entry.objects.get_or_create(tournament=t, user=user)
+    entry, _created = Entry.objects.get_or_create(tournament=t, user=user)
     entry.state = Entry.State.REGISTERED
     if rating is not None:
         entry.rating = rating
@@ -163,17 +164,59 @@ def register(t: Tournament, user, rating: int | None = None) -> Entry:
     return entry
 
 
+@transaction.atomic
 def invite(t: Tournament, by, usernames) -> list[Entry]:
+    """Invite players by username: each gets an e-mail (through the outbox, as their
+    settings say) and an Accept/Decline on their home page. Nothing is stored when a
+    name is unknown."""
     if not t.can_direct(by):
-        raise NotAllowed("only the director may invite players")
-    out = []
+        raise NotAllowed(_("only the director may invite players"))
+    if t.status == Tournament.Status.FINISHED:
+        raise Conflict(_("the tournament is over"))
+    users = []
     for name in usernames:
         user = User.objects.filter(username__iexact=name.strip()).first()
         if user is None:
-            raise TournamentError(f"there is no player called {name!r}")
+            raise TournamentError(_("there is no player called %(name)s") % {"name": name.strip()})
+        users.append(user)
+    out = []
+    for user in users:
         entry, created = Entry.objects.get_or_create(tournament=t, user=user, defaults={"state": Entry.State.INVITED})
+        if entry.state == Entry.State.INVITED:
+            _send_invitation(t, by, user)
         out.append(entry)
     return out
+
+
+def _send_invitation(t: Tournament, by, user) -> None:
+    outbox.message(
+        Category.INVITATION,
+        key=f"tournament-invitation:{t.pk}:{user.pk}",
+        user=user,
+        subject=_("%(director)s invites you to the tournament %(name)s") % {"director": by.username, "name": t.name},
+        lines=[
+            _("%(director)s invites you to play in %(name)s (%(format)s).")
+            % {"director": by.username, "name": t.name, "format": t.get_format_display()},
+            _("Accept or decline on the tournament page or on your home page."),
+        ],
+        path=t.get_absolute_url(),
+        button=_("Open the tournament"),
+    )
+
+
+def invitations(user):
+    """The tournaments ``user`` is invited to and may still join, newest first."""
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    return (Tournament.objects.filter(entries__user=user, entries__state=Entry.State.INVITED)
+            .exclude(status=Tournament.Status.FINISHED).select_related("director").order_by("-pk"))
+
+
+@transaction.atomic
+def decline(t: Tournament, user) -> None:
+    deleted, _rows = Entry.objects.filter(tournament=t, user=user, state=Entry.State.INVITED).delete()
+    if not deleted:
+        raise Conflict(_("you have no invitation to this tournament"))
 
 
 @transaction.atomic
@@ -230,10 +273,10 @@ def start(t: Tournament, by) -> Round:
     if not t.can_direct(by):
         raise NotAllowed("only the director may start the tournament")
     if t.status != Tournament.Status.REGISTRATION:
-        raise Conflict("the tournament has already started")
+        raise Conflict(_("The tournament has already started."))
     entries = active_entries(t)
     if len(entries) < 2:
-        raise Conflict("a tournament needs at least 2 registered players")
+        raise Conflict(_("Round 1 can start once at least 2 players have registered (so far: %(count)s).") % {"count": len(entries)})
     t.entries.filter(state=Entry.State.INVITED).delete()
     ids = [e.user_id for e in entries]
     if t.format == Tournament.Format.ROUND_ROBIN:
@@ -404,24 +447,25 @@ def _apply_game_options(t: Tournament, game: Game) -> None:
 
 
 def _announce(t, rnd, pairings, bye_users) -> None:
-    base = settings.SITE_URL.rstrip("/")
-    link = base + t.get_absolute_url()
+    """A round e-mail to every player, through the outbox (their settings apply)."""
+    deadline = _("Deadline: %(when)s UTC.") % {"when": f"{rnd.deadline:%Y-%m-%d %H:%M}"}
+    subject = _("%(name)s: round %(number)s") % {"name": t.name, "number": rnd.number}
     for p in pairings:
         users = {seat.user_id: seat.user for seat in p.game.seats.select_related("user")}
         for uid, user in users.items():
-            if not user.email:
-                continue
             others = ", ".join(u.username for v, u in users.items() if v != uid)
-            body = (f"Round {rnd.number} of {t.name} has started.\n\nYour game against {others}:\n"
-                    f"{base}{p.game.get_absolute_url()}\n\nDeadline: {rnd.deadline:%Y-%m-%d %H:%M} UTC\n\n{link}\n")
-            _mail(f"{t.name}: round {rnd.number}", body, user.email)
+            outbox.message(
+                Category.GAME, key=f"tournament-round:{rnd.pk}:{uid}", user=user, game=p.game, subject=subject,
+                lines=[_("Round %(number)s of %(name)s has started.") % {"number": rnd.number, "name": t.name},
+                       _("Your game against %(others)s is ready.") % {"others": others}, deadline],
+                path=p.game.get_absolute_url(), button=_("Open your game"),
+            )
     for user in bye_users:
-        if user.email:
-            _mail(f"{t.name}: round {rnd.number}", f"You have a bye in round {rnd.number} of {t.name}.\n\n{link}\n", user.email)
-
-
-def _mail(subject, body, to) -> None:
-    transaction.on_commit(lambda: send_mail(subject, body, None, [to], fail_silently=True))
+        outbox.message(
+            Category.GAME, key=f"tournament-round:{rnd.pk}:{user.pk}", user=user, subject=subject,
+            lines=[_("You have a bye in round %(number)s of %(name)s.") % {"number": rnd.number, "name": t.name}],
+            path=t.get_absolute_url(), button=_("Open the tournament"),
+        )
 
 
 # --- results ---------------------------------------------------------------------------------

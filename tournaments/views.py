@@ -14,13 +14,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from urllib.parse import quote
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from games.models import Game
 
-from . import services
+from . import services, tables
 from .bracket import svg as bracket_svg
 from .forms import TournamentForm
 from .models import Entry, Pairing, Round, Tournament
@@ -90,8 +91,11 @@ def _rows_html(rows: list[dict]) -> str:
 def detail(request, pk):
     t = get_object_or_404(Tournament.objects.select_related("director"), pk=pk)
     entry = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
-    rows = _display_rows(t, _standings(t))
+    raw_rows = _standings(t)
+    rows = _display_rows(t, raw_rows)
     context = {
+        "schedule": tables.schedule(t),
+        "crosstable": tables.crosstable(t, [r.get("user_id") for r in raw_rows]),
         "t": t,
         "entry": entry,
         "rows": rows,
@@ -103,6 +107,8 @@ def detail(request, pk):
         "can_direct": t.can_direct(request.user),
         "register_problem": services.can_register(t, request.user) if request.user.is_authenticated else None,
         "total_rounds": services.total_rounds(t),
+        # Inline (an <object> would be blocked by X-Frame-Options: DENY).
+        "bracket_svg": mark_safe(_bracket_drawing(t)) if t.knockout_seeds else "",
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -127,10 +133,8 @@ def round_detail(request, pk, number):
                                                        "rounds": list(t.rounds.all())})
 
 
-def bracket(request, pk):
-    t = get_object_or_404(Tournament, pk=pk)
-    if not t.knockout_seeds:
-        raise Http404("this tournament has no bracket (yet)")
+def _bracket_drawing(t: Tournament) -> str:
+    """The knockout bracket as SVG markup (names escaped), each match linked to its game."""
     b = services.knockout_bracket(t)
     names = dict(User.objects.filter(pk__in=t.knockout_seeds).values_list("pk", "username"))
     games = {
@@ -142,8 +146,14 @@ def bracket(request, pk):
         game_id = games.get(f"{m.round}-{m.index}")
         return f"/games/{game_id}/" if game_id else None
 
-    drawing = bracket_svg(b, name=lambda u: names.get(u, "?"), link=link)
-    return HttpResponse(drawing, content_type="image/svg+xml")
+    return bracket_svg(b, name=lambda u: names.get(u, "?"), link=link)
+
+
+def bracket(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.knockout_seeds:
+        raise Http404("this tournament has no bracket (yet)")
+    return HttpResponse(_bracket_drawing(t), content_type="image/svg+xml")
 
 
 def player(request, pk, username):
@@ -200,7 +210,8 @@ def _act(request, t, action, ok):
     try:
         action()
     except services.TournamentError as exc:
-        messages.error(request, str(exc))
+        text = str(exc)
+        messages.error(request, text[:1].upper() + text[1:])
     else:
         messages.success(request, ok)
     return redirect(t)
@@ -234,7 +245,31 @@ def start(request, pk):
 
 @login_required
 @require_POST
+def accept(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    return _act(request, t, lambda: services.register(t, request.user), _("You are registered."))
+
+
+@login_required
+@require_POST
+def decline(request, pk):
+    t = get_object_or_404(Tournament, pk=pk)
+    try:
+        services.decline(t, request.user)
+    except services.TournamentError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("You declined the invitation to %(name)s.") % {"name": t.name})
+    return redirect("home")
+
+
+@login_required
+@require_POST
 def invite(request, pk):
     t = get_object_or_404(Tournament, pk=pk)
     names = [n for n in request.POST.get("usernames", "").replace(",", " ").split() if n]
-    return _act(request, t, lambda: services.invite(t, request.user, names), "Invitations recorded.")
+    if not names:
+        messages.error(request, _("Write the usernames of the players to invite."))
+        return redirect(t)
+    return _act(request, t, lambda: services.invite(t, request.user, names),
+                _("Invitation sent to %(names)s.") % {"names": ", ".join(names)})

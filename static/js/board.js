@@ -1,91 +1,179 @@
-/* The board: zoom buttons, fit-to-screen, coordinates under the pointer.
-   No framework. Exposes window.CarcBoard for turn.js. */
+/* Boards (game page and replay): zoom buttons, fit, drag to pan (mouse, pen, one
+   finger), pinch to zoom (two fingers), Ctrl+wheel zoom, coordinates under the pointer.
+   No framework. Every element with [data-board-scroll] gets one; its buttons are the
+   [data-zoom] elements whose aria-controls names it. window.CarcBoard is the game
+   page's board (#board-scroll) for turn.js; CarcBoards.attach/get for the others.
+   board.refresh() picks up a new <svg> after the markup was replaced (replay, live
+   updates) and keeps the zoom. */
 (function () {
   "use strict";
-  var scroller = document.getElementById("board-scroll");
-  if (!scroller) return;
-  var svg = scroller.querySelector("svg.board");
-  if (!svg) return;
-  var coords = document.getElementById("board-coords");
-  var baseW = parseFloat(svg.getAttribute("width")) || svg.viewBox.baseVal.width;
-  var baseH = parseFloat(svg.getAttribute("height")) || svg.viewBox.baseVal.height;
-  var cell = parseFloat(svg.getAttribute("data-cell")) || 100;
-  var zoom = 1;
-  var MIN = 0.25, MAX = 3;
+  var MIN = 0.25, MAX = 3, DRAG_PX = 6;
+  var boards = {};
 
-  function apply() {
-    svg.style.width = Math.round(baseW * zoom) + "px";
-    svg.style.height = Math.round(baseH * zoom) + "px";
-    scroller.setAttribute("data-zoom", zoom.toFixed(2));
-  }
+  function attach(scroller) {
+    if (scroller._carcBoard) return scroller._carcBoard;
+    var coords = document.getElementById(scroller.getAttribute("data-coords") || "board-coords");
+    var defaultHint = coords ? coords.innerHTML : "";  // our own markup (the hover-only hint)
+    var self = { scroller: scroller, svg: null, cell: 100, zoom: null, baseW: 0, baseH: 0 };
 
-  function fitZoom() {
-    var w = scroller.clientWidth - 8;
-    var h = Math.max(scroller.clientHeight - 8, 240);
-    return Math.max(MIN, Math.min(1.5, w / baseW, h / baseH));
-  }
-
-  /* Scroll so that board cell (x, y) is in the middle of the view. */
-  function centerOn(x, y) {
-    var vb = svg.viewBox.baseVal;
-    var px = ((x + 0.5) * cell - vb.x) / vb.width * baseW * zoom;
-    var py = ((y + 0.5) * cell - vb.y) / vb.height * baseH * zoom;
-    scroller.scrollLeft = px - scroller.clientWidth / 2;
-    scroller.scrollTop = py - scroller.clientHeight / 2;
-  }
-
-  function setZoom(z, keepCenter) {
-    var cx = (scroller.scrollLeft + scroller.clientWidth / 2) / (baseW * zoom);
-    var cy = (scroller.scrollTop + scroller.clientHeight / 2) / (baseH * zoom);
-    zoom = Math.max(MIN, Math.min(MAX, z));
-    apply();
-    if (keepCenter !== false) {
-      scroller.scrollLeft = cx * baseW * zoom - scroller.clientWidth / 2;
-      scroller.scrollTop = cy * baseH * zoom - scroller.clientHeight / 2;
+    function apply() {
+      if (!self.svg) return;
+      self.svg.style.width = Math.round(self.baseW * self.zoom) + "px";
+      self.svg.style.height = Math.round(self.baseH * self.zoom) + "px";
+      scroller.setAttribute("data-zoom", self.zoom.toFixed(2));
     }
-  }
 
-  document.querySelectorAll("[data-zoom]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var what = button.getAttribute("data-zoom");
-      if (what === "in") setZoom(zoom * 1.25);
-      else if (what === "out") setZoom(zoom / 1.25);
-      else setZoom(fitZoom());
+    function fitZoom() {
+      var w = scroller.clientWidth - 8;
+      var h = Math.max(scroller.clientHeight - 8, 240);
+      return Math.max(MIN, Math.min(1.5, w / self.baseW, h / self.baseH));
+    }
+
+    /* Scroll so that board cell (x, y) is in the middle of the view. */
+    function centerOn(x, y) {
+      var vb = self.svg.viewBox.baseVal;
+      var px = ((x + 0.5) * self.cell - vb.x) / vb.width * self.baseW * self.zoom;
+      var py = ((y + 0.5) * self.cell - vb.y) / vb.height * self.baseH * self.zoom;
+      scroller.scrollLeft = px - scroller.clientWidth / 2;
+      scroller.scrollTop = py - scroller.clientHeight / 2;
+    }
+
+    function setZoom(z, keepCenter) {
+      var cx = (scroller.scrollLeft + scroller.clientWidth / 2) / (self.baseW * self.zoom);
+      var cy = (scroller.scrollTop + scroller.clientHeight / 2) / (self.baseH * self.zoom);
+      self.zoom = Math.max(MIN, Math.min(MAX, z));
+      apply();
+      if (keepCenter !== false) {
+        scroller.scrollLeft = cx * self.baseW * self.zoom - scroller.clientWidth / 2;
+        scroller.scrollTop = cy * self.baseH * self.zoom - scroller.clientHeight / 2;
+      }
+    }
+
+    function refresh() {
+      var svg = scroller.querySelector("svg.board");
+      if (!svg) return;
+      var first = self.zoom === null;
+      self.svg = svg;
+      self.baseW = parseFloat(svg.getAttribute("width")) || svg.viewBox.baseVal.width;
+      self.baseH = parseFloat(svg.getAttribute("height")) || svg.viewBox.baseVal.height;
+      self.cell = parseFloat(svg.getAttribute("data-cell")) || 100;
+      if (first) {
+        /* Start fitted to the view, but never so small that cells are hard to tap. */
+        self.zoom = Math.max(0.75, Math.min(1.5, fitZoom()));
+        apply();
+        var last = svg.querySelector("rect.last-move") || svg.querySelector('g.tile[data-x="0"][data-y="0"]');
+        if (last) centerOn(parseInt(last.getAttribute("data-x"), 10), parseInt(last.getAttribute("data-y"), 10));
+      } else {
+        apply();
+      }
+    }
+
+    document.querySelectorAll('[data-zoom][aria-controls="' + scroller.id + '"]').forEach(function (button) {
+      button.addEventListener("click", function () {
+        var what = button.getAttribute("data-zoom");
+        if (what === "in") setZoom(self.zoom * 1.25);
+        else if (what === "out") setZoom(self.zoom / 1.25);
+        else setZoom(fitZoom());
+      });
     });
-  });
 
-  scroller.addEventListener("keydown", function (event) {
-    if (event.target !== scroller) return;
-    if (event.key === "+" || event.key === "=") { setZoom(zoom * 1.25); event.preventDefault(); }
-    else if (event.key === "-") { setZoom(zoom / 1.25); event.preventDefault(); }
-  });
+    scroller.addEventListener("keydown", function (event) {
+      if (event.target !== scroller) return;
+      if (event.key === "+" || event.key === "=") { setZoom(self.zoom * 1.25); event.preventDefault(); }
+      else if (event.key === "-") { setZoom(self.zoom / 1.25); event.preventDefault(); }
+    });
 
-  /* Coordinates of the cell under the pointer. */
-  function cellAt(event) {
-    var ctm = svg.getScreenCTM();
-    if (!ctm) return null;
-    var pt = svg.createSVGPoint();
-    pt.x = event.clientX; pt.y = event.clientY;
-    var p = pt.matrixTransform(ctm.inverse());
-    return [Math.floor(p.x / cell), Math.floor(p.y / cell)];
+    scroller.addEventListener("wheel", function (event) {
+      if (!event.ctrlKey) return;  // a trackpad pinch arrives as Ctrl+wheel
+      event.preventDefault();
+      setZoom(self.zoom * (event.deltaY < 0 ? 1.1 : 1 / 1.1));
+    }, { passive: false });
+
+    /* Drag to pan, pinch to zoom. A drag swallows the click that ends it, so that
+       panning never places a tile. */
+    var pointers = {};
+    var drag = null, pinch = null, dragged = false;
+    function count() { return Object.keys(pointers).length; }
+    function spread() {
+      var p = Object.keys(pointers).map(function (k) { return pointers[k]; });
+      return Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y) || 1;
+    }
+    scroller.addEventListener("pointerdown", function (event) {
+      if (event.pointerType === "mouse" && event.button !== 0) return;
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      if (count() === 1) {
+        drag = { x: event.clientX, y: event.clientY, left: scroller.scrollLeft, top: scroller.scrollTop, id: event.pointerId };
+        dragged = false;
+      } else if (count() === 2) {
+        pinch = { spread: spread(), zoom: self.zoom };
+        drag = null;
+        dragged = true;
+      }
+    });
+    scroller.addEventListener("pointermove", function (event) {
+      if (!pointers[event.pointerId]) return;
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      if (pinch && count() >= 2) {
+        setZoom(pinch.zoom * spread() / pinch.spread);
+        event.preventDefault();
+        return;
+      }
+      if (!drag) return;
+      var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+      if (!dragged && Math.hypot(dx, dy) < DRAG_PX) return;
+      if (!dragged) {
+        dragged = true;
+        scroller.classList.add("is-panning");
+        try { scroller.setPointerCapture(drag.id); } catch (e) { /* released already */ }
+      }
+      scroller.scrollLeft = drag.left - dx;
+      scroller.scrollTop = drag.top - dy;
+      event.preventDefault();
+    });
+    function release(event) {
+      delete pointers[event.pointerId];
+      if (count() < 2) pinch = null;
+      if (count() === 0) { drag = null; scroller.classList.remove("is-panning"); }
+    }
+    scroller.addEventListener("pointerup", release);
+    scroller.addEventListener("pointercancel", release);
+    scroller.addEventListener("click", function (event) {
+      if (dragged) { event.stopPropagation(); event.preventDefault(); dragged = false; }
+    }, true);
+    scroller.addEventListener("dragstart", function (event) { event.preventDefault(); });
+
+    /* Coordinates of the cell under the pointer (devices that can hover). */
+    function cellAt(event) {
+      var ctm = self.svg.getScreenCTM();
+      if (!ctm) return null;
+      var pt = self.svg.createSVGPoint();
+      pt.x = event.clientX; pt.y = event.clientY;
+      var p = pt.matrixTransform(ctm.inverse());
+      return [Math.floor(p.x / self.cell), Math.floor(p.y / self.cell)];
+    }
+    scroller.addEventListener("mousemove", function (event) {
+      if (!coords || !self.svg || !self.svg.contains(event.target)) return;
+      var c = cellAt(event);
+      if (!c) return;
+      var tile = self.svg.querySelector('g.tile[data-x="' + c[0] + '"][data-y="' + c[1] + '"]');
+      var text = "(" + c[0] + "," + c[1] + ")";
+      if (tile) text += " · tile " + tile.getAttribute("data-tile") + ", rotation " + tile.getAttribute("data-rotation") + "°";
+      coords.textContent = text;
+    });
+    scroller.addEventListener("mouseleave", function () { if (coords) coords.innerHTML = defaultHint; });
+
+    self.centerOn = centerOn;
+    self.setZoom = setZoom;
+    self.refresh = refresh;
+    self.fitZoom = fitZoom;
+    refresh();
+    scroller._carcBoard = self;
+    boards[scroller.id] = self;
+    return self;
   }
-  var defaultHint = coords ? coords.textContent : "";
-  svg.addEventListener("mousemove", function (event) {
-    if (!coords) return;
-    var c = cellAt(event);
-    if (!c) return;
-    var tile = svg.querySelector('g.tile[data-x="' + c[0] + '"][data-y="' + c[1] + '"]');
-    var text = "(" + c[0] + "," + c[1] + ")";
-    if (tile) text += " · tile " + tile.getAttribute("data-tile") + ", rotation " + tile.getAttribute("data-rotation") + "°";
-    coords.textContent = text;
-  });
-  svg.addEventListener("mouseleave", function () { if (coords) coords.textContent = defaultHint; });
 
-  /* Start fitted to the view, but never so small that cells are hard to tap. */
-  zoom = Math.max(0.75, Math.min(1.5, fitZoom()));
-  apply();
-  var last = svg.querySelector("rect.last-move") || svg.querySelector('g.tile[data-x="0"][data-y="0"]');
-  if (last) centerOn(parseInt(last.getAttribute("data-x"), 10), parseInt(last.getAttribute("data-y"), 10));
-
-  window.CarcBoard = { svg: svg, cell: cell, centerOn: centerOn, scroller: scroller };
+  window.CarcBoards = { attach: attach, get: function (id) { return boards[id]; } };
+  document.querySelectorAll("[data-board-scroll]").forEach(attach);
+  var main = document.getElementById("board-scroll");
+  if (main && main._carcBoard && main._carcBoard.svg) window.CarcBoard = main._carcBoard;
 })();

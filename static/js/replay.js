@@ -38,6 +38,7 @@
 
   function render(k, state, svg) {
     board.innerHTML = svg;
+    if (window.CarcBoards && board._carcBoard) board._carcBoard.refresh();
     current = k;
     root.dataset.move = String(k);
     root.querySelectorAll("[data-move-number]").forEach(function (el) { el.textContent = String(k); });

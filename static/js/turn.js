@@ -4,9 +4,14 @@
    are buttons (Enter/Space), R rotates, Enter confirms, Escape cancels. */
 (function () {
   "use strict";
+  var keyHandler = null;
+
+  /* Called on page load and again by live.js after it swapped in a new turn panel. */
+  function init() {
+  if (keyHandler) { document.removeEventListener("keydown", keyHandler); keyHandler = null; }
   var panel = document.getElementById("turn-panel");
   var data = document.getElementById("legal-moves");
-  if (!panel || !data || !window.CarcBoard) return;
+  if (!panel || !data || !window.CarcBoard) return null;
   var legal = JSON.parse(data.textContent);
   var board = window.CarcBoard;
   var svg = board.svg;
@@ -127,9 +132,27 @@
     });
   }
 
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 47.99rem)") : { matches: false };
+
+  /* On a phone the turn card becomes a bottom sheet while a placement is chosen: the
+     rotate, follower and confirm controls stay in view, the board above it. */
+  function sheet(open, p) {
+    var was = panel.classList.contains("is-choosing");
+    panel.classList.toggle("is-choosing", open);
+    document.body.classList.toggle("sheet-open", open);
+    if (open && !was && phone.matches) {
+      var header = document.querySelector(".site-header");
+      var covered = header && /sticky|fixed/.test(getComputedStyle(header).position) ? header.offsetHeight : 0;
+      var top = board.scroller.getBoundingClientRect().top + window.scrollY - covered - 8;
+      window.scrollTo({ top: top, behavior: "auto" });
+      if (p) board.centerOn(p.x, p.y);
+    }
+  }
+
   function render(focusSpot) {
     var p = placement();
     alertBox.textContent = "";
+    sheet(!!p, p);
     if (!p) {
       clearBoardPreview();
       tileBox.innerHTML = originalTile;
@@ -218,7 +241,10 @@
         x: p.x, y: p.y, rotation: p.rotation, meeple: state.spot
       })
     }).then(function (response) {
-      if (response.status === 201) { window.location.reload(); return null; }
+      if (response.status === 201) {
+        if (window.CarcLive) window.CarcLive.refresh(); else window.location.reload();
+        return null;
+      }
       return response.json().catch(function () { return {}; }).then(function (body) {
         var detail = body && body.detail ? body.detail : "The move was not accepted (HTTP " + response.status + ").";
         if (response.status === 409) detail += " — reload the page to see the game as it is now.";
@@ -251,7 +277,7 @@
     if (slot) slot.focus();
   });
 
-  document.addEventListener("keydown", function (e) {
+  keyHandler = function (e) {
     var t = e.target;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
@@ -263,7 +289,14 @@
       if (t && (t.tagName === "BUTTON" || t.tagName === "A")) return;
       if (state.key) { e.preventDefault(); confirmMove(); }
     }
-  });
+  };
+  document.addEventListener("keydown", keyHandler);
 
   render();
+  /* busy: a placement is being chosen or sent (live updates wait for it). */
+  return { busy: function () { return state.key !== null || state.busy; } };
+  }
+
+  window.CarcTurn = { init: function () { window.CarcTurn.current = init(); return window.CarcTurn.current; } };
+  window.CarcTurn.init();
 })();

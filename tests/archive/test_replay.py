@@ -132,3 +132,18 @@ def test_exported_records_are_byte_for_byte_the_stored_entries(member_client, ga
     assert moves in member_client.get(f"/api/archive/games/{game.pk}/record/").content.decode()
     record = json.loads(member_client.get(f"/archive/games/{game.pk}/record.json").content)
     assert [dumps(m) for m in record["moves"]] == stored
+
+
+def test_the_score_chart_keeps_both_lines_visible_when_the_scores_are_equal():
+    import re
+
+    from archive.charts import score_chart
+
+    svg = score_chart([[0, 0], [4, 4], [10, 10]], ["ann", "bob"], ["#f00", "#00f"])
+    lines = re.findall(r'<polyline[^>]*data-seat="(\d)"[^>]*?(stroke-dasharray="[^"]+")?[^>]*points="([^"]+)"', svg)
+    assert len(lines) == 2
+    (_, dash_a, points_a), (_, dash_b, points_b) = lines
+    assert points_a != points_b or dash_a != dash_b
+    ys_a = [float(p.split(",")[1]) for p in points_a.split()]
+    ys_b = [float(p.split(",")[1]) for p in points_b.split()]
+    assert all(abs(a - b) >= 2 for a, b in zip(ys_a, ys_b))  # side by side, not on top of each other

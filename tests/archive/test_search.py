@@ -122,3 +122,30 @@ def test_api_list_matches_filters(member_client, games):
 
 def test_api_needs_authentication(client, games):
     assert client.get("/api/archive/games/").status_code == 401
+
+
+def test_the_archive_filters_choose_tournament_and_round_by_name(client, django_user_model):
+    from tournaments import services as tournament_services
+
+    users = [django_user_model.objects.create_user(f"t{i}", f"t{i}@example.com", "x") for i in range(4)]
+    cup = tournament_services.create_tournament(users[0], name="Spring <Cup>", format="swiss", swiss_rounds=2)
+    for u in users:
+        tournament_services.register(cup, u)
+    tournament_services.start(cup, users[0])
+    client.force_login(users[0])
+    html = client.get("/archive/", {"status": "active", "tournament": cup.pk, "round": 1}).content.decode()
+    assert f'<option value="{cup.pk}" selected>Spring &lt;Cup&gt;</option>' in html
+    assert '<option value="1" selected>Round 1</option>' in html
+    assert 'type="number" min="1" name="tournament"' not in html
+    assert "data-fold-on-phone data-filtered" in html
+
+
+def test_the_profile_explains_the_level_column(client, django_user_model):
+    from archive.generate import make_template, store_game
+
+    ann, bob = (django_user_model.objects.create_user(n, f"{n}@example.com", "x") for n in ("ann", "bob"))
+    store_game(make_template(2, 2), [ann, bob])
+    client.force_login(ann)
+    html = client.get("/archive/players/ann/").content.decode()
+    assert 'title="Games in which both finished in the same place">Level</abbr>' in html
+    assert "Level: both finished in the same place" in html

@@ -16,5 +16,6 @@ def test_sign_up_in_browser_shows_username_in_nav(browser_page):
     page.get_by_role("button", name="Sign up").click()
 
     expect(page.get_by_test_id("nav-username")).to_have_text("eve")
+    page.get_by_test_id("account-menu").locator("summary").click()
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
     assert User.objects.filter(username="eve", pending_email="eve@example.com").exists()  # until confirmed

@@ -84,7 +84,7 @@ def test_status_of_errors(ann, bob, dan, started):
         services.play_move(started.pk, dan, 1, 1, 0, 0, None)
     with pytest.raises(services.NotAllowed, match="ann's turn"):
         services.play_move(started.pk, bob, 1, 1, 0, 0, None)
-    with pytest.raises(services.Conflict, match="stale"):
+    with pytest.raises(services.Conflict, match="has moved on"):
         services.play_move(started.pk, ann, 2, 1, 0, 0, None)
     with pytest.raises(services.GameError, match="whole number"):
         services.play_move(started.pk, ann, "1", 1, 0, 0, None)

@@ -75,8 +75,9 @@ def test_turn_email_after_move(game, django_capture_on_commit_callbacks):
     raw = message.message()
     assert raw.get_content_type() == "multipart/related"
     images = [p for p in raw.walk() if p.get_content_type() == "image/png"]
-    assert len(images) == 1 and images[0]["Content-ID"] == "<board>"
-    assert images[0].get_payload(decode=True).startswith(b"\x89PNG")
+    assert sorted(i["Content-ID"] for i in images) == ["<board>", "<tile>"]  # the board and the drawn tile
+    assert all(i.get_payload(decode=True).startswith(b"\x89PNG") for i in images)
+    assert 'src="cid:tile"' in html
     assert raw["List-Unsubscribe"].startswith("<http://127.0.0.1:8000/notifications/unsubscribe/")
     assert raw["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert Notification.objects.get(kind="turn", email="bob@example.com").status == "sent"

@@ -58,12 +58,16 @@ def test_exports(client, running):
     assert [r["rank"] for r in data["standings"]] == sorted(r["rank"] for r in data["standings"])
 
 
-def test_bracket_svg(client, director, players):
-    users = players(5)
-    t = services.create_tournament(director, name="Cup", format="knockout")
+def started(director, users, **fields):
+    t = services.create_tournament(director, **fields)
     for u in users:
         services.register(t, u)
     services.start(t, director)
+    return t
+
+
+def test_bracket_svg(client, director, players):
+    t = started(director, players(5), name="Cup", format="knockout")
     response = client.get(f"/tournaments/{t.pk}/bracket.svg")
     assert response["Content-Type"] == "image/svg+xml"
     body = response.content.decode()
@@ -130,3 +134,51 @@ def test_api_create_and_start(director, players):
     response = c.post(f"/api/tournaments/{pk}/start/")
     assert response.status_code == 201 and response.json()["number"] == 1
     assert c.post(f"/api/tournaments/{pk}/start/").status_code == 409
+
+
+def test_the_tournament_page_shows_the_bracket_inline_with_links_to_the_games(client, director, players):
+    t = started(director, players(4), name="Cup <b>", format="knockout")
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    drawing = page[page.index('data-testid="bracket"'):]
+    assert drawing.index("<svg") < drawing.index("</svg>") and "<object" not in page
+    game_id = t.rounds.get(number=1).pairings.exclude(game=None).first().game_id
+    assert f'href="/games/{game_id}/"' in drawing[:drawing.index("</svg>")]
+
+
+def test_the_create_form_offers_tiebreaks_as_choices_in_order(client, director):
+    client.force_login(director)
+    html = client.get("/tournaments/new/").content.decode()
+    assert '<select name="tiebreak_1"' in html and ">Sonneborn-Berger</option>" in html
+    assert 'data-formats="swiss"' in html  # the page shows only the chosen format's options
+    form = {
+        "format": "swiss", "table_size": 2, "swiss_rounds": 4, "knockout_top": 0, "seeding": "rating",
+        "registration": "open", "min_finished_games": 0, "round_days": 14, "timeout_rule": "lose", "promote": 0,
+        "relegate": 0, "farm_scoring": "current",
+    }
+    response = client.post("/tournaments/new/", {
+        **form, "name": "Choices", "tiebreak_1": "head_to_head", "tiebreak_2": "", "tiebreak_3": "buchholz",
+        "tiebreak_4": "",
+    })
+    assert response.status_code == 302
+    assert Tournament.objects.get(name="Choices").tiebreaks == ["head_to_head", "buchholz"]
+    again = client.post("/tournaments/new/", {**form, "name": "Twice", "tiebreak_1": "buchholz", "tiebreak_2": "buchholz"})
+    assert "Each tiebreak can be chosen once." in again.content.decode()
+    assert not Tournament.objects.filter(name="Twice").exists()
+
+
+def test_a_round_robin_page_shows_the_full_schedule_and_the_crosstable(client, director, players):
+    users = players(4)
+    t = started(director, users, name="League", format="round_robin")
+    play_round(t, score=lambda p: [60, 40])  # the first seat of each game wins
+    t.refresh_from_db()
+    html = client.get(f"/tournaments/{t.pk}/").content.decode()
+    schedule = html[html.index('data-testid="schedule"'):]
+    assert all(f"Round {n}" in schedule for n in (1, 2, 3))  # 4 players: 3 rounds, the later ones to come
+    for table in t.schedule[2]:
+        names = [u.username for uid in table for u in users if u.pk == uid]
+        assert " – ".join(names) in schedule
+    cross = html[html.index('data-testid="crosstable"'):html.index('data-testid="schedule"')]
+    first = t.rounds.get(number=1).pairings.exclude(game=None).first()
+    assert f'href="/games/{first.game_id}/" class="cross-w">W<' in cross
+    assert f'href="/games/{first.game_id}/" class="cross-l">L<' in cross
+    assert cross.count("cross-w") == 2 and cross.count("cross-l") == 2  # round 1: two games

@@ -1,0 +1,102 @@
+"""Chat, notes and the live version of a game page. Plain functions; the views are thin.
+
+Errors are :class:`ChatError` with a message for people."""
+
+from __future__ import annotations
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from games.models import Game, Seat
+
+from .models import MAX_MESSAGE, MAX_NOTE, Message, Mute, Note
+
+
+class ChatError(Exception):
+    status = 400
+
+
+class NotAPlayer(ChatError):
+    status = 403
+
+
+def player_seat(game: Game, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return game.seats.filter(user=user, state=Seat.State.JOINED).first()
+
+
+def can_chat(game: Game, user) -> bool:
+    return game.status != Game.Status.WAITING and player_seat(game, user) is not None
+
+
+def post(game: Game, user, text) -> Message:
+    if not can_chat(game, user):
+        raise NotAPlayer(_("Only the players of this game can write in its chat."))
+    text = (text or "").strip() if isinstance(text, str) else ""
+    if not text:
+        raise ChatError(_("Write a message first."))
+    if len(text) > MAX_MESSAGE:
+        raise ChatError(_("A message has at most %(max)s characters.") % {"max": MAX_MESSAGE})
+    return Message.objects.create(game=game, author=user, text=text)
+
+
+def muted_ids(user) -> set[int]:
+    if not user.is_authenticated:
+        return set()
+    return set(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
+
+
+def messages_for(game: Game, user, limit: int = 200) -> list[Message]:
+    """The chat as ``user`` sees it (players only; muted authors left out), oldest first."""
+    if not can_chat(game, user):
+        return []
+    rows = (Message.objects.filter(game=game).exclude(author_id__in=muted_ids(user))
+            .select_related("author").order_by("-pk")[:limit])
+    return list(reversed(rows))
+
+
+def set_mute(user, game: Game, username: str, mute: bool) -> str:
+    """Mute (or unmute) an opponent of ``game``; returns their name."""
+    if not can_chat(game, user):
+        raise NotAPlayer(_("Only the players of this game can mute someone in its chat."))
+    seat = game.seats.filter(user__username=username, state=Seat.State.JOINED).exclude(user=user).first()
+    if seat is None:
+        raise ChatError(_("%(name)s is not an opponent in this game.") % {"name": username})
+    if mute:
+        Mute.objects.get_or_create(user=user, muted=seat.user)
+    else:
+        Mute.objects.filter(user=user, muted=seat.user).delete()
+    return seat.user.username
+
+
+def note_of(game: Game, user) -> str:
+    if not user.is_authenticated:
+        return ""
+    return Note.objects.filter(game=game, author=user).values_list("text", flat=True).first() or ""
+
+
+def save_note(game: Game, user, text) -> Note:
+    if not user.is_authenticated:
+        raise NotAPlayer(_("Log in to keep notes."))
+    text = text if isinstance(text, str) else ""
+    if len(text) > MAX_NOTE:
+        raise ChatError(_("A note has at most %(max)s characters.") % {"max": MAX_NOTE})
+    note, _created = Note.objects.update_or_create(game=game, author=user, defaults={"text": text})
+    return note
+
+
+def version(game_id: int, user) -> dict | None:
+    """What a game page shows, in two short strings that change when it changes: the
+    game (moves, status, whose turn, seats) and, for its players, the chat. One or two
+    small queries: cheap enough to poll every few seconds."""
+    row = (Game.objects.filter(pk=game_id)
+           .values("move_count", "status", "current_seat", "updated_at").first())
+    if row is None:
+        return None
+    game_part = f"{row['move_count']}.{row['status']}.{row['current_seat']}.{int(row['updated_at'].timestamp() * 1000)}"
+    chat_part = "-"
+    if user.is_authenticated and Seat.objects.filter(game_id=game_id, user=user).exists():
+        last = Message.objects.filter(game_id=game_id).aggregate(last=Max("pk"))["last"]
+        chat_part = f"{last or 0}.{Mute.objects.filter(user=user).count()}"
+    return {"game": game_part, "chat": chat_part}

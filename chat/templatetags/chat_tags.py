@@ -1,0 +1,61 @@
+from django import template
+from django.conf import settings
+from django.urls import reverse
+from django.utils.html import format_html
+
+from chat import services
+from chat.models import MAX_MESSAGE, MAX_NOTE
+
+register = template.Library()
+
+
+def chat_context(game, user, request=None) -> dict:
+    can = services.can_chat(game, user)
+    muted = services.muted_ids(user)
+    opponents = []
+    if can:
+        opponents = [
+            {"name": s.user.username, "muted": s.user_id in muted}
+            for s in game.seats.select_related("user").filter(state="joined").exclude(user=user)
+        ]
+    return {
+        "game": game,
+        "user": user,
+        "request": request,
+        "can_chat": can,
+        "chat_messages": services.messages_for(game, user) if can else [],
+        "opponents": opponents,
+        "max_message": MAX_MESSAGE,
+        "csrf_token": context_csrf(request),
+    }
+
+
+def context_csrf(request):
+    if request is None:
+        return ""
+    from django.middleware.csrf import get_token
+
+    return get_token(request)
+
+
+@register.inclusion_tag("chat/_chat.html", takes_context=True)
+def chat_panel(context, game):
+    return chat_context(game, context["user"], context.get("request"))
+
+
+@register.inclusion_tag("chat/_notes.html", takes_context=True)
+def notes_panel(context, game):
+    user = context["user"]
+    return {"game": game, "user": user, "request": context.get("request"), "csrf_token": context.get("csrf_token"),
+            "note": services.note_of(game, user), "max_note": MAX_NOTE}
+
+
+@register.simple_tag(takes_context=True)
+def live_attributes(context, game):
+    """The data-* attributes with which static/js/live.js keeps a game page current."""
+    data = services.version(game.pk, context["user"]) or {"game": "", "chat": ""}
+    return format_html(
+        ' data-live-url="{}" data-live-etag="{}" data-live-game="{}" data-live-chat="{}" data-live-interval="{}"',
+        reverse("chat:version", args=[game.pk]), f'"{data["game"]}:{data["chat"]}"', data["game"], data["chat"],
+        int(getattr(settings, "LIVE_POLL_SECONDS", 4) * 1000),
+    )

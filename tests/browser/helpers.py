@@ -1,0 +1,50 @@
+"""Shared data and steps of the browser tests."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+PASSWORD = "a-Long-enough-pa55word"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+
+def login(page, username):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("nav-username")).to_have_text(username)
+
+
+def page_width(page) -> int:
+    return page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+
+
+def widest(page, limit: int) -> list[str]:
+    """The innermost elements that stick out past ``limit`` px (to say what to fix)."""
+    return page.evaluate(
+        """(limit) => [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > limit + 1 && ![...e.children].some(c => c.getBoundingClientRect().right > limit + 1))
+            .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""",
+        limit,
+    )
+
+
+def started_game(name="Game", names=("ann", "bob")):
+    """Users (password PASSWORD) and a started game between them, the first to play."""
+    from accounts.models import User
+    from games import services
+
+    users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
+    game = services.create_game(users[0], list(names[1:]), name=name)
+    for user in users[1:]:
+        services.accept_invitation(game.pk, user)
+    game.refresh_from_db()
+    return (*users, game)
+
+
+# Every browser check that a player can see runs on a desktop and on a phone.
+BOTH_SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
