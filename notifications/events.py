@@ -135,7 +135,7 @@ def turn_started(sender=Game, game: Game = None, seat: int = 0, action: str = "t
     data["deadline"] = deadline.isoformat() if deadline else None
     # The first turn is announced even to a player active on the site right now: they
     # may be on another page, and nothing else tells them the game is waiting for them.
-    first = move_number <= 3 and not any("x" in move.entry for move in Move.objects.filter(game=game))
+    first = move_number == 1
     notify(
         Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{move_number}", user=player.user, game=game,
         data=data, quiet_when_active=not first,

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def finished(ann, bob, make_user):
     cid = make_user("cid")
-    game = store_game(make_template(11, 3, Rules(farm_scoring="classic", river=True)), [ann, bob, cid], name="Done")
+    game = store_game(make_template(11, 3, Rules.from_options({"farm_scoring": "classic", "river": True})), [ann, bob, cid], name="Done")
     Game.objects.filter(pk=game.pk).update(move_days=3, timeout_rule="skip")
     game.refresh_from_db()
     return game

@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from notifications import clock
-from notifications.models import Vacation
+from games import clock
+from games.models import Vacation
 
 pytestmark = pytest.mark.django_db
 
