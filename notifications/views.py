@@ -49,7 +49,9 @@ def go(request, token: str):
 
 
 def _no_referrer(response):
-    response["Referrer-Policy"] = "no-referrer"
+    # The link's token never goes to another site; "no-referrer" would also make browsers
+    # send "Origin: null" with the page's own log-in form, which CSRF checks then refuse.
+    response["Referrer-Policy"] = "same-origin"
     response["Cache-Control"] = "no-store"
     return response
 

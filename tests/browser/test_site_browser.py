@@ -149,6 +149,7 @@ def test_email_links_follow_the_address_the_server_runs_on(browser_page, setting
     link = re.search(r"https?://\S+/notifications/go/\S+/", turn.body).group(0)
     page.context.clear_cookies()
     page.goto(link)
+    page.get_by_test_id("confirm-login").click()  # a log-in link logs in only through its button
     expect(page.get_by_test_id("nav-username")).to_have_text("ann")
     expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn")
 
