@@ -4,7 +4,7 @@ Every option is described once, in :data:`OPTIONS`, so that forms, serializers a
 documentation build themselves from it:
 
 >>> [o.name for o in Rules.options()]
-['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus']
+['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus']
 >>> Rules.from_options({"river": True, "farm_scoring": "classic"}).to_json()
 {'expansions': ['river'], 'farm_scoring': 'classic'}
 """
@@ -16,8 +16,7 @@ from typing import Any, NamedTuple
 
 FARM_SCORINGS = ("current", "classic")
 KNOWN_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
-SUPPORTED_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber")
-# The Count's module (expansions/count.py) is written but not yet checked by tests: refused until it is.
+SUPPORTED_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
 COLORS = ("yellow", "red", "green", "blue", "black", "grey")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7
@@ -57,6 +56,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("king_robber", "expansion", False, "King & Robber",
            "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
            "the longest road: +1 per completed city or road at the end."),
+    Option("count", "expansion", False, "The Count of Carcassonne",
+           "The City of Carcassonne replaces the start tile; followers placed in its quarters "
+           "may reinforce roads, cities and cloisters as they are completed, and farms at the end."),
     Option("farm_scoring", "choice", "current", "Farm scoring",
            "Current: 3 points per completed city bordering each farm. Classic (first edition): "
            "4 points per city to the player with most farmers around it.",
