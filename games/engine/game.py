@@ -87,8 +87,6 @@ class Game:
         self.tile: str | None = None
         self.finished = False
         self.ending: str | None = None  # see outcome.ENDINGS
-        self.final_points: tuple[int, ...] | None = None
-        self.final_scored: tuple[Scoring, ...] = ()
         self.out: set[int] = set()  # seats that forfeited or resigned: figures stay, weigh and score nothing
         self._asked: list[Asked] = []  # decisions modules asked for, first asked first
         self._phases = 0  # phases of the tile turn in progress not run yet (see _run_phases)
@@ -244,6 +242,16 @@ class Game:
             if type(move) is Move and move.places_tile:
                 return self.board.get(move.x, move.y)
         return None
+
+    @property
+    def final_points(self) -> tuple[int, ...] | None:
+        """Points of the final scoring per seat, from the end of the last tile's turn on
+        (while the market round is pending: the incomplete features only)."""
+        return tuple(self._final[0]) if self._final is not None else None
+
+    @property
+    def final_scored(self) -> tuple[Scoring, ...]:
+        return tuple(self._final[1]) if self._final is not None else ()
 
     @property
     def pending(self) -> Pending | None:
@@ -466,8 +474,6 @@ class Game:
         self.finished = True
         self.ending = ending
         self.tile = None
-        self.final_points = tuple(points)
-        self.final_scored = tuple(scored)
 
     # --- records ------------------------------------------------------------------------
 
@@ -661,15 +667,13 @@ class Game:
         if self._final is not None:
             self._acc = self._final
             points, scored = self._final
-            before = list(points)
         asked.module.decide(entry, asked)
         turn = Turn(len(self.history) + 1, asked.pending.player, entry, tuple([0] * n))
-        if self._final is not None:
-            gained = [b - a for a, b in zip(before, points)]
-            self.history.append(turn._replace(points=tuple(gained)))
+        if self._final is not None:  # the end's decisions: what they bring is final scoring
+            self.history.append(turn)
             if not self._asked:
                 self._conclude("complete")
-            return self.history[-1]
+            return turn
         return self._entry_done(turn, points, scored)
 
     def _place(self, key: int, o: Orientation) -> list[int]:

@@ -29,7 +29,7 @@ rule_sets = st.builds(
     incomplete_score=st.booleans(),
     hole_bonus=st.booleans(),
 )
-SET_SIZE = {"river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5}
+SET_SIZE = {"river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5, "count": 0}
 
 
 def tiles_drawn(rules):
@@ -67,8 +67,14 @@ def check_conservation(game):
     for placed in game.placed_tiles():
         for _spot, seat, kind in placed.figures_here():
             on_board[seat][kind] = on_board[seat].get(kind, 0) + 1
+    for module in game.modules:  # followers in the Count's City of Carcassonne
+        for seat, quarters in enumerate(getattr(module, "city", ())):
+            for followers, large in quarters:
+                on_board[seat]["follower"] = on_board[seat].get("follower", 0) + followers
+                on_board[seat]["large"] = on_board[seat].get("large", 0) + large
     start = Game(game.players, game.rules).reserve[0]
     for seat in range(len(game.players)):
+        on_board[seat] = {k: v for k, v in on_board[seat].items() if v or k in start or k == "follower"}
         assert game.supply[seat] + on_board[seat].pop("follower", 0) == FOLLOWERS
         assert 0 <= game.supply[seat] <= FOLLOWERS
         for kind, count in start.items():
@@ -84,6 +90,16 @@ def play_checked(seed, players, rules, follower_rate=0.6):
     game = Game.new(NAMES[:players], rules, seed=rng.randrange(2**32))
     check_conservation(game)
     while not game.finished:
+        if game.pending.action != "turn":  # a decision of the Count's: every option is accepted
+            options = game.options()
+            for entry in options:
+                game.check(entry)
+            before, final_before = list(game.scores), game.final_points or (0,) * players
+            turn = game.play(rng.choice(options))
+            final = [a - b for a, b in zip(game.final_points or (0,) * players, final_before)]
+            assert [b + p + f for b, p, f in zip(before, turn.points, final)] == game.scores
+            check_conservation(game)
+            continue
         tile = game.tile
         placements = game.legal_placements()
         enumerated = set(placements)
@@ -112,7 +128,7 @@ def play_checked(seed, players, rules, follower_rate=0.6):
             p = placements[0]
             assert rejected(game, Move(other, p.x, p.y, p.rotation)), "not the drawn tile"
             assert rejected(game, Move.discard_of(tile))
-        before = list(game.scores)
+        before, final_before = list(game.scores), game.final_points or (0,) * players
         if not placements:
             assert not game.can_place()
             turn = game.play(Move.discard_of(tile))
@@ -133,13 +149,13 @@ def play_checked(seed, players, rules, follower_rate=0.6):
         player = game.current_player
         turn = game.play(Move(tile, p.x, p.y, p.rotation, meeple, figure=kind))
         assert turn.player == player
-        if not game.finished:
+        if not game.finished and game.pending.action == "turn":
             extra_turns = rules.hole_bonus or "traders_builders" in rules.expansions
             again = extra_turns and game.current_player == player  # an extra turn
             assert again or game.current_player == (player + 1) % players
         check_conservation(game)
         # scores never decrease, and rise by exactly what the turn says
-        final = game.final_points or (0,) * players
+        final = [a - b for a, b in zip(game.final_points or (0,) * players, final_before)]
         for seat in range(players):
             assert game.scores[seat] >= before[seat]
             assert game.scores[seat] - before[seat] == turn.points[seat] + final[seat]
@@ -153,7 +169,7 @@ def test_legality_api_agrees_with_check_over_random_games(seed, players, rules):
     # final scoring happened: every tile was drawn (placed or discarded)
     assert game.finished
     assert game.final_points is not None
-    assert len(game.history) == tiles_drawn(rules)
+    assert sum(1 for t in game.history if type(t.move) is Move) == tiles_drawn(rules)
     assert sum(game.remaining.values()) == 0
     per_turn = [sum(t.points[s] for t in game.history) for s in range(players)]
     assert [a + b for a, b in zip(per_turn, game.final_points)] == game.scores
