@@ -15,13 +15,19 @@ from ..rules import Rules
 from . import RuleModule, register
 
 
-@register
-class SmallCity(RuleModule):
-    name = "small_city"
+class HouseRule(RuleModule):
+    """A house rule is on when its option (``name``) differs from the published rules."""
+
+    published: object = False
 
     @classmethod
     def enabled(cls, rules: Rules) -> bool:
-        return rules.small_city
+        return getattr(rules, cls.name) != cls.published
+
+
+@register
+class SmallCity(HouseRule):
+    name = "small_city"
 
     def feature_points(self, root: int, complete: bool, points: int) -> int:
         board = self.game.board
@@ -31,24 +37,17 @@ class SmallCity(RuleModule):
 
 
 @register
-class IncompleteScoresNothing(RuleModule):
+class IncompleteScoresNothing(HouseRule):
     name = "incomplete_score"
-
-    @classmethod
-    def enabled(cls, rules: Rules) -> bool:
-        return not rules.incomplete_score
+    published = True
 
     def feature_points(self, root: int, complete: bool, points: int) -> int:
         return points if complete else 0
 
 
 @register
-class HoleBonus(RuleModule):
+class HoleBonus(HouseRule):
     name = "hole_bonus"
-
-    @classmethod
-    def enabled(cls, rules: Rules) -> bool:
-        return rules.hole_bonus
 
     def extra_turn(self, turn) -> bool:
         cells = self.game.board.cells
