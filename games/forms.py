@@ -8,13 +8,13 @@ from django import forms
 
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_PLAYERS
-from games.models import Game
+from games.models import Game, rule_options
 
 UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move_days None)
 
 
 def rule_field(option) -> forms.Field:
-    """A form field for one of the engine's rule options (``Rules.options()``)."""
+    """A form field for one of the engine's rule options (``rule_options()``)."""
     if option.kind == "choice":
         return forms.ChoiceField(label=option.label, choices=list(option.choices), initial=option.default,
                                  help_text=option.help)
@@ -28,15 +28,15 @@ class RulesFormMixin:
     engine's order; ``rules()`` gives the NOTATION.md rules object they make."""
 
     def add_rule_fields(self) -> None:
-        for option in Rules.options():
+        for option in rule_options():
             self.fields[option.name] = rule_field(option)
 
     @property
     def rule_fields(self) -> list:
-        return [self[option.name] for option in Rules.options()]
+        return [self[option.name] for option in rule_options()]
 
     def rules(self) -> dict:
-        values = {o.name: self.cleaned_data.get(o.name, o.default) for o in Rules.options()}
+        values = {o.name: self.cleaned_data.get(o.name, o.default) for o in rule_options()}
         return Rules.from_options(values).to_json()
 
     def clean_rules(self) -> None:

@@ -13,6 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine import Rules, RulesError
+from games.models import rule_options
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -178,7 +179,7 @@ class StrictBooleanField(serializers.BooleanField):
 
 
 def _option_field(option):
-    """A serializer field for one of the engine's rule options (``Rules.options()``)."""
+    """A serializer field for one of the engine's rule options (``rule_options()``)."""
     help_text = f"{option.label}: {option.help}"
     if option.kind == "choice":
         return serializers.ChoiceField(choices=[value for value, _label in option.choices], default=option.default,
@@ -189,18 +190,18 @@ def _option_field(option):
 
 
 class RulesSerializer(serializers.Serializer):
-    """The NOTATION.md rules object; its fields are the engine's options (``Rules.options()``)
+    """The NOTATION.md rules object; its fields are the engine's options (``rule_options()``)
     and the engine checks the combination. Gives the canonical rules JSON."""
 
     expansions = serializers.ListField(
-        child=serializers.ChoiceField(choices=[o.name for o in Rules.options() if o.kind == "expansion"]),
+        child=serializers.ChoiceField(choices=[o.name for o in rule_options() if o.kind == "expansion"]),
         default=list,
-        help_text="; ".join(f"`{o.name}`: {o.label}" for o in Rules.options() if o.kind == "expansion"),
+        help_text="; ".join(f"`{o.name}`: {o.label}" for o in rule_options() if o.kind == "expansion"),
     )
 
     def get_fields(self):
         fields = super().get_fields()
-        for option in Rules.options():
+        for option in rule_options():
             if option.kind != "expansion":
                 fields[option.name] = _option_field(option)
         return fields

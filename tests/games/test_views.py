@@ -7,7 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import services
-from games.models import Game, Seat
+from games.models import Game, Seat, rule_options
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +48,8 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     from games.engine import Rules
 
     html = page.content.decode()
-    assert all(f">{escape(option.label)}</label>" in html for option in Rules.options())  # every engine option, once
-    assert all(html.count(f'name="{option.name}"') == 1 for option in Rules.options())
+    assert all(f">{escape(option.label)}</label>" in html for option in rule_options())  # every option the site offers, once
+    assert all(html.count(f'name="{option.name}"') == 1 for option in rule_options())
     response = client.post(
         reverse("game-create"),
         {
@@ -365,3 +365,11 @@ def test_when_the_leader_leaves_the_pages_name_the_other_player_winner(client, a
     replay = client.get(f"/archive/games/{game.pk}/").content.decode()
     badge = ' <span class="badge badge-primary">winner</span>'
     assert f"{other.username}{badge}" in replay and f"{leader.username}{badge}" not in replay
+
+
+def test_expansions_the_game_page_cannot_play_yet_are_not_offered(client, ann):
+    login(client, ann)
+    html = client.get(reverse("game-create")).content.decode()
+    assert 'name="river"' in html and 'name="king_robber"' in html
+    for name in ("inns_cathedrals", "traders_builders", "count"):
+        assert f'name="{name}"' not in html
