@@ -386,26 +386,56 @@ class Board:
 
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
-        seg = o.segments[index]
+        return index in self.occupied_segments(key, o)
+
+    def occupied_segments(self, key: int, o: Orientation) -> set[int]:
+        """The segments of ``o`` placed at ``key`` that would join a feature holding a figure,
+        directly or through another piece of the same tile (a farm that reaches round to
+        the tile's other field, where an occupied farm touches it)."""
         cells, figures, find = self.cells, self._figures, self.find
-        if seg.kind == "field":
-            for h in seg.halves:
-                neighbour = cells.get(key + DELTA[h >> 1])
-                if neighbour is not None:
-                    node = neighbour.base + neighbour.orientation.half_segment[_OPPOSITE_HALF[h]]
-                    if figures[find(node)]:
-                        return True
-        elif seg.kind != "cloister":
-            for e in seg.edges:
-                neighbour = cells.get(key + DELTA[e])
-                if neighbour is not None:
-                    node = neighbour.base + neighbour.orientation.edge_segment[(e + 2) & 3]
-                    if figures[find(node)]:
-                        return True
-        else:
-            return False
-        # free on its own sides; the tile's other pieces may still join it to an occupied one
-        return o.joins_within and any(figures[r] for r in self.joined_roots(key, o, index))
+        touched: list[list[int]] = []
+        busy_any = False
+        for seg in o.segments:
+            roots: list[int] = []
+            if seg.kind == "field":
+                for h in seg.halves:
+                    n = cells.get(key + DELTA[h >> 1])
+                    if n is not None:
+                        r = find(n.base + n.orientation.half_segment[_OPPOSITE_HALF[h]])
+                        roots.append(r)
+                        if figures[r]:
+                            busy_any = True
+            elif seg.kind == "road" or seg.kind == "city":
+                for e in seg.edges:
+                    n = cells.get(key + DELTA[e])
+                    if n is not None:
+                        r = find(n.base + n.orientation.edge_segment[(e + 2) & 3])
+                        roots.append(r)
+                        if figures[r]:
+                            busy_any = True
+            touched.append(roots)
+        if not busy_any:
+            return set()
+        if not o.joins_within:
+            return {i for i, roots in enumerate(touched) if any(figures[r] for r in roots)}
+        # pieces of the tile that meet one feature become one feature: group them
+        group = list(range(len(touched)))
+
+        def top(i: int) -> int:
+            while group[i] != i:
+                i = group[i]
+            return i
+
+        owner: dict[int, int] = {}
+        for i, roots in enumerate(touched):
+            for r in roots:
+                j = owner.setdefault(r, i)
+                if j != i:
+                    a, b = top(i), top(j)
+                    if a != b:
+                        group[a] = b
+        busy = {top(i) for r, i in owner.items() if figures[r]}
+        return {i for i, roots in enumerate(touched) if roots and top(i) in busy}
 
     # --- changing the board ----------------------------------------------------------
 

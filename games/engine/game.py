@@ -312,9 +312,8 @@ class Game:
         if not self.supply[self.current_player]:
             return []
         o = orientation(self._tile_for(tile), placement.rotation)
-        key = key_of(placement.x, placement.y)
-        occupied = self.board.occupied
-        return [s.spot for s in o.segments if s.spot is not None and not occupied(key, o, s.index)]
+        busy = self.board.occupied_segments(key_of(placement.x, placement.y), o)
+        return [s.spot for s in o.segments if s.spot is not None and s.index not in busy]
 
     def legal_figures(self, placement: Placement, tile: str | None = None) -> list[tuple[str, str]]:
         """``(spot, figure kind)`` for every figure the current player may deploy after
