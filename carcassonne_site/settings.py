@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     *(["games"] if HAS_GAMES_APP else []),
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
+    *(["ratings"] if HAS_GAMES_APP else []),
     "tournaments",
 ]
 

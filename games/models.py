@@ -17,6 +17,8 @@ from django.urls import reverse
 from games.engine import COLORS, Rules
 from games.engine import Move as EngineMove
 
+BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
@@ -35,6 +37,7 @@ class Game(models.Model):
     class TimeoutRule(models.TextChoices):
         SKIP = "skip", "Skip the turn"
         LOSE = "lose", "Lose by timeout"
+        BOT = "bot", "A bot takes over"
 
     MOVE_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
 
@@ -58,6 +61,8 @@ class Game(models.Model):
     move_days = models.PositiveSmallIntegerField(null=True, blank=True, choices=MOVE_DAYS_CHOICES)
     timeout_rule = models.CharField(max_length=8, choices=TimeoutRule.choices, default=TimeoutRule.LOSE)
     vacation_allowed = models.BooleanField(default=True)
+    # Set once any seat is played by a bot (see games.bot_seats): such games are not rated.
+    has_bots = models.BooleanField(default=False, db_index=True)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -92,6 +97,9 @@ class Seat(models.Model):
     invited_email = models.EmailField(blank=True)
     invite_token = models.CharField(max_length=64, default=new_token, unique=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # The level of the bot that plays this seat ("" for a person): a bot seat from the
+    # start has no user; a bot that took over on time keeps the player's user.
+    bot = models.CharField(max_length=8, blank=True, default="", choices=[(level, level) for level in BOT_LEVELS])
 
     class Meta:
         ordering = ["game", "position"]
@@ -113,6 +121,8 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.user_id:
             return self.user.username
+        if self.bot:
+            return f"Bot {self.position + 1} ({self.bot})"
         return self.invited_email or "open seat"
 
 
