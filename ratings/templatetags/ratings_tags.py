@@ -31,12 +31,19 @@ def rating_badge(user, pool: str = Pool.ALL, ratings: dict | None = None):
 
 @register.inclusion_tag("ratings/_history.html")
 def rating_history_chart(user, pool: str = Pool.ALL):
-    changes = services.history(user.pk, pool)
-    rating = services.ratings_of([user.pk], pool).get(user.pk)
+    changes = services.history(user.pk, pool)  # one query: the rating is the last change
     start = changes[0].display_before if changes else services.display_of(*services.new_rating())
     return {
-        "rating": rating,
+        "rating": {"display": changes[-1].display, "games": len(changes),
+                   "provisional": len(changes) < services.PROVISIONAL_GAMES} if changes else None,
         "changes": changes[-10:][::-1],
         "chart": mark_safe(rating_chart([c.display for c in changes], start)),  # built with escaped text only
         "player": user,
     }
+
+
+@register.simple_tag
+def ratings_for_games(games, pool: str = Pool.ALL) -> dict:
+    """``{% ratings_for_games games as ratings %}``: the ratings of every seated player, one query."""
+    ids = {seat.user_id for game in games for seat in game.seats.all() if seat.user_id}
+    return services.ratings_of(ids, pool)
