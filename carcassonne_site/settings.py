@@ -222,6 +222,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Games may hand a seat to a bot on time; tournament games may not.
+    "ENUM_NAME_OVERRIDES": {
+        "TimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout"), ("bot", "A bot takes over")],
+        "TournamentTimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout")],
+        "BotLevelEnum": [("random", "random"), ("greedy", "greedy"), ("mcts", "mcts")],
+    },
 }
 
 # Security. Production (DEBUG off) passes `manage.py check --deploy` cleanly.

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import services
+from games import bot_seats, services
 from games.models import Game, Move, Seat
 
 from . import serializers as s
@@ -168,9 +168,11 @@ class GameListView(GameAPIView):
         rules = data.get("rules")
         if rules is not None:
             rules = {"farm_scoring": rules["farm_scoring"], "expansions": rules["expansions"], "small_city": rules["small_city"]}
-        game = services.create_game(
+        game = bot_seats.create_game_with_bots(
             request.user,
             data["invite"],
+            bots=data["bots"],
+            bot_level=data["bot_level"],
             seat_order=data["seat_order"],
             rules=rules,
             open_seats=data["open_seats"],
@@ -249,6 +251,21 @@ class JoinView(_SeatAction):
     )
     def post(self, request, pk: int):
         return super().post(request, pk)
+
+
+class BotsView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Seat bots in open seats",
+        description="Only the creator, before the game starts. The game starts when this fills its last seat; "
+        "a game with a bot is not rated.",
+        request=s.BotsRequestSerializer,
+        responses={200: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        data = _validated(s.BotsRequestSerializer, request)
+        bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
+        return self.state(pk)
 
 
 class LegalMovesView(GameAPIView):

@@ -78,7 +78,7 @@ def create_game(
     if move_days is not None and move_days not in dict(Game.MOVE_DAYS_CHOICES):
         raise GameError("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)")
     if timeout_rule not in Game.TimeoutRule.values:
-        raise GameError("timeout_rule must be 'skip' or 'lose'")
+        raise GameError("timeout_rule must be 'skip', 'lose' or 'bot'")
     invitees = _resolve_invitees(creator, list(invite))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -280,6 +280,8 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
             seat = next((s for s in seats if s.user_id == user.pk), None)
             if seat is None:
                 raise NotAllowed("you are not playing in this game")
+            if seat.bot:
+                raise NotAllowed("a bot plays your seat since your time ran out")
             if game.status == Game.Status.WAITING:
                 raise Conflict("the game has not started yet: some seats are still empty")
             if game.status == Game.Status.FINISHED:
@@ -320,8 +322,16 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
         if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
             return None
         engine = engine_for(game)
-        flag = "skip" if game.timeout_rule == "skip" else "forfeit"
-        turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
+        seat = game.seats.get(position=engine.current_player)
+        if game.timeout_rule == Game.TimeoutRule.BOT or seat.bot:
+            from .bot_seats import decide, take_over
+
+            if not seat.bot:
+                take_over(game, seat)
+            turn = engine.play(decide(engine, seat.position, seat.bot))
+        else:
+            flag = "skip" if game.timeout_rule == "skip" else "forfeit"
+            turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
         _store_turns(game, [turn, *engine.discard_unplaceable()])
         _copy_state(game, engine)
         game.save()
@@ -392,6 +402,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
                 "state": seat.state,
                 "out": i in engine.out,
                 "breakdown": engine.breakdown[i],
+                "bot": seat.bot,
             }
             for i, seat in enumerate(seats)
         ],
@@ -401,6 +412,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
         "move_number": len(engine.history) + 1,
         "board": board,
         "last_move": engine.history[-1].move.to_json() if engine.history else None,
+        "has_bots": game.has_bots,
     }
     if game.status == Game.Status.FINISHED:
         state["winners"] = [names[p] for p in engine.outcome.winners]

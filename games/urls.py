@@ -11,5 +11,6 @@ urlpatterns = [
     path("games/<int:game_id>/accept/", views.game_accept, name="game-accept"),
     path("games/<int:game_id>/decline/", views.game_decline, name="game-decline"),
     path("games/<int:game_id>/join/", views.game_join, name="game-join"),
+    path("games/<int:game_id>/bots/", views.game_bots, name="game-bots"),
     path("invite/<str:token>/", views.invitation, name="invitation"),
 ]

@@ -10,11 +10,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import bot_seats, services
 from games.engine import CATEGORIES, orientation
-from games.forms import CreateGameForm
+from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
 from games.models import Game, Seat
 from notifications.tasks import waiting_games
 
@@ -107,9 +108,11 @@ def game_create(request):
         form = CreateGameForm(request.POST)
         if form.is_valid():
             try:
-                game = services.create_game(
+                game = bot_seats.create_game_with_bots(
                     request.user,
                     form.invitees(),
+                    bots=form.cleaned_data["bots"] or 0,
+                    bot_level=form.cleaned_data["bot_level"] or "greedy",
                     seat_order=form.cleaned_data["seat_order"],
                     rules=form.rules(),
                     open_seats=form.cleaned_data["open_seats"],
@@ -161,6 +164,14 @@ def game_decline(request, game_id: int):
 @require_POST
 def game_join(request, game_id: int):
     return _act(request, game_id, services.join_game, "You took a seat.")
+
+
+@login_required
+@require_POST
+def game_bots(request, game_id: int):
+    """The creator seats bots of the chosen level in every open seat."""
+    level = request.POST.get("level", "")
+    return _act(request, game_id, lambda pk, user: bot_seats.fill_with_bots(pk, user, level), _("Bots took the open seats."))
 
 
 def invitation(request, token: str):
@@ -319,6 +330,13 @@ def game_detail(request, game_id: int):
             and any(s.state == Seat.State.OPEN for s in seats)
         ),
         "invited": me is not None and me.state == Seat.State.INVITED,
+        "can_seat_bots": bool(
+            game.status == Game.Status.WAITING
+            and user.is_authenticated
+            and game.created_by_id == user.pk
+            and any(s.state == Seat.State.OPEN for s in seats)
+        ),
+        "bot_levels": BOT_LEVEL_CHOICES,
         "api_move_url": f"/api/games/{game.pk}/moves/",
         "rules_text": _rules_text(game),
     }

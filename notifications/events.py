@@ -127,7 +127,7 @@ def _turn_changed(game: Game, seats: list[Seat], previous: TurnClock | None) -> 
     data = {"move_number": number, **_last_turn(game, seats, since)}
     state = clock.state(turn_clock, game, now)
     data["deadline"] = state.deadline.isoformat() if state.deadline else None
-    if seat.user_id:
+    if seat.user_id and not seat.bot:  # a bot plays this seat: its player is not asked
         notify(
             Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{number}", user=seat.user, game=game, data=data
         )

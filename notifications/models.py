@@ -129,6 +129,7 @@ class GameEvent(models.Model):
     class Kind(models.TextChoices):
         SKIPPED = "skipped", "Turn skipped on time"
         LOST = "lost", "Lost on time"
+        BOT = "bot", "A bot took over on time"
 
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="timeout_events")
     move_number = models.PositiveIntegerField()

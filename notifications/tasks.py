@@ -180,7 +180,8 @@ def timeout(game_id: int, move_number: int) -> bool:
         seat = seats[turn_clock.seat]
         if services.play_timeout(game.pk, move_number) is None:
             return False
-        action = GameEvent.Kind.SKIPPED if game.timeout_rule == Game.TimeoutRule.SKIP else GameEvent.Kind.LOST
+        action = {Game.TimeoutRule.SKIP: GameEvent.Kind.SKIPPED, Game.TimeoutRule.BOT: GameEvent.Kind.BOT}.get(
+            game.timeout_rule, GameEvent.Kind.LOST)
         GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=action)
         data = {"move_number": move_number, "action": action, "player": seat.display_name, "user_id": seat.user_id}
         for other in seats:

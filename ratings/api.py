@@ -36,7 +36,7 @@ class ChangeSerializer(serializers.Serializer):
     rating = serializers.IntegerField(source="display")
 
 
-class ErrorSerializer(serializers.Serializer):
+class RatingsErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
@@ -56,7 +56,7 @@ def _pool(request):
 class LeaderboardView(APIView):
     @extend_schema(
         tags=["ratings"], parameters=[POOL_PARAMETER],
-        responses={200: RatingSerializer(many=True), 400: ErrorSerializer},
+        responses={200: RatingSerializer(many=True), 400: RatingsErrorSerializer},
         summary="Ratings, best first (paginated)",
     )
     def get(self, request):
@@ -74,7 +74,7 @@ class LeaderboardView(APIView):
 class HistoryView(APIView):
     @extend_schema(
         tags=["ratings"], parameters=[POOL_PARAMETER],
-        responses={200: ChangeSerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer},
+        responses={200: ChangeSerializer(many=True), 400: RatingsErrorSerializer, 404: RatingsErrorSerializer},
         summary="A player's rating after each rated game, oldest first",
     )
     def get(self, request, username: str):
