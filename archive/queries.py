@@ -266,6 +266,7 @@ class Row:
     tournament_id: int | None = None
     tournament_name: str | None = None
     round: int | None = None
+    has_bots: bool = False
 
     @property
     def winners(self) -> list[str]:
@@ -334,7 +335,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                          "won": False, "outcome": None, "rank": None}
                         for i, seat in enumerate(game.seats.all())
                     ],
-                    game.t_id, game.t_name, game.t_round)
+                    game.t_id, game.t_name, game.t_round, game.has_bots)
             )
         return rows
     for result in page_objects:
@@ -348,7 +349,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                      "rank": s.rank}
                     for s in result.seats.all()
                 ],
-                result.tournament_id, getattr(result, "tournament_name", None), result.round)
+                result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots)
         )
     return rows
 
