@@ -146,6 +146,12 @@ STORAGES = {
 
 # Redis and Celery. Without REDIS_URL, tasks run eagerly in-process.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Bots (games.bot_seats): thinking time of the strongest level per move, and the level
+# that takes over a seat whose player ran out of time under the "a bot takes over" rule.
+BOT_MCTS_SECONDS = float(os.environ.get("BOT_MCTS_SECONDS", "1.0") or 1.0)
+BOT_TAKEOVER_LEVEL = os.environ.get("BOT_TAKEOVER_LEVEL", "greedy")
+if BOT_TAKEOVER_LEVEL not in ("random", "greedy", "mcts"):
+    raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be random, greedy or mcts")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
