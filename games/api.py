@@ -125,6 +125,7 @@ def _list_item(game: Game, user) -> dict:
         "my_seat": mine if mine in (Seat.State.INVITED, Seat.State.JOINED) else None,
         "created_at": game.created_at,
         "updated_at": game.updated_at,
+        "has_bots": game.has_bots,
     }
 
 

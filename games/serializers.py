@@ -287,6 +287,7 @@ class GameListItemSerializer(serializers.Serializer):
     my_seat = MySeatField(allow_null=True, help_text="The caller's seat: invited or joined (null: none)")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    has_bots = serializers.BooleanField(help_text="A bot plays (or played) a seat: the game is not rated")
 
 
 class PlacementSerializer(serializers.Serializer):

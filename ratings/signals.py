@@ -22,9 +22,14 @@ def rate_finished_game(sender, instance: Game, raw: bool = False, **kwargs) -> N
 
 
 def _rate(game_id: int) -> None:
+    from django.db import IntegrityError
+
     from .services import rate_game
 
     try:
-        rate_game(game_id)
+        try:
+            rate_game(game_id)
+        except IntegrityError:  # another game created the same player's first rating meanwhile
+            rate_game(game_id)
     except Exception:  # pragma: no cover - logged; `manage.py recompute_ratings` repairs
         log.exception("could not rate game %s", game_id)
