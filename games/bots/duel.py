@@ -87,24 +87,30 @@ def duel(
     }
 
 
-def midgame(seed: int = 2026, moves: int = 36, players: int = 2) -> Game:
-    """A reproducible mid-game position: ``moves`` random legal turns into a game."""
-    rng = random.Random(seed)
-    game = Game.new([f"p{i + 1}" for i in range(players)], seed=seed)
-    while not game.finished and len(game.history) < moves:
+def play_randomly(game: Game, rng: random.Random, turns: int, figure_rate: float = 0.4) -> Game:
+    """Play up to ``turns`` random legal turns on ``game`` (a figure with probability ``figure_rate``)."""
+    for _ in range(turns):
+        if game.finished:
+            break
         placements = game.legal_placements()
         if not placements:
             game.play(Move.discard_of(game.tile))
             continue
         p = rng.choice(placements)
         spots = game.legal_spots(p)
-        game.play(Move(game.tile, p.x, p.y, p.rotation, rng.choice(spots) if spots and rng.random() < 0.4 else None))
+        game.play(Move(game.tile, p.x, p.y, p.rotation, rng.choice(spots) if spots and rng.random() < figure_rate else None))
     return game
+
+
+def random_position(seed: int, moves: int, players: int = 2, rules: Rules | None = None) -> Game:
+    """A reproducible position: ``moves`` random legal turns into a game (fewer if it ends first)."""
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players]
+    return play_randomly(Game.new(names, rules, seed=seed), random.Random(seed), moves)
 
 
 def bench(seconds: float = 3.0, seed: int = 2026) -> dict:
     """Playouts per second of the MCTS searching one mid-game decision for ``seconds`` on one core."""
-    game = midgame(seed)
+    game = random_position(seed, 36)
     view = view_of(game)
     bot = MctsBot(seed, seconds=seconds)
     search = bot.search(view, options_of(view))

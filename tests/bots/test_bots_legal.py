@@ -1,15 +1,13 @@
 """Every entry a bot returns is legal, over random rule sets, player counts and positions."""
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.bots import make_bot, options_of, view_of
-from games.bots.duel import play_game
+from games.bots.duel import play_game, random_position
 from games.engine import Game, Move, Rules
 
-NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]  # as random_position names the seats
 rule_sets = st.builds(
     Rules,
     farm_scoring=st.sampled_from(["current", "classic"]),
@@ -20,17 +18,7 @@ rule_sets = st.builds(
 
 def position(seed, players, rules, moves):
     """A game ``moves`` random legal turns in (fewer if it ends first)."""
-    rng = random.Random(seed)
-    game = Game.new(NAMES[:players], rules, seed=seed)
-    while not game.finished and len(game.history) < moves:
-        placements = game.legal_placements()
-        if not placements:
-            game.play(Move.discard_of(game.tile))
-            continue
-        p = rng.choice(placements)
-        spots = game.legal_spots(p)
-        game.play(Move(game.tile, *p, rng.choice(spots) if spots and rng.random() < 0.5 else None))
-    return game
+    return random_position(seed, moves, players, rules)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

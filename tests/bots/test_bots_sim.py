@@ -5,8 +5,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.bots.duel import play_randomly
 from games.bots.sim import copy_game, sample_bag, unknown_tiles
-from games.engine import Move, Rules, replay
+from games.engine import Rules, replay
 
 from .test_bots_legal import position
 
@@ -16,19 +17,6 @@ def summary(game):
         game.record(), game.scores, game.supply, game.breakdown, game.remaining, game.current_player,
         game.finished, sorted((t.x, t.y, t.tile, tuple(sorted(t.followers()))) for t in game.placed_tiles()),
     )
-
-
-def play_randomly(game, rng, turns):
-    for _ in range(turns):
-        if game.finished:
-            return
-        placements = game.legal_placements()
-        if not placements:
-            game.play(Move.discard_of(game.tile))
-            continue
-        p = rng.choice(placements)
-        spots = game.legal_spots(p)
-        game.play(Move(game.tile, *p, rng.choice(spots) if spots and rng.random() < 0.6 else None))
 
 
 @settings(max_examples=30, deadline=None)
@@ -41,7 +29,7 @@ def test_a_copy_with_a_sampled_bag_plays_like_a_replay_and_leaves_the_original_a
     board = replay(game.record())
     rng = random.Random(seed)
     copy = copy_game(board, sample_bag(unknown_tiles(board), rng))
-    play_randomly(copy, rng, 80)
+    play_randomly(copy, rng, 80, figure_rate=0.6)
     assert summary(game) == before
     again = replay(copy.record())
     if copy.finished:
