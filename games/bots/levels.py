@@ -10,7 +10,6 @@ time budget, since a clock is never exactly repeatable).
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -61,16 +60,13 @@ class Child:
     entry: Any
     prior: float
     after: Game
-    visits: int = 1  # the prior counts as one visit
+    visits: int = 0
     total: float = 0.0
     playouts: int = 0
 
-    def __post_init__(self) -> None:
-        self.total = self.prior
-
     @property
     def mean(self) -> float:
-        return self.total / self.visits
+        return self.total / self.visits if self.visits else self.prior
 
 
 @dataclass
@@ -83,21 +79,30 @@ class Search:
 
 
 class MctsBot:
-    """Monte Carlo tree search with determinization, within a time (or playout) budget.
+    """Monte Carlo search with determinization, within a time (or playout) budget.
 
-    The root's options are ordered by the greedy value (the prior, counted as one
-    visit) and the best ``width`` are searched with UCB1. Each playout samples an
-    order for the unknown tiles from the multiset still in the game (never the real
-    bag, which the view does not hold), plays ``depth`` further turns for every
-    player with a cheap random policy and scores the position with the same estimate
-    as ``greedy``. The most visited option is played.
+    The time budget counts the CPU seconds of the thread that searches
+    (``time.thread_time``), so the bot thinks as much on a busy machine as on an idle one.
+
+    The root's options are ordered by the greedy value and the best ``width`` are
+    searched. Each round samples one order for the unknown tiles from the multiset still
+    in the game (never the real bag, which the view does not hold) and plays one playout
+    from every option still in the race with that same order and the same random
+    choices (common random numbers: the options are compared on the same futures, so
+    tile luck cancels out). A playout plays ``depth`` further turns for every player
+    with a cheap policy that fills the holes of the board (placements touching most
+    tiles, which is where features get completed) and sometimes places a figure, then
+    scores the position with the same estimate as ``greedy``. Sequential halving drops
+    the worse half of the options after each phase; the option with the best mean
+    playout value is played.
     """
 
     level = "mcts"
-    depth = 6
-    width = 10
-    exploration = 6.0  # points
-    figure_rate = 0.25  # chance that a playout move places a figure
+    depth = 8
+    width = 8
+    phase = 4  # rounds in the first phase; each phase after a halving is twice as long
+    fill_rate = 0.8  # chance that a playout move fills the most enclosed cell
+    figure_rate = 0.2  # chance that a playout move places a figure
 
     def __init__(self, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -110,11 +115,12 @@ class MctsBot:
         if len(options) == 1:
             return options[0]
         search = self.search(view, options)
-        best = max(search.children, key=lambda c: (c.visits, c.mean))
+        best = max(search.children, key=lambda c: (c.playouts, c.mean, c.prior))
         return best.entry
 
     def search(self, view: PlayerView, options: list) -> Search:
-        started = time.perf_counter()
+        clock = time.thread_time  # CPU seconds of this thread: the budget does not shrink on a busy machine
+        started = clock()
         deadline = started + self.seconds
         rng = self.rng
         rng.shuffle(options)
@@ -126,29 +132,33 @@ class MctsBot:
         children.sort(key=lambda c: -c.prior)
         children = children[: self.width]
         search = Search(children)
-        visits = sum(c.visits for c in children)
-        while True:
+        active, phase, rounds = list(children), self.phase, 0
+        while len(active) > 1:
             if self.playouts is not None:
                 if search.playouts >= self.playouts:
                     break
-            elif time.perf_counter() >= deadline:
+            elif clock() >= deadline:
                 break
-            log_n = math.log(visits)
-            child = max(children, key=lambda c: c.mean + self.exploration * math.sqrt(log_n / c.visits))
-            reward = self.playout(child.after, view.seat)
-            child.visits += 1
-            child.playouts += 1
-            child.total += reward
-            visits += 1
-            search.playouts += 1
-        search.seconds = time.perf_counter() - started
+            tiles = unknown_tiles(children[0].after)
+            bag = sample_bag(tiles, rng)
+            seed = rng.randrange(2**32)
+            for child in active:
+                child.total += self.playout(child.after, view.seat, bag, random.Random(seed))
+                child.visits += 1
+                child.playouts += 1
+                search.playouts += 1
+            rounds += 1
+            if rounds >= phase and len(active) > 2:
+                active.sort(key=lambda c: -c.mean)
+                active = active[: (len(active) + 1) // 2]
+                phase, rounds = phase * 2, 0
+        search.seconds = clock() - started
         self.last_search = search
         return search
 
-    def playout(self, after: Game, seat: int) -> float:
-        """One sampled future of ``after``: ``depth`` random turns, then ``seat``'s advantage."""
-        rng = self.rng
-        game = copy_game(after, sample_bag(unknown_tiles(after), rng))
+    def playout(self, after: Game, seat: int, bag: list[str], rng: random.Random) -> float:
+        """One sampled future of ``after``: ``depth`` turns by the playout policy, then ``seat``'s advantage."""
+        game = copy_game(after, bag)
         for _ in range(self.depth):
             if game.finished:
                 break
@@ -157,7 +167,10 @@ class MctsBot:
             if not placements:
                 game.play(Move.discard_of(tile))
                 continue
-            p = placements[rng.randrange(len(placements))]
+            if rng.random() < self.fill_rate:
+                p = _most_enclosed(game, placements, rng)
+            else:
+                p = placements[rng.randrange(len(placements))]
             spot = None
             if rng.random() < self.figure_rate:
                 spots = game.legal_spots(p)
@@ -165,6 +178,25 @@ class MctsBot:
                     spot = spots[rng.randrange(len(spots))]
             game.play(Move(tile, p.x, p.y, p.rotation, spot))
         return advantage(final_estimate(game, disposable=True), seat)
+
+
+def _most_enclosed(game: Game, placements: list, rng: random.Random):
+    """A placement on a cell with the most placed neighbours (ties at random)."""
+    best, count, tile_at = [], -1, game.tile_at
+    seen: dict[tuple[int, int], int] = {}
+    for p in placements:
+        cell = (p.x, p.y)
+        n = seen.get(cell)
+        if n is None:
+            x, y = cell
+            n = seen[cell] = sum(
+                1 for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if tile_at(nx, ny) is not None
+            )
+        if n > count:
+            best, count = [p], n
+        elif n == count:
+            best.append(p)
+    return best[rng.randrange(len(best))]
 
 
 def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None):
