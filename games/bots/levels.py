@@ -60,13 +60,12 @@ class Child:
     entry: Any
     prior: float
     after: Game
-    visits: int = 0
     total: float = 0.0
     playouts: int = 0
 
     @property
     def mean(self) -> float:
-        return self.total / self.visits if self.visits else self.prior
+        return self.total / self.playouts if self.playouts else self.prior
 
 
 @dataclass
@@ -144,7 +143,6 @@ class MctsBot:
             seed = rng.randrange(2**32)
             for child in active:
                 child.total += self.playout(child.after, view.seat, bag, random.Random(seed))
-                child.visits += 1
                 child.playouts += 1
                 search.playouts += 1
             rounds += 1
