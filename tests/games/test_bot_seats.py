@@ -152,3 +152,4 @@ def test_the_archive_marks_finished_games_with_bots(ann, bob, client, django_cap
     client.force_login(bob)
     page = client.get("/archive/").content.decode()
     assert "Taken over" in page and "with bots · unrated" in page
+    assert "with bots · unrated" in client.get(f"/archive/games/{game.pk}/").content.decode()
