@@ -157,6 +157,7 @@ class MctsBot:
     def playout(self, after: Game, seat: int, bag: list[str], rng: random.Random) -> float:
         """One sampled future of ``after``: ``depth`` turns by the playout policy, then ``seat``'s advantage."""
         game = copy_game(after, bag)
+        board = {(t.x, t.y) for t in after.placed_tiles()}  # cells taken, kept up to date below
         for _ in range(self.depth):
             if game.finished:
                 break
@@ -166,7 +167,7 @@ class MctsBot:
                 game.play(Move.discard_of(tile))
                 continue
             if rng.random() < self.fill_rate:
-                p = _most_enclosed(game, placements, rng)
+                p = _most_enclosed(board, placements, rng)
             else:
                 p = placements[rng.randrange(len(placements))]
             spot = None
@@ -175,21 +176,19 @@ class MctsBot:
                 if spots:
                     spot = spots[rng.randrange(len(spots))]
             game.play(Move(tile, p.x, p.y, p.rotation, spot))
+            board.add((p.x, p.y))
         return advantage(final_estimate(game, disposable=True), seat)
 
 
-def _most_enclosed(game: Game, placements: list, rng: random.Random):
-    """A placement on a cell with the most placed neighbours (ties at random)."""
-    best, count, tile_at = [], -1, game.tile_at
+def _most_enclosed(board: set, placements: list, rng: random.Random):
+    """A placement on a cell with the most taken neighbours in ``board`` (ties at random)."""
+    best, count = [], -1
     seen: dict[tuple[int, int], int] = {}
     for p in placements:
-        cell = (p.x, p.y)
+        x, y = cell = p.x, p.y
         n = seen.get(cell)
         if n is None:
-            x, y = cell
-            n = seen[cell] = sum(
-                1 for nx, ny in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if tile_at(nx, ny) is not None
-            )
+            n = seen[cell] = ((x, y - 1) in board) + ((x + 1, y) in board) + ((x, y + 1) in board) + ((x - 1, y) in board)
         if n > count:
             best, count = [p], n
         elif n == count:
