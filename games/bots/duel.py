@@ -92,6 +92,9 @@ def play_randomly(game: Game, rng: random.Random, turns: int, figure_rate: float
     for _ in range(turns):
         if game.finished:
             break
+        if game.pending.action != "turn":  # an expansion's decision: any legal answer
+            game.play(rng.choice(game.options()))
+            continue
         placements = game.legal_placements()
         if not placements:
             game.play(Move.discard_of(game.tile))

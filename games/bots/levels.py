@@ -161,6 +161,10 @@ class MctsBot:
         for _ in range(self.depth):
             if game.finished:
                 break
+            if game.pending.action != "turn":  # an expansion's decision: any legal answer
+                listed = game.options()
+                game.play(listed[rng.randrange(len(listed))])
+                continue
             tile = game.tile
             placements = game.legal_placements()
             if not placements:

@@ -2,50 +2,49 @@
 
 Each kind of decision (``Pending.action``) has one small function listing its legal
 entries from a :class:`~games.bots.view.PlayerView`; the bots only ever choose among
-them, so a new kind (the Count's ``reinforce``, ``quarter``, ``market``) is one more
-entry in :data:`ENUMERATORS`. Kinds the bots do not know yet are asked of the engine's
-``legal_entries(player)`` when it offers one.
+them (and judge each by playing it on a copy), so a new kind (the Count's
+``reinforce``, ``quarter``, ``market``) needs no code, or one more entry in
+:data:`ENUMERATORS` for a special listing. Kinds without an entry are listed by the
+engine's ``Game.options()`` (on main).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from games.engine import Game, Move
+from games.engine import Move
 
 from .view import PlayerView
 
 
-def figures_for(board: Game, seat: int) -> tuple[str, ...]:
-    """The kinds of figure ``seat`` may place (the engine's ``legal_figures`` once expansions add them)."""
-    legal_figures = getattr(board, "legal_figures", None)
-    return tuple(legal_figures(seat)) if legal_figures is not None else ("follower",)
+def turn_options(view: PlayerView) -> list:
+    """Every legal tile turn: each placement of the drawn tile with no figure or a figure
+    of each kind on each legal spot, or the discard when the tile fits nowhere.
 
-
-def turn_options(view: PlayerView) -> list[Move]:
-    """Every legal tile turn: each placement of the drawn tile with no figure or a figure on each legal spot."""
+    The engine lists them itself (``Game.options``, on main with the expansions' figures);
+    the loop below is for an engine without it."""
     board, tile = view.board, view.tile
     if tile is None:
         return []
+    listed = getattr(board, "options", None)
+    if listed is not None:
+        return list(listed(tile))
     placements = board.legal_placements(tile)
     if not placements:
         return [Move.discard_of(tile)]
-    figures = figures_for(board, view.seat)
     options = []
     for p in placements:
         options.append(Move(tile, p.x, p.y, p.rotation, None))
-        for spot in board.legal_spots(p, tile):
-            for figure in figures:
-                options.append(Move(tile, p.x, p.y, p.rotation, spot, figure=figure))
+        options.extend(Move(tile, p.x, p.y, p.rotation, spot) for spot in board.legal_spots(p, tile))
     return options
 
 
 def engine_options(view: PlayerView) -> list:
-    """The entries the engine lists for a decision the bots have no enumerator for."""
-    legal_entries = getattr(view.board, "legal_entries", None)
-    if legal_entries is None:
+    """The entries the engine lists for any other decision (the Count's, a market, ...)."""
+    listed = getattr(view.board, "options", None)
+    if listed is None:
         raise NotImplementedError(f"no bot knows how to take the decision {view.pending!r}")
-    return list(legal_entries(view.seat))
+    return list(listed())
 
 
 ENUMERATORS: dict[str, Callable[[PlayerView], list]] = {"turn": turn_options}

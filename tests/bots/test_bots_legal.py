@@ -6,12 +6,13 @@ from hypothesis import strategies as st
 from games.bots import make_bot, options_of, view_of
 from games.bots.duel import play_game, random_position
 from games.engine import Game, Move, Rules
+from games.engine.rules import SUPPORTED_EXPANSIONS
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]  # as random_position names the seats
 rule_sets = st.builds(
     Rules,
     farm_scoring=st.sampled_from(["current", "classic"]),
-    expansions=st.sampled_from([(), ("river",)]),
+    expansions=st.lists(st.sampled_from(SUPPORTED_EXPANSIONS), unique=True).map(tuple),  # every one the engine plays
     small_city=st.booleans(),
 )
 
