@@ -82,7 +82,7 @@ def create_game(
     if move_days is not None and move_days not in dict(Game.MOVE_DAYS_CHOICES):
         raise GameError("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)")
     if timeout_rule not in Game.TimeoutRule.values:
-        raise GameError("timeout_rule must be 'skip' or 'lose'")
+        raise GameError("timeout_rule must be 'skip', 'lose' or 'bot'")
     invitees = _resolve_invitees(creator, list(invite))
     _check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
@@ -353,6 +353,8 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
     try:
         with transaction.atomic():
             game, seats, seat = _playing_seat(game_id, user, "some seats are still empty")
+            if seat.bot:
+                raise NotAllowed("a bot plays your seat since your time ran out")
             expected = game.move_count + 1
             if move_number != expected:
                 raise Conflict(f"move {move_number} is stale: the game is at move {expected}")
@@ -377,7 +379,8 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
 
     ``skip``: the turn is skipped and the drawn tile goes back into the bag; ``lose``:
     the player leaves the turn order (followers stay, no more points; with one player
-    left the game ends). Both are moves of the log. Returns ``None`` when the turn has
+    left the game ends); ``bot``: a bot plays the seat from now on, starting with this
+    decision (see :mod:`games.bot_seats`). All are moves of the log. Returns ``None`` when the turn has
     been played meanwhile, so a late or repeated job changes nothing.
     """
     with transaction.atomic():
@@ -386,10 +389,23 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
             return None
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats)
-        flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
-        turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
-        seat = seats[turn.player]
-        kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
+        pending = engine.pending
+        seat = seats[pending.player]
+        if game.timeout_rule == Game.TimeoutRule.BOT or seat.bot:
+            # A bot takes over the seat (or already plays it) and decides like a person
+            from .bot_seats import decide, take_over
+
+            kind = None if seat.bot else GameEvent.Kind.BOT
+            if not seat.bot:
+                take_over(game, seat)
+            turn = engine.play(decide(engine, seat.position, seat.bot))
+            if kind is None:  # a bot seat's turn (its task did not run in time): just played
+                _advance(game, engine, [turn])
+                return turn
+        else:
+            flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
+            turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
+            kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
         GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=kind)
         _advance(game, engine, [turn])
         signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
@@ -520,6 +536,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
                 "state": seat.state,
                 "out": i in engine.out,
                 "breakdown": engine.breakdown[i],
+                "bot": seat.bot,
             }
             for i, seat in enumerate(seats)
         ],
@@ -529,6 +546,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
         "move_number": len(engine.history) + 1,
         "board": board,
         "last_move": engine.history[-1].move.to_json() if engine.history else None,
+        "has_bots": game.has_bots,
     }
     if game.status == Game.Status.FINISHED and engine.outcome is not None:
         state["winners"] = engine.outcome.winner_names
