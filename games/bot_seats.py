@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from games.bots import LEVELS, make_bot, view_of
 from games.engine import Game as EngineGame
-from games.engine import IllegalMove, Turn
+from games.engine import Turn
 
 from . import services
 from .models import Game, Seat
@@ -120,18 +120,11 @@ def play_bot_turn(game_id: int) -> Turn | None:
         return None
     number = game.move_count + 1
     entry = decide(services.engine_for(game, seats), seat.position, seat.bot)
-    with transaction.atomic():
-        game = services._locked_game(game_id)
-        if game.status != Game.Status.ACTIVE or game.move_count + 1 != number:
-            return None
-        engine = services.engine_for(game)
-        try:
-            turn = engine.play(entry)
-        except IllegalMove:  # pragma: no cover - a bot plays only the engine's options
-            log.exception("the bot of game %s played an illegal entry %r", game_id, entry)
-            return None
-        services._advance(game, engine, [turn])
-    return turn
+    try:
+        return services.play_bot_entry(game_id, number, seat.position, entry)
+    except services.GameError:  # pragma: no cover - a bot plays only the engine's options
+        log.exception("the bot of game %s played an illegal entry %r", game_id, entry)
+        return None
 
 
 def play_bot_turns(game_id: int) -> int:

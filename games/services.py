@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 
 from games import clock, signals
 from games.engine import Game as EngineGame
-from games.engine import IllegalMove, Outcome, Resign, Rules, RulesError, Turn
+from games.engine import Entry, IllegalMove, Outcome, Resign, Rules, RulesError, Turn
 from games.engine import Move as EngineMove
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -372,6 +372,30 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
     except IntegrityError:
         raise Conflict(f"move {move_number} has already been played") from None
     return game, engine
+
+
+def play_bot_entry(game_id: int, move_number: int, position: int, entry: Entry) -> Turn | None:
+    """The bot of the seat at ``position`` plays ``entry`` (decided on its view of the
+    game, see :mod:`games.bot_seats`): checked by the engine, stored, copied onto the game
+    and announced exactly like a person's move. ``None`` when the game moved on meanwhile
+    (someone moved, or the seat is no longer a bot's), so a late task changes nothing."""
+    try:
+        with transaction.atomic():
+            game = _locked_game(game_id)
+            if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number or game.current_seat != position:
+                return None
+            seats = list(game.seats.select_related("user").order_by("position"))
+            if not seats[position].bot:
+                return None
+            engine = engine_for(game, seats)
+            try:
+                turn = engine.play(entry)
+            except IllegalMove as exc:
+                raise GameError(f"move {move_number}: {exc}") from None
+            _advance(game, engine, [turn])
+    except IntegrityError:
+        return None
+    return turn
 
 
 def play_timeout(game_id: int, move_number: int) -> Turn | None:

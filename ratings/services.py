@@ -14,7 +14,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
-from games.services import engine_for
+from games.services import outcome_of
 
 from .models import Pool, Rating, RatingChange
 
@@ -59,10 +59,10 @@ def rate_game(game_id: int) -> bool:
         seats = list(game.seats.select_related("user").order_by("position"))
         if not is_rated(game, seats):
             return False
-        outcome = engine_for(game, seats).outcome
-        if outcome is None:
+        ranks = outcome_of(game, seats)["ranks"]  # the engine's outcome, stored when the game ended
+        if len(ranks) != len(seats):
             return False
-        rate_ranks(game, [s.user_id for s in seats], list(outcome.ranks))
+        rate_ranks(game, [s.user_id for s in seats], list(ranks))
     return True
 
 
