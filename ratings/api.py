@@ -40,6 +40,21 @@ class RatingsErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class RatingsPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Rated players in the pool")
+    next = serializers.URLField(allow_null=True, help_text="The next page, or null")
+    previous = serializers.URLField(allow_null=True, help_text="The previous page, or null")
+    results = RatingSerializer(many=True)
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
+    OpenApiParameter(
+        "page_size", {"type": "integer", "minimum": 1, "maximum": 200}, description="Players per page (default 50)"
+    ),
+]
+
+
 class Pages(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
@@ -55,8 +70,8 @@ def _pool(request):
 
 class LeaderboardView(APIView):
     @extend_schema(
-        tags=["ratings"], parameters=[POOL_PARAMETER],
-        responses={200: RatingSerializer(many=True), 400: RatingsErrorSerializer},
+        tags=["ratings"], parameters=[POOL_PARAMETER, *PAGE_PARAMETERS],
+        responses={200: RatingsPageSerializer, 400: RatingsErrorSerializer, 404: RatingsErrorSerializer},
         summary="Ratings, best first (paginated)",
     )
     def get(self, request):
