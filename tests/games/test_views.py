@@ -365,3 +365,11 @@ def test_when_the_leader_leaves_the_pages_name_the_other_player_winner(client, a
     replay = client.get(f"/archive/games/{game.pk}/").content.decode()
     badge = ' <span class="badge badge-primary">winner</span>'
     assert f"{other.username}{badge}" in replay and f"{leader.username}{badge}" not in replay
+
+
+def test_a_shared_victory_is_listed_with_an_escaped_ampersand(client, ann, bob, started):
+    game = play_out(started)
+    outcome = {**services.outcome_of(game), "winners": [0, 1]}
+    Game.objects.filter(pk=game.pk).update(outcome=outcome)
+    listing = login(client, ann).get(reverse("game-list")).content.decode()
+    assert "Won by ann &amp; bob<" in listing
