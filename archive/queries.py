@@ -258,6 +258,7 @@ class Row:
     tournament_id: int | None = None
     tournament_name: str | None = None
     round: int | None = None
+    has_bots: bool = False
 
     @property
     def winners(self) -> list[str]:
@@ -326,7 +327,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                          "won": False, "outcome": None, "rank": None}
                         for i, seat in enumerate(game.seats.all())
                     ],
-                    game.t_id, game.t_name, game.t_round)
+                    game.t_id, game.t_name, game.t_round, game.has_bots)
             )
         return rows
     for result in page_objects:
@@ -340,7 +341,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                      "rank": s.rank}
                     for s in result.seats.all()
                 ],
-                result.tournament_id, getattr(result, "tournament_name", None), result.round)
+                result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots)
         )
     return rows
 

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     *(["chat"] if HAS_GAMES_APP else []),
     *(["notifications"] if HAS_GAMES_APP else []),
     *(["archive"] if HAS_GAMES_APP else []),
+    *(["ratings"] if HAS_GAMES_APP else []),
     "tournaments",
     "carcassonne_site",  # the top layer: the demo_data command, which uses every app
 ]
@@ -176,6 +177,12 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Bots (games.bot_seats): thinking time of the strongest level per move, and the level
+# that takes over a seat whose player ran out of time under the "a bot takes over" rule.
+BOT_MCTS_SECONDS = float(os.environ.get("BOT_MCTS_SECONDS", "1.0") or 1.0)
+BOT_TAKEOVER_LEVEL = os.environ.get("BOT_TAKEOVER_LEVEL", "greedy")
+if BOT_TAKEOVER_LEVEL not in ("random", "greedy", "mcts"):
+    raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be random, greedy or mcts")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -268,6 +275,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Games may hand a seat to a bot on time; tournament games may not.
+    "ENUM_NAME_OVERRIDES": {
+        "TimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout"), ("bot", "A bot takes over")],
+        "TournamentTimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout")],
+        "BotLevelEnum": [("random", "random"), ("greedy", "greedy"), ("mcts", "mcts")],
+    },
 }
 
 # Security. Production (DEBUG off) passes `manage.py check --deploy` cleanly.

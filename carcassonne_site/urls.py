@@ -24,6 +24,8 @@ urlpatterns = [
 if settings.HAS_GAMES_APP:
     urlpatterns.append(path("archive/", include("archive.urls")))
     urlpatterns.append(path("api/archive/", include("archive.api_urls")))
+    urlpatterns.append(path("ratings/", include("ratings.urls")))
+    urlpatterns.append(path("api/ratings/", include("ratings.api_urls")))
 
 # The games app is written separately; its URLs are included once they exist.
 # They come before accounts' so that games/urls.py may also take over "/".

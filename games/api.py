@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import services
+from games import bot_seats, services
 from games.entries import move_json
 from games.models import Game, Move, Seat
 from games.visibility import can_view
@@ -129,6 +129,7 @@ def _list_item(game: Game, user) -> dict:
         "my_seat": mine if mine in (Seat.State.INVITED, Seat.State.JOINED) else None,
         "created_at": game.created_at,
         "updated_at": game.updated_at,
+        "has_bots": game.has_bots,
     }
 
 
@@ -167,9 +168,11 @@ class GameListView(GameAPIView):
     def post(self, request):
         data = _validated(s.CreateGameSerializer, request)
         rules = data.get("rules")
-        game = services.create_game(
+        game = bot_seats.create_game_with_bots(
             request.user,
             data["invite"],
+            bots=data["bots"],
+            bot_level=data["bot_level"],
             seat_order=data["seat_order"],
             rules=rules,
             open_seats=data["open_seats"],
@@ -274,6 +277,21 @@ class ResignView(GameAPIView):
     def post(self, request, pk: int):
         self.game(pk)
         services.resign(pk, request.user)
+        return self.state(pk)
+
+
+class BotsView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Seat bots in open seats",
+        description="Only the creator, before the game starts. The game starts when this fills its last seat; "
+        "a game with a bot is not rated.",
+        request=s.BotsRequestSerializer,
+        responses={200: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        data = _validated(s.BotsRequestSerializer, request)
+        bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
         return self.state(pk)
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:pk>/decline/", api.DeclineView.as_view(), name="api-game-decline"),
     path("games/<int:pk>/join/", api.JoinView.as_view(), name="api-game-join"),
     path("games/<int:pk>/resign/", api.ResignView.as_view(), name="api-game-resign"),
+    path("games/<int:pk>/bots/", api.BotsView.as_view(), name="api-game-bots"),
     path("games/<int:pk>/legal-moves/", api.LegalMovesView.as_view(), name="api-game-legal-moves"),
     path("games/<int:pk>/moves/", api.MovesView.as_view(), name="api-game-moves"),
     path("games/<int:pk>/record/", api.RecordView.as_view(), name="api-game-record"),

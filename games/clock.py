@@ -93,7 +93,8 @@ def restart(game: Game, seat: int, move_number: int) -> int:
     """Start the clock of ``seat``'s decision numbered ``move_number``; returns the number
     at which the previous decision started (1 for the first)."""
     previous = TurnClock.objects.filter(game=game).values_list("move_number", flat=True).first()
-    user_id = game.seats.filter(position=seat).values_list("user_id", flat=True).first()
+    # A bot's clock has no user: no reminders, no vacations, not in its player's waiting list
+    user_id = game.seats.filter(position=seat, bot="").values_list("user_id", flat=True).first()
     TurnClock.objects.update_or_create(
         game=game,
         defaults={"move_number": move_number, "seat": seat, "user_id": user_id, "started_at": timezone.now()},
@@ -118,7 +119,7 @@ def waiting_games(user, now=None) -> list[dict]:
     games = Game.objects.filter(status=Game.Status.ACTIVE, seats__user=user).distinct()
     for game in games:
         seat = game.seats.filter(user=user).first()
-        if seat is None or game.current_seat != seat.position:
+        if seat is None or seat.bot or game.current_seat != seat.position:  # a bot plays a taken-over seat
             continue
         turn_clock = clocks.get(game.pk)
         clock_state = state(turn_clock, game, now) if turn_clock else None

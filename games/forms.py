@@ -5,10 +5,18 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_PLAYERS
-from games.models import Game, rule_options
+from games.models import BOT_LEVELS, Game, rule_options
+
+BOT_LEVEL_CHOICES = [
+    ("random", _("Random (plays any legal move)")),
+    ("greedy", _("Greedy (best move right now)")),
+    ("mcts", _("Strong (searches ahead)")),
+]
+assert [level for level, _label in BOT_LEVEL_CHOICES] == list(BOT_LEVELS)
 
 UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move_days None)
 
@@ -67,6 +75,15 @@ class CreateGameForm(RulesFormMixin, forms.Form):
         initial=0,
         help_text="Seats anyone can take from the lobby.",
     )
+    bots = forms.IntegerField(
+        label=_("Bots"),
+        min_value=0,
+        max_value=MAX_PLAYERS - 1,
+        initial=0,
+        required=False,
+        help_text=_("Seats played by the computer, for practice. Games with a bot are not rated."),
+    )
+    bot_level = forms.ChoiceField(label=_("Bot level"), choices=BOT_LEVEL_CHOICES, initial="greedy", required=False)
     seat_order = forms.ChoiceField(
         label="Seat order",
         choices=Game.SeatOrder.choices,
@@ -82,9 +99,11 @@ class CreateGameForm(RulesFormMixin, forms.Form):
     )
     timeout_rule = forms.ChoiceField(
         label="When time runs out",
-        choices=[(Game.TimeoutRule.SKIP, "Skip the turn"), (Game.TimeoutRule.LOSE, "Lose on time")],
+        choices=[(Game.TimeoutRule.SKIP, "Skip the turn"), (Game.TimeoutRule.LOSE, "Lose on time"),
+                 (Game.TimeoutRule.BOT, _("A bot takes over"))],
         initial=Game.TimeoutRule.LOSE,
-        help_text="Skip: the tile goes back into the bag. Lose: the player leaves the game, the others play on.",
+        help_text=_("Skip: the tile goes back into the bag. Lose: the player leaves the game, the others play on. "
+                    "A bot takes over: a bot plays the seat from then on (the game is then not rated)."),
     )
     vacation_allowed = forms.BooleanField(
         label="Allow vacations",
@@ -122,9 +141,10 @@ class CreateGameForm(RulesFormMixin, forms.Form):
         if not self.errors:
             self.clean_rules()
         if not self.errors:
-            players = 1 + len(self.invitees()) + (cleaned.get("open_seats") or 0)
+            players = 1 + len(self.invitees()) + (cleaned.get("open_seats") or 0) + (cleaned.get("bots") or 0)
             if players < 2:
-                raise forms.ValidationError("Invite at least one player or open a seat: a game needs 2 to 5 players.")
+                raise forms.ValidationError(
+                    _("Invite at least one player, open a seat or add a bot: a game needs 2 to 5 players."))
             if players > MAX_PLAYERS:
                 raise forms.ValidationError(
                     f"A game has at most {MAX_PLAYERS} players; this one would have {players}."

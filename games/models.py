@@ -18,6 +18,8 @@ from games.engine import COLORS, Rules
 
 from .fields import EntryField
 
+BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
+
 
 # The engine plays these too, but the game page cannot yet take their figures and
 # decisions (large follower, builder and pig, the Count's questions): the site offers
@@ -47,6 +49,7 @@ class Game(models.Model):
     class TimeoutRule(models.TextChoices):
         SKIP = "skip", "Skip the turn"
         LOSE = "lose", "Lose by timeout"
+        BOT = "bot", "A bot takes over"
 
     MOVE_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
 
@@ -79,6 +82,8 @@ class Game(models.Model):
     # The engine's outcome once finished (see games.services.outcome_json): winners,
     # ranks, scores, breakdown, ending and the seats that left, by seat.
     outcome = models.JSONField(null=True, blank=True, editable=False)
+    # Set once any seat is played by a bot (see games.bot_seats): such games are not rated.
+    has_bots = models.BooleanField(default=False, db_index=True)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -118,6 +123,9 @@ class Seat(models.Model):
     invited_email = models.EmailField(blank=True)
     invite_token = models.CharField(max_length=64, default=new_token, unique=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # The level of the bot that plays this seat ("" for a person): a bot seat from the
+    # start has no user; a bot that took over on time keeps the player's user.
+    bot = models.CharField(max_length=8, blank=True, default="", choices=[(level, level) for level in BOT_LEVELS])
 
     class Meta:
         ordering = ["game", "position"]
@@ -140,6 +148,8 @@ class Seat(models.Model):
         """The player's name; never an invitee's address (only the inviter sees that)."""
         if self.user_id:
             return self.user.username
+        if self.bot:
+            return f"Bot {self.position + 1} ({self.bot})"
         return "invited player" if self.invited_email else "open seat"
 
 
@@ -193,6 +203,7 @@ class GameEvent(models.Model):
     class Kind(models.TextChoices):
         SKIPPED = "skipped", "Turn skipped on time"
         LOST = "lost", "Lost on time"
+        BOT = "bot", "A bot took over on time"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="timeout_events")
     move_number = models.PositiveIntegerField()

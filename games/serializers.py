@@ -13,7 +13,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine import Rules, RulesError
-from games.models import rule_options
+from games.models import BOT_LEVELS, rule_options
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -155,10 +155,12 @@ class TimeoutRuleField(serializers.ChoiceField):
     """``skip`` or ``lose``; documented with the model's labels, so that the schema has one
     enum of timeout rules (shared with the tournaments API)."""
 
-    default_error_messages = {"invalid_choice": "must be 'skip' (skip the turn) or 'lose' (lose on time), not {input!r}"}
+    default_error_messages = {
+        "invalid_choice": "must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not {input!r}"
+    }
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("choices", [("skip", "Skip the turn"), ("lose", "Lose by timeout")])
+        kwargs.setdefault("choices", [("skip", "Skip the turn"), ("lose", "Lose by timeout"), ("bot", "A bot takes over")])
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
@@ -232,13 +234,18 @@ class CreateGameSerializer(serializers.Serializer):
     timeout_rule = TimeoutRuleField(
         default="lose",
         help_text="When the time per move runs out: `skip` the turn (the tile goes back into the bag) "
-        "or `lose` (the player loses on time and leaves the game)",
+        "or `lose` (the player loses on time and leaves the game) or `bot` (a bot plays the seat from then on)",
     )
     vacation_allowed = StrictBooleanField(default=True, help_text="Whether players on vacation have their clock paused")
     private = StrictBooleanField(
         default=False,
         help_text="Only the players (and invitees) may watch; otherwise anyone may, and the archive lists it",
     )
+    bots = StrictIntegerField(
+        min_value=0, default=0,
+        help_text="Seats played by bots (after the invited players); a game with a bot is not rated",
+    )
+    bot_level = serializers.ChoiceField(choices=list(BOT_LEVELS), default="greedy", help_text="Level of those bots")
 
 
 class MoveRequestSerializer(serializers.Serializer):
@@ -273,6 +280,7 @@ class PlayerSerializer(serializers.Serializer):
     state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
     out = serializers.BooleanField(help_text="The player left (lost on time or resigned): no more turns, no more points")
+    bot = serializers.CharField(allow_blank=True, help_text="The level of the bot playing this seat; empty for a person")
 
 
 class LastMoveSerializer(serializers.Serializer):
@@ -308,6 +316,7 @@ class GameStateSerializer(serializers.Serializer):
     move_days = serializers.IntegerField(allow_null=True, help_text="Days per move; null: no time limit")
     timeout_rule = TimeoutRuleField(help_text="When the time per move runs out: skip the turn, or lose on time")
     vacation_allowed = serializers.BooleanField(help_text="Whether players on vacation have their clock paused")
+    has_bots = serializers.BooleanField(help_text="A bot plays (or played) a seat: the game is not rated")
     winners = serializers.ListField(child=serializers.CharField(), required=False, help_text="The engine's winners (finished games)")
     final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
     outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
@@ -324,6 +333,7 @@ class GameListItemSerializer(serializers.Serializer):
     my_seat = MySeatField(allow_null=True, help_text="The caller's seat: invited or joined (null: none)")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    has_bots = serializers.BooleanField(help_text="A bot plays (or played) a seat: the game is not rated")
 
 
 class PlacementSerializer(serializers.Serializer):
@@ -367,3 +377,8 @@ class RecordSerializer(serializers.Serializer):
 
 
 SVG = OpenApiTypes.STR
+
+
+class BotsRequestSerializer(serializers.Serializer):
+    level = serializers.ChoiceField(choices=list(BOT_LEVELS), help_text="random, greedy or mcts")
+    count = StrictIntegerField(min_value=1, required=False, help_text="How many open seats (default: all)")

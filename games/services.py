@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 
 from games import clock, signals
 from games.engine import Game as EngineGame
-from games.engine import IllegalMove, Outcome, Resign, Rules, RulesError, Turn
+from games.engine import Entry, IllegalMove, Outcome, Resign, Rules, RulesError, Turn
 from games.engine import Move as EngineMove
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -82,7 +82,7 @@ def create_game(
     if move_days is not None and move_days not in dict(Game.MOVE_DAYS_CHOICES):
         raise GameError("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)")
     if timeout_rule not in Game.TimeoutRule.values:
-        raise GameError("timeout_rule must be 'skip' or 'lose'")
+        raise GameError("timeout_rule must be 'skip', 'lose' or 'bot'")
     invitees = _resolve_invitees(creator, list(invite))
     _check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
@@ -353,6 +353,8 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
     try:
         with transaction.atomic():
             game, seats, seat = _playing_seat(game_id, user, "some seats are still empty")
+            if seat.bot:
+                raise NotAllowed("a bot plays your seat since your time ran out")
             expected = game.move_count + 1
             if move_number != expected:
                 raise Conflict(f"The game has moved on: this was sent for move {move_number}, the game is at move {expected}.")
@@ -372,12 +374,37 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
     return game, engine
 
 
+def play_bot_entry(game_id: int, move_number: int, position: int, entry: Entry) -> Turn | None:
+    """The bot of the seat at ``position`` plays ``entry`` (decided on its view of the
+    game, see :mod:`games.bot_seats`): checked by the engine, stored, copied onto the game
+    and announced exactly like a person's move. ``None`` when the game moved on meanwhile
+    (someone moved, or the seat is no longer a bot's), so a late task changes nothing."""
+    try:
+        with transaction.atomic():
+            game = _locked_game(game_id)
+            if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number or game.current_seat != position:
+                return None
+            seats = list(game.seats.select_related("user").order_by("position"))
+            if not seats[position].bot:
+                return None
+            engine = engine_for(game, seats)
+            try:
+                turn = engine.play(entry)
+            except IllegalMove as exc:
+                raise GameError(f"move {move_number}: {exc}") from None
+            _advance(game, engine, [turn])
+    except IntegrityError:
+        return None
+    return turn
+
+
 def play_timeout(game_id: int, move_number: int) -> Turn | None:
     """The player to move at ``move_number`` ran out of time: apply the game's timeout rule.
 
     ``skip``: the turn is skipped and the drawn tile goes back into the bag; ``lose``:
     the player leaves the turn order (followers stay, no more points; with one player
-    left the game ends). Both are moves of the log. Returns ``None`` when the turn has
+    left the game ends); ``bot``: a bot plays the seat from now on, starting with this
+    decision (see :mod:`games.bot_seats`). All are moves of the log. Returns ``None`` when the turn has
     been played meanwhile, so a late or repeated job changes nothing.
     """
     with transaction.atomic():
@@ -386,10 +413,23 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
             return None
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats)
-        flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
-        turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
-        seat = seats[turn.player]
-        kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
+        pending = engine.pending
+        seat = seats[pending.player]
+        if game.timeout_rule == Game.TimeoutRule.BOT or seat.bot:
+            # A bot takes over the seat (or already plays it) and decides like a person
+            from .bot_seats import decide, take_over
+
+            kind = None if seat.bot else GameEvent.Kind.BOT
+            if not seat.bot:
+                take_over(game, seat)
+            turn = engine.play(decide(engine, seat.position, seat.bot))
+            if kind is None:  # a bot seat's turn (its task did not run in time): just played
+                _advance(game, engine, [turn])
+                return turn
+        else:
+            flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
+            turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
+            kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
         GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=kind)
         _advance(game, engine, [turn])
         signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
@@ -520,6 +560,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
                 "state": seat.state,
                 "out": i in engine.out,
                 "breakdown": engine.breakdown[i],
+                "bot": seat.bot,
             }
             for i, seat in enumerate(seats)
         ],
@@ -529,6 +570,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
         "move_number": len(engine.history) + 1,
         "board": board,
         "last_move": engine.history[-1].move.to_json() if engine.history else None,
+        "has_bots": game.has_bots,
     }
     if game.status == Game.Status.FINISHED and engine.outcome is not None:
         state["winners"] = engine.outcome.winner_names

@@ -21,7 +21,8 @@ game_finished = Signal()
 
 player_left = Signal()
 """``game``, ``seat``, ``move_number`` and ``reason``: ``"resigned"``, ``"lost"`` (lost on
-time) or ``"skipped"`` (turn skipped on time; the player stays)."""
+time), ``"skipped"`` (turn skipped on time; the player stays) or ``"bot"`` (out of time
+under the "a bot takes over" rule: a bot plays the seat from then on)."""
 
 seat_invited = Signal()
 """``game`` and ``seat``: a registered player or an e-mail address is invited to a seat."""

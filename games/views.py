@@ -16,11 +16,11 @@ from django.views.decorators.http import require_POST
 
 from django.utils.translation import gettext as _
 
-from games import after, services
+from games import after, bot_seats, services
 from games.clock import waiting_games
 from games.engine import CATEGORIES, orientation
 from games.entries import describe, describe_spot, kind_of, spot_of
-from games.forms import CreateGameForm
+from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
 from games.models import Game, Seat
 from games.visibility import can_view
 
@@ -111,9 +111,11 @@ def game_create(request):
         form = CreateGameForm(request.POST)
         if form.is_valid():
             try:
-                game = services.create_game(
+                game = bot_seats.create_game_with_bots(
                     request.user,
                     form.invitees(),
+                    bots=form.cleaned_data["bots"] or 0,
+                    bot_level=form.cleaned_data["bot_level"] or "greedy",
                     seat_order=form.cleaned_data["seat_order"],
                     rules=form.rules(),
                     open_seats=form.cleaned_data["open_seats"],
@@ -198,6 +200,14 @@ def game_resign(request, game_id: int):
         return redirect("game-detail", game_id)
     messages.success(request, _("You resigned from %(game)s.") % {"game": game.title})
     return redirect(game)
+
+
+@login_required
+@require_POST
+def game_bots(request, game_id: int):
+    """The creator seats bots of the chosen level in every open seat."""
+    level = request.POST.get("level", "")
+    return _act(request, game_id, lambda pk, user: bot_seats.fill_with_bots(pk, user, level), _("Bots took the open seats."))
 
 
 def invitation(request, token: str):
@@ -377,6 +387,13 @@ def game_detail(request, game_id: int):
         ),
         "invited": me is not None and me.state == Seat.State.INVITED,
         "can_resign": bool(active and me and me.state == Seat.State.JOINED and me.position not in engine.out),
+        "can_seat_bots": bool(
+            game.status == Game.Status.WAITING
+            and user.is_authenticated
+            and game.created_by_id == user.pk
+            and any(s.state == Seat.State.OPEN for s in seats)
+        ),
+        "bot_levels": BOT_LEVEL_CHOICES,
         "api_move_url": f"/api/games/{game.pk}/moves/",
         "rules_text": _rules_text(game),
     }

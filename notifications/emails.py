@@ -171,6 +171,8 @@ def context_for(n: Notification) -> dict:
         who = "You" if user is not None and data.get("user_id") == user.pk else data.get("player", "A player")
         if who == "You":
             what = "lost on time" if data.get("action") == "lost" else "had your turn skipped"
+        if data.get("action") == "bot":
+            what = "ran out of time: a bot plays the seat from now on"
         ctx["who"], ctx["what"] = who, what
         ctx["subject"] = f"{game.title}: {who} {what}"
     elif kind == Notification.Kind.RESIGNED:

@@ -127,7 +127,7 @@ def turn_started(sender=Game, game: Game = None, seat: int = 0, action: str = "t
     """Tell the player whose decision it now is, with what happened since the last one."""
     seats = list(game.seats.select_related("user").order_by("position"))
     player = seats[seat]
-    if not player.user_id:
+    if not player.user_id or player.bot:  # a bot plays this seat: its player is not asked
         return
     data = {"move_number": move_number, "action": action, **_last_turn(game, seats, since)}
     turn_clock = TurnClock.objects.filter(game=game).first()

@@ -34,6 +34,7 @@ from games.models import Game, Seat
 from games.text import single_line
 from notifications import events as outbox
 from notifications.models import Category
+from ratings import services as ratings
 
 from . import bracket as bracket_mod
 from . import scheduling
@@ -158,8 +159,7 @@ def register(t: Tournament, user, rating: int | None = None) -> Entry:
         raise Conflict(reason)
     entry, _created = Entry.objects.get_or_create(tournament=t, user=user)
     entry.state = Entry.State.REGISTERED
-    if rating is not None:
-        entry.rating = rating
+    entry.rating = rating if rating is not None else ratings.display_rating(user.pk, ratings.pools_of(t.rules)[1])
     entry.save()
     return entry
 
@@ -263,6 +263,17 @@ def _withdraw_from(p: Pairing, uid: int, policy: str) -> None:
 # --- rounds ----------------------------------------------------------------------------------
 
 
+def refresh_ratings(t: Tournament) -> None:
+    """Copy each registered player's current rating (in the tournament's rule set) onto the
+    entry, for seeding; players without a rated game keep the entry's rating (1500 unless given)."""
+    entries = list(t.entries.filter(state=Entry.State.REGISTERED))
+    current = ratings.ratings_of([e.user_id for e in entries], ratings.pools_of(t.rules)[1])
+    rated = [e for e in entries if e.user_id in current]
+    for e in rated:
+        e.rating = current[e.user_id].display
+    Entry.objects.bulk_update(rated, ["rating"])
+
+
 def active_entries(t: Tournament):
     return list(t.entries.filter(state=Entry.State.REGISTERED).select_related("user").order_by("-rating", "created_at", "pk"))
 
@@ -274,6 +285,7 @@ def start(t: Tournament, by) -> Round:
         raise NotAllowed("only the director may start the tournament")
     if t.status != Tournament.Status.REGISTRATION:
         raise Conflict(_("The tournament has already started."))
+    refresh_ratings(t)
     entries = active_entries(t)
     if len(entries) < 2:
         raise Conflict(_("Round 1 can start once at least 2 players have registered (so far: %(count)s).") % {"count": len(entries)})

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from games.models import Game
+from ratings import services as ratings
 
 from . import services, tables
 from .bracket import svg as bracket_svg
@@ -62,12 +63,15 @@ def _display_rows(t: Tournament, rows: list[dict]) -> list[dict]:
     """Standings rows with the numbers formatted and the links built once (a 1000-row
     table with template filters and {% url %} per cell is several times slower)."""
     base = reverse("tournaments:player", args=[t.pk, "__name__"])
+    current = ratings.ratings_of([r["user_id"] for r in rows if r.get("user_id")], ratings.pools_of(t.rules)[1])
     out = []
     for r in rows:
+        rating = current.get(r.get("user_id"))
         out.append({
             "rank": r["rank"], "username": r["username"], "url": base.replace("__name__", quote(r["username"])),
             "points": _num(r["points"]), "played": r["played"], "wins": r["wins"], "draws": r["draws"],
             "losses": r["losses"], "withdrawn": r.get("withdrawn"),
+            "rating": f"{rating.display}{'?' if rating.provisional else ''}" if rating else f"{ratings.START}?",
             "tiebreaks": [_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks],
         })
     return out
@@ -82,7 +86,8 @@ def _rows_html(rows: list[dict]) -> str:
         muted = ' class="muted"' if r["withdrawn"] else ""
         parts.append(
             f'<tr{muted}><td>{r["rank"]}</td>'
-            f'<td><a href="{escape(r["url"])}">{escape(r["username"])}</a>{badge}</td><td>{r["points"]}</td>'
+            f'<td><a href="{escape(r["url"])}">{escape(r["username"])}</a>{badge}</td>'
+            f'<td class="rating">{r["rating"]}</td><td>{r["points"]}</td>'
             f'<td>{r["played"]}</td><td>{r["wins"]}</td><td>{r["draws"]}</td><td>{r["losses"]}</td>{cells}</tr>\n'
         )
     return mark_safe("".join(parts))

@@ -88,7 +88,7 @@ def test_create_game_with_time_options(api, ann, bob):
         ({"move_days": 4}, "move_days: must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not 4"),
         ({"move_days": "3"}, "move_days: must be one of 1, 2, 3, 5, 7, 10 or 14"),
         ({"move_days": 3.5}, "move_days: must be one of"),
-        ({"timeout_rule": "draw"}, "timeout_rule: must be 'skip' (skip the turn) or 'lose' (lose on time), not 'draw'"),
+        ({"timeout_rule": "draw"}, "timeout_rule: must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not 'draw'"),
         ({"vacation_allowed": "yes"}, "vacation_allowed: must be true or false, not 'yes'"),
     ],
 )

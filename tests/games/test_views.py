@@ -373,3 +373,11 @@ def test_expansions_the_game_page_cannot_play_yet_are_not_offered(client, ann):
     assert 'name="river"' in html and 'name="king_robber"' in html
     for name in ("inns_cathedrals", "traders_builders", "count"):
         assert f'name="{name}"' not in html
+
+
+def test_a_shared_victory_is_listed_with_an_escaped_ampersand(client, ann, bob, started):
+    game = play_out(started)
+    outcome = {**services.outcome_of(game), "winners": [0, 1]}
+    Game.objects.filter(pk=game.pk).update(outcome=outcome)
+    listing = login(client, ann).get(reverse("game-list")).content.decode()
+    assert "Won by ann &amp; bob<" in listing

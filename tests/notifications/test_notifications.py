@@ -309,6 +309,27 @@ def test_timeout_skip_puts_the_tile_back_and_passes_the_turn(ann, bob, django_ca
     assert run(check_clocks) == 0  # bob's clock has just started
 
 
+def test_timeout_bot_rule_lets_a_bot_take_the_seat_through_the_clock_job(ann, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(ann, bob, move_days=3, timeout_rule="bot")
+    mail.outbox.clear()
+    assert _time_out(game) == 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.current_seat == 1 and game.has_bots
+    placed = Move.objects.get(game=game, number=1)
+    assert placed.seat == 0 and "x" in placed.entry  # the bot placed ann's tile
+    assert game.seats.get(user=ann).bot == "greedy"
+    event = GameEvent.objects.get(game=game)
+    assert (event.user, event.kind) == (ann, "bot")
+    assert len(mails_to("ann@example.com", "a bot plays the seat")) == 1
+    assert len(mails_to("bob@example.com", "Your turn")) == 1
+    with celery_eager(True), django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+    game.refresh_from_db()
+    assert game.current_seat == 1 and game.move_count >= 3  # the bot answered at once, in ann's seat
+    assert not mails_to("ann@example.com", "Your turn")  # its player is not asked any more
+
+
 def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_user, django_capture_on_commit_callbacks):
     cid = make_user("cid")
     with django_capture_on_commit_callbacks(execute=True):

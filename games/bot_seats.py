@@ -1,0 +1,168 @@
+"""Bots on the site: practice games, lobby seats filled with bots, bots taking over on time.
+
+A bot seat (``Seat.bot`` set to a level) plays through the same path as a person: the
+engine state is the replay of the log, the bot decides on a player's view of it
+(:func:`games.bots.view_of`, never the bag or the seed), and the turn is stored,
+copied onto the game and announced like any other. A game that had a bot seat at
+any time has ``has_bots`` set and is never rated.
+
+Bots move in a Celery task (:func:`games.tasks.play_bot_turns`) queued after the
+transaction of the move that made it their turn commits, so the request of the
+person who moved never waits for them when a worker runs (with ``REDIS_URL``).
+Without Redis, tasks run eagerly in-process after the commit (the person's move is
+already stored).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+from django.utils import timezone
+
+from games.bots import LEVELS, make_bot, view_of
+from games.engine import Game as EngineGame
+from games.engine import Turn
+
+from . import services
+from .models import Game, Seat
+
+log = logging.getLogger(__name__)
+MAX_BOT_TURNS = 200  # a whole game of bots is about 72 turns
+_running = threading.local()
+
+
+def check_level(level: Any) -> str:
+    if level not in LEVELS:
+        raise services.GameError(f"the bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return level
+
+
+def decide(engine: EngineGame, seat: int, level: str) -> Any:
+    """The entry a bot of ``level`` plays for ``seat``, seeing only that player's view."""
+    seconds = float(getattr(settings, "BOT_MCTS_SECONDS", 1.0))
+    return make_bot(level, seconds=seconds).decide(view_of(engine, seat))
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+
+def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Game:
+    """The creator seats bots of ``level`` in the open seats (all, or ``count`` of them);
+    the game starts when that fills the last seat."""
+    check_level(level)
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
+        raise services.GameError("count must be a whole number, 1 or more")
+    with transaction.atomic():
+        game = services._locked_game(game_id)
+        if game.created_by_id != user.pk:
+            raise services.NotAllowed("only the game's creator may seat bots")
+        if game.status != Game.Status.WAITING:
+            raise services.Conflict("this game has already started")
+        open_seats = list(game.seats.filter(state=Seat.State.OPEN).order_by("position"))
+        if not open_seats:
+            raise services.Conflict("this game has no open seat")
+        if count is not None and count > len(open_seats):
+            raise services.Conflict(f"this game has only {len(open_seats)} open seat{'s' if len(open_seats) > 1 else ''}")
+        now = timezone.now()
+        for seat in open_seats[:count]:
+            seat.bot, seat.state, seat.joined_at = level, Seat.State.JOINED, now
+            seat.save()
+        game.has_bots = True
+        game.save(update_fields=["has_bots", "updated_at"])
+        services._start_if_full(game)
+    return game
+
+
+def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any = "greedy", open_seats: Any = 0,
+                          **options) -> Game:
+    """:func:`games.services.create_game` with ``bots`` more seats played by bots of
+    ``bot_level`` (a practice game: no invitation, no open seat; it starts at once)."""
+    if isinstance(bots, bool) or not isinstance(bots, int) or bots < 0:
+        raise services.GameError("bots must be a whole number, 0 or more")
+    if bots:
+        check_level(bot_level)
+    if not isinstance(open_seats, int) or isinstance(open_seats, bool):
+        raise services.GameError("open_seats must be a whole number, 0 or more")
+    with transaction.atomic():
+        game = services.create_game(creator, invite, open_seats=open_seats + bots, **options)
+        if bots:
+            fill_with_bots(game.pk, creator, bot_level, bots)
+    return game
+
+
+def take_over(game: Game, seat: Seat) -> None:
+    """From now on a bot plays ``seat`` (its player ran out of time)."""
+    seat.bot = getattr(settings, "BOT_TAKEOVER_LEVEL", "greedy")
+    seat.save(update_fields=["bot"])
+    game.has_bots = True
+
+
+# --- turns ----------------------------------------------------------------------------------
+
+
+def play_bot_turn(game_id: int) -> Turn | None:
+    """Play the turn of the bot to move in ``game_id``; ``None`` when no bot is to move.
+
+    The bot decides outside the game's lock; the turn is stored only if nobody moved
+    meanwhile (a late or repeated task changes nothing)."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None or game.current_seat is None:
+        return None
+    seats = list(game.seats.select_related("user").order_by("position"))
+    seat = seats[game.current_seat]
+    if not seat.bot:
+        return None
+    number = game.move_count + 1
+    entry = decide(services.engine_for(game, seats), seat.position, seat.bot)
+    try:
+        return services.play_bot_entry(game_id, number, seat.position, entry)
+    except services.GameError:  # pragma: no cover - a bot plays only the engine's options
+        log.exception("the bot of game %s played an illegal entry %r", game_id, entry)
+        return None
+
+
+def play_bot_turns(game_id: int) -> int:
+    """Play bot turns while a bot is to move (the Celery task's body); returns how many."""
+    _running.active = True
+    played = 0
+    try:
+        while played < MAX_BOT_TURNS and play_bot_turn(game_id) is not None:
+            played += 1
+    finally:
+        _running.active = False
+    return played
+
+
+def bot_to_move(game: Game) -> bool:
+    return (
+        game.has_bots
+        and game.status == Game.Status.ACTIVE
+        and game.current_seat is not None
+        and Seat.objects.filter(game_id=game.pk, position=game.current_seat).exclude(bot="").exists()
+    )
+
+
+@receiver(post_save, sender=Game, dispatch_uid="games_queue_bot_turns")
+def queue_bot_turns(sender, instance: Game, raw: bool = False, **kwargs) -> None:
+    """After a save that makes it a bot's turn commits, queue the bot's turn."""
+    if raw or getattr(_running, "active", False) or not instance.has_bots or instance.status != Game.Status.ACTIVE:
+        return
+    if not bot_to_move(instance):
+        return
+    game_id = instance.pk
+
+    def queue() -> None:
+        from .tasks import play_bot_turns as task
+
+        try:
+            task.delay(game_id)
+        except Exception:  # pragma: no cover - the turn clock's timeout lets the bot play later
+            log.exception("could not queue the bot turn of game %s", game_id)
+
+    transaction.on_commit(queue)

@@ -1,0 +1,132 @@
+"""Bot against bot, and the MCTS benchmark (``python -m games.bots duel|bench``)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+from games.engine import Game, Move, Rules
+
+from .levels import MctsBot, make_bot
+from .options import options_of
+from .view import view_of
+
+
+def play_game(bots: list, names: list[str], rules: Rules | None = None, seed: int | None = None) -> Game:
+    """A complete game in which seat ``i`` is played by ``bots[i]``, each seeing only its view."""
+    game = Game.new(names, rules, seed=seed)
+    while not game.finished:
+        pending = game.pending
+        game.play(bots[pending.player].decide(view_of(game, pending.player)))
+    return game
+
+
+def seat_sides(players: int, index: int) -> list[str]:
+    """Which side ("a" or "b") plays each seat in game ``index``: sides alternate seats, and who starts alternates."""
+    return ["a" if (seat + index) % 2 == 0 else "b" for seat in range(players)]
+
+
+def duel(
+    a: str,
+    b: str,
+    games: int,
+    players: int = 2,
+    seconds: float = 0.2,
+    seed: int = 0,
+    rules: Rules | None = None,
+    records: Path | None = None,
+) -> dict:
+    """Play ``games`` complete games of level ``a`` against level ``b``; counts of wins and draws.
+
+    A side wins a game when one of its seats has the sole highest score; anything else
+    is a draw.
+    """
+    rng = random.Random(seed)
+    wins = {"a": 0, "b": 0}
+    draws = 0
+    points = {"a": 0, "b": 0}
+    seats = {"a": 0, "b": 0}
+    started = time.perf_counter()
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    for index in range(games):
+        sides = seat_sides(players, index)
+        count = {"a": 0, "b": 0}
+        names, bots = [], []
+        for side in sides:
+            count[side] += 1
+            level = a if side == "a" else b
+            names.append(f"{side}{count[side]}-{level}")
+            bots.append(make_bot(level, seed=rng.randrange(2**32), seconds=seconds))
+        game = play_game(bots, names, rules, seed=rng.randrange(2**32))
+        outcome = game.outcome
+        if len(outcome.winners) == 1:
+            wins[sides[outcome.winners[0]]] += 1
+        else:
+            draws += 1
+        for seat, side in enumerate(sides):
+            points[side] += outcome.scores[seat]
+            seats[side] += 1
+        if records is not None:
+            path = records / f"game-{index + 1:03d}.json"
+            path.write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
+    return {
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "a": a,
+        "b": b,
+        "players": players,
+        "seconds": seconds,
+        "seed": seed,
+        "rules": (rules or Rules()).to_json(),
+        "mean_score": {side: round(points[side] / max(1, seats[side]), 1) for side in points},
+        "elapsed_s": round(time.perf_counter() - started, 1),
+    }
+
+
+def play_randomly(game: Game, rng: random.Random, turns: int, figure_rate: float = 0.4) -> Game:
+    """Play up to ``turns`` random legal turns on ``game`` (a figure with probability ``figure_rate``)."""
+    for _ in range(turns):
+        if game.finished:
+            break
+        if game.pending.action != "turn":  # an expansion's decision: any legal answer
+            game.play(rng.choice(game.options()))
+            continue
+        placements = game.legal_placements()
+        if not placements:
+            game.play(Move.discard_of(game.tile))
+            continue
+        p = rng.choice(placements)
+        spots = game.legal_spots(p)
+        game.play(Move(game.tile, p.x, p.y, p.rotation, rng.choice(spots) if spots and rng.random() < figure_rate else None))
+    return game
+
+
+def random_position(seed: int, moves: int, players: int = 2, rules: Rules | None = None) -> Game:
+    """A reproducible position: ``moves`` random legal turns into a game (fewer if it ends first)."""
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players]
+    return play_randomly(Game.new(names, rules, seed=seed), random.Random(seed), moves)
+
+
+def bench(seconds: float = 3.0, seed: int = 2026) -> dict:
+    """Playouts per second of the MCTS searching one mid-game decision for ``seconds`` of CPU time
+    on one core (``playouts_per_wall_s`` is the same by the wall clock: lower on a busy machine)."""
+    game = random_position(seed, 36)
+    view = view_of(game)
+    bot = MctsBot(seed, seconds=seconds)
+    wall = time.perf_counter()
+    search = bot.search(view, options_of(view))
+    wall = time.perf_counter() - wall
+    return {
+        "playouts_per_s": round(search.playouts / search.seconds, 1),  # per CPU second of the one core used
+        "playouts_per_wall_s": round(search.playouts / wall, 1),
+        "playouts": search.playouts,
+        "seconds": round(search.seconds, 3),
+        "options": len(options_of(view)),
+        "searched": len(search.children),
+        "depth": bot.depth,
+        "move_number": game.move_number,
+    }

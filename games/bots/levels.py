@@ -1,0 +1,211 @@
+"""The three levels of bot: ``random``, ``greedy`` and ``mcts``.
+
+A bot has one method, ``decide(view) -> entry``: given a
+:class:`~games.bots.view.PlayerView` it returns one of the legal entries that
+:func:`~games.bots.options.options_of` lists for the decision the game waits for,
+whatever its kind. Each bot has its own random generator, seeded by the caller, so
+a fixed seed gives the same game (for ``mcts`` with a playout budget rather than a
+time budget, since a clock is never exactly repeatable).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import Game, Move
+
+from .evaluate import advantage, final_estimate, value_after
+from .options import options_of
+from .sim import copy_game, sample_bag, unknown_tiles
+from .view import PlayerView
+
+LEVELS = ("random", "greedy", "mcts")
+
+
+class RandomBot:
+    """Uniform over the legal entries of each decision."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: PlayerView) -> Any:
+        return self.rng.choice(options_of(view))
+
+
+class GreedyBot:
+    """The entry with the best immediate value (see :mod:`games.bots.evaluate`)."""
+
+    level = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, view: PlayerView) -> Any:
+        options = options_of(view)
+        if len(options) == 1:
+            return options[0]
+        self.rng.shuffle(options)  # ties are broken at random, reproducibly
+        return max(options, key=lambda entry: value_after(view.board, entry, view.seat))
+
+
+@dataclass
+class Child:
+    """One root option of the search with its statistics."""
+
+    entry: Any
+    prior: float
+    after: Game
+    total: float = 0.0
+    playouts: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.playouts if self.playouts else self.prior
+
+
+@dataclass
+class Search:
+    """What one decision's search did (``bench`` reports it)."""
+
+    children: list[Child] = field(default_factory=list)
+    playouts: int = 0
+    seconds: float = 0.0
+
+
+class MctsBot:
+    """Monte Carlo search with determinization, within a time (or playout) budget.
+
+    The time budget counts the CPU seconds of the thread that searches
+    (``time.thread_time``), so the bot thinks as much on a busy machine as on an idle one.
+
+    The root's options are ordered by the greedy value and the best ``width`` are
+    searched. Each round samples one order for the unknown tiles from the multiset still
+    in the game (never the real bag, which the view does not hold) and plays one playout
+    from every option still in the race with that same order and the same random
+    choices (common random numbers: the options are compared on the same futures, so
+    tile luck cancels out). A playout plays ``depth`` further turns for every player
+    with a cheap policy that fills the holes of the board (placements touching most
+    tiles, which is where features get completed) and places no figure (``figure_rate``),
+    then scores the position with the same estimate as ``greedy``. Sequential halving drops
+    the worse half of the options after each phase; the option with the best mean
+    playout value is played.
+    """
+
+    level = "mcts"
+    depth = 4
+    width = 8
+    phase = 4  # rounds in the first phase; each phase after a halving is twice as long
+    fill_rate = 0.8  # chance that a playout move fills the most enclosed cell
+    figure_rate = 0.0  # chance that a playout move places a figure (none: less noise, measured better)
+
+    def __init__(self, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.playouts = playouts
+        self.last_search: Search | None = None
+
+    def decide(self, view: PlayerView) -> Any:
+        options = options_of(view)
+        if len(options) == 1:
+            return options[0]
+        search = self.search(view, options)
+        best = max(search.children, key=lambda c: (c.playouts, c.mean, c.prior))
+        return best.entry
+
+    def search(self, view: PlayerView, options: list) -> Search:
+        clock = time.thread_time  # CPU seconds of this thread: the budget does not shrink on a busy machine
+        started = clock()
+        deadline = started + self.seconds
+        rng = self.rng
+        rng.shuffle(options)
+        children = []
+        for entry in options:
+            after = copy_game(view.board)
+            after.play(entry)
+            children.append(Child(entry, advantage(final_estimate(after), view.seat), after))
+        children.sort(key=lambda c: -c.prior)
+        children = children[: self.width]
+        search = Search(children)
+        active, phase, rounds = list(children), self.phase, 0
+        while len(active) > 1:
+            if self.playouts is not None:
+                if search.playouts >= self.playouts:
+                    break
+            elif clock() >= deadline:
+                break
+            tiles = unknown_tiles(children[0].after)
+            bag = sample_bag(tiles, rng)
+            seed = rng.randrange(2**32)
+            for child in active:
+                child.total += self.playout(child.after, view.seat, bag, random.Random(seed))
+                child.playouts += 1
+                search.playouts += 1
+            rounds += 1
+            if rounds >= phase and len(active) > 2:
+                active.sort(key=lambda c: -c.mean)
+                active = active[: (len(active) + 1) // 2]
+                phase, rounds = phase * 2, 0
+        search.seconds = clock() - started
+        self.last_search = search
+        return search
+
+    def playout(self, after: Game, seat: int, bag: list[str], rng: random.Random) -> float:
+        """One sampled future of ``after``: ``depth`` turns by the playout policy, then ``seat``'s advantage."""
+        game = copy_game(after, bag)
+        board = {(t.x, t.y) for t in after.placed_tiles()}  # cells taken, kept up to date below
+        for _ in range(self.depth):
+            if game.finished:
+                break
+            if game.pending.action != "turn":  # an expansion's decision: any legal answer
+                listed = game.options()
+                game.play(listed[rng.randrange(len(listed))])
+                continue
+            tile = game.tile
+            placements = game.legal_placements()
+            if not placements:
+                game.play(Move.discard_of(tile))
+                continue
+            if rng.random() < self.fill_rate:
+                p = _most_enclosed(board, placements, rng)
+            else:
+                p = placements[rng.randrange(len(placements))]
+            spot = None
+            if rng.random() < self.figure_rate:
+                spots = game.legal_spots(p)
+                if spots:
+                    spot = spots[rng.randrange(len(spots))]
+            game.play(Move(tile, p.x, p.y, p.rotation, spot))
+            board.add((p.x, p.y))
+        return advantage(final_estimate(game, disposable=True), seat)
+
+
+def _most_enclosed(board: set, placements: list, rng: random.Random):
+    """A placement on a cell with the most taken neighbours in ``board`` (ties at random)."""
+    best, count = [], -1
+    seen: dict[tuple[int, int], int] = {}
+    for p in placements:
+        x, y = cell = p.x, p.y
+        n = seen.get(cell)
+        if n is None:
+            n = seen[cell] = ((x, y - 1) in board) + ((x + 1, y) in board) + ((x, y + 1) in board) + ((x - 1, y) in board)
+        if n > count:
+            best, count = [p], n
+        elif n == count:
+            best.append(p)
+    return best[rng.randrange(len(best))]
+
+
+def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None):
+    """A bot of ``level`` (one of :data:`LEVELS`)."""
+    if level == "random":
+        return RandomBot(seed)
+    if level == "greedy":
+        return GreedyBot(seed)
+    if level == "mcts":
+        return MctsBot(seed, seconds=seconds, playouts=playouts)
+    raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")

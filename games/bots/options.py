@@ -1,0 +1,39 @@
+"""The options of each kind of decision, as the engine enumerates them.
+
+Each kind of decision (``Pending.action``) has one small function listing its legal
+entries from a :class:`~games.bots.view.PlayerView`; the bots only ever choose among
+them (and judge each by playing it on a copy), so a new kind (the Count's
+``reinforce``, ``quarter``, ``market``) needs no code, or one more entry in
+:data:`ENUMERATORS` for a special listing. Kinds without an entry are listed by the
+engine's ``Game.options()``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .view import PlayerView
+
+
+def turn_options(view: PlayerView) -> list:
+    """Every legal tile turn: each placement of the drawn tile with no figure or a figure
+    of each kind on each legal spot (``Game.legal_figures``), or the discard when the
+    tile fits nowhere, as the engine lists them (``Game.options``)."""
+    if view.tile is None:
+        return []
+    return list(view.board.options(view.tile))
+
+
+def engine_options(view: PlayerView) -> list:
+    """The entries the engine lists for any other decision (the Count's, a market, ...)."""
+    return list(view.board.options())
+
+
+ENUMERATORS: dict[str, Callable[[PlayerView], list]] = {"turn": turn_options}
+
+
+def options_of(view: PlayerView) -> list:
+    """The legal entries of the decision ``view`` waits for (never empty while it waits)."""
+    if view.pending is None:
+        return []
+    return ENUMERATORS.get(view.pending.action, engine_options)(view)

@@ -1,0 +1,48 @@
+"""A small server-rendered SVG chart of one player's rating over their rated games."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Sequence
+
+from django.utils.translation import gettext as _
+
+WIDTH, HEIGHT = 640, 220
+LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 30
+
+
+def rating_chart(values: Sequence[int], start: int) -> str:
+    """A line from ``start`` through ``values`` (the rating after each game); ``""`` without games."""
+    if not values:
+        return ""
+    points = [start, *values]
+    low, high = min(points), max(points)
+    step = 50 if high - low <= 300 else 100 if high - low <= 600 else 250
+    low, high = (low // step) * step, -(-high // step) * step
+    if high == low:
+        high = low + step
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def px(i: int) -> float:
+        return round(LEFT + plot_w * i / max(1, len(points) - 1), 1)
+
+    def py(v: float) -> float:
+        return round(TOP + plot_h * (high - v) / (high - low), 1)
+
+    title = escape(_("Rating after each rated game"))
+    parts = [
+        f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{title}</title>'
+    ]
+    for v in range(low, high + 1, step):
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{py(v)}" y2="{py(v)}" stroke="#ddd"/>'
+            f'<text x="{LEFT - 6}" y="{py(v) + 4}" text-anchor="end" font-size="11">{v}</text>'
+        )
+    path = " ".join(f"{px(i)},{py(v)}" for i, v in enumerate(points))
+    parts.append(f'<polyline fill="none" stroke="#2a6f97" stroke-width="2" points="{path}"/>')
+    parts.append(
+        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" font-size="11">'
+        f'{escape(_("rated games"))} ({len(values)})</text></svg>'
+    )
+    return "".join(parts)

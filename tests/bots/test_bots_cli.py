@@ -1,0 +1,66 @@
+"""``python -m games.bots duel|bench``: the exact form our checks use."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from games.engine import replay
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "games.bots", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_duel_prints_wins_and_draws_as_json_and_writes_each_record(tmp_path):
+    result = run("duel", "--a", "greedy", "--b", "random", "--games", "4", "--players", "2",
+                 "--seconds", "0.05", "--seed", "3", "--json", "--records", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["games"] == 4
+    assert data["wins"]["a"] + data["wins"]["b"] + data["draws"] == 4
+    assert data["wins"]["a"] >= 3  # greedy beats random
+    records = sorted(tmp_path.glob("*.json"))
+    assert len(records) == 4
+    firsts = set()
+    for path in records:
+        record = json.loads(path.read_text())
+        game = replay(record)
+        assert game.finished and len(record["moves"]) >= 71
+        firsts.add(record["players"][0].split("-")[0])
+    assert firsts == {"a1", "b1"}  # who starts alternates
+
+
+def test_duel_plays_the_rules_given_as_json(tmp_path):
+    result = run("duel", "--a", "random", "--b", "random", "--games", "1", "--players", "3", "--seconds", "0.05",
+                 "--seed", "1", "--json", "--rules", '{"expansions": ["river"]}', "--records", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (path,) = tmp_path.glob("*.json")
+    record = json.loads(path.read_text())
+    assert record["rules"]["expansions"] == ["river"] and len(record["players"]) == 3
+
+
+def test_duel_rejects_bad_arguments_with_a_message():
+    result = run("duel", "--a", "genius", "--b", "random", "--games", "1", "--json")
+    assert result.returncode == 2 and "genius" in result.stderr
+    result = run("duel", "--a", "random", "--b", "random", "--games", "1", "--rules", '{"expansions": ["count"]}')
+    assert result.returncode == 2 and "not supported" in result.stderr
+    result = run("duel", "--a", "random", "--b", "random", "--games", "0")
+    assert result.returncode == 2 and "more than 0" in result.stderr
+
+
+def test_bench_prints_playouts_per_second():
+    result = run("bench", "--json", "--seconds", "0.5")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["playouts_per_s"] > 0 and data["playouts"] > 0
+
+
+def test_the_bots_do_not_import_django():
+    code = "import sys, games.bots, games.bots.cli; print([m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')])"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "[]", result.stderr

@@ -1,0 +1,12 @@
+"""The examples in the bots' docstrings are true."""
+
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize("name", ["games.bots", "games.bots.view"])
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,157 @@
+"""Bots on the site: practice games, lobby seats filled with bots, a bot taking over on time."""
+
+from unittest import mock
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import bot_seats, services
+from games.entries import kind_of
+from games.models import Game, Move, Seat
+from ratings.models import Rating
+from tests.conftest import celery_eager
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user):
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def first_legal_move(client, game_id):
+    state = client.get(f"/api/games/{game_id}/").json()
+    legal = client.get(f"/api/games/{game_id}/legal-moves/").json()
+    p = legal["placements"][0]
+    return client.post(
+        f"/api/games/{game_id}/moves/",
+        {"move_number": state["move_number"], "x": p["x"], "y": p["y"], "rotation": p["rotation"], "meeple": None},
+        format="json",
+    )
+
+
+def test_a_practice_game_starts_at_once_and_the_bots_answer_each_move(ann, django_capture_on_commit_callbacks):
+    api = client_of(ann)
+    created = api.post("/api/games/", {"bots": 2, "bot_level": "greedy", "move_days": None}, format="json")
+    assert created.status_code == 201, created.json()
+    state = created.json()
+    assert state["status"] == "active" and state["has_bots"] is True
+    assert [p["bot"] for p in state["players"]] == ["", "greedy", "greedy"]
+    assert state["current_player"] == "ann"
+    assert [g["has_bots"] for g in api.get("/api/games/").json()] == [True]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert first_legal_move(api, state["id"]).status_code == 201
+    after = api.get(f"/api/games/{state['id']}/").json()
+    assert after["current_player"] == "ann"  # both bots have played
+    moves = Move.objects.filter(game_id=state["id"]).order_by("number")
+    seats = [m.seat for m in moves if kind_of(m.entry) != "discard"]
+    assert seats == [0, 1, 2]
+    assert after["move_number"] >= 4
+
+
+def test_bots_move_after_the_commit_never_inside_the_persons_request(ann, django_capture_on_commit_callbacks):
+    game = bot_seats.create_game_with_bots(ann, bots=1, bot_level="random")
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert first_legal_move(client_of(ann), game.pk).status_code == 201
+    game.refresh_from_db()
+    assert game.current_seat == 1 and game.move_count >= 1  # the bot has not moved yet
+    moved = game.move_count
+    with celery_eager(False), mock.patch("games.tasks.play_bot_turns.delay") as delay:
+        for callback in callbacks:
+            callback()
+    delay.assert_called_once_with(game.pk)  # queued for a worker: the request does not wait
+    game.refresh_from_db()
+    assert game.move_count == moved
+    assert bot_seats.play_bot_turns(game.pk) >= 1  # what the worker does
+    game.refresh_from_db()
+    assert game.current_seat == 0
+
+
+def test_a_bot_takes_over_on_time_and_plays_the_seat_to_the_end_unrated(ann, bob, django_capture_on_commit_callbacks):
+    game = services.create_started_game(ann, [ann, bob])
+    Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.BOT)
+    with django_capture_on_commit_callbacks(execute=True):
+        turn = services.play_timeout(game.pk, 1)
+    assert turn is not None and not turn.move.skip and not turn.move.forfeit  # the bot placed the tile
+    seat = Seat.objects.get(game=game, user=ann)
+    assert seat.bot == "greedy"
+    game.refresh_from_db()
+    assert game.has_bots and game.current_seat == 1
+    with django_capture_on_commit_callbacks(execute=True):  # bob runs out of time too: bots finish the game
+        services.play_timeout(game.pk, game.move_count + 1)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.move_count >= 71
+    assert not Rating.objects.exists()
+
+
+def test_a_player_whose_seat_a_bot_took_cannot_move_any_more(ann, bob, django_capture_on_commit_callbacks):
+    game = services.create_started_game(ann, [ann, bob])
+    Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.BOT)
+    services.play_timeout(game.pk, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        first_legal_move(client_of(bob), game.pk)
+    game.refresh_from_db()
+    response = first_legal_move(client_of(ann), game.pk)
+    assert response.status_code == 403
+    assert "a bot plays your seat" in response.json()["detail"]
+
+
+def test_the_creator_fills_open_lobby_seats_with_bots_and_the_game_starts(ann, bob, client):
+    game = services.create_game(ann, [], open_seats=2)
+    assert client_of(bob).post(f"/api/games/{game.pk}/bots/", {"level": "greedy"}, format="json").status_code == 403
+    bad = client_of(ann).post(f"/api/games/{game.pk}/bots/", {"level": "<genius>"}, format="json")
+    assert bad.status_code == 400 and not Seat.objects.filter(game=game).exclude(bot="").exists()
+    too_many = client_of(ann).post(f"/api/games/{game.pk}/bots/", {"level": "random", "count": 3}, format="json")
+    assert too_many.status_code == 409 and "only 2 open seats" in too_many.json()["detail"]
+    one = client_of(ann).post(f"/api/games/{game.pk}/bots/", {"level": "random", "count": 1}, format="json")
+    assert one.status_code == 200 and one.json()["status"] == "waiting"
+    client.force_login(ann)
+    page = client.post(f"/games/{game.pk}/bots/", {"level": "mcts"}, follow=True).content.decode()
+    assert "Bots took the open seats" in page and "with bots · unrated" in page
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.has_bots
+    assert [s.bot for s in game.seats.order_by("position")] == ["", "random", "mcts"]
+    assert client_of(ann).post(f"/api/games/{game.pk}/bots/", {"level": "random"}, format="json").status_code == 409
+
+
+def test_games_with_bots_are_marked_in_lists_and_lobby(ann, bob, client):
+    with_bots = services.create_game(ann, [], open_seats=2, name="Practice")
+    bot_seats.fill_with_bots(with_bots.pk, ann, "random", 1)
+    services.create_game(ann, [], open_seats=1, name="People only")
+    client.force_login(bob)
+    lobby = client.get("/games/lobby/").content.decode()
+    practice, people = lobby.split("Practice", 1)[1], lobby.split("People only", 1)[1]
+    assert "with bots · unrated" in practice.split("game-row-status")[0]
+    assert "with bots · unrated" not in people.split("game-row-status")[0]
+    client.force_login(ann)
+    mine = client.get("/games/").content.decode()
+    assert "Bot 2 (random)" in mine and "with bots · unrated" in mine
+
+
+def test_the_create_form_makes_a_practice_game(ann, client, django_capture_on_commit_callbacks):
+    client.force_login(ann)
+    form = client.get("/games/new/").content.decode()
+    assert 'name="bots"' in form and 'value="mcts"' in form and 'value="bot"' in form
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/games/new/", {
+            "name": "Practice", "invite": "", "open_seats": "0", "bots": "1", "bot_level": "random",
+            "seat_order": "as_listed", "farm_scoring": "current", "move_days": "3", "timeout_rule": "bot",
+            "vacation_allowed": "on",
+        })
+    assert response.status_code == 302
+    game = Game.objects.get(name="Practice")
+    assert game.status == Game.Status.ACTIVE and game.timeout_rule == "bot" and game.has_bots
+
+
+def test_the_archive_marks_finished_games_with_bots(ann, bob, client, django_capture_on_commit_callbacks):
+    game = services.create_started_game(ann, [ann, bob], name="Taken over")
+    Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.BOT)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.play_timeout(game.pk, 1)
+        game.refresh_from_db()
+        services.play_timeout(game.pk, game.move_count + 1)
+    client.force_login(bob)
+    page = client.get("/archive/").content.decode()
+    assert "Taken over" in page and "with bots · unrated" in page
+    assert "with bots · unrated" in client.get(f"/archive/games/{game.pk}/").content.decode()

@@ -1,0 +1,129 @@
+"""Ratings: OpenSkill over the engine's outcome of finished games of people."""
+
+import pytest
+from django.core.management import call_command
+
+from games import services as games
+from games.models import Game
+from ratings import services
+from ratings.models import Rating, RatingChange
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(make_user):
+    return [make_user(name) for name in ("ann", "bob", "cid", "dee", "eve", "fay")]
+
+
+def finished_by_timeouts(creator, users, rules=None):
+    """A started game of ``users`` (in turn order) in which all but the last lose on time."""
+    game = games.create_started_game(creator, users, rules=rules)
+    Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.LOSE)
+    for _ in users[:-1]:
+        game.refresh_from_db()
+        games.play_timeout(game.pk, game.move_count + 1)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+def rating(user, pool="all"):
+    return Rating.objects.get(user=user, pool=pool)
+
+
+def test_the_winner_gains_and_the_player_who_lost_on_time_loses(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_by_timeouts(ann, [ann, bob])
+    assert rating(bob).display > services.START > rating(ann).display
+    assert rating(bob).games == rating(ann).games == 1
+    change = RatingChange.objects.get(game=game, user=bob, pool="all")
+    assert change.rank == 1 and change.display_before == services.START
+    assert RatingChange.objects.get(game=game, user=ann, pool="all").rank == 2
+
+
+def test_a_game_is_rated_only_after_its_transaction_commits_and_only_once(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        game = finished_by_timeouts(ann, [ann, bob])
+    assert not Rating.objects.exists()  # not before the commit
+    assert callbacks
+    for callback in callbacks:
+        callback()
+    assert rating(bob).games == 1
+    assert services.rate_game(game.pk) is False  # idempotent
+    game.save()  # saving the finished game again
+    assert rating(bob).games == 1 and RatingChange.objects.filter(game=game).count() == 4
+
+
+def test_a_base_game_counts_in_all_games_and_base_but_not_expansions(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        finished_by_timeouts(ann, [ann, bob])
+        finished_by_timeouts(ann, [ann, bob], rules={"expansions": ["river"]})
+    assert rating(bob, "all").games == 2
+    assert rating(bob, "base").games == 1 and rating(bob, "expansions").games == 1
+    assert rating(bob, "all").display > rating(bob, "base").display > services.START
+
+
+def test_tied_players_get_the_same_rating(people):
+    ann, bob = people[:2]
+    game = games.create_started_game(ann, [ann, bob])
+    services.rate_ranks(game, [ann.pk, bob.pk], [1, 1])
+    assert rating(ann).display == rating(bob).display
+    assert rating(ann).mu == pytest.approx(rating(bob).mu)
+    assert rating(ann).sigma < services.new_rating()[1]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_in_games_of_three_to_six_a_better_place_gives_a_higher_rating(people, players):
+    users = people[:players]
+    game = games.create_started_game(users[0], users[:min(players, 5)])  # the row the changes point to
+    ranks = list(range(1, players + 1))
+    services.rate_ranks(game, [u.pk for u in users], ranks)
+    shown = [rating(u).display for u in users]
+    assert shown == sorted(shown, reverse=True) and len(set(shown)) == players
+    assert shown[0] > services.START and rating(users[-1]).mu < services.new_rating()[0]
+
+
+def test_players_who_left_rank_last_in_a_game_of_three(people, django_capture_on_commit_callbacks):
+    ann, bob, cid = people[:3]
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_by_timeouts(ann, [ann, bob, cid])
+    ranks = {c.user_id: c.rank for c in RatingChange.objects.filter(game=game, pool="all")}
+    assert ranks == {cid.pk: 1, ann.pk: 2, bob.pk: 2}
+    assert rating(cid).display > rating(ann).display == rating(bob).display
+
+
+def test_a_game_with_a_bot_seat_is_not_rated(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    game = games.create_started_game(ann, [ann, bob])
+    game.seats.filter(user=bob).update(bot="greedy")
+    Game.objects.filter(pk=game.pk).update(has_bots=True, timeout_rule=Game.TimeoutRule.LOSE)
+    with django_capture_on_commit_callbacks(execute=True):
+        games.play_timeout(game.pk, 1)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert not Rating.objects.exists() and services.rate_game(game.pk) is False
+
+
+def test_recomputing_from_the_finished_games_equals_the_incremental_ratings(people, django_capture_on_commit_callbacks):
+    ann, bob, cid, dee = people[:4]
+    with django_capture_on_commit_callbacks(execute=True):
+        finished_by_timeouts(ann, [ann, bob])
+        finished_by_timeouts(bob, [bob, cid, dee])
+        finished_by_timeouts(cid, [cid, ann], rules={"expansions": ["river"]})
+        finished_by_timeouts(dee, [dee, ann, bob])
+
+    def snapshot():
+        return sorted(
+            (r.user.username, r.pool, round(r.mu, 9), round(r.sigma, 9), r.display, r.games)
+            for r in Rating.objects.select_related("user")
+        ), RatingChange.objects.count()
+
+    incremental = snapshot()
+    assert len(incremental[0]) == 4 + 4 + 2  # all: 4 players; base: 4; expansions: cid and ann
+    Rating.objects.filter(user=ann).update(display=9999, games=0)  # damage that recomputing repairs
+    call_command("recompute_ratings")
+    assert snapshot() == incremental

@@ -1,0 +1,109 @@
+"""Where people see ratings: leaderboard page and API, profile chart, lobby, tournaments."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services as games
+from ratings import services
+from ratings.models import Rating
+from tournaments import services as tournaments
+from tournaments.models import Entry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(make_user):
+    return [make_user(name) for name in ("ann", "bob", "cid", "dee")]
+
+
+def rate(users, ranks, rules=None):
+    game = games.create_started_game(users[0], users, rules=rules)
+    services.rate_ranks(game, [u.pk for u in users], ranks)
+    return game
+
+
+def test_the_leaderboard_lists_players_best_first_per_rule_set(client, people):
+    ann, bob, cid, dee = people
+    rate([ann, bob], [1, 2])
+    rate([cid, dee], [1, 2], rules={"expansions": ["river"]})
+    client.force_login(dee)
+    page = client.get("/ratings/").content.decode()
+    assert page.index(">ann<") < page.index(">bob<") and ">cid<" in page
+    base = client.get("/ratings/?pool=base").content.decode()
+    assert ">ann<" in base and ">cid<" not in base
+    expansions = client.get("/ratings/?pool=expansions").content.decode()
+    assert ">cid<" in expansions and ">ann<" not in expansions
+    assert "?" in expansions  # provisional after one game
+    bad = client.get("/ratings/?pool=<b>x</b>")
+    assert bad.status_code == 400 and b"<b>" not in bad.content
+
+
+def test_the_leaderboard_api_pages_and_filters_by_rule_set(people):
+    ann, bob, cid, dee = people
+    rate([ann, bob, cid], [1, 2, 3])
+    api = APIClient()
+    assert api.get("/api/ratings/").status_code in (401, 403)
+    api.force_authenticate(dee)
+    data = api.get("/api/ratings/?pool=base&page_size=2").json()
+    assert data["count"] == 3
+    assert [r["username"] for r in data["results"]] == ["ann", "bob"]
+    assert [r["rank"] for r in data["results"]] == [1, 2]
+    assert data["results"][0]["provisional"] is True and data["results"][0]["games"] == 1
+    second = api.get("/api/ratings/?pool=base&page_size=2&page=2").json()
+    assert [(r["rank"], r["username"]) for r in second["results"]] == [(3, "cid")]
+    assert api.get("/api/ratings/?pool=expansions").json()["count"] == 0
+    wrong = api.get("/api/ratings/?pool=count")
+    assert wrong.status_code == 400 and "pool" in wrong.json()["detail"]
+
+
+def test_the_history_api_gives_the_rating_after_each_game(people):
+    ann, bob = people[:2]
+    first = rate([ann, bob], [1, 2])
+    second = rate([ann, bob], [2, 1])
+    api = APIClient()
+    api.force_authenticate(bob)
+    rows = api.get("/api/ratings/players/ann/").json()
+    assert [r["game"] for r in rows] == [first.pk, second.pk]
+    assert rows[0]["rating_before"] == services.START and rows[0]["rating"] > services.START
+    assert rows[1]["rating"] < rows[1]["rating_before"]
+    assert api.get("/api/ratings/players/nobody/").status_code == 404
+
+
+def test_the_profile_shows_the_rating_and_its_history_chart(client, people):
+    ann, bob = people[:2]
+    rate([ann, bob], [1, 2])
+    rate([ann, bob], [1, 2])
+    client.force_login(bob)
+    page = client.get("/archive/players/ann/").content.decode()
+    shown = Rating.objects.get(user=ann, pool="all").display
+    assert f'data-stat="rating">{shown}<' in page
+    assert 'class="rating-chart"' in page and "<polyline" in page
+    assert "2 rated games" in page
+    empty = client.get("/archive/players/cid/").content.decode()
+    assert "No rated game yet" in empty
+
+
+def test_the_lobby_shows_the_rating_beside_each_seated_player(client, people):
+    ann, bob, cid = people[:3]
+    rate([ann, bob], [1, 2])
+    games.create_game(ann, [], open_seats=1)
+    client.force_login(cid)
+    page = client.get("/games/lobby/").content.decode()
+    shown = Rating.objects.get(user=ann, pool="all").display
+    assert f'data-rating="{shown}"' in page
+
+
+def test_tournaments_seed_by_current_rating_and_show_it_in_the_standings(client, people):
+    ann, bob, cid, dee = people
+    rate([dee, cid, bob, ann], [1, 2, 3, 4])  # dee is best rated, ann worst
+    t = tournaments.create_tournament(ann, name="Cup", format="knockout", seeding="rating")
+    for user in (ann, bob, cid, dee):
+        tournaments.register(t, user)
+    Entry.objects.filter(tournament=t).update(rating=1500)  # registered long ago: stale copies
+    tournaments.start(t, ann)
+    t.refresh_from_db()
+    assert t.knockout_seeds == [dee.pk, cid.pk, bob.pk, ann.pk]
+    client.force_login(bob)
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert f'<td class="rating">{Rating.objects.get(user=dee, pool="base").display}?</td>' in page
