@@ -16,8 +16,8 @@ def chat_context(game, user, request=None) -> dict:
     if can:
         opponents = [
             {"name": s.user.username, "muted": s.user_id in muted}
-            for s in game.seats.select_related("user").filter(state="joined").exclude(user=user)
-        ]
+            for s in game.seats.select_related("user").filter(state="joined", user__isnull=False).exclude(user=user)
+        ]  # bot seats have no user: nobody to mute
     return {
         "game": game,
         "user": user,
