@@ -117,14 +117,6 @@ def _layout(o: Orientation) -> _Layout:
     return layout
 
 
-def _leave(cells_of: dict[int, set[int]], code: int, cell: int) -> None:
-    """``cell`` no longer demands pattern ``code``."""
-    keys = cells_of[code]
-    keys.discard(cell)
-    if not keys:
-        del cells_of[code]
-
-
 class Figure(NamedTuple):
     """A figure on the board: its owner (seat), cell, segment of that tile, and kind."""
 
@@ -194,7 +186,6 @@ class Board:
         self.neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
         self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
         self.patterns: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
-        self._cells_of: dict[int, set[int]] = {}  # packed pattern -> the empty cells that demand it
         self._cell_placements: dict[int, tuple[Placement, ...]] = {}  # frontier cell -> its 4 placements
 
     def copy(self) -> Board:
@@ -213,7 +204,6 @@ class Board:
         other.neighbours = dict(self.neighbours)
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
-        other._cells_of = {code: set(cells) for code, cells in self._cells_of.items()}
         other._cell_placements = dict(self._cell_placements)
         return other
 
@@ -233,25 +223,24 @@ class Board:
         result: list[Placement] = []
         append = result.append
         fits, placements = _fits(tile), self._cell_placements
-        for pattern, keys in self._cells_of.items():
+        for key, pattern in self.patterns.items():
             indexes = fits.get(pattern)
             if indexes is None:
                 indexes = _fit(tile, pattern)
             if indexes:
-                for key in keys:
-                    options = placements.get(key)
-                    if options is None:
-                        x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
-                        options = placements[key] = (
-                            Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
-                    for i in indexes:
-                        append(options[i])
+                options = placements.get(key)
+                if options is None:
+                    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
+                    options = placements[key] = (
+                        Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
+                for i in indexes:
+                    append(options[i])
         result.sort()
         return result
 
     def can_place(self, tile: str) -> bool:
         fits = _fits(tile)
-        return any(fits[p] if p in fits else _fit(tile, p) for p in self._cells_of)
+        return any(fits[p] if p in fits else _fit(tile, p) for p in set(self.patterns.values()))
 
     def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         """Why ``tile`` may not go there by the edges (``None`` if it may)."""
@@ -504,26 +493,13 @@ class Board:
             cities[base + s] = [base + c for c in borders]
         cells = self.cells
         find, union = self.find, self._union
-        patterns, cells_of = self.patterns, self._cells_of
-        code = patterns.pop(key, None)
-        if code is not None:
+        patterns = self.patterns
+        if patterns.pop(key, None) is not None:
             self._cell_placements.pop(key, None)
-            _leave(cells_of, code, key)
         for delta, edge_link, half_links, bits in layout.links:
             neighbour = cells.get(key + delta)
             if neighbour is None:  # an empty cell: what it must match now includes this edge
-                cell = key + delta
-                old = patterns.get(cell)
-                if old is None:
-                    patterns[cell] = bits
-                else:
-                    patterns[cell] = bits | old
-                    _leave(cells_of, old, cell)
-                keys = cells_of.get(bits | (old or 0))
-                if keys is None:
-                    cells_of[bits | (old or 0)] = {cell}
-                else:
-                    keys.add(cell)
+                patterns[key + delta] = patterns.get(key + delta, 0) | bits
                 continue
             theirs = neighbour.base
             if edge_link is not None:
