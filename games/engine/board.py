@@ -83,6 +83,7 @@ class _Layout(NamedTuple):
     links: tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)
     closable: tuple[int, ...]  # road and city segments
     cloister: int
+    probes: tuple  # per segment: ((cell delta, neighbour's half or edge, is a half), ...)
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -113,8 +114,19 @@ def _layout(o: Orientation) -> _Layout:
         links=tuple(links),
         closable=tuple(seg.index for seg in segments if seg.kind in ("road", "city")),
         cloister=next((seg.index for seg in segments if seg.kind == "cloister"), -1),
+        probes=tuple(_probes(seg) for seg in segments),
     )
     return layout
+
+
+def _probes(seg) -> tuple:
+    """Where a segment meets its neighbours: for each of its half-edges (fields) or edges
+    (roads, cities), the neighbour's cell delta and the half or edge it meets there."""
+    if seg.kind == "field":
+        return tuple((DELTA[h >> 1], _OPPOSITE_HALF[h], True) for h in seg.halves)
+    if seg.kind in ("road", "city"):
+        return tuple((DELTA[e], (e + 2) & 3, False) for e in seg.edges)
+    return ()
 
 
 class Figure(NamedTuple):
@@ -375,7 +387,15 @@ class Board:
 
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
-        return index in self.occupied_segments(key, o)
+        cells, figures, find = self.cells, self._figures, self.find
+        for delta, other, half in _layout(o).probes[index]:
+            n = cells.get(key + delta)
+            if n is not None:
+                m = n.orientation
+                if figures[find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))]:
+                    return True
+        # free on its own sides; the tile's other pieces may still join it to an occupied one
+        return o.joins_within and index in self.occupied_segments(key, o)
 
     def occupied_segments(self, key: int, o: Orientation) -> set[int]:
         """The segments of ``o`` placed at ``key`` that would join a feature holding a figure,
@@ -384,24 +404,16 @@ class Board:
         cells, figures, find = self.cells, self._figures, self.find
         touched: list[list[int]] = []
         busy_any = False
-        for seg in o.segments:
+        for probes in _layout(o).probes:
             roots: list[int] = []
-            if seg.kind == "field":
-                for h in seg.halves:
-                    n = cells.get(key + DELTA[h >> 1])
-                    if n is not None:
-                        r = find(n.base + n.orientation.half_segment[_OPPOSITE_HALF[h]])
-                        roots.append(r)
-                        if figures[r]:
-                            busy_any = True
-            elif seg.kind == "road" or seg.kind == "city":
-                for e in seg.edges:
-                    n = cells.get(key + DELTA[e])
-                    if n is not None:
-                        r = find(n.base + n.orientation.edge_segment[(e + 2) & 3])
-                        roots.append(r)
-                        if figures[r]:
-                            busy_any = True
+            for delta, other, half in probes:
+                n = cells.get(key + delta)
+                if n is not None:
+                    m = n.orientation
+                    r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
+                    roots.append(r)
+                    if figures[r]:
+                        busy_any = True
             touched.append(roots)
         if not busy_any:
             return set()
