@@ -84,6 +84,7 @@ class _Layout(NamedTuple):
     closable: tuple[int, ...]  # road and city segments
     cloister: int
     probes: tuple  # per segment: ((cell delta, neighbour's half or edge, is a half), ...)
+    siblings: tuple  # per segment: the other segments of its kind (field, road, city) on the tile
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -115,6 +116,11 @@ def _layout(o: Orientation) -> _Layout:
         closable=tuple(seg.index for seg in segments if seg.kind in ("road", "city")),
         cloister=next((seg.index for seg in segments if seg.kind == "cloister"), -1),
         probes=tuple(_probes(seg) for seg in segments),
+        siblings=tuple(
+            tuple(t.index for t in segments if t.kind == seg.kind and t.index != seg.index)
+            if seg.kind in ("field", "road", "city") else ()
+            for seg in segments
+        ),
     )
     return layout
 
@@ -387,15 +393,35 @@ class Board:
 
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
-        cells, figures, find = self.cells, self._figures, self.find
-        for delta, other, half in _layout(o).probes[index]:
+        layout = _layout(o)
+        roots = self._met(key, layout.probes[index])
+        if any(self._figures[r] for r in roots):
+            return True
+        siblings = layout.siblings[index]
+        if not roots or not siblings:
+            return False
+        # free on its own sides; another piece of the tile meeting one of these features
+        # joins its own features to them (a farm reaching round to the tile's other field)
+        met = {s: self._met(key, layout.probes[s]) for s in siblings}
+        grown = True
+        while grown:
+            grown = False
+            for s in list(met):
+                if roots & met[s]:
+                    roots |= met.pop(s)
+                    grown = True
+        return any(self._figures[r] for r in roots)
+
+    def _met(self, key: int, probes: tuple) -> set[int]:
+        """Roots of the placed features a segment with these probes meets at ``key``."""
+        cells, find = self.cells, self.find
+        roots = set()
+        for delta, other, half in probes:
             n = cells.get(key + delta)
             if n is not None:
                 m = n.orientation
-                if figures[find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))]:
-                    return True
-        # free on its own sides; the tile's other pieces may still join it to an occupied one
-        return o.joins_within and index in self.occupied_segments(key, o)
+                roots.add(find(n.base + (m.half_segment[other] if half else m.edge_segment[other])))
+        return roots
 
     def occupied_segments(self, key: int, o: Orientation) -> set[int]:
         """The segments of ``o`` placed at ``key`` that would join a feature holding a figure,
