@@ -46,6 +46,9 @@ from .tiles import BASE_START, TILE_TYPES, Orientation, orientation
 __all__ = ["CATEGORIES", "Game", "Pending", "PlacedTile", "Scoring", "Turn"]
 
 
+_BASE_SET = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "base"}
+
+
 class Turn(NamedTuple):
     """A played entry with what it did: ``points[seat]`` scored by it."""
 
@@ -104,7 +107,7 @@ class Game:
         for hook in hooks_of(self.modules, "figures"):
             for reserve in self.reserve:
                 reserve.update(hook())
-        self.remaining: dict[str, int] = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "base"}
+        self.remaining: dict[str, int] = dict(_BASE_SET)
         for hook in hooks_of(self.modules, "tiles"):
             self.remaining.update(hook())
         block = None
@@ -741,7 +744,14 @@ class Game:
         figures = board.figures(root)
         if not figures:
             return
-        winners = majority(((f.player, weight(f.kind)) for f in figures), len(self.players), self.out)
+        if self.out or any(f.kind != "follower" for f in figures):
+            winners = majority(((f.player, weight(f.kind)) for f in figures), len(self.players), self.out)
+        else:  # followers only, nobody has left: the most followers win
+            counts = [0] * len(self.players)
+            for f in figures:
+                counts[f.player] += 1
+            best = max(counts)
+            winners = tuple(p for p, c in enumerate(counts) if c == best)
         value = feature_points(board, root, complete)
         for hook in self._points_hooks:
             value = hook(root, complete, value)
