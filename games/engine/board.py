@@ -394,23 +394,31 @@ class Board:
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
         layout = _layout(o)
-        roots = self._met(key, layout.probes[index])
-        if any(self._figures[r] for r in roots):
-            return True
+        cells, figures, find = self.cells, self._figures, self.find
+        met = []
+        for delta, other, half in layout.probes[index]:
+            n = cells.get(key + delta)
+            if n is not None:
+                m = n.orientation
+                r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
+                if figures[r]:
+                    return True
+                met.append(r)
         siblings = layout.siblings[index]
-        if not roots or not siblings:
+        if not met or not siblings:
             return False
+        roots = set(met)
         # free on its own sides; another piece of the tile meeting one of these features
         # joins its own features to them (a farm reaching round to the tile's other field)
-        met = {s: self._met(key, layout.probes[s]) for s in siblings}
+        others = {s: self._met(key, layout.probes[s]) for s in siblings}
         grown = True
         while grown:
             grown = False
-            for s in list(met):
-                if roots & met[s]:
-                    roots |= met.pop(s)
+            for s in list(others):
+                if roots & others[s]:
+                    roots |= others.pop(s)
                     grown = True
-        return any(self._figures[r] for r in roots)
+        return any(figures[r] for r in roots)
 
     def _met(self, key: int, probes: tuple) -> set[int]:
         """Roots of the placed features a segment with these probes meets at ``key``."""
@@ -428,21 +436,20 @@ class Board:
         directly or through another piece of the same tile (a farm that reaches round to
         the tile's other field, where an occupied farm touches it)."""
         cells, figures, find = self.cells, self._figures, self.find
-        touched: list[list[int]] = []
-        busy_any = False
-        for probes in _layout(o).probes:
-            roots: list[int] = []
+        probes_of = _layout(o).probes
+        for probes in probes_of:  # first, cheaply: does any neighbouring feature hold a figure?
             for delta, other, half in probes:
                 n = cells.get(key + delta)
                 if n is not None:
                     m = n.orientation
-                    r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
-                    roots.append(r)
-                    if figures[r]:
-                        busy_any = True
-            touched.append(roots)
-        if not busy_any:
+                    if figures[find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))]:
+                        break
+            else:
+                continue
+            break
+        else:
             return set()
+        touched = [list(self._met(key, probes)) for probes in probes_of]
         if not o.joins_within:
             return {i for i, roots in enumerate(touched) if any(figures[r] for r in roots)}
         # pieces of the tile that meet one feature become one feature: group them
