@@ -436,22 +436,27 @@ class Board:
         directly or through another piece of the same tile (a farm that reaches round to
         the tile's other field, where an occupied farm touches it)."""
         cells, figures, find = self.cells, self._figures, self.find
-        probes_of = _layout(o).probes
-        for probes in probes_of:  # first, cheaply: does any neighbouring feature hold a figure?
+        touched: list[list[int]] = []
+        busy_any = False
+        for probes in _layout(o).probes:
+            roots: list[int] = []
             for delta, other, half in probes:
                 n = cells.get(key + delta)
                 if n is not None:
                     m = n.orientation
-                    if figures[find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))]:
-                        break
-            else:
-                continue
-            break
-        else:
+                    r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
+                    roots.append(r)
+                    if figures[r]:
+                        busy_any = True
+            touched.append(roots)
+        if not busy_any:
             return set()
-        touched = [list(self._met(key, probes)) for probes in probes_of]
+        direct = {i for i, roots in enumerate(touched) if any(figures[r] for r in roots)}
         if not o.joins_within:
-            return {i for i, roots in enumerate(touched) if any(figures[r] for r in roots)}
+            return direct
+        every = [r for roots in touched for r in set(roots)]
+        if len(every) == len(set(every)):  # no feature meets two pieces of the tile
+            return direct
         # pieces of the tile that meet one feature become one feature: group them
         group = list(range(len(touched)))
 
