@@ -350,39 +350,22 @@ class Board:
                     seen.add(root)
                     yield root
 
-    def _touched(self, key: int, o: Orientation, index: int) -> set[int]:
-        """Roots of the placed features that segment ``index`` of ``o`` at ``key`` meets."""
-        seg = o.segments[index]
-        cells, find = self.cells, self.find
-        roots: set[int] = set()
-        if seg.kind == "field":
-            for h in seg.halves:
-                n = cells.get(key + DELTA[h >> 1])
-                if n is not None:
-                    roots.add(find(n.base + n.orientation.half_segment[_OPPOSITE_HALF[h]]))
-        elif seg.kind in ("road", "city"):
-            for e in seg.edges:
-                n = cells.get(key + DELTA[e])
-                if n is not None:
-                    roots.add(find(n.base + n.orientation.edge_segment[(e + 2) & 3]))
-        return roots
-
     def joined_roots(self, key: int, o: Orientation, index: int) -> set[int]:
         """Every placed feature that segment ``index`` would be part of once ``o`` lies at
-        ``key``: those it meets, and those that another segment of the same tile joins to
-        them (a farm that reaches round to the tile's other field, and that field's farms)."""
-        roots = self._touched(key, o, index)
-        kind = o.segments[index].kind
-        others = [s.index for s in o.segments if s.kind == kind and s.index != index]
-        if not roots or not others:
+        ``key``: those it meets, and those that another piece of the same kind on the tile
+        joins to them (a farm that reaches round to the tile's other field, and its farms)."""
+        layout = _layout(o)
+        roots = self._met(key, layout.probes[index])
+        siblings = layout.siblings[index]
+        if not roots or not siblings:
             return roots
-        touched = {i: self._touched(key, o, i) for i in others}
+        others = {s: self._met(key, layout.probes[s]) for s in siblings}
         grown = True
         while grown:
             grown = False
-            for i in list(touched):
-                if touched[i] & roots:
-                    roots |= touched.pop(i)
+            for s in list(others):
+                if roots & others[s]:
+                    roots |= others.pop(s)
                     grown = True
         return roots
 
@@ -395,30 +378,17 @@ class Board:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
         layout = _layout(o)
         cells, figures, find = self.cells, self._figures, self.find
-        met = []
-        for delta, other, half in layout.probes[index]:
+        met = False
+        for delta, other, half in layout.probes[index]:  # its own sides first: the usual answer
             n = cells.get(key + delta)
             if n is not None:
                 m = n.orientation
-                r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
-                if figures[r]:
+                if figures[find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))]:
                     return True
-                met.append(r)
-        siblings = layout.siblings[index]
-        if not met or not siblings:
+                met = True
+        if not met or not layout.siblings[index]:
             return False
-        roots = set(met)
-        # free on its own sides; another piece of the tile meeting one of these features
-        # joins its own features to them (a farm reaching round to the tile's other field)
-        others = {s: self._met(key, layout.probes[s]) for s in siblings}
-        grown = True
-        while grown:
-            grown = False
-            for s in list(others):
-                if roots & others[s]:
-                    roots |= others.pop(s)
-                    grown = True
-        return any(figures[r] for r in roots)
+        return any(figures[r] for r in self.joined_roots(key, o, index))
 
     def _met(self, key: int, probes: tuple) -> set[int]:
         """Roots of the placed features a segment with these probes meets at ``key``."""
@@ -452,7 +422,7 @@ class Board:
         if not busy_any:
             return set()
         direct = {i for i, roots in enumerate(touched) if any(figures[r] for r in roots)}
-        if not o.joins_within:
+        if not any(_layout(o).siblings):
             return direct
         every = [r for roots in touched for r in set(roots)]
         if len(every) == len(set(every)):  # no feature meets two pieces of the tile
@@ -509,15 +479,6 @@ class Board:
                 if placed.figures is not None:
                     del placed.figures[i]
                 return
-
-    def remove_figure(self, figure: Figure) -> None:
-        """Take one figure off the board (e.g. a figure moved elsewhere)."""
-        placed = self.cells[figure.key]
-        root = self.find(placed.base + figure.segment)
-        rest = list(self._figures[root] or ())
-        rest.remove(figure)
-        self._figures[root] = rest or None
-        self._unstand(figure)
 
     def place(self, key: int, o: Orientation) -> tuple[PlacedTile, list[int]]:
         """Put a tile on the board; return it with the roads, cities and cloisters it completed.

@@ -19,9 +19,6 @@ if TYPE_CHECKING:
     from .board import PlacedTile
     from .moves import Move
 
-ACTIONS = ("turn", "reinforce", "quarter", "market")
-"""Every kind of pending decision NOTATION.md names."""
-
 
 class Pending(NamedTuple):
     """The decision the game waits for: ``player`` (a seat) must take ``action``.

@@ -614,10 +614,8 @@ class Game:
         self.history.append(turn)
         if len(self.out) >= len(self.players) - 1:
             self.finish("one_left")
-        elif not self._asked and not self._phases and self._final is None:
+        elif not self._asked and not self._phases:
             self._draw()
-        elif not self._asked and self._final is not None and not self.finished:
-            self._conclude("complete")
         return turn
 
     def _run_phases(self) -> None:

@@ -40,7 +40,8 @@ def shown(value: object) -> str:
         return repr(value)
 
 
-def _player_of(data: dict) -> str | None:
+def player_of(data: dict) -> str | None:
+    """The optional ``"player"`` of an entry, checked to be a name."""
     player = data.get("player")
     if player is not None and not (isinstance(player, str) and player):
         raise IllegalMove(f"player must be a player's name, not {shown(player)}")
@@ -111,7 +112,7 @@ class Move(NamedTuple):
             raise IllegalMove("the move has no tile id")
         player = data.get("player")
         if player is not None:
-            player = _player_of(data)
+            player = player_of(data)
         if "x" not in data:  # a tile not placed: discard, skip or forfeit
             for flag in ("discard", "skip", "forfeit"):
                 value = data.get(flag, False)
@@ -158,7 +159,7 @@ class Resign(NamedTuple):
     def from_json(cls, data: dict) -> Resign:
         if data.get("resign") is not True:
             raise IllegalMove("resign must be true")
-        player = _player_of(data)
+        player = player_of(data)
         if player is None:
             raise IllegalMove("a resignation names its player")
         return cls(player)

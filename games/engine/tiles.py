@@ -117,7 +117,6 @@ class Orientation:
     half_segment: tuple[int, ...]
     spot_index: dict[str, int] = field(hash=False, compare=False)
     river_edges: tuple[int, ...] = ()
-    joins_within: bool = False  # two pieces of one kind (fields, roads, cities) that other tiles may join
 
 
     @property
@@ -349,7 +348,6 @@ def orientation(tile_id: str, rotation: int) -> Orientation:
     return Orientation(
         tile, rotation, edges, tuple(segments), tuple(edge_segment), tuple(half_segment), spot_index,
         tuple(sorted(river_edges)),
-        any(sum(1 for s in segments if s.kind == k) > 1 for k in ("field", "road", "city")),
     )
 
 

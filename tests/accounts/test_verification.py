@@ -9,6 +9,7 @@ from django.db import connection
 from django.urls import reverse
 
 from accounts.models import User
+from tests.conftest import skip_or_fail
 
 PASSWORD = "a-Long-enough-pa55word"
 
@@ -104,7 +105,7 @@ def test_a_username_in_one_other_alphabet_is_welcome():
 @pytest.mark.django_db(transaction=True)
 def test_parallel_signups_with_one_name_make_one_account_and_no_server_error():
     if connection.vendor == "sqlite":
-        pytest.skip("needs a database that runs requests in parallel (PostgreSQL)")
+        skip_or_fail("needs a database that runs requests in parallel (PostgreSQL)")
     from django.test import Client
 
     statuses = []

@@ -39,26 +39,22 @@ class Command(BaseCommand):
         from games import services
         from games.models import Game
 
-        game = Game.objects.filter(name=DEMO_GAME, created_by=users["ann"]).first()
-        if game is None:
-            game = services.create_game(users["ann"], ["bob"], name=DEMO_GAME)
-            services.accept_invitation(game.pk, users["bob"])
-            game.refresh_from_db()
-        game = self._play(game, DEMO_MOVES)
+        def demo_game(name, creator, invitee, **options):
+            """The demo game of that name, made once: ``creator`` invites ``invitee``, who accepts."""
+            game = Game.objects.filter(name=name, created_by=users[creator]).first()
+            if game is None:
+                game = services.create_game(users[creator], [invitee], name=name, **options)
+                services.accept_invitation(game.pk, users[invitee])
+                game.refresh_from_db()
+            return game
+
+        game = self._play(demo_game(DEMO_GAME, "ann", "bob"), DEMO_MOVES)
         self.stdout.write(f"{game.title}: {game.get_status_display().lower()}, {game.move_count} moves played")
 
-        lobby = Game.objects.filter(name=DEMO_LOBBY_GAME, created_by=users["cid"]).first()
-        if lobby is None:
-            lobby = services.create_game(users["cid"], ["dee"], open_seats=1, name=DEMO_LOBBY_GAME)
-            services.accept_invitation(lobby.pk, users["dee"])
+        lobby = demo_game(DEMO_LOBBY_GAME, "cid", "dee", open_seats=1)
         self.stdout.write(f"{lobby.title}: waiting in the lobby for one more player")
 
-        finished = Game.objects.filter(name=DEMO_FINISHED_GAME, created_by=users["cid"]).first()
-        if finished is None:
-            finished = services.create_game(users["cid"], ["dee"], name=DEMO_FINISHED_GAME)
-            services.accept_invitation(finished.pk, users["dee"])
-            finished.refresh_from_db()
-        finished = self._play(finished, None)
+        finished = self._play(demo_game(DEMO_FINISHED_GAME, "cid", "dee"), None)
         self.stdout.write(f"{finished.title}: {finished.get_status_display().lower()} (see /archive/)")
         if apps.is_installed("tournaments"):
             self._tournament(users)

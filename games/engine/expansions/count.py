@@ -23,9 +23,8 @@ from typing import Any, NamedTuple
 
 from ..board import key_of
 from ..decisions import DECISIONS
-from ..figures import FOLLOWERS
-from ..moves import ENTRY_READERS, IllegalMove, shown
-from ..tiles import TILE_TYPES, orientation
+from ..moves import ENTRY_READERS, IllegalMove, player_of, shown
+from ..tiles import TILE_TYPES
 from . import RuleModule, register
 
 QUARTERS = ("castle", "blacksmith", "cathedral", "market")
@@ -62,7 +61,7 @@ class Reinforce(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict) -> Reinforce:
-        player = _player(data)
+        player = player_of(data)
         target = data.get("reinforce")
         if target is None:
             return cls(player)
@@ -98,7 +97,7 @@ class Quarter(NamedTuple):
 
     @classmethod
     def from_json(cls, data: dict) -> Quarter:
-        player = _player(data)
+        player = player_of(data)
         quarter, figure, count = data.get("quarter"), data.get("figure", "follower"), data.get("count")
         if quarter is None:
             if count is not None:
@@ -111,13 +110,6 @@ class Quarter(NamedTuple):
         if count is not None and count not in QUARTERS:
             raise IllegalMove(f"count must be one of {', '.join(QUARTERS)}, not {shown(count)}")
         return cls(player, quarter, figure, count)
-
-
-def _player(data: dict) -> str | None:
-    player = data.get("player")
-    if player is not None and not (isinstance(player, str) and player):
-        raise IllegalMove(f"player must be a player's name, not {shown(player)}")
-    return player
 
 
 ENTRY_READERS["reinforce"] = Reinforce.from_json
@@ -329,4 +321,4 @@ class Count(RuleModule):
         }
 
 
-__all__ = ["Count", "Quarter", "Reinforce", "CITY_BLOCK", "QUARTERS", "FOLLOWERS", "orientation"]
+__all__ = ["CITY_BLOCK", "QUARTERS", "Count", "Quarter", "Reinforce"]

@@ -57,8 +57,6 @@ class KingRobber(RuleModule):
         game = self.game
         if self.king is not None:
             value = self.cities + self.extra_cities()
-            game.award("king", value, (self.king,))
-            scored.append(Scoring("king", value, (self.king,), True))
+            game.award("king", value, (self.king,), Scoring("king", value, (self.king,), True))
         if self.robber is not None:
-            game.award("robber", self.roads, (self.robber,))
-            scored.append(Scoring("robber", self.roads, (self.robber,), True))
+            game.award("robber", self.roads, (self.robber,), Scoring("robber", self.roads, (self.robber,), True))

@@ -112,8 +112,7 @@ class TradersBuilders(RuleModule):
             best = max(counts)
             if best > 0:
                 winners = tuple(p for p, c in enumerate(counts) if c == best)
-                self.game.award("goods", 10, winners)
-                scored.append(Scoring(kind, 10, winners, True))
+                self.game.award("goods", 10, winners, Scoring(kind, 10, winners, True))
 
     def summary(self) -> dict:
         return {
