@@ -355,7 +355,11 @@ class Board:
         ``key``: those it meets, and those that another piece of the same kind on the tile
         joins to them (a farm that reaches round to the tile's other field, and its farms)."""
         layout = _layout(o)
-        roots = self._met(key, layout.probes[index])
+        return self._grown(key, layout, index, self._met(key, layout.probes[index]))
+
+    def _grown(self, key: int, layout: _Layout, index: int, roots: set[int]) -> set[int]:
+        """``roots`` (what piece ``index`` meets) with what the tile's other pieces of its
+        kind join to them."""
         siblings = layout.siblings[index]
         if not roots or not siblings:
             return roots
@@ -378,17 +382,18 @@ class Board:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
         layout = _layout(o)
         cells, figures, find = self.cells, self._figures, self.find
-        met = False
+        met = set()
         for delta, other, half in layout.probes[index]:  # its own sides first: the usual answer
             n = cells.get(key + delta)
             if n is not None:
                 m = n.orientation
-                if figures[find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))]:
+                r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
+                if figures[r]:
                     return True
-                met = True
+                met.add(r)
         if not met or not layout.siblings[index]:
             return False
-        return any(figures[r] for r in self.joined_roots(key, o, index))
+        return any(figures[r] for r in self._grown(key, layout, index, met))
 
     def _met(self, key: int, probes: tuple) -> set[int]:
         """Roots of the placed features a segment with these probes meets at ``key``."""
