@@ -83,17 +83,8 @@ class Hand(HouseRule):
     def draw(self) -> bool | None:
         game = self.game
         if self.sizes is None:
-            remaining = game.remaining
-            if any(remaining.get(t) for t in RIVER_TILES):
+            if not self._deal():
                 return None  # River tiles are drawn one at a time, as usual
-            n = len(game.players)
-            self.sizes = (0,) * n
-            if game._bag is not None:
-                self.hands = ((),) * n
-            for seat in range(n):
-                if seat not in game.out:
-                    for _ in range(game.rules.hand or 0):
-                        self._give(seat)
         else:
             for seat in game.out:  # a player who left gives their tiles back
                 while self.sizes[seat]:
@@ -111,6 +102,21 @@ class Hand(HouseRule):
             seat = (seat + 1) % n
         return False
 
+    def _deal(self) -> bool:
+        """Deal the hands (3 each, in seat order) unless River tiles are still to come."""
+        game = self.game
+        if any(game.remaining.get(t) for t in RIVER_TILES):
+            return False
+        n = len(game.players)
+        self.sizes = (0,) * n
+        if game._bag is not None:
+            self.hands = ((),) * n
+        for seat in range(n):
+            if seat not in game.out:
+                for _ in range(game.rules.hand or 0):
+                    self._give(seat)
+        return True
+
     def played(self, seat: int, tile: str, discarded: bool) -> None:
         if self.sizes is None:
             return  # a River tile, drawn as usual
@@ -124,6 +130,8 @@ class Hand(HouseRule):
         return self.hands[seat] if self.hands is not None else None
 
     def hand_sizes(self) -> tuple[int, ...] | None:
+        if self.sizes is None and self.game._bag is None and not self.game.history:
+            self._deal()  # a replay deals (hands of unknown tiles) before its first entry
         return self.sizes
 
     def deal(self, hands: list[list[str]]) -> None:
