@@ -621,7 +621,7 @@ class Game:
             )
         if module is not None:
             if not self.reserve[player].get(kind):
-                raise IllegalMove(f"{name} has no {kind} figure left in supply")
+                raise IllegalMove(f"{name} has no {'large follower' if kind == 'large' else kind} left in supply")
             reason = module.figure_error(kind, key_of(move.x, move.y), o, index, player)
             if reason:
                 raise IllegalMove(reason)
