@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as exc:
             print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
             return 1
-        except (RecordError, RecursionError) as exc:
-            print(str(exc), file=sys.stderr)
+        except (RecordError, RecursionError) as exc:  # NOTATION.md: "move N: ..." or "record: ..."
+            whole = getattr(exc, "move_number", None) is None  # the record as a whole is wrong
+            print(f"record: {exc}" if whole else str(exc), file=sys.stderr)
             return 1
         print(json.dumps(summary(game)))
         return 0

@@ -136,3 +136,150 @@ def test_a_builder_and_the_hole_bonus_never_give_a_third_turn_in_a_row(first, se
     data = record(BOTH, *HOLE_AND_BUILDER, first, second, m("V", -3, -1, 0, player="Ann"))
     assert refusal(data) == "move 12: it is Bob's turn, not Ann's"
 
+
+
+# --- the Count ---------------------------------------------------------------------------
+
+CITY_OPENING = [
+    m("F", 2, 1, 0, "city:W"),  # 1 Ann: a knight in CO-12's city, open to the east
+    m("E", 3, 1, 270),  # 2 Bob closes it: 8 for Ann, nothing for Bob
+    {"quarter": "castle"},  # 3 Bob: a follower into the castle, where the Count stands
+    m("W", 0, 2, 270),  # 4 Cid: a junction ends CO-11's road (nobody on it, nobody asked)
+    m("F", -2, 2, 90, "city:N"),  # 5 Ann: a knight in CO-9's city, open to the south
+    m("E", -2, 3, 0),  # 6 Bob closes it: 8 for Ann
+    {"quarter": "blacksmith"},  # 7 Bob: a follower into the blacksmith
+    m("V", 0, 3, 180, "road:N"),  # 8 Cid: a thief on the junction's south road
+    m("E", 2, 2, 270, "city:W"),  # 9 Ann: a knight on a cap open to the west, at (1,2)
+    m("V", 1, 3, 90),  # 10 Bob: the road turns north to (1,2)
+    m("J", 1, 2, 90),  # 11 Cid's J closes Ann's city (2 tiles) and his own road (4 tiles)
+]
+"""Bob ends up with a follower in the castle (the Count's quarter) and one in the
+blacksmith; Cid's tile at move 11 completes a city and a road, so Bob (and only Bob) is
+asked to reinforce."""
+
+
+def count_record(*moves):
+    return record(COUNT, *moves, players=("Ann", "Bob", "Cid"))
+
+
+def test_the_opening_asks_bob_to_reinforce_and_scores_after_his_answer():
+    game = replay(count_record(*CITY_OPENING))
+    assert summary(game)["pending"] == {"player": "Bob", "action": "reinforce"}
+    assert summary(game)["quarters"]["Bob"] == {"castle": 1, "blacksmith": 1, "cathedral": 0, "market": 0}
+    assert game.scores == [16, 0, 0]  # the tile is not scored yet
+    game = replay(count_record(*CITY_OPENING, {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "road:S"}}))
+    assert game.scores == [16 + 4, 4, 4]  # the road: Cid's thief and Bob's follower tie
+    assert summary(game)["pending"] == {"player": "Ann", "action": "turn"}  # Cid scored: no deployment
+
+
+def test_a_reinforcement_out_of_the_counts_quarter_is_refused():
+    bad = {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "city:E"}}
+    assert refusal(count_record(*CITY_OPENING, bad)) == (
+        "move 12: followers in the castle cannot leave it while the Count stands there")
+
+
+def test_a_reinforcement_when_the_counts_quarter_holds_the_only_follower_is_refused():
+    # move 4's tile completed a road, but Bob's only follower stood in the Count's castle
+    bad = {"player": "Bob", "reinforce": {"x": 0, "y": 2, "spot": "road:N"}}
+    assert refusal(count_record(*CITY_OPENING[:4], bad)) == (
+        "move 5: there is no decision of this kind to take now: it is Ann's turn")
+
+
+def test_a_reinforcement_by_another_player_than_the_one_asked_is_refused():
+    bad = {"player": "Cid", "reinforce": {"x": 1, "y": 2, "spot": "road:S"}}
+    assert refusal(count_record(*CITY_OPENING, bad)) == (
+        "move 12: it is Bob's decision on moving a follower out of the City (reinforce), not Cid's")
+    unnamed = {"reinforce": {"x": 1, "y": 2, "spot": "road:S"}}  # Bob is not on turn: he must be named
+    assert refusal(count_record(*CITY_OPENING, unnamed)) == (
+        "move 12: Bob's decision on moving a follower out of the City (reinforce) must name its player")
+
+
+def test_a_reinforcement_onto_a_feature_the_tile_did_not_complete_is_refused():
+    earlier = {"player": "Bob", "reinforce": {"x": 0, "y": 2, "spot": "road:N"}}  # completed at move 4
+    assert refusal(count_record(*CITY_OPENING, earlier)) == (
+        "move 12: road:N at (0,2) is not on a road, city or cloister this tile completed")
+    farm = {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "field:NNW"}}
+    assert refusal(count_record(*CITY_OPENING, farm)) == (
+        "move 12: field:NNW at (1,2) is not on a road, city or cloister this tile completed")
+
+
+def test_a_deployment_into_the_city_after_the_active_player_scored_too_is_refused():
+    passed = {"player": "Bob", "reinforce": None}
+    game = replay(count_record(*CITY_OPENING, passed))
+    assert game.scores == [16 + 4, 0, 4]  # Ann's city and Cid's road: Cid scored too
+    for bad in ({"quarter": "market"}, {"player": "Cid", "quarter": "market"}):
+        assert refusal(count_record(*CITY_OPENING, passed, bad)) == (
+            "move 13: there is no decision of this kind to take now: it is Ann's turn")
+
+
+def test_a_deployment_into_the_city_by_another_player_is_refused():
+    bad = {"player": "Ann", "quarter": "castle"}  # Bob (on turn) scored nothing: his decision
+    assert refusal(count_record(*CITY_OPENING[:2], bad)) == (
+        "move 3: it is Bob's decision on putting a follower into the City (quarter), not Ann's")
+
+
+def play_out(data, seed=1):
+    """The game of ``data`` played to its last tile by random placements without figures,
+    every decision of the turns passed, the market round left to ask (a replay has no bag:
+    each turn takes a tile still in the set)."""
+    game = replay(data)
+    rng = random.Random(seed)
+    while not game.finished and game.pending.action == "turn":
+        tile = rng.choice(sorted(t for t, n in game.remaining.items() if n))
+        placements = game.legal_placements(tile)
+        game.play(Move(tile, *rng.choice(placements)) if placements else Move.discard_of(tile))
+        while game.asked is not None and game.pending.action != "market":
+            game.play(game.options()[0])  # a pass
+    return game
+
+
+MARKET = [
+    m("F", 2, 1, 0, "city:W"),  # 1 Ann
+    m("E", 3, 1, 270),  # 2 Bob closes Ann's city, and may deploy into the City:
+]
+
+
+def test_market_moves_are_refused_when_the_count_stands_in_the_market():
+    data = count_record(*MARKET, {"quarter": "market", "count": "market"})
+    game = play_out(data)
+    assert game.finished and summary(game)["quarters"]["Bob"]["market"] == 1  # nobody was asked
+    moves = game.record()["moves"]
+    bad = {"player": "Bob", "reinforce": {"x": -2, "y": -1, "spot": "field:NNW"}}
+    assert refusal(count_record(*moves, bad)) == f"move {len(moves) + 1}: the game is over: there is no tile left to play"
+    # with the Count elsewhere the same market follower is asked for at the end
+    data = count_record(*MARKET, {"quarter": "market", "count": "blacksmith"})
+    game = play_out(data)
+    assert summary(game)["pending"] == {"player": "Bob", "action": "market"}
+    game.play_json({"player": "Bob", "reinforce": {"x": -2, "y": -1, "spot": "field:NNW"}})
+    assert game.finished
+
+
+# --- entries and records as a whole --------------------------------------------------------
+
+
+@pytest.mark.parametrize("entry, kind", [
+    ({"player": "Bob", "reinforce": None}, "Reinforce"),
+    ({"player": "Bob", "reinforce": {"x": 0, "y": 0, "spot": "city:N"}}, "Reinforce"),
+    ({"player": "Ann", "quarter": "market"}, "Quarter"),
+    ({"player": "Ann", "quarter": None}, "Quarter"),
+])
+@pytest.mark.parametrize("rules", [{}, TB, {"expansions": ["inns_cathedrals", "king_robber"], "hole_bonus": True}])
+def test_an_entry_of_an_expansion_not_in_play_is_refused(entry, kind, rules):
+    data = record(rules, m("U", 1, 0), entry)
+    assert refusal(data) == f"move 2: {kind} entries are not part of this rule set"
+
+
+def test_six_players_without_inns_and_cathedrals_are_refused_on_the_command_line():
+    six = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+    result = cli_replay(record({"expansions": ["traders_builders", "count"]}, players=six))
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == "record: 6 players; this rule set allows 2 to 5 (a 6th player needs inns_cathedrals)\n"
+    result = cli_replay(record(IC, players=six))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["pending"] == {"player": "Ann", "action": "turn"}
+
+
+def test_a_bad_move_on_the_command_line_names_its_number():
+    result = cli_replay(record(TB, m("U", 1, 0, 0, "road:E"), m("U", 2, 0, 0, "road:E", "builder")))
+    assert result.returncode == 1
+    assert result.stderr == "move 2: a builder joins a road holding one of Bob's followers; the road at road:E holds none\n"

@@ -88,8 +88,8 @@ def test_illegal_record_exits_1_with_one_line(tmp_path):
 @pytest.mark.parametrize(
     "text, start",
     [
-        ("{not json", "the record is not valid JSON"),
-        ('{"players": ["Ann", "Bob"], "moves": 3}', "moves must be a list"),
+        ("{not json", "record: the record is not valid JSON"),
+        ('{"players": ["Ann", "Bob"], "moves": 3}', "record: moves must be a list"),
         ('{"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": "a", "y": 0, "rotation": 0}]}', "move 1: "),
     ],
 )
