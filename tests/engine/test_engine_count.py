@@ -97,6 +97,32 @@ def test_no_deployment_into_the_city_when_the_active_player_scored_too():
         game.check(Quarter("Ann", "market"))
 
 
+def city_and_road(knight):
+    """Ann's thief on a road east of the City; Bob's J at (2,1) completes it (A, J, A: 3
+    tiles) and CO-12's city (2 tiles) at once, with his own knight on that city or not."""
+    game = Game(["Ann", "Bob"], COUNT)
+    game.play(Move("A", 2, 0, 0, "road:S"))  # Ann: a cloister whose road runs south, her thief on it
+    game.play(Move("B", 3, 0, 0))  # Bob
+    game.play(Move("A", 3, 1, 90))  # Ann: a cloister whose road ends west of it, at (2,1)
+    return game, game.play(Move("J", 2, 1, 270, "city:W" if knight else None))  # Bob
+
+
+def test_no_deployment_into_the_city_when_one_tile_scores_for_the_active_player_and_an_opponent():
+    game, turn = city_and_road(knight=True)
+    assert turn.points == (3, 4)  # Ann's road, Bob's city
+    assert game.pending == (ANN, "turn")  # Bob scored too: he is not asked
+    with pytest.raises(IllegalMove, match="there is no decision of this kind to take now: it is Ann's turn"):
+        game.check(Quarter("Bob", "market"))
+
+
+def test_a_deployment_into_the_city_is_offered_when_the_tile_scores_for_an_opponent_only():
+    game, turn = city_and_road(knight=False)
+    assert turn.points == (3, 0)  # Ann's road; the city scores for nobody
+    assert game.pending == (BOB, "quarter")
+    game.play(Quarter("Bob", "cathedral"))
+    assert summary(game)["quarters"]["Bob"]["cathedral"] == 1 and game.pending == (ANN, "turn")
+
+
 def test_the_market_round_asks_again_those_who_moved_until_all_pass():
     game = Game(["Ann", "Bob"], COUNT)
     in_city(game, ANN, "market", 2)
