@@ -89,7 +89,7 @@ def test_followers_in_the_counts_quarter_cannot_leave_it_so_nobody_is_asked():
     assert game.pending == (CID, "turn")
 
 
-def test_no_deployment_into_the_city_when_the_active_player_scored_too():
+def test_no_deployment_into_the_city_when_only_the_active_player_scored():
     game = Game(["Ann", "Bob"], COUNT)
     game.play(Move("E", 2, 1, 270, "city:W"))  # Ann closes CO-12's city with her knight: 4
     assert game.scores == [4, 0] and game.pending == (BOB, "turn")
