@@ -10,7 +10,16 @@ the tile types (``TILE_TYPES[id].segments``, themselves checked against TILES.md
   (roads, cities, rivers) and half-edges (fields) to the facing segment of the neighbour;
 - it decides completion, majorities (seats that left the game weigh nothing), points,
   which followers go home, and the final scoring (incomplete features, then farms in
-  ``current`` or ``classic`` scoring, with the ``small_city`` house rule).
+  ``current`` or ``classic`` scoring, with the ``small_city`` house rule);
+- the expansions' scoring, from RULES.md alone: Inns & Cathedrals (a large follower weighs
+  2; an inn's road scores 2 per tile complete and 0 incomplete, a cathedral's city 3 per
+  tile and pennant complete and 0 incomplete), Traders & Builders (builders and pigs weigh
+  0, a builder or a pig only joins its owner's follower, goods go to whoever completes the
+  city and 10 per kind to the majority at the end, a pig makes its owner's cities worth one
+  more), King & Robber (the king and the robber pass to the completer of a strictly larger
+  city or road; +1 per completed city or road on the board at the end), the extra turns of
+  the builder and the hole bonus (never a third turn in a row), and the house rules
+  ``incomplete_score`` and ``hole_bonus``. The Count is not covered.
 
 A :class:`Board` is built from the engine's board as it stands (``Board.of(game)``: each
 placed tile's x, y, tile id, rotation and figures) or by hand (``Board.from_rows``);
@@ -35,8 +44,14 @@ FACING_HALF.update({b: a for a, b in list(FACING_HALF.items())})
 AROUND = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 TERRAIN = {"city": "C", "road": "R", "river": "W"}
 LINKED_BY_EDGES = ("city", "road", "river")
-CATEGORY = {"road": "roads", "city": "cities", "cloister": "cloisters", "field": "farms"}
+CATEGORY = {"road": "roads", "city": "cities", "cloister": "cloisters", "field": "farms",
+            "wine": "goods", "grain": "goods", "cloth": "goods", "king": "king", "robber": "robber"}
+FEATURES = ("road", "city", "cloister", "field")
+BASE_CATEGORIES = ("roads", "cities", "cloisters", "farms")  # a breakdown's keys before any bonus
 FOLLOWERS = 7
+WEIGHT = {"follower": 1, "large": 2, "builder": 0, "pig": 0}  # RULES.md, Figures, majorities
+FOLLOWER_KINDS = ("follower", "large")  # the figures that occupy a feature
+GOODS = ("wine", "grain", "cloth")
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,7 @@ class Piece:
     halves: frozenset[str]
     pennants: int
     cities: tuple[int, ...]  # indexes of the city pieces of the same tile this field borders
+    attributes: frozenset[str] = frozenset()  # inn, cathedral, wine, grain, cloth
 
 
 @lru_cache(maxsize=None)
@@ -60,7 +76,7 @@ def turned(tile_id: str, rotation: int) -> tuple[Piece, ...]:
     for index, seg in enumerate(TILE_TYPES[tile_id].segments):
         edges = frozenset(EDGE_NAMES[(EDGE_NAMES.index(EDGES[e]) + quarter) % 4] for e in seg.edges)
         halves = frozenset(HALF_NAMES[(HALF_NAMES.index(HALVES[h]) + 2 * quarter) % 8] for h in seg.halves)
-        pieces.append(Piece(index, seg.kind, edges, halves, seg.pennants, tuple(seg.cities)))
+        pieces.append(Piece(index, seg.kind, edges, halves, seg.pennants, tuple(seg.cities), seg.attributes))
     return tuple(pieces)
 
 
@@ -73,8 +89,12 @@ def edge_terrain(pieces: tuple[Piece, ...], edge: str) -> str:
 
 
 def spot_piece(pieces: tuple[Piece, ...], spot: str) -> int:
-    """The index of the piece a NOTATION.md spot (``city:N``, ``field:SSE``, ``cloister``) names."""
+    """The index of the piece a NOTATION.md spot (``city:N``, ``field:SSE``, ``cloister``,
+    ``field:inner``, ``field:inner2``) names."""
     kind, _, where = spot.partition(":")
+    if where in ("inner", "inner2"):  # fields touching no edge, in the order the tile lists them
+        inner = [p.index for p in pieces if p.kind == "field" and not p.halves]
+        return inner[where == "inner2"]
     for piece in pieces:
         if piece.kind != kind:
             continue
@@ -87,7 +107,7 @@ def spot_piece(pieces: tuple[Piece, ...], spot: str) -> int:
 class Cell:
     tile: str
     rotation: int
-    figures: list[tuple[int, int]] = field(default_factory=list)  # (piece index, seat)
+    figures: list[tuple[int, int, str]] = field(default_factory=list)  # (piece index, seat, kind)
 
     @property
     def pieces(self) -> tuple[Piece, ...]:
@@ -103,12 +123,21 @@ class Feature:
     tiles: frozenset[tuple[int, int]]
     open_edges: int  # roads, cities: edges facing an empty cell; cloisters: empty cells around
     pennants: int
-    figures: tuple[tuple[int, int, int, int], ...]  # (x, y, piece index, seat)
+    figures: tuple[tuple[int, int, int, int, str], ...]  # (x, y, piece index, seat, kind)
     ends: frozenset[tuple[int, int]] = frozenset()  # empty cells its open edges face
+    marks: tuple[str, ...] = ()  # the attributes of its pieces, one per piece (inn, wine, ...)
 
     @property
     def complete(self) -> bool:
         return self.kind != "field" and self.open_edges == 0
+
+    @property
+    def occupied(self) -> bool:
+        """Whether a follower (ordinary or large) stands on it."""
+        return any(kind in FOLLOWER_KINDS for *_where, kind in self.figures)
+
+    def holds_follower_of(self, seat: int) -> bool:
+        return any(s == seat and kind in FOLLOWER_KINDS for *_where, s, kind in self.figures)
 
 
 class Board:
@@ -120,7 +149,10 @@ class Board:
     @classmethod
     def of(cls, game) -> Board:
         """The engine's board as it stands: x, y, tile id, rotation and figures of each tile."""
-        return cls.from_rows((t.x, t.y, t.tile, t.rotation, list(t.meeples)) for t in game.placed_tiles())
+        return cls.from_rows(
+            (t.x, t.y, t.tile, t.rotation, [(i, seat, kind) for (i, seat), kind in zip(t.meeples, t.kinds())])
+            for t in game.placed_tiles()
+        )
 
     @classmethod
     def from_rows(cls, rows) -> Board:
@@ -132,9 +164,9 @@ class Board:
     def copy(self) -> Board:
         return Board.from_rows((x, y, c.tile, c.rotation, c.figures) for (x, y), c in self.cells.items())
 
-    def figures(self) -> list[tuple[int, int, int, int]]:
-        """Every figure as ``(x, y, piece index, seat)``, sorted."""
-        return sorted((x, y, i, seat) for (x, y), c in self.cells.items() for i, seat in c.figures)
+    def figures(self) -> list[tuple[int, int, int, int, str]]:
+        """Every figure as ``(x, y, piece index, seat, kind)``, sorted."""
+        return sorted((x, y, i, seat, kind) for (x, y), c in self.cells.items() for i, seat, kind in c.figures)
 
     # --- placement -------------------------------------------------------------------
 
@@ -168,7 +200,7 @@ class Board:
         start = self.cells[(x, y)].pieces[index]
         if start.kind == "cloister":
             present = sum((x + dx, y + dy) in self.cells for dx, dy in AROUND)
-            figures = tuple((x, y, i, s) for i, s in self.cells[(x, y)].figures if i == index)
+            figures = tuple((x, y, i, s, k) for i, s, k in self.cells[(x, y)].figures if i == index)
             return Feature("cloister", frozenset({(x, y, index)}), frozenset({(x, y)}), 8 - present, 0, figures)
         kind = start.kind
         seen = {(x, y, index)}
@@ -201,11 +233,12 @@ class Board:
                     seen.add(node)
                     todo.append(node)
         figures = tuple(
-            sorted((nx, ny, i, s) for nx, ny, ni in seen for i, s in self.cells[(nx, ny)].figures if i == ni)
+            sorted((nx, ny, i, s, k) for nx, ny, ni in seen for i, s, k in self.cells[(nx, ny)].figures if i == ni)
         )
         pennants = sum(self.cells[(nx, ny)].pieces[ni].pennants for nx, ny, ni in seen)
         tiles = frozenset((nx, ny) for nx, ny, _ni in seen)
-        return Feature(kind, frozenset(seen), tiles, open_edges, pennants, figures, frozenset(ends))
+        marks = tuple(sorted(a for nx, ny, ni in seen for a in self.cells[(nx, ny)].pieces[ni].attributes))
+        return Feature(kind, frozenset(seen), tiles, open_edges, pennants, figures, frozenset(ends), marks)
 
     def farm_cities(self, farm: Feature) -> set[frozenset]:
         """The completed cities (by their nodes) whose wall runs along the farm on some tile."""
@@ -217,30 +250,51 @@ class Board:
                     cities.add(city.nodes)
         return cities
 
+    def every(self, kind: str) -> list[Feature]:
+        """Every road, city, cloister or farm on the board, each once."""
+        found: dict[frozenset, Feature] = {}
+        for (x, y), cell in self.cells.items():
+            for piece in cell.pieces:
+                if piece.kind == kind and not any((x, y, piece.index) in nodes for nodes in found):
+                    feature = self.feature(x, y, piece.index)
+                    found[feature.nodes] = feature
+        return list(found.values())
+
+    def walled_in(self, x: int, y: int) -> bool:
+        """Whether the cell has placed neighbours on all four sides (the hole bonus)."""
+        return all((x + dx, y + dy) in self.cells for dx, dy in STEP.values())
+
 
 # --- scoring ------------------------------------------------------------------------------
 
 
 def majority(figures, out=frozenset()) -> tuple[int, ...]:
-    """Seats with the most followers on a feature; seats in ``out`` weigh nothing."""
+    """Seats with the greatest weight (more than 0) on a feature: a follower weighs 1, a
+    large follower 2, builders and pigs nothing; seats in ``out`` weigh nothing."""
     weight: dict[int, int] = {}
-    for *_where, seat in figures:
+    for *_where, seat, kind in figures:
         if seat not in out:
-            weight[seat] = weight.get(seat, 0) + 1
-    if not weight:
+            weight[seat] = weight.get(seat, 0) + WEIGHT[kind]
+    best = max(weight.values(), default=0)
+    if best == 0:
         return ()
-    best = max(weight.values())
     return tuple(sorted(seat for seat, w in weight.items() if w == best))
 
 
 def value(feature: Feature, rules) -> int:
     """Points of a road, city or cloister: complete during play, incomplete at the end."""
     size = len(feature.tiles)
+    if not feature.complete and not rules.incomplete_score:
+        return 0
     if feature.kind == "road":
+        if "inn" in feature.marks:
+            return 2 * size if feature.complete else 0
         return size
     if feature.kind == "cloister":
         return 9 if feature.complete else 1 + 8 - feature.open_edges
     assert feature.kind == "city", feature.kind
+    if "cathedral" in feature.marks:
+        return 3 * (size + feature.pennants) if feature.complete else 0
     if not feature.complete:
         return size + feature.pennants
     if rules.small_city and size == 2:
@@ -250,42 +304,67 @@ def value(feature: Feature, rules) -> int:
 
 @dataclass
 class Result:
-    """What a tile (or the final scoring) gave: points per seat, the scored features as
-    ``(kind, points, winners)`` (only those with winners), the figures sent home, the
-    board afterwards, points per seat and category, and how many scored features held
-    followers of several players (``shared``)."""
+    """What a tile (or the final scoring) gave: points per seat, the scored features and
+    bonuses as ``(kind, points, winners)`` (only those with winners), the figures sent home
+    ``(x, y, piece index, seat, kind)``, the board afterwards, points per seat and category,
+    how many scored features held followers of several players (``shared``); for a tile
+    also the goods the active player takes, the sizes of the cities and roads it completed
+    and whether it gives its player an extra turn (when the turn was an ordinary one)."""
 
     points: list[int]
     scored: list[tuple[str, int, tuple[int, ...]]]
-    returned: list[tuple[int, int, int, int]]
+    returned: list[tuple[int, int, int, int, str]]
     board: Board
     breakdown: list[dict[str, int]]
     shared: int = 0
+    goods: dict[str, int] = field(default_factory=dict)
+    cities: list[int] = field(default_factory=list)
+    roads: list[int] = field(default_factory=list)
+    extra_turn: bool = False
 
 
-def _award(result: Result, kind: str, points: int, winners: tuple[int, ...]) -> None:
+def _award(result: Result, kind: str, points: int, winners: tuple[int, ...], out=frozenset()) -> None:
+    winners = tuple(seat for seat in winners if seat not in out)
     if not winners:
         return
     result.scored.append((kind, points, winners))
     for seat in winners:
         result.points[seat] += points
-        result.breakdown[seat][CATEGORY[kind]] += points
+        category = CATEGORY[kind]
+        result.breakdown[seat][category] = result.breakdown[seat].get(category, 0) + points
 
 
 def _empty_result(board: Board, players: int) -> Result:
-    return Result([0] * players, [], [], board, [dict.fromkeys(CATEGORY.values(), 0) for _ in range(players)])
+    return Result([0] * players, [], [], board, [dict.fromkeys(BASE_CATEGORIES, 0) for _ in range(players)])
+
+
+def legal_figures(board: Board, tile: str, x: int, y: int, rotation: int, seat: int,
+                  supply: int, reserve: dict[str, int]) -> set[tuple[int, str]]:
+    """``(piece index, figure kind)`` for every figure ``seat`` may deploy after placing the
+    tile: a follower or a large follower (while in supply) on every road, city, cloister and
+    field piece whose whole feature holds no follower; a builder on a road or city piece, a
+    pig on a field piece, whose feature holds one of the seat's followers."""
+    trial = board.copy()
+    trial.cells[(x, y)] = Cell(tile, rotation)
+    found = set()
+    for p in trial.cells[(x, y)].pieces:
+        if p.kind not in FEATURES:
+            continue
+        feature = trial.feature(x, y, p.index)
+        if not feature.occupied:
+            found |= {(p.index, kind) for kind, left in (("follower", supply), ("large", reserve.get("large")))
+                      if left}
+        own = feature.holds_follower_of(seat)
+        if own and reserve.get("builder") and p.kind in ("road", "city"):
+            found.add((p.index, "builder"))
+        if own and reserve.get("pig") and p.kind == "field":
+            found.add((p.index, "pig"))
+    return found
 
 
 def legal_spots(board: Board, tile: str, x: int, y: int, rotation: int) -> set[int]:
-    """Indexes of the pieces a follower may go on after placing the tile (ignoring supply):
-    every road, city, cloister and field piece whose whole feature holds no figure."""
-    trial = board.copy()
-    trial.cells[(x, y)] = Cell(tile, rotation)
-    return {
-        p.index
-        for p in trial.cells[(x, y)].pieces
-        if p.kind in CATEGORY and not trial.feature(x, y, p.index).figures
-    }
+    """Indexes of the pieces a follower may go on after placing the tile (ignoring supply)."""
+    return {i for i, kind in legal_figures(board, tile, x, y, rotation, 0, 1, {}) if kind == "follower"}
 
 
 def completed_by(board: Board, x: int, y: int) -> list[Feature]:
@@ -308,37 +387,72 @@ def completed_by(board: Board, x: int, y: int) -> list[Feature]:
     return list(found.values())
 
 
+def builder_extends(board: Board, tile: str, x: int, y: int, rotation: int, seat: int) -> bool:
+    """Whether the tile joins a road or city on which ``seat``'s builder already stands."""
+    trial = board.copy()
+    trial.cells[(x, y)] = Cell(tile, rotation)
+    for p in trial.cells[(x, y)].pieces:
+        if p.kind in ("road", "city"):
+            if any(s == seat and kind == "builder" for *_where, s, kind in trial.feature(x, y, p.index).figures):
+                return True
+    return False
+
+
 def play_tile(board: Board, tile: str, x: int, y: int, rotation: int, spot: str | None, seat: int,
-              rules, players: int, out=frozenset()) -> Result:
-    """What placing ``tile`` (and a follower of ``seat`` on ``spot``) does to ``board``.
+              rules, players: int, out=frozenset(), figure: str = "follower", extra: bool = False) -> Result:
+    """What placing ``tile`` (and a figure of ``seat`` on ``spot``) does to ``board``;
+    ``extra``: whether this is an extra turn (which never grants another).
 
     The board is not changed; the result carries the board after the turn."""
     assert board.fits(tile, x, y, rotation), f"tile {tile} does not fit at ({x},{y}) rotation {rotation}"
+    result = _empty_result(board, players)
+    if not extra:  # RULES.md: the builder's double turn, the hole bonus; the tile's own builder never counts
+        builder = "traders_builders" in rules.expansions and builder_extends(board, tile, x, y, rotation, seat)
+        hole = rules.hole_bonus and board.walled_in(x, y)
+        result.extra_turn = builder or hole
     after = board.copy()
     cell = after.cells[(x, y)] = Cell(tile, rotation)
     if spot is not None:
         index = spot_piece(cell.pieces, spot)
-        assert not after.feature(x, y, index).figures, f"{spot} joins an occupied feature"
-        cell.figures.append((index, seat))
-    result = _empty_result(after, players)
+        assert (index, figure) in legal_figures(board, tile, x, y, rotation, seat, 1, dict.fromkeys(WEIGHT, 1)), (
+            f"a {figure} may not go on {spot}")
+        cell.figures.append((index, seat, figure))
+    result.board = after
     for feature in completed_by(after, x, y):
+        if feature.kind == "city":
+            result.cities.append(len(feature.tiles))
+            for kind in GOODS:  # the active player takes the goods, whoever owns the city
+                result.goods[kind] = result.goods.get(kind, 0) + feature.marks.count(kind)
+        elif feature.kind == "road":
+            result.roads.append(len(feature.tiles))
         if not feature.figures:
             continue
         _award(result, feature.kind, value(feature, rules), majority(feature.figures, out))
-        result.shared += len({seat for *_where, seat in feature.figures}) > 1
-        for fx, fy, i, s in feature.figures:  # everyone on it goes home, winners or not
-            after.cells[(fx, fy)].figures.remove((i, s))
-            result.returned.append((fx, fy, i, s))
+        result.shared += len({s for *_where, s, kind in feature.figures if kind in FOLLOWER_KINDS}) > 1
+        for fx, fy, i, s, kind in feature.figures:  # everyone on it goes home, winners or not
+            after.cells[(fx, fy)].figures.remove((i, s, kind))
+            result.returned.append((fx, fy, i, s, kind))
     return result
 
 
-def final_scoring(board: Board, rules, players: int, out=frozenset()) -> Result:
-    """The end: incomplete roads, cities and cloisters with figures, then farms.
+def _farm_award(result: Result, by_value: dict[int, list[int]]) -> None:
+    for points, seats in by_value.items():
+        _award(result, "field", points, tuple(seats))
+
+
+def _has_pig(farm: Feature, seat: int) -> bool:
+    return any(s == seat and kind == "pig" for *_where, s, kind in farm.figures)
+
+
+def final_scoring(board: Board, rules, players: int, out=frozenset(), goods=None,
+                  king: int | None = None, robber: int | None = None) -> Result:
+    """The end: incomplete roads, cities and cloisters with figures, then farms (pigs
+    included), then goods (``goods[seat][kind]`` tokens), then the king and the robber.
 
     Figures stay on the board (nothing goes home at the end)."""
     result = _empty_result(board, players)
     features: dict[frozenset, Feature] = {}
-    for x, y, i, _seat in board.figures():
+    for x, y, i, _seat, _kind in board.figures():
         if board.cells[(x, y)].pieces[i].kind in ("road", "city", "cloister"):
             feature = board.feature(x, y, i)
             assert not feature.complete, f"a completed {feature.kind} still holds figures at the end"
@@ -346,22 +460,39 @@ def final_scoring(board: Board, rules, players: int, out=frozenset()) -> Result:
     for feature in features.values():
         _award(result, feature.kind, value(feature, rules), majority(feature.figures, out))
     farms: dict[frozenset, Feature] = {}
-    for x, y, i, _seat in board.figures():
+    for x, y, i, _seat, _kind in board.figures():
         if board.cells[(x, y)].pieces[i].kind == "field":
             farm = board.feature(x, y, i)
             farms.setdefault(farm.nodes, farm)
     if rules.farm_scoring == "current":
-        # each farm on its own: 3 per completed city along it, to its owners
+        # each farm on its own: 3 per completed city along it (4 with the owner's pig), to its owners
         for farm in farms.values():
             cities = board.farm_cities(farm)
             if cities:
-                _award(result, "field", 3 * len(cities), majority(farm.figures, out))
+                by_value: dict[int, list[int]] = {}
+                for seat in majority(farm.figures, out):
+                    by_value.setdefault((3 + _has_pig(farm, seat)) * len(cities), []).append(seat)
+                _farm_award(result, by_value)
     else:
         # classic: each completed city once, 4 to the most farmers on all farms along it
-        around: dict[frozenset, list] = {}
+        # (5 to one whose pig stands in any of those farms)
+        around: dict[frozenset, list[Feature]] = {}
         for farm in farms.values():
             for city in board.farm_cities(farm):
-                around.setdefault(city, []).extend(farm.figures)
-        for farmers in around.values():
-            _award(result, "field", 4, majority(farmers, out))
+                around.setdefault(city, []).append(farm)
+        for along in around.values():
+            by_value = {}
+            for seat in majority([f for farm in along for f in farm.figures], out):
+                by_value.setdefault(4 + any(_has_pig(farm, seat) for farm in along), []).append(seat)
+            _farm_award(result, by_value)
+    if goods is not None:
+        for kind in GOODS:
+            held = {seat: goods[seat][kind] for seat in range(players) if seat not in out}
+            best = max(held.values(), default=0)
+            if best > 0:
+                _award(result, kind, 10, tuple(seat for seat, n in held.items() if n == best))
+    if king is not None:
+        _award(result, "king", sum(c.complete for c in board.every("city")), (king,), out)
+    if robber is not None:
+        _award(result, "robber", sum(r.complete for r in board.every("road")), (robber,), out)
     return result

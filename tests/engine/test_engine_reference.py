@@ -13,7 +13,7 @@ import random
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from games.engine import TILE_TYPES, Game, Move, Resign, Rules
+from games.engine import TILE_TYPES, Game, Move, Resign, Rules, summary
 from tests.engine import reference as ref
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
@@ -24,16 +24,21 @@ def scored_features(scorings):
     return sorted((s.kind, s.points, tuple(s.winners)) for s in scorings if s.winners)
 
 
+def seat_of(figure):
+    """The seat of a reference figure ``(x, y, piece index, seat, kind)``."""
+    return figure[3]
+
+
 def claims(board):
     """``{(kind, cell): seats}``: empty cells that open roads and cities with followers face."""
     found, seen = {}, set()
-    for x, y, i, _seat in board.figures():
+    for x, y, i, _seat, _kind in board.figures():
         if board.cells[(x, y)].pieces[i].kind in ("road", "city"):
             feature = board.feature(x, y, i)
             if feature.nodes not in seen:
                 seen.add(feature.nodes)
                 for cell in feature.ends:
-                    found.setdefault((feature.kind, cell), set()).update(s for *_where, s in feature.figures)
+                    found.setdefault((feature.kind, cell), set()).update(seat_of(f) for f in feature.figures)
     return found
 
 
@@ -54,7 +59,7 @@ def tactics(board, claimed, seat, tile, placement):
             if piece.kind not in ("road", "city", "cloister"):
                 continue
             feature = board.feature(x, y, piece.index)
-            owners = {s for *_where, s in feature.figures}
+            owners = {seat_of(f) for f in feature.figures}
             gain += 2 * (len(owners) > 1)
             if feature.complete:
                 closing.add(piece.index)
@@ -80,21 +85,23 @@ def busy_choice(game, board, rng):
         best = max(gain for _p, (gain, _c, _q) in options)
         options = [o for o in options if o[1][0] == best]
     placement, (_gain, closing, pincers) = rng.choice(options)
-    allowed = ref.legal_spots(board, tile, placement.x, placement.y, placement.rotation)
-    pieces = ref.turned(tile, placement.rotation)
-    spots = [s for s in game.legal_spots(placement) if ref.spot_piece(pieces, s) in allowed]
-    index = {s: ref.spot_piece(pieces, s) for s in spots}
-    closing_spots = [s for s in spots if index[s] in closing]
-    pincer_spots = [s for s in spots if index[s] in pincers]
-    if closing_spots and rng.random() < 0.7:
-        meeple = rng.choice(closing_spots)
-    elif pincer_spots and rng.random() < 0.7:
-        meeple = rng.choice(pincer_spots)
-    elif spots and rng.random() < 0.8:
-        meeple = rng.choices(spots, [1 if s.startswith("field") else 5 for s in spots])[0]
+    x, y, rotation = placement
+    allowed = ref.legal_figures(board, tile, x, y, rotation, seat, 1, dict.fromkeys(ref.WEIGHT, 1))
+    pieces = ref.turned(tile, rotation)
+    figures = [(s, k) for s, k in game.legal_figures(placement) if (ref.spot_piece(pieces, s), k) in allowed]
+    index = {s: ref.spot_piece(pieces, s) for s, _k in figures}
+    closing_figures = [f for f in figures if index[f[0]] in closing]
+    pincer_figures = [f for f in figures if index[f[0]] in pincers]
+    if closing_figures and rng.random() < 0.7:
+        spot, kind = rng.choice(closing_figures)
+    elif pincer_figures and rng.random() < 0.7:
+        spot, kind = rng.choice(pincer_figures)
+    elif figures and rng.random() < 0.8:
+        # farmers seldom; builders and pigs (only ever beside their owner's follower) often
+        spot, kind = rng.choices(figures, [1 if s.startswith("field") and k != "pig" else 5 for s, k in figures])[0]
     else:
-        meeple = None
-    return Move(tile, placement.x, placement.y, placement.rotation, meeple)
+        spot, kind = None, "follower"
+    return Move(tile, x, y, rotation, spot, figure=kind)
 
 
 class Referee:
@@ -104,35 +111,57 @@ class Referee:
         self.game = game
         self.rules = game.rules
         self.n = len(game.players)
+        expansions = self.rules.expansions
         self.scores = [0] * self.n
         self.supply = [ref.FOLLOWERS] * self.n
-        self.breakdown = [dict.fromkeys(ref.CATEGORY.values(), 0) for _ in range(self.n)]
+        figures = {"large": 1} if "inns_cathedrals" in expansions else {}
+        figures.update({"builder": 1, "pig": 1} if "traders_builders" in expansions else {})
+        self.reserve = [dict(figures) for _ in range(self.n)]
+        self.goods = [dict.fromkeys(ref.GOODS, 0) for _ in range(self.n)] if "traders_builders" in expansions else None
+        self.crowns = "king_robber" in expansions
+        self.king = self.robber = None  # seats
+        self.largest_city = self.longest_road = 0
+        self.extra = False  # whether the turn being played is an extra turn
+        self.breakdown = [dict.fromkeys(ref.BASE_CATEGORIES, 0) for _ in range(self.n)]
         self.out = set()
         self.completions = 0  # completed features that had followers on them
         self.contested = 0  # of those, features with followers of several players
+        self.extra_turns = 0
+        self.deployed = dict.fromkeys(ref.WEIGHT, 0)  # figures deployed, by kind
 
     def add(self, result):
         for seat in range(self.n):
             self.scores[seat] += result.points[seat]
             for category, points in result.breakdown[seat].items():
-                self.breakdown[seat][category] += points
+                self.breakdown[seat][category] = self.breakdown[seat].get(category, 0) + points
 
     def check_totals(self):
         game = self.game
         assert game.scores == self.scores
         assert game.supply == self.supply
+        assert game.reserve == self.reserve
         assert game.breakdown == self.breakdown
         assert game.out == self.out
+        shown = summary(game)
+        if self.goods is not None:
+            assert shown["goods"] == dict(zip(game.players, self.goods)), "goods"
+        if self.crowns:
+            names = [game.players[s] if s is not None else None for s in (self.king, self.robber)]
+            assert [shown["king"], shown["robber"]] == names, "king and robber"
 
     def check_end(self, board):
         game = self.game
         if not game.finished:
             return
-        final = ref.final_scoring(board, self.rules, self.n, frozenset(self.out))
+        final = ref.final_scoring(board, self.rules, self.n, frozenset(self.out), self.goods,
+                                  self.king if self.crowns else None, self.robber if self.crowns else None)
         assert scored_features(game.final_scored) == sorted(final.scored), "final scoring"
         assert list(game.final_points) == final.points, "final scoring"
         self.add(final)
         assert ref.Board.of(game).figures() == board.figures(), "final scoring sends nobody home"
+
+    def next_seat(self, seat):
+        return next((seat + step) % self.n for step in range(1, self.n + 1) if (seat + step) % self.n not in self.out)
 
     def tile_move(self, move):
         game = self.game
@@ -149,34 +178,66 @@ class Referee:
             assert not engine_placements
             turn = game.play(move)
             assert turn.points == (0,) * self.n
+            assert game.finished or game.current_player == seat, "after a discard the same player draws again"
             self.check_end(before)
             self.check_totals()
             return
-        # follower spots: the engine's legal spots are the reference's unoccupied features
+        # figures: followers and large followers on unoccupied features, builders and pigs
+        # beside the player's own follower (the reference's reading of RULES.md)
         pieces = ref.turned(tile, move.rotation)
+        engine_figures = {(ref.spot_piece(pieces, s), k) for s, k in game.legal_figures(move.placement)}
+        expected = ref.legal_figures(before, tile, move.x, move.y, move.rotation, seat,
+                                     self.supply[seat], self.reserve[seat])
+        assert engine_figures == expected, f"figures of {tile} at ({move.x},{move.y}) r{move.rotation}"
         engine_spots = {ref.spot_piece(pieces, s) for s in game.legal_spots(move.placement)}
-        expected_spots = ref.legal_spots(before, tile, move.x, move.y, move.rotation) if self.supply[seat] else set()
-        assert engine_spots == expected_spots, f"spots of {tile} at ({move.x},{move.y}) r{move.rotation}"
+        assert engine_spots == {i for i, kind in expected if kind == "follower"}
         result = ref.play_tile(before, tile, move.x, move.y, move.rotation, move.meeple, seat,
-                               self.rules, self.n, frozenset(self.out))
+                               self.rules, self.n, frozenset(self.out), move.figure, self.extra)
         turn = game.play(move)
         where = f"move {turn.number}: {move.to_json()}"
         assert scored_features(turn.scored) == sorted(result.scored), where
         assert list(turn.points) == result.points, where
         assert ref.Board.of(game).figures() == result.board.figures(), f"figures after {where}"
         if move.meeple is not None:
-            self.supply[seat] -= 1
-        for *_where, owner in result.returned:
-            self.supply[owner] += 1
+            self.deployed[move.figure] += 1
+            if move.figure == "follower":
+                self.supply[seat] -= 1
+            else:
+                self.reserve[seat][move.figure] -= 1
+        for *_where, owner, kind in result.returned:
+            if kind == "follower":
+                self.supply[owner] += 1
+            else:
+                self.reserve[owner][kind] += 1
+        self.crown(seat, result)
         self.completions += len(result.scored)
         self.contested += result.shared
         self.add(result)
         self.check_end(result.board)
         self.check_totals()
+        if not game.finished:  # the same player again after a builder's or a hole's extra turn
+            self.extra = result.extra_turn and seat not in self.out
+            self.extra_turns += self.extra
+            assert game.current_player == (seat if self.extra else self.next_seat(seat)), f"who is next after {where}"
+
+    def crown(self, seat, result):
+        """Goods to the active player; the king and the robber to the completer of a strictly
+        larger city or road than any completed before."""
+        if self.goods is not None:
+            for kind, n in result.goods.items():
+                self.goods[seat][kind] += n
+        for size in result.cities:
+            if size > self.largest_city:
+                self.largest_city, self.king = size, seat
+        for size in result.roads:
+            if size > self.longest_road:
+                self.longest_road, self.robber = size, seat
 
     def leave(self, entry, seat):
         game = self.game
         board = ref.Board.of(game)
+        if seat == game.current_player:
+            self.extra = False  # an extra turn due goes with the player
         turn = game.play(entry)
         assert turn.points == (0,) * self.n
         self.out.add(seat)
@@ -186,6 +247,7 @@ class Referee:
     def skip(self):
         game = self.game
         turn = game.play(Move(game.tile, skip=True))
+        self.extra = False
         assert turn.points == (0,) * self.n
         self.check_totals()
 
