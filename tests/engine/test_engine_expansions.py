@@ -3,7 +3,7 @@ Inns & Cathedrals, King & Robber, House rules): each with its points worked out.
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, RecordError, Rules, replay, summary
+from games.engine import Game, IllegalMove, Move, RecordError, Resign, Rules, replay, summary
 
 ANN, BOB = 0, 1
 IC = Rules.from_options({"inns_cathedrals": True})
@@ -142,6 +142,17 @@ def test_the_robber_goes_to_whoever_closes_a_road_loop():
     assert summary(game)["robber"] == "Bob"
     game.finish()
     assert game.final_points == (0, 1) and game.breakdown[BOB]["robber"] == 1
+
+
+def test_a_king_who_resigned_gets_no_bonus_and_is_not_listed_in_the_final_scoring():
+    game = Game(["Ann", "Bob", "Cid"], KR)
+    play(game, "E", 0, -1, 180)  # Ann closes D + E: the king
+    play(game, "V", 0, 1, 270)  # Bob
+    game.play(Resign("Ann"))
+    game.finish()
+    assert summary(game)["king"] == "Ann"
+    assert game.final_points == (0, 0, 0)
+    assert [s.kind for s in game.final_scored] == []  # no bonus listed for a player who left
 
 
 # --- house rules ------------------------------------------------------------------------

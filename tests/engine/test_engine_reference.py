@@ -10,6 +10,7 @@ supply, and at the end the final points and the breakdown per category.
 
 import random
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -334,3 +335,49 @@ def test_the_reference_turns_tiles_as_the_notation_says():
     assert strip.halves == {"NNE", "SSE"} and strip.cities == (ref.spot_piece(d90, "city:E"),)
     v270 = ref.turned("V", 270)
     assert v270[ref.spot_piece(v270, "road:E")].edges == {"E", "S"}
+
+
+EXPANSIONS = ("inns_cathedrals", "traders_builders", "king_robber")
+
+
+@settings(max_examples=25, deadline=None, database=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**31),
+    players=st.integers(min_value=2, max_value=5),
+    rules=st.builds(
+        Rules,
+        farm_scoring=st.sampled_from(["current", "classic"]),
+        expansions=st.lists(st.sampled_from(("river",) + EXPANSIONS), min_size=1, unique=True).map(tuple),
+        small_city=st.booleans(),
+        incomplete_score=st.booleans(),
+        hole_bonus=st.booleans(),
+    ),
+    plan=departures,
+)
+def test_engine_scores_the_expansions_every_move_as_the_reference_does(seed, players, rules, plan):
+    """Any mix of the River, Inns & Cathedrals, Traders & Builders and King & Robber, with
+    the house rules small_city, incomplete_score and hole_bonus, and up to three skips,
+    forfeits or resignations: every move's figures, points, goods, king and robber, who
+    plays next (extra turns), and the final scoring as the reference says."""
+    referee = play_against_reference(seed, players, rules, plan)
+    assert referee.game.finished
+    event(f"extra turns: {min(referee.extra_turns // 2 * 2, 6)}+")
+
+
+@pytest.mark.parametrize("expansion, figures", [
+    ("inns_cathedrals", {"large"}), ("traders_builders", {"builder", "pig"}), ("king_robber", set()),
+])
+def test_the_busy_player_deploys_every_figure_of_the_expansions(expansion, figures):
+    """The property above is only as strong as its games: with each expansion, three fixed
+    games (checked against the reference too) deploy each of its figures three times or
+    more, and the builder's games give extra turns."""
+    deployed, extra_turns = dict.fromkeys(ref.WEIGHT, 0), 0
+    for seed in range(3):
+        referee = play_against_reference(seed, 3, Rules(expansions=(expansion,)), [])
+        assert referee.completions >= 10
+        deployed = {kind: n + referee.deployed[kind] for kind, n in deployed.items()}
+        extra_turns += referee.extra_turns
+        if expansion == "king_robber":
+            assert referee.king is not None and referee.robber is not None
+    assert all(deployed[kind] >= 3 for kind in figures), deployed
+    assert extra_turns >= 3 or expansion != "traders_builders"

@@ -54,9 +54,9 @@ class KingRobber(RuleModule):
         }
 
     def final_scoring(self, points: list[int], scored: list) -> None:
-        game = self.game
-        if self.king is not None:
+        game = self.game  # a holder who left the game scores nothing more (nor is listed)
+        if self.king is not None and self.king not in game.out:
             value = self.cities + self.extra_cities()
             game.award("king", value, (self.king,), Scoring("king", value, (self.king,), True))
-        if self.robber is not None:
+        if self.robber is not None and self.robber not in game.out:
             game.award("robber", self.roads, (self.robber,), Scoring("robber", self.roads, (self.robber,), True))
