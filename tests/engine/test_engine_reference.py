@@ -340,7 +340,7 @@ def test_the_reference_turns_tiles_as_the_notation_says():
 EXPANSIONS = ("inns_cathedrals", "traders_builders", "king_robber")
 
 
-@settings(max_examples=25, deadline=None, database=None)
+@settings(max_examples=40, deadline=None, database=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**31),
     players=st.integers(min_value=2, max_value=5),
