@@ -19,7 +19,9 @@ the tile types (``TILE_TYPES[id].segments``, themselves checked against TILES.md
   more), King & Robber (the king and the robber pass to the completer of a strictly larger
   city or road; +1 per completed city or road on the board at the end), the extra turns of
   the builder and the hole bonus (never a third turn in a row), and the house rules
-  ``incomplete_score`` and ``hole_bonus``. The Count is not covered.
+  ``incomplete_score`` and ``hole_bonus``; the Count's City of Carcassonne (its block's
+  farms border one more completed city; one more city for the king) and the followers
+  its decisions move onto roads, cities, cloisters and farms.
 
 A :class:`Board` is built from the engine's board as it stands (``Board.of(game)``: each
 placed tile's x, y, tile id, rotation and figures) or by hand (``Board.from_rows``);
@@ -52,6 +54,13 @@ FOLLOWERS = 7
 WEIGHT = {"follower": 1, "large": 2, "builder": 0, "pig": 0}  # RULES.md, Figures, majorities
 FOLLOWER_KINDS = ("follower", "large")  # the figures that occupy a feature
 GOODS = ("wine", "grain", "cloth")
+CITY = frozenset({"the City of Carcassonne"})  # a farm's extra completed city (RULES.md, The Count)
+QUARTER_OF = {"city": "castle", "road": "blacksmith", "cloister": "cathedral", "field": "market"}
+
+
+def in_the_city(tile: str) -> bool:
+    """Whether a tile is one of the Count's City block (TILES.md)."""
+    return TILE_TYPES[tile].expansion == "count"
 
 
 @dataclass(frozen=True)
@@ -225,6 +234,8 @@ class Board:
                     found = [p for p in other.pieces if p.kind == "field" and theirs in p.halves]
                 else:
                     found = [p for p in other.pieces if p.kind in LINKED_BY_EDGES and theirs in p.edges]
+                if not found and in_the_city(other.tile) and in_the_city(self.cells[(cx, cy)].tile):
+                    continue  # the City's wall between two tiles of its block: nothing joins there
                 assert len(found) == 1 and found[0].kind == kind, (
                     f"{kind} at ({cx},{cy}) meets {[p.kind for p in found]} at ({cx + dx},{cy + dy})"
                 )
@@ -241,9 +252,12 @@ class Board:
         return Feature(kind, frozenset(seen), tiles, open_edges, pennants, figures, frozenset(ends), marks)
 
     def farm_cities(self, farm: Feature) -> set[frozenset]:
-        """The completed cities (by their nodes) whose wall runs along the farm on some tile."""
+        """The completed cities (by their nodes) whose wall runs along the farm on some tile;
+        the City of Carcassonne (:data:`CITY`) when the farm holds a field of its block."""
         cities = set()
         for x, y, i in farm.nodes:
+            if "CoC" in self.cells[(x, y)].pieces[i].attributes:
+                cities.add(CITY)
             for c in self.cells[(x, y)].pieces[i].cities:
                 city = self.feature(x, y, c)
                 if city.complete:
@@ -399,9 +413,12 @@ def builder_extends(board: Board, tile: str, x: int, y: int, rotation: int, seat
 
 
 def play_tile(board: Board, tile: str, x: int, y: int, rotation: int, spot: str | None, seat: int,
-              rules, players: int, out=frozenset(), figure: str = "follower", extra: bool = False) -> Result:
+              rules, players: int, out=frozenset(), figure: str = "follower", extra: bool = False,
+              reinforcements=()) -> Result:
     """What placing ``tile`` (and a figure of ``seat`` on ``spot``) does to ``board``;
-    ``extra``: whether this is an extra turn (which never grants another).
+    ``extra``: whether this is an extra turn (which never grants another); ``reinforcements``:
+    followers ``(x, y, piece index, seat, kind)`` the Count's reinforcement round moved onto
+    what the tile completed, before it is scored.
 
     The board is not changed; the result carries the board after the turn."""
     assert board.fits(tile, x, y, rotation), f"tile {tile} does not fit at ({x},{y}) rotation {rotation}"
@@ -417,6 +434,8 @@ def play_tile(board: Board, tile: str, x: int, y: int, rotation: int, spot: str 
         assert (index, figure) in legal_figures(board, tile, x, y, rotation, seat, 1, dict.fromkeys(WEIGHT, 1)), (
             f"a {figure} may not go on {spot}")
         cell.figures.append((index, seat, figure))
+    for fx, fy, i, s, kind in reinforcements:
+        after.cells[(fx, fy)].figures.append((i, s, kind))
     result.board = after
     for feature in completed_by(after, x, y):
         if feature.kind == "city":
@@ -491,8 +510,9 @@ def final_scoring(board: Board, rules, players: int, out=frozenset(), goods=None
             best = max(held.values(), default=0)
             if best > 0:
                 _award(result, kind, 10, tuple(seat for seat, n in held.items() if n == best))
-    if king is not None:
-        _award(result, "king", sum(c.complete for c in board.every("city")), (king,), out)
+    if king is not None:  # with the Count, the City of Carcassonne is one more completed city
+        cities = sum(c.complete for c in board.every("city")) + ("count" in rules.expansions)
+        _award(result, "king", cities, (king,), out)
     if robber is not None:
         _award(result, "robber", sum(r.complete for r in board.every("road")), (robber,), out)
     return result

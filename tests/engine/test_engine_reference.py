@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from games.engine import TILE_TYPES, Game, Move, Resign, Rules, summary
 from tests.engine import reference as ref
 
+QUARTERS = ("castle", "blacksmith", "cathedral", "market")
+
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
@@ -108,8 +110,9 @@ def busy_choice(game, board, rng):
 class Referee:
     """The reference's running account of one game, checked against the engine each move."""
 
-    def __init__(self, game):
+    def __init__(self, game, rng=None):
         self.game = game
+        self.rng = rng or random.Random(0)  # answers the Count's decisions
         self.rules = game.rules
         self.n = len(game.players)
         expansions = self.rules.expansions
@@ -123,6 +126,11 @@ class Referee:
         self.king = self.robber = None  # seats
         self.largest_city = self.longest_road = 0
         self.extra = False  # whether the turn being played is an extra turn
+        self.count = "count" in expansions
+        self.count_at = "castle"  # the Count's quarter
+        self.city = [{q: dict.fromkeys(ref.FOLLOWER_KINDS, 0) for q in QUARTERS} for _ in range(self.n)]
+        self.last_placer = 0  # the market round starts left of the player who placed the last tile
+        self.reinforced = 0  # followers moved out of the City by reinforcements and the market round
         self.breakdown = [dict.fromkeys(ref.BASE_CATEGORIES, 0) for _ in range(self.n)]
         self.out = set()
         self.completions = 0  # completed features that had followers on them
@@ -149,6 +157,11 @@ class Referee:
         if self.crowns:
             names = [game.players[s] if s is not None else None for s in (self.king, self.robber)]
             assert [shown["king"], shown["robber"]] == names, "king and robber"
+        if self.count:
+            assert shown["count"] == self.count_at, "the Count"
+            assert shown["quarters"] == {
+                name: {q: sum(held[q].values()) for q in QUARTERS} for name, held in zip(game.players, self.city)
+            }, "followers in the City"
 
     def check_end(self, board):
         game = self.game
@@ -179,7 +192,9 @@ class Referee:
             assert not engine_placements
             turn = game.play(move)
             assert turn.points == (0,) * self.n
-            assert game.finished or game.current_player == seat, "after a discard the same player draws again"
+            assert game.finished or game.pending.action != "turn" or game.current_player == seat, (
+                "after a discard the same player draws again")
+            self.market_round(before)
             self.check_end(before)
             self.check_totals()
             return
@@ -192,13 +207,17 @@ class Referee:
         assert engine_figures == expected, f"figures of {tile} at ({move.x},{move.y}) r{move.rotation}"
         engine_spots = {ref.spot_piece(pieces, s) for s in game.legal_spots(move.placement)}
         assert engine_spots == {i for i, kind in expected if kind == "follower"}
-        result = ref.play_tile(before, tile, move.x, move.y, move.rotation, move.meeple, seat,
-                               self.rules, self.n, frozenset(self.out), move.figure, self.extra)
         turn = game.play(move)
         where = f"move {turn.number}: {move.to_json()}"
-        assert scored_features(turn.scored) == sorted(result.scored), where
-        assert list(turn.points) == result.points, where
+        entries = [turn] + self.reinforcements(seat, before, move)
+        moved = [m for m in (self.moved_by(e.move) for e in entries[1:]) if m[2] is not None]
+        result = ref.play_tile(before, tile, move.x, move.y, move.rotation, move.meeple, seat,
+                               self.rules, self.n, frozenset(self.out), move.figure, self.extra, moved)
+        scored = [s for e in entries for s in e.scored]
+        assert scored_features(scored) == sorted(result.scored), where
+        assert [sum(e.points[s] for e in entries) for s in range(self.n)] == result.points, where
         assert ref.Board.of(game).figures() == result.board.figures(), f"figures after {where}"
+        self.last_placer = seat
         if move.meeple is not None:
             self.deployed[move.figure] += 1
             if move.figure == "follower":
@@ -214,12 +233,114 @@ class Referee:
         self.completions += len(result.scored)
         self.contested += result.shared
         self.add(result)
+        self.deployment(seat, result.points)
+        self.market_round(result.board)
         self.check_end(result.board)
         self.check_totals()
         if not game.finished:  # the same player again after a builder's or a hole's extra turn
             self.extra = result.extra_turn and seat not in self.out
             self.extra_turns += self.extra
             assert game.current_player == (seat if self.extra else self.next_seat(seat)), f"who is next after {where}"
+
+    # --- the Count's decisions (RULES.md, The Count) ---------------------------------------
+
+    def movable(self, seat, quarter):
+        """Figure kinds ``seat`` may move out of ``quarter`` (none out of the Count's)."""
+        if quarter == self.count_at or seat in self.out:
+            return []
+        return [kind for kind, n in self.city[seat][quarter].items() if n]
+
+    def reinforcements(self, seat, before, move):
+        """Answer the reinforcement round after ``move`` (randomly), checking who is asked,
+        in which order and what they may do; the entries played."""
+        game = self.game
+        if not self.count:
+            return []
+        trial = before.copy()
+        trial.cells[(move.x, move.y)] = ref.Cell(move.tile, move.rotation)
+        completed = ref.completed_by(trial, move.x, move.y)
+        entries = []
+        for step in range(1, self.n + 1):  # from the left of the active player, ending with them
+            asked = (seat + step) % self.n
+            targets = {
+                (x, y, i, kind)
+                for feature in completed
+                for kind in self.movable(asked, ref.QUARTER_OF[feature.kind])
+                for x, y, i in feature.nodes
+            }
+            if not targets:
+                continue
+            assert game.pending == (asked, "reinforce"), f"{game.players[asked]} is asked to reinforce"
+            options = game.options()
+            assert {self.moved_by(o)[:3] + (self.moved_by(o)[4],) for o in options} == targets | {(None,) * 4}
+            choice = self.rng.choice(options[1:]) if self.rng.random() < 0.7 else options[0]
+            entries.append(game.play(choice))
+            x, y, i, _seat, kind = self.moved_by(choice)
+            if i is not None:
+                self.city[asked][ref.QUARTER_OF[trial.cells[(x, y)].pieces[i].kind]][kind] -= 1
+                self.reinforced += 1
+        assert game.pending is None or game.pending.action != "reinforce", "nobody else is asked"
+        return entries
+
+    def moved_by(self, entry):
+        """``(x, y, piece index, seat, kind)`` of a reinforcement or market move; Nones for a pass."""
+        if entry.spot is None:
+            return (None,) * 5
+        placed = self.game.tile_at(entry.x, entry.y)
+        seat = self.game.players.index(entry.player) if entry.player else self.game.current_player
+        return entry.x, entry.y, ref.spot_piece(ref.turned(placed.tile, placed.rotation), entry.spot), seat, entry.figure
+
+    def deployment(self, seat, points):
+        """The deployment into the City: asked when the tile scored for opponents only."""
+        game = self.game
+        if not self.count:
+            return
+        figures = [kind for kind, n in (("follower", self.supply[seat]), ("large", self.reserve[seat].get("large"))) if n]
+        others = any(p > 0 for s, p in enumerate(points) if s != seat)
+        if not (others and points[seat] == 0 and figures and seat not in self.out):
+            assert game.pending is None or game.pending.action != "quarter", "no deployment into the City"
+            return
+        assert game.pending == (seat, "quarter"), "the deployment into the City"
+        options = game.options()
+        counts = [None] + [q for q in QUARTERS if q != self.count_at]
+        expected = {(q, kind, c) for q in QUARTERS for kind in figures for c in counts}
+        assert {(o.quarter, o.figure, o.count) for o in options if o.quarter} == expected
+        choice = self.rng.choice(options[1:]) if self.rng.random() < 0.8 else options[0]
+        game.play(choice)
+        if choice.quarter is not None:
+            if choice.figure == "follower":
+                self.supply[seat] -= 1
+            else:
+                self.reserve[seat]["large"] -= 1
+            self.city[seat][choice.quarter][choice.figure] += 1
+            self.count_at = choice.count or self.count_at
+
+    def market_round(self, board):
+        """The final market round (answered randomly): each follower moved onto a farm
+        joins ``board``."""
+        game = self.game
+        if not self.count or game.finished or game.pending is None or game.pending.action == "turn":
+            return
+        order = [(self.last_placer + step) % self.n for step in range(1, self.n + 1)]
+        queue = [s for s in order if self.movable(s, "market")]
+        fields = {(x, y, p.index) for (x, y), cell in board.cells.items() for p in cell.pieces if p.kind == "field"}
+        while queue:
+            seat = queue.pop(0)
+            assert game.pending == (seat, "market"), f"{game.players[seat]} is asked in the market round"
+            options = game.options()
+            kinds = self.movable(seat, "market")
+            expected = {(x, y, i, kind) for x, y, i in fields for kind in kinds}
+            assert {self.moved_by(o)[:3] + (self.moved_by(o)[4],) for o in options} == expected | {(None,) * 4}
+            choice = self.rng.choice(options[1:]) if self.rng.random() < 0.7 else options[0]
+            game.play(choice)
+            x, y, i, _seat, kind = self.moved_by(choice)
+            if i is not None:
+                board.cells[(x, y)].figures.append((i, seat, kind))
+                self.city[seat]["market"][kind] -= 1
+                self.reinforced += 1
+                if self.movable(seat, "market"):
+                    queue.append(seat)  # asked again on the next round
+        assert game.finished, "the market round is over"
 
     def crown(self, seat, result):
         """Goods to the active player; the king and the robber to the completer of a strictly
@@ -267,7 +388,7 @@ def play_against_reference(seed, players, rules, plan):
     skips or forfeits, or the ``whom``-th player still in resigns (on turn or not)."""
     rng = random.Random(seed)
     game = Game.new(NAMES[:players], rules, seed=rng.randrange(2**32))
-    referee = Referee(game)
+    referee = Referee(game, rng)
     events = {}
     for at, kind, whom in plan:
         events.setdefault(at, (kind, whom))
@@ -337,7 +458,7 @@ def test_the_reference_turns_tiles_as_the_notation_says():
     assert v270[ref.spot_piece(v270, "road:E")].edges == {"E", "S"}
 
 
-EXPANSIONS = ("inns_cathedrals", "traders_builders", "king_robber")
+EXPANSIONS = ("inns_cathedrals", "traders_builders", "king_robber", "count")
 
 
 @settings(max_examples=40, deadline=None, database=None)
@@ -365,13 +486,13 @@ def test_engine_scores_the_expansions_every_move_as_the_reference_does(seed, pla
 
 
 @pytest.mark.parametrize("expansion, figures", [
-    ("inns_cathedrals", {"large"}), ("traders_builders", {"builder", "pig"}), ("king_robber", set()),
+    ("inns_cathedrals", {"large"}), ("traders_builders", {"builder", "pig"}), ("king_robber", set()), ("count", set()),
 ])
 def test_the_busy_player_deploys_every_figure_of_the_expansions(expansion, figures):
     """The property above is only as strong as its games: with each expansion, three fixed
     games (checked against the reference too) deploy each of its figures three times or
     more, and the builder's games give extra turns."""
-    deployed, extra_turns = dict.fromkeys(ref.WEIGHT, 0), 0
+    deployed, extra_turns, reinforced = dict.fromkeys(ref.WEIGHT, 0), 0, 0
     for seed in range(3):
         referee = play_against_reference(seed, 3, Rules(expansions=(expansion,)), [])
         assert referee.completions >= 10
@@ -379,5 +500,7 @@ def test_the_busy_player_deploys_every_figure_of_the_expansions(expansion, figur
         extra_turns += referee.extra_turns
         if expansion == "king_robber":
             assert referee.king is not None and referee.robber is not None
+        reinforced += referee.reinforced
     assert all(deployed[kind] >= 3 for kind in figures), deployed
     assert extra_turns >= 3 or expansion != "traders_builders"
+    assert reinforced >= 2 or expansion != "count"  # followers moved out of the City
