@@ -5,7 +5,11 @@ Every turn the reference gets the engine's board as it stood before the move, wo
 on its own what the move does (legal placements and follower spots, what the tile
 completes, who scores how much, which followers go home) and the engine must agree:
 per-turn points per seat, the scored features, the figures left on the board, scores,
-supply, and at the end the final points and the breakdown per category.
+supply, and at the end the final points and the breakdown per category. With the
+expansions also the figures each player may deploy (large followers, builders, pigs), the
+figures in supply, goods, king and robber, who plays next (the builder's and the hole's
+extra turns), and the Count's decisions: who is asked, in which order, with which legal
+answers (the busy player answers at random), and what the answers score.
 """
 
 import random
@@ -412,18 +416,20 @@ def play_against_reference(seed, players, rules, plan):
     return referee
 
 
+def rule_sets(expansions, **house_rules):
+    """Rule sets with ``expansions`` (a strategy), both farm scorings, small cities on or
+    off, and the other house rules given."""
+    return st.builds(Rules, farm_scoring=st.sampled_from(["current", "classic"]), expansions=expansions,
+                     small_city=st.booleans(), **house_rules)
+
+
+GAMES = {"seed": st.integers(min_value=0, max_value=2**31), "players": st.integers(min_value=2, max_value=5),
+         "plan": departures}
+"""A game's seed, players and departures, for the properties."""
+
+
 @settings(max_examples=40, deadline=None, database=None)
-@given(
-    seed=st.integers(min_value=0, max_value=2**31),
-    players=st.integers(min_value=2, max_value=5),
-    rules=st.builds(
-        Rules,
-        farm_scoring=st.sampled_from(["current", "classic"]),
-        expansions=st.sampled_from([(), ("river",)]),
-        small_city=st.booleans(),
-    ),
-    plan=departures,
-)
+@given(rules=rule_sets(st.sampled_from([(), ("river",)])), **GAMES)
 def test_engine_scores_every_move_as_the_reference_does(seed, players, rules, plan):
     """2 to 5 players, both farm scorings, small cities on or off, the River or not, and
     up to three skips, forfeits or resignations: every move scores as the reference says."""
@@ -463,23 +469,16 @@ EXPANSIONS = ("inns_cathedrals", "traders_builders", "king_robber", "count")
 
 @settings(max_examples=40, deadline=None, database=None)
 @given(
-    seed=st.integers(min_value=0, max_value=2**31),
-    players=st.integers(min_value=2, max_value=5),
-    rules=st.builds(
-        Rules,
-        farm_scoring=st.sampled_from(["current", "classic"]),
-        expansions=st.lists(st.sampled_from(("river",) + EXPANSIONS), min_size=1, unique=True).map(tuple),
-        small_city=st.booleans(),
-        incomplete_score=st.booleans(),
-        hole_bonus=st.booleans(),
-    ),
-    plan=departures,
+    rules=rule_sets(st.lists(st.sampled_from(("river",) + EXPANSIONS), min_size=1, unique=True).map(tuple),
+                    incomplete_score=st.booleans(), hole_bonus=st.booleans()),
+    **GAMES,
 )
 def test_engine_scores_the_expansions_every_move_as_the_reference_does(seed, players, rules, plan):
-    """Any mix of the River, Inns & Cathedrals, Traders & Builders and King & Robber, with
-    the house rules small_city, incomplete_score and hole_bonus, and up to three skips,
-    forfeits or resignations: every move's figures, points, goods, king and robber, who
-    plays next (extra turns), and the final scoring as the reference says."""
+    """Any mix of the River, Inns & Cathedrals, Traders & Builders, King & Robber and the
+    Count, with the house rules small_city, incomplete_score and hole_bonus, and up to three
+    skips, forfeits or resignations: every move's figures, points, goods, king and robber,
+    who plays next (extra turns), who is asked which of the Count's decisions with which
+    answers, and the final scoring as the reference says."""
     referee = play_against_reference(seed, players, rules, plan)
     assert referee.game.finished
     event(f"extra turns: {min(referee.extra_turns // 2 * 2, 6)}+")
