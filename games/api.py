@@ -10,6 +10,7 @@ seated players may move.
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -59,11 +60,11 @@ def exception_handler(exc, context):
         errors = _flatten(exc.detail)
         parts = []
         for field, messages in errors.items():
-            label = "request" if field == "non_field_errors" else field
+            label = _("request") if field == "non_field_errors" else field
             parts.append(f"{label}: {' '.join(m.rstrip('.') for m in messages)}")
         response.data = {"detail": "; ".join(parts), "errors": errors}
     elif isinstance(exc, exceptions.ParseError):
-        response.data = {"detail": f"the request body is not valid JSON ({exc.detail})"}
+        response.data = {"detail": _("the request body is not valid JSON (%(reason)s)") % {"reason": exc.detail}}
     elif not (isinstance(response.data, dict) and "detail" in response.data):
         response.data = {"detail": str(response.data)}
     return response
@@ -80,7 +81,7 @@ class GameAPIView(APIView):
         """The game, if the caller may watch it (see games.visibility), else 404."""
         game = Game.objects.filter(pk=pk).first()
         if game is None or not can_view(game, self.request.user):
-            raise Http404("no such game")
+            raise Http404(_("no such game"))
         return game
 
     def load(self, pk: int, upto: int | None = None):
@@ -149,7 +150,8 @@ class GameListView(GameAPIView):
         wanted = request.query_params.get("status")
         if wanted is not None:
             if wanted not in Game.Status.values:
-                raise exceptions.ValidationError({"status": [f"must be one of {', '.join(Game.Status.values)}, not {wanted!r}"]})
+                raise exceptions.ValidationError({"status": [_("must be one of %(values)s, not %(value)r")
+                                                             % {"values": ", ".join(Game.Status.values), "value": wanted}]})
             games = games.filter(status=wanted)
         games = games.distinct().order_by("-updated_at", "-pk").prefetch_related("seats__user")
         return Response([_list_item(game, user) for game in games])
@@ -187,7 +189,7 @@ class GameListView(GameAPIView):
 
 def _validated(serializer_class, request) -> dict:
     if not isinstance(request.data, dict):
-        raise exceptions.ValidationError({"non_field_errors": ["the body must be a JSON object"]})
+        raise exceptions.ValidationError({"non_field_errors": [_("the body must be a JSON object")]})
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
@@ -394,15 +396,16 @@ class BoardSVGView(PublicGameView):
             try:
                 upto = int(raw)
             except ValueError:
-                raise exceptions.ValidationError({"move": [f"must be a whole number, not {raw!r}"]}) from None
+                raise exceptions.ValidationError({"move": [_("must be a whole number, not %(value)r") % {"value": raw}]}) from None
             if not 0 <= upto <= game.move_count:
                 raise exceptions.ValidationError(
-                    {"move": [f"must be between 0 and {game.move_count} (moves played so far), not {upto}"]}
+                    {"move": [_("must be between 0 and %(most)d (moves played so far), not %(value)d")
+                              % {"most": game.move_count, "value": upto}]}
                 )
         try:
             from games.board_svg import render_board
         except ImportError:
-            return Response({"detail": "the board picture is not available yet"}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+            return Response({"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = services.engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True)

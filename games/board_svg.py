@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Iterable
 import svgwrite
 from svgwrite.base import BaseElement
 
-from games import entries
+from django.utils.translation import gettext as _
+
+from games import entries, vocabulary
 from games.engine import COLORS
 from games.engine.tiles import EDGES, HALVES, RIVER_END, Orientation, orientation
 
@@ -681,7 +683,7 @@ def render_board(
     dwg.attribs.update({
         "class": "board" + (" interactive" if interactive else ""),
         "role": "img",
-        "aria-label": f"Carcassonne board: {len(tiles)} tiles, {players} players",
+        "aria-label": _("Carcassonne board: %(tiles)d tiles, %(players)d players") % {"tiles": len(tiles), "players": players},
         "data-min-x": str(x0 + 1), "data-min-y": str(y0 + 1), "data-cell": str(UNIT),
     })
     dwg.add(_element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]))
@@ -703,7 +705,7 @@ def render_board(
         mark = _element("rect", x=last.x * UNIT + 2.5, y=last.y * UNIT + 2.5, width=UNIT - 5, height=UNIT - 5,
                         fill="none", stroke=PALETTE["last_move"], rx=4,
                         **{"class": "last-move", "stroke-width": "5", "data-x": last.x, "data-y": last.y})
-        _title(mark, f"Last move: {last.tile} at ({last.x},{last.y})")
+        _title(mark, _("Last move: %(tile)s at (%(x)d,%(y)d)") % {"tile": last.tile, "x": last.x, "y": last.y})
         dwg.add(mark)
 
     colors = game.colors
@@ -712,7 +714,8 @@ def render_board(
         for spot, seat in placed.followers():
             fx, fy = _spot_point(placed.tile, placed.rotation, spot)
             color = colors[seat]
-            label = f"{color} {follower_role(spot)} on {spot}"
+            label = _("%(color)s %(follower)s, spot %(spot)s") % {
+                "color": vocabulary.color_label(color), "follower": vocabulary.follower_on(spot), "spot": spot}
             data = {"data-x": str(placed.x), "data-y": str(placed.y), "data-seat": str(seat),
                     "data-player": game.players[seat]}
             people.add(_follower(placed.x * UNIT + fx, placed.y * UNIT + fy, spot, color, label, data))
@@ -723,10 +726,10 @@ def render_board(
         for x, y in slots:
             slot = _element("rect", x=x * UNIT + 4, y=y * UNIT + 4, width=UNIT - 8, height=UNIT - 8, rx=8,
                             fill=PALETTE["slot"], stroke=PALETTE["slot_line"], tabindex="0", role="button",
-                            **{"class": "slot", "data-x": x, "data-y": y, "aria-label": f"Place at ({x},{y})",
+                            **{"class": "slot", "data-x": x, "data-y": y, "aria-label": _("Place at (%(x)d,%(y)d)") % {"x": x, "y": y},
                                "fill-opacity": "0.5", "stroke-width": "4", "stroke-dasharray": "10 6",
                                "cursor": "pointer"})
-            _title(slot, f"Place at ({x},{y})")
+            _title(slot, _("Place at (%(x)d,%(y)d)") % {"x": x, "y": y})
             layer.add(slot)
         dwg.add(layer)
     return dwg.tostring()
@@ -739,7 +742,8 @@ def _tile_group(placed: PlacedTile) -> _Raw:
         "transform": f"translate({placed.x * UNIT},{placed.y * UNIT})",
         "data-x": str(placed.x), "data-y": str(placed.y), "data-tile": tile, "data-rotation": str(rotation),
     })
-    _title(group, f"{tile} at ({placed.x},{placed.y}), rotation {rotation}")
+    _title(group, _("%(tile)s at (%(x)d,%(y)d), rotation %(rotation)d")
+           % {"tile": tile, "x": placed.x, "y": placed.y, "rotation": rotation})
     for tag, attrs in _tile_art(tile, rotation):
         group.add(_Raw(tag, attrs))
     return group
@@ -757,9 +761,9 @@ def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Itera
     dwg = svgwrite.Drawing(size=(f"{size}px", f"{size}px"), debug=False)
     dwg.viewbox(0, 0, UNIT, UNIT)
     dwg.attribs.update({"class": "tile-preview", "role": "img",
-                        "aria-label": f"Tile {tile_id}, rotation {rotation}"})
+                        "aria-label": _("Tile %(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}})
     group = _Raw("g", {"class": "tile", "data-tile": tile_id, "data-rotation": str(rotation)})
-    _title(group, f"{tile_id}, rotation {rotation}")
+    _title(group, _("%(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation})
     for tag, attrs in _tile_art(tile_id, rotation):
         group.add(_Raw(tag, attrs))
     dwg.add(group)
@@ -769,8 +773,9 @@ def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Itera
         circle = _element("circle", cx=_fmt(x), cy=_fmt(y), r="9", fill=PALETTE["spot"], stroke=PALETTE["spot_line"],
                           tabindex="0", role="button",
                           **{"class": f"spot role-{role}", "data-spot": spot, "fill-opacity": "0.75",
-                             "stroke-width": "2.5", "aria-label": f"Put a follower on {spot}", "cursor": "pointer"})
-        _title(circle, f"Put a follower on {spot} ({role})")
+                             "stroke-width": "2.5", "cursor": "pointer",
+                             "aria-label": _("Put a follower on %(spot)s") % {"spot": vocabulary.follower_on(spot)}})
+        _title(circle, _("Put a follower on %(spot)s") % {"spot": vocabulary.follower_on(spot)})
         dwg.add(circle)
     return dwg.tostring()
 

@@ -12,11 +12,10 @@ from typing import Any, Sequence
 
 from django.utils.translation import gettext as _
 
-DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+from games import vocabulary
+
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
-
-FEATURES = {"road": "road", "city": "city", "cloister": "cloister", "field": "field"}
 
 
 def follower_role(spot: str | None) -> str:
@@ -26,14 +25,8 @@ def follower_role(spot: str | None) -> str:
 
 
 def describe_spot(spot: str | None) -> str:
-    """'knight in the city (north)', 'monk in the cloister'; '' for none."""
-    if not spot:
-        return ""
-    kind, _sep, where = spot.partition(":")
-    text = f"{follower_role(spot)} in the {FEATURES.get(kind, kind)}" if kind in ROLES else spot
-    if where:
-        text += f" ({DIRECTIONS.get(where, where)})"
-    return text
+    """'knight in the city (north)', 'monk in the cloister' in the reader's language; '' for none."""
+    return vocabulary.follower_on(spot)
 
 
 def spot_of(entry: dict[str, Any]) -> str | None:
@@ -65,11 +58,12 @@ def describe(entry: dict[str, Any], who: str) -> str:
     if kind == "resign":
         return _("%(who)s resigned") % {"who": who}
     if kind == "place":
-        text = _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°") % {
-            "who": who, "tile": tile, "x": entry.get("x"), "y": entry.get("y"), "rotation": entry.get("rotation"),
-        }
         spot = spot_of(entry)
-        return text + (_(", %(follower)s") % {"follower": describe_spot(spot)} if spot else _(", no follower"))
+        values = {"who": who, "tile": tile, "x": entry.get("x"), "y": entry.get("y"),
+                  "rotation": entry.get("rotation"), "follower": describe_spot(spot)}
+        if spot:
+            return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, %(follower)s") % values
+        return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, no follower") % values
     return _("%(who)s: %(kind)s") % {"who": who, "kind": kind}
 
 

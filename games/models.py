@@ -13,6 +13,9 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games.engine import COLORS, Rules
 
@@ -38,20 +41,21 @@ def new_token() -> str:
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
+        WAITING = "waiting", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     class SeatOrder(models.TextChoices):
-        AS_LISTED = "as_listed", "As listed"
-        RANDOM = "random", "Random"
+        AS_LISTED = "as_listed", _("As listed")
+        RANDOM = "random", _("Random")
 
     class TimeoutRule(models.TextChoices):
-        SKIP = "skip", "Skip the turn"
-        LOSE = "lose", "Lose by timeout"
-        BOT = "bot", "A bot takes over"
+        SKIP = "skip", _("Skip the turn")
+        LOSE = "lose", _("Lose by timeout")
+        BOT = "bot", _("A bot takes over")
 
-    MOVE_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
+    MOVE_DAYS_CHOICES = [(d, ngettext_lazy("%(count)d day", "%(count)d days", "count") % {"count": d})
+                         for d in (1, 2, 3, 5, 7, 10, 14)]
 
     name = models.CharField(max_length=80, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
@@ -93,7 +97,7 @@ class Game(models.Model):
 
     @property
     def title(self) -> str:
-        return self.name or f"Game #{self.pk}"
+        return self.name or gettext("Game #%(number)s") % {"number": self.pk}
 
     @property
     def engine_rules(self) -> Rules:
@@ -110,9 +114,9 @@ class Game(models.Model):
 
 class Seat(models.Model):
     class State(models.TextChoices):
-        INVITED = "invited", "Invited"
-        JOINED = "joined", "Joined"
-        OPEN = "open", "Open"
+        INVITED = "invited", _("Invited")
+        JOINED = "joined", _("Joined")
+        OPEN = "open", _("Open")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="Turn order, from 0; final once the game starts")
@@ -149,8 +153,8 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.username
         if self.bot:
-            return f"Bot {self.position + 1} ({self.bot})"
-        return "invited player" if self.invited_email else "open seat"
+            return gettext("Bot %(number)d (%(level)s)") % {"number": self.position + 1, "level": self.bot}
+        return gettext("invited player") if self.invited_email else gettext("open seat")
 
 
 class Move(models.Model):
@@ -201,9 +205,9 @@ class GameEvent(models.Model):
     """An automatic action on a game (turn skipped, game lost on time), for the move list."""
 
     class Kind(models.TextChoices):
-        SKIPPED = "skipped", "Turn skipped on time"
-        LOST = "lost", "Lost on time"
-        BOT = "bot", "A bot took over on time"
+        SKIPPED = "skipped", _("Turn skipped on time")
+        LOST = "lost", _("Lost on time")
+        BOT = "bot", _("A bot took over on time")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="timeout_events")
     move_number = models.PositiveIntegerField()

@@ -8,12 +8,15 @@ dicts that :mod:`games.services` builds (never the seed or the bag).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine import Rules, RulesError
 from games.models import BOT_LEVELS, rule_options
+from games.vocabulary import rules_error
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -21,7 +24,7 @@ ROTATIONS = (0, 90, 180, 270)
 class StrictIntegerField(serializers.IntegerField):
     """A JSON number without a fraction: no strings, no booleans, no floats."""
 
-    default_error_messages = {"invalid": "must be a whole number, not {value}"}
+    default_error_messages = {"invalid": _("must be a whole number, not {value}")}
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int):
@@ -40,7 +43,7 @@ def _show(value) -> str:
 
 
 class RotationField(StrictIntegerField):
-    default_error_messages = {"rotation": "must be 0, 90, 180 or 270, not {value}"}
+    default_error_messages = {"rotation": _("must be 0, 90, 180 or 270, not {value}")}
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
@@ -65,8 +68,8 @@ class RotationField(StrictIntegerField):
 )
 class MeepleField(serializers.Field):
     default_error_messages = {
-        "invalid": "must be a spot name such as 'road:E', or null, not {value}",
-        "figure": "must be a spot name, or an object with a string 'spot' and an optional 'figure'",
+        "invalid": _("must be a spot name such as 'road:E', or null, not {value}"),
+        "figure": _("must be a spot name, or an object with a string 'spot' and an optional 'figure'"),
     }
 
     def __init__(self, **kwargs):
@@ -133,7 +136,7 @@ MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 )
 class MoveDaysField(StrictIntegerField):
     default_error_messages = {
-        "move_days": "must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not {value}",
+        "move_days": _("must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not {value}"),
     }
 
     def __init__(self, **kwargs):
@@ -156,7 +159,7 @@ class TimeoutRuleField(serializers.ChoiceField):
     enum of timeout rules (shared with the tournaments API)."""
 
     default_error_messages = {
-        "invalid_choice": "must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not {input!r}"
+        "invalid_choice": _("must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not {input!r}")
     }
 
     def __init__(self, **kwargs):
@@ -172,7 +175,7 @@ class TimeoutRuleField(serializers.ChoiceField):
 class StrictBooleanField(serializers.BooleanField):
     """JSON true or false only (no "yes", 1 or "true")."""
 
-    default_error_messages = {"invalid": "must be true or false, not {value}"}
+    default_error_messages = {"invalid": _("must be true or false, not {value}")}
 
     def to_internal_value(self, data):
         if not isinstance(data, bool):
@@ -212,14 +215,14 @@ class RulesSerializer(serializers.Serializer):
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:  # the engine refuses them too; say so here, before defaults fill in
-                raise serializers.ValidationError(f"unknown rule {unknown[0]!r}")
+                raise serializers.ValidationError(gettext("unknown rule %(name)r") % {"name": unknown[0]})
         return super().to_internal_value(data)
 
     def validate(self, attrs):
         try:
             return Rules.from_json(dict(attrs)).to_json()
         except RulesError as exc:
-            raise serializers.ValidationError(str(exc)) from None
+            raise serializers.ValidationError(rules_error(exc)) from None
 
 
 class CreateGameSerializer(serializers.Serializer):

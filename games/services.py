@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from games import clock, signals
 from games.engine import Game as EngineGame
@@ -28,14 +29,20 @@ from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .models import Game, GameEvent, Move, Seat
 from .text import single_line
+from .vocabulary import illegal_move_text, rules_error
 
 User = get_user_model()
 
 
 class GameError(Exception):
-    """A request the game cannot take; ``str()`` is the message for the person."""
+    """A request the game cannot take; ``str()`` is the message for the person (in their
+    language); ``field``: the form field it is about, if any (``invite``)."""
 
     status = 400
+
+    def __init__(self, message: str = "", field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 class NotAllowed(GameError):
@@ -72,24 +79,25 @@ def create_game(
     invites that user. With ``seat_order="random"`` the order is drawn at the start.
     """
     if seat_order not in Game.SeatOrder.values:
-        raise GameError(f"seat_order must be 'as_listed' or 'random', not {seat_order!r}")
+        raise GameError(_("seat_order must be 'as_listed' or 'random', not %(value)r") % {"value": seat_order})
     try:
         rules = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
     except RulesError as exc:
-        raise GameError(str(exc)) from None
+        raise GameError(rules_error(exc)) from None
     if not isinstance(open_seats, int) or open_seats < 0:
-        raise GameError("open_seats must be a whole number, 0 or more")
+        raise GameError(_("open_seats must be a whole number, 0 or more"))
     if move_days is not None and move_days not in dict(Game.MOVE_DAYS_CHOICES):
-        raise GameError("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)")
+        raise GameError(_("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)"))
     if timeout_rule not in Game.TimeoutRule.values:
-        raise GameError("timeout_rule must be 'skip', 'lose' or 'bot'")
+        raise GameError(_("timeout_rule must be 'skip', 'lose' or 'bot'"))
     invitees = _resolve_invitees(creator, list(invite))
     _check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise GameError(
-            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players; this one would have {players} "
-            "(you, the invited players and the open seats)"
+            _("a game has %(least)d to %(most)d players; this one would have %(players)d "
+              "(you, the invited players and the open seats)")
+            % {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "players": players}
         )
     with transaction.atomic():
         game = Game.objects.create(
@@ -150,7 +158,7 @@ def _resolve_invitees(creator, names: list[str]) -> list:
     seen: set = {creator.pk}
     for raw in names:
         if not isinstance(raw, str) or not raw.strip():
-            raise GameError("each invitation must be a username or an e-mail address")
+            raise GameError(_("each invitation must be a username or an e-mail address"), field="invite")
         name = raw.strip()
         if "@" in name:
             try:
@@ -158,18 +166,20 @@ def _resolve_invitees(creator, names: list[str]) -> list:
                     raise ValidationError("too long")
                 validate_email(name)
             except ValidationError:
-                raise GameError(f"{name!r} is not a valid e-mail address") from None
+                raise GameError(_("%(address)r is not a valid e-mail address") % {"address": name}, field="invite") from None
             user = User.objects.filter(email__iexact=name).first()
             invitee = user or name.lower()
         else:
             user = User.objects.filter(username__iexact=name).first()
             if user is None:
-                raise GameError(f"there is no player called {name!r}; invite them by e-mail instead")
+                raise GameError(_("there is no player called %(name)r; invite them by e-mail instead") % {"name": name},
+                                field="invite")
             invitee = user
         key = invitee.pk if not isinstance(invitee, str) else invitee
         if key in seen:
-            who = "yourself" if key == creator.pk else name
-            raise GameError(f"you cannot invite {who} twice" if who != "yourself" else "you cannot invite yourself")
+            if key == creator.pk:
+                raise GameError(_("you cannot invite yourself"), field="invite")
+            raise GameError(_("you cannot invite %(name)s twice") % {"name": name}, field="invite")
         seen.add(key)
         result.append(invitee)
     return result
@@ -179,7 +189,7 @@ def _locked_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise NotFound("no such game") from None
+        raise NotFound(_("no such game")) from None
 
 
 def seats_of_user(user) -> Q:
@@ -210,7 +220,7 @@ def accept_invitation(game_id: int, user) -> Game:
     game = _locked_game(game_id)
     seat = _seat_of(game, user)
     if seat is None or seat.state != Seat.State.INVITED:
-        raise NotAllowed("you have no open invitation to this game")
+        raise NotAllowed(_("you have no open invitation to this game"))
     return _take_seat(game, seat, user)
 
 
@@ -220,7 +230,7 @@ def decline_invitation(game_id: int, user) -> Game:
     game = _locked_game(game_id)
     seat = _seat_of(game, user)
     if seat is None or seat.state != Seat.State.INVITED:
-        raise NotAllowed("you have no open invitation to this game")
+        raise NotAllowed(_("you have no open invitation to this game"))
     seat.user, seat.invited_email, seat.state = None, "", Seat.State.OPEN
     seat.save()
     return game
@@ -231,12 +241,12 @@ def join_game(game_id: int, user) -> Game:
     """Take an open seat (from the lobby)."""
     game = _locked_game(game_id)
     if game.status != Game.Status.WAITING:
-        raise Conflict("this game has already started")
+        raise Conflict(_("this game has already started"))
     if game.seats.filter(user=user).exists():
-        raise Conflict("you already have a seat in this game")
+        raise Conflict(_("you already have a seat in this game"))
     seat = game.seats.filter(state=Seat.State.OPEN).order_by("position").first()
     if seat is None:
-        raise Conflict("this game has no open seat")
+        raise Conflict(_("this game has no open seat"))
     return _take_seat(game, seat, user)
 
 
@@ -245,15 +255,15 @@ def claim_invitation(token: str, user) -> Game:
     """Accept an e-mailed invitation link with the account of whoever opened it."""
     seat = Seat.objects.select_related("game").filter(invite_token=token).first()
     if seat is None:
-        raise GameError("this invitation link is not valid")
+        raise GameError(_("this invitation link is not valid"))
     game = _locked_game(seat.game_id)
     seat.refresh_from_db()
     if seat.user_id == user.pk and seat.state == Seat.State.JOINED:
         return game
     if seat.state != Seat.State.INVITED or (seat.user_id and seat.user_id != user.pk):
-        raise Conflict("this invitation has already been used")
+        raise Conflict(_("this invitation has already been used"))
     if game.seats.filter(user=user).exclude(pk=seat.pk).exists():
-        raise Conflict("you already have a seat in this game")
+        raise Conflict(_("you already have a seat in this game"))
     return _take_seat(game, seat, user)
 
 
@@ -333,11 +343,11 @@ def _playing_seat(game_id: int, user, not_started: str) -> tuple[Game, list[Seat
     seats = list(game.seats.select_related("user").order_by("position"))
     seat = seat_of(seats, user)
     if seat is None or seat.state != Seat.State.JOINED:
-        raise NotAllowed("you are not playing in this game")
+        raise NotAllowed(_("you are not playing in this game"))
     if game.status == Game.Status.WAITING:
-        raise Conflict(f"the game has not started yet: {not_started}")
+        raise Conflict(_("the game has not started yet: %(what)s") % {"what": not_started})
     if game.status == Game.Status.FINISHED:
-        raise Conflict("the game is over")
+        raise Conflict(_("the game is over"))
     return game, seats, seat
 
 
@@ -349,17 +359,18 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
     (game, number) is the last guard: two submissions of one turn store one move.
     """
     if isinstance(move_number, bool) or not isinstance(move_number, int):
-        raise GameError("move_number must be a whole number")
+        raise GameError(_("move_number must be a whole number"))
     try:
         with transaction.atomic():
-            game, seats, seat = _playing_seat(game_id, user, "some seats are still empty")
+            game, seats, seat = _playing_seat(game_id, user, _("some seats are still empty"))
             if seat.bot:
-                raise NotAllowed("a bot plays your seat since your time ran out")
+                raise NotAllowed(_("a bot plays your seat since your time ran out"))
             expected = game.move_count + 1
             if move_number != expected:
-                raise Conflict(f"The game has moved on: this was sent for move {move_number}, the game is at move {expected}.")
+                raise Conflict(_("The game has moved on: this was sent for move %(sent)d, the game is at move %(now)d.")
+                               % {"sent": move_number, "now": expected})
             if game.current_seat != seat.position:
-                raise NotAllowed(f"it is {seats[game.current_seat].display_name}'s turn, not yours")
+                raise NotAllowed(_("it is %(name)s's turn, not yours") % {"name": seats[game.current_seat].display_name})
             engine = engine_for(game, seats)
             try:
                 move = EngineMove.from_json(
@@ -367,10 +378,10 @@ def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: An
                 )
                 turn = engine.play(move)
             except IllegalMove as exc:
-                raise GameError(f"move {move_number}: {exc}") from None
+                raise GameError(illegal_move_text(move_number, exc)) from None
             _advance(game, engine, [turn])
     except IntegrityError:
-        raise Conflict(f"move {move_number} has already been played") from None
+        raise Conflict(_("move %(number)d has already been played") % {"number": move_number}) from None
     return game, engine
 
 
@@ -440,10 +451,10 @@ def resign(game_id: int, user) -> Game:
     """``user`` leaves the game, on turn or not: a ``resign`` entry of the log. Their
     figures stay but weigh nothing; they never win; with one player left the game ends."""
     with transaction.atomic():
-        game, seats, seat = _playing_seat(game_id, user, "decline or leave the seat instead")
+        game, seats, seat = _playing_seat(game_id, user, _("decline or leave the seat instead"))
         engine = engine_for(game, seats)
         if seat.position in engine.out:
-            raise Conflict("you have already left this game")
+            raise Conflict(_("you have already left this game"))
         on_turn = game.current_seat
         turn = engine.play(Resign(engine.players[seat.position]))
         _advance(game, engine, [turn], on_turn=on_turn if on_turn != seat.position else None)
@@ -617,15 +628,16 @@ def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatO
     at once: no invitations (tournaments and other organisers pair the players)."""
     users = list(users)
     if seat_order not in Game.SeatOrder.values:
-        raise GameError(f"seat_order must be 'as_listed' or 'random', not {seat_order!r}")
+        raise GameError(_("seat_order must be 'as_listed' or 'random', not %(value)r") % {"value": seat_order})
     if not MIN_PLAYERS <= len(users) <= MAX_PLAYERS:
-        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(users)}")
+        raise GameError(_("a game has %(least)d to %(most)d players, not %(players)d")
+                        % {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "players": len(users)})
     if len({u.pk for u in users}) != len(users):
-        raise GameError("a player cannot take two seats")
+        raise GameError(_("a player cannot take two seats"))
     try:
         rules = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
     except RulesError as exc:
-        raise GameError(str(exc)) from None
+        raise GameError(rules_error(exc)) from None
     with transaction.atomic():
         game = Game.objects.create(name=single_line(name)[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
         now = timezone.now()

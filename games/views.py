@@ -11,20 +11,19 @@ from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from django.utils.translation import gettext as _
-
-from games import after, bot_seats, services
+from games import after, bot_seats, services, vocabulary
 from games.clock import waiting_games
 from games.engine import CATEGORIES, orientation
 from games.entries import describe, describe_spot, kind_of, spot_of
 from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
 from games.models import Game, Seat
 from games.visibility import can_view
-
-CATEGORY_LABELS = {"roads": "Roads", "cities": "Cities", "cloisters": "Cloisters", "farms": "Farms"}
+from games.vocabulary import CATEGORY_LABELS
 
 
 # --- lists ---------------------------------------------------------------------------
@@ -124,10 +123,10 @@ def game_create(request):
                 )
             except services.GameError as exc:
                 message = str(exc)
-                field = "invite" if ("invite" in message or "player called" in message or "e-mail" in message) else None
+                field = exc.field or ("invite" if isinstance(exc, services.TooMany) else None)
                 form.add_error(field, message[:1].upper() + message[1:])
             else:
-                messages.success(request, f"{game.title} is created. It starts when every seat is taken.")
+                messages.success(request, _("%(game)s is created. It starts when every seat is taken.") % {"game": game.title})
                 return redirect(game)
     else:
         initial = {}
@@ -161,20 +160,19 @@ def _act(request, game_id: int, action, success: str):
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         return redirect("game-detail", game_id)
     game.refresh_from_db()
-    text = success
-    if game.status == Game.Status.ACTIVE and success != "declined":
-        text += " Every seat is taken: the game has started!"
     if success == "declined":
-        messages.info(request, "You declined the invitation; your seat is now open in the lobby.")
+        messages.info(request, _("You declined the invitation; your seat is now open in the lobby."))
         return redirect("game-list")
-    messages.success(request, text)
+    messages.success(request, success)
+    if game.status == Game.Status.ACTIVE:
+        messages.success(request, _("Every seat is taken: the game has started!"))
     return redirect(game)
 
 
 @login_required
 @require_POST
 def game_accept(request, game_id: int):
-    return _act(request, game_id, services.accept_invitation, "You accepted the invitation.")
+    return _act(request, game_id, services.accept_invitation, _("You accepted the invitation."))
 
 
 @login_required
@@ -186,7 +184,7 @@ def game_decline(request, game_id: int):
 @login_required
 @require_POST
 def game_join(request, game_id: int):
-    return _act(request, game_id, services.join_game, "You took a seat.")
+    return _act(request, game_id, services.join_game, _("You took a seat."))
 
 
 @login_required
@@ -214,15 +212,15 @@ def invitation(request, token: str):
     """An e-mailed invitation link: log in or sign up first, then the seat is claimed."""
     seat = Seat.objects.select_related("game", "game__created_by").filter(invite_token=token).first()
     if seat is None:
-        raise Http404("This invitation link is not valid.")
+        raise Http404(_("This invitation link is not valid."))
     if not request.user.is_authenticated:
         request.session["pending_invitation"] = token
         if seat.invited_email:
             request.session["invited_email"] = seat.invited_email  # the sign-up form starts with it
         messages.info(
             request,
-            f"{seat.game.created_by.username} invites you to {seat.game.title}. "
-            "Log in — or create an account — to take your seat.",
+            _("%(name)s invites you to %(game)s. Log in — or create an account — to take your seat.")
+            % {"name": seat.game.created_by.username, "game": seat.game.title},
         )
         return redirect_to_login(request.get_full_path())
     request.session.pop("pending_invitation", None)
@@ -234,10 +232,9 @@ def invitation(request, token: str):
             return redirect(seat.game)
         return redirect("game-list")
     game.refresh_from_db()
-    text = f"You have a seat in {game.title}."
+    messages.success(request, _("You have a seat in %(game)s.") % {"game": game.title})
     if game.status == Game.Status.ACTIVE:
-        text += " Every seat is taken: the game has started!"
-    messages.success(request, text)
+        messages.success(request, _("Every seat is taken: the game has started!"))
     return redirect(game)
 
 
@@ -268,8 +265,13 @@ def _drawn_tile_svg(tile: str) -> str:
     return board_svg.render_tile(tile, 0, size=96)
 
 
-@lru_cache(maxsize=128)
 def _small_tile_svg(tile: str) -> str:
+    """A small picture of ``tile`` (the bag), cached per language (its label is translated)."""
+    return _small_tile_svg_in(tile, get_language())
+
+
+@lru_cache(maxsize=512)
+def _small_tile_svg_in(tile: str, language: str) -> str:
     try:
         from games import board_svg
     except ImportError:
@@ -289,7 +291,7 @@ def bag_tiles(engine) -> list[dict]:
 def game_detail(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     if not can_view(game, request.user):
-        raise Http404("no such game")
+        raise Http404(_("no such game"))
     seats = list(game.seats.select_related("user").order_by("position"))
     engine = services.engine_for(game, seats)
     user = request.user
@@ -402,15 +404,16 @@ def game_detail(request, game_id: int):
 
 def _rules_text(game: Game) -> list[str]:
     rules = game.engine_rules
-    parts = ["Classic farm scoring" if rules.farm_scoring == "classic" else "Current farm scoring"]
-    if rules.river:
-        parts.append("River")
+    parts = [_("Classic farm scoring") if rules.farm_scoring == "classic" else _("Current farm scoring")]
+    parts += [str(vocabulary.EXPANSION_NAMES.get(e, e)) for e in rules.expansions]
     if rules.small_city:
-        parts.append("Small-city rule")
+        parts.append(_("Small-city rule"))
     if game.move_days:
-        parts.append(f"{game.get_move_days_display()} per move")
-        parts.append("skip the turn when time runs out" if game.timeout_rule == Game.TimeoutRule.SKIP else "lose on time")
-        parts.append("vacations allowed" if game.vacation_allowed else "no vacations")
+        parts.append(ngettext("%(count)d day per move", "%(count)d days per move", game.move_days)
+                     % {"count": game.move_days})
+        parts.append({Game.TimeoutRule.SKIP: _("skip the turn when time runs out"),
+                      Game.TimeoutRule.BOT: _("a bot takes over when time runs out")}.get(game.timeout_rule, _("lose on time")))
+        parts.append(_("vacations allowed") if game.vacation_allowed else _("no vacations"))
     else:
-        parts.append("no time limit")
+        parts.append(_("no time limit"))
     return parts

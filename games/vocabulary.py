@@ -1,0 +1,121 @@
+"""The game's words in the reader's language: the engine's names (colours, features,
+followers, directions, rule options) as the site shows them.
+
+The engine is pure Python and speaks English (its CLI and records); the site translates
+its names here, by key, with the vocabulary players of each language know from the
+published rules (see ``locale/GLOSSARY.md``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+COLOR_LABELS = {
+    "yellow": pgettext_lazy("seat colour", "yellow"),
+    "red": pgettext_lazy("seat colour", "red"),
+    "green": pgettext_lazy("seat colour", "green"),
+    "blue": pgettext_lazy("seat colour", "blue"),
+    "black": pgettext_lazy("seat colour", "black"),
+    "grey": pgettext_lazy("seat colour", "grey"),
+}
+
+DIRECTION_LABELS = {
+    "N": _("north"), "E": _("east"), "S": _("south"), "W": _("west"),
+    "NE": _("north-east"), "NW": _("north-west"), "SE": _("south-east"), "SW": _("south-west"),
+}
+
+FEATURE_LABELS = {"road": _("road"), "city": _("city"), "cloister": _("cloister"), "field": _("field")}
+
+FOLLOWER_ON = {
+    "road": _("thief on the road"),
+    "city": _("knight in the city"),
+    "cloister": _("monk in the cloister"),
+    "field": _("farmer in the field"),
+}
+"""A follower as it is named by the feature it stands on (move lists, e-mails)."""
+
+ROLE_LABELS = {"thief": _("thief"), "knight": _("knight"), "monk": _("monk"), "farmer": _("farmer")}
+
+CATEGORY_LABELS = {
+    "roads": _("Roads"), "cities": _("Cities"), "cloisters": _("Cloisters"), "farms": _("Farms"),
+}
+"""The base categories of a player's breakdown (the engine's ``CATEGORIES``)."""
+
+EXPANSION_NAMES = {
+    "river": _("The River"),
+    "inns_cathedrals": _("Inns & Cathedrals"),
+    "traders_builders": _("Traders & Builders"),
+    "king_robber": _("King & Robber"),
+    "count": _("The Count of Carcassonne"),
+}
+"""The expansions as published in each language."""
+
+OPTION_TEXT = {
+    "river": (EXPANSION_NAMES["river"],
+              _("River tiles are drawn first and must continue the river; no two bends the same way.")),
+    "inns_cathedrals": (EXPANSION_NAMES["inns_cathedrals"],
+                        _("18 tiles; a large follower counting as two; inns and cathedrals score more when "
+                          "complete and nothing when not; a 6th player.")),
+    "traders_builders": (EXPANSION_NAMES["traders_builders"],
+                         _("24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
+                           "tokens for completing cities (10 points per kind to the majority).")),
+    "king_robber": (EXPANSION_NAMES["king_robber"],
+                    _("5 tiles; the king goes to whoever completes the largest city so far, the robber to "
+                      "the longest road: +1 per completed city or road at the end.")),
+    "count": (EXPANSION_NAMES["count"],
+              _("The City of Carcassonne replaces the start tile; followers placed in its quarters "
+                "may reinforce roads, cities and cloisters as they are completed, and farms at the end.")),
+    "farm_scoring": (_("Farm scoring"),
+                     _("Current: 3 points per completed city bordering each farm. Classic (first edition): "
+                       "4 points per city to the player with most farmers around it.")),
+    "small_city": (_("Small cities score less"),
+                   _("Old rule: a completed city of two tiles scores 1 per tile and pennant.")),
+    "incomplete_score": (_("Incomplete features score at the end"),
+                         _("Off: roads, cities and cloisters left incomplete score nothing at the end.")),
+    "hole_bonus": (_("Hole bonus"), _("A tile placed with neighbours on all four sides gives an extra turn.")),
+}
+"""Label and help of each engine rule option (``Rules.options()``), by name."""
+
+CHOICE_LABELS = {
+    ("farm_scoring", "current"): _("Current (3 per city and farm)"),
+    ("farm_scoring", "classic"): _("Classic (4 per city)"),
+}
+
+
+def option_label(option) -> str:
+    """The translated label of an engine rule option (the engine's English if unknown)."""
+    return OPTION_TEXT.get(option.name, (option.label, option.help))[0]
+
+
+def option_help(option) -> str:
+    return OPTION_TEXT.get(option.name, (option.label, option.help))[1]
+
+
+def option_choices(option) -> list[tuple]:
+    return [(value, CHOICE_LABELS.get((option.name, value), label)) for value, label in option.choices]
+
+
+def color_label(color: str) -> str:
+    return str(COLOR_LABELS.get(color, color))
+
+
+def follower_on(spot: str | None) -> str:
+    """'knight in the city (north)', 'monk in the cloister'; '' for none."""
+    if not spot:
+        return ""
+    kind, _sep, where = spot.partition(":")
+    text = str(FOLLOWER_ON.get(kind, spot))
+    if where:
+        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
+    return text
+
+
+def rules_error(exc: Exception) -> str:
+    """A sentence for the engine's refusal of a rule set (its detail stays in English)."""
+    return gettext("These rules cannot be played: %(reason)s.") % {"reason": str(exc)}
+
+
+def illegal_move_text(number: int, exc: Exception) -> str:
+    """Why the engine refused move ``number``, in the reader's language."""
+    return gettext("move %(number)d: %(reason)s") % {"number": number, "reason": str(exc)}
