@@ -64,7 +64,7 @@ def unsubscribe(request, token: str):
         data = links.read_unsubscribe_token(token)
         category = Category(data["c"])
     except (signing.BadSignature, KeyError, ValueError):
-        return HttpResponseBadRequest("This link is not valid.")
+        return HttpResponseBadRequest(_("This link is not valid."))
     user = get_user_model().objects.filter(pk=data["u"]).first() if "u" in data else None
     email = data.get("e", "")
     done = False
@@ -95,7 +95,7 @@ def settings_page(request):
                 Vacation.objects.create(
                     user=request.user, start=vacation_form.cleaned_data["start_at"], end=vacation_form.cleaned_data["end_at"]
                 )
-                messages.success(request, "Vacation saved: your clocks stop for that time in games that allow it.")
+                messages.success(request, _("Vacation saved: your clocks stop for that time in games that allow it."))
                 return redirect("notifications:settings")
         elif "delete_vacation" in request.POST:
             now = timezone.now()
@@ -106,7 +106,7 @@ def settings_page(request):
                 messages.error(request, _("That vacation is over or does not exist."))
             elif vacation.start > now:
                 vacation.delete()
-                messages.success(request, "Vacation removed.")
+                messages.success(request, _("Vacation removed."))
             else:  # already running: it ends now (the days taken so far stay used)
                 vacation.end = now
                 vacation.save(update_fields=["end"])
@@ -116,7 +116,7 @@ def settings_page(request):
             form = PreferenceForm(request.POST, instance=prefs)
             if form.is_valid():
                 form.save()
-                messages.success(request, "Your notification settings are saved.")
+                messages.success(request, _("Your notification settings are saved."))
                 return redirect("notifications:settings")
     now = timezone.now()
     year_used = clock.vacation_days_used(request.user, now.year)
