@@ -17,6 +17,7 @@ from django.db.models import Avg, Count, F, Max, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
@@ -86,13 +87,13 @@ class Filters:
         if status in STATUSES:
             f.status = status
         else:
-            errors["status"] = f"status must be one of {', '.join(STATUSES)}"
+            errors["status"] = _("status must be one of %(values)s") % {"values": ", ".join(STATUSES)}
         names: list[str] = []
         for raw in query.getlist("player") if hasattr(query, "getlist") else [query.get("player") or ""]:
             names.extend(n for n in raw.replace(",", " ").split() if n)
         unique = list(dict.fromkeys(names))
         if len(unique) > MAX_PLAYER_FILTER:
-            errors["player"] = f"give at most {MAX_PLAYER_FILTER} players"
+            errors["player"] = _("give at most %(count)d players") % {"count": MAX_PLAYER_FILTER}
         f.players = unique[:MAX_PLAYER_FILTER]
         f.winner = get("winner")
         for name in ("finished_after", "finished_before"):
@@ -101,13 +102,13 @@ class Filters:
                 try:
                     setattr(f, name, dt.date.fromisoformat(value))
                 except ValueError:
-                    errors[name] = f"{name} must be a date such as 2024-05-31"
+                    errors[name] = _("%(name)s must be a date such as 2024-05-31") % {"name": name}
         farm = get("farm_scoring")
         if farm:
             if farm in ("current", "classic"):
                 f.farm_scoring = farm
             else:
-                errors["farm_scoring"] = "farm_scoring must be current or classic"
+                errors["farm_scoring"] = _("farm_scoring must be current or classic")
         river = get("river").lower()
         if river:
             if river in _TRUE:
@@ -115,7 +116,7 @@ class Filters:
             elif river in _FALSE:
                 f.river = False
             else:
-                errors["river"] = "river must be yes or no"
+                errors["river"] = _("river must be yes or no")
         count = get("players")
         if count:
             try:
@@ -124,9 +125,9 @@ class Filters:
                     raise ValueError
             except ValueError:
                 f.player_count = None
-                errors["players"] = "players must be a number from 2 to 5"
-        for name, label in (("tournament", "tournament must be a tournament number"),
-                            ("round", "round must be a round number, from 1")):
+                errors["players"] = _("players must be a number from 2 to 5")
+        for name, label in (("tournament", _("tournament must be a tournament number")),
+                            ("round", _("round must be a round number, from 1"))):
             value = get(name)
             if value:
                 if value.isdigit() and 1 <= int(value) <= 2**31:
@@ -137,7 +138,7 @@ class Filters:
         if sort in SORTS:
             f.sort = sort
         else:
-            errors["sort"] = f"sort must be one of {', '.join(SORTS)}"
+            errors["sort"] = _("sort must be one of %(values)s") % {"values": ", ".join(SORTS)}
         return f, errors
 
     def is_default(self) -> bool:
@@ -191,7 +192,7 @@ def search(filters: Filters):
     def user(name: str, param: str):
         found = users.get(name.lower())
         if found is None:
-            raise FilterError(param, f"there is no player called {name!r}")
+            raise FilterError(param, _("there is no player called %(name)r") % {"name": name})
         return found
 
     if filters.status == "active":
@@ -289,7 +290,7 @@ def tournament_json(tournament_id: int | None, name: str | None, round_number: i
         return None
     return {
         "id": tournament_id,
-        "name": name or f"Tournament #{tournament_id}",
+        "name": name or _("Tournament #%(number)s") % {"number": tournament_id},
         "round": round_number,
         "url": reverse("tournaments:detail", args=[tournament_id]),
         "round_url": reverse("tournaments:round", args=[tournament_id, round_number]) if round_number else None,
@@ -487,7 +488,7 @@ def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredG
         games = games.annotate(**_tournament_columns())
     game = games.first()
     if game is None or game.seed is None:
-        raise Http404("no such game in the archive")
+        raise Http404(_("no such game in the archive"))
     seats = list(game.seats.select_related("user").order_by("position"))
     moves = list(Move.objects.filter(game_id=game.pk).order_by("number").values(*MOVE_FIELDS))
     result = None

@@ -15,6 +15,9 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from games.engine import COLORS
@@ -27,9 +30,10 @@ from .replay import CATEGORIES, parse_move, replay_context
 
 User = get_user_model()
 
-RULE_CHOICES = [("", "Any"), ("current", "Current (3 per city)"), ("classic", "Classic")]
-YES_NO = [("", "Any"), ("yes", "With the River"), ("no", "Without the River")]
-PLAYER_COUNTS = [("", "Any"), *[(str(n), f"{n} players") for n in range(2, 6)]]
+RULE_CHOICES = [("", _("Any")), ("current", _("Current (3 per city)")), ("classic", _("Classic"))]
+YES_NO = [("", _("Any")), ("yes", _("With the River")), ("no", _("Without the River"))]
+PLAYER_COUNTS = [("", _("Any")), *[(str(n), ngettext_lazy("%(count)d player", "%(count)d players", "count") % {"count": n})
+                                   for n in range(2, 6)]]
 
 
 def _page_links(request, page_obj, items):
@@ -59,7 +63,7 @@ def game_list(request):
     if filters.tournament is not None:
         name = queries.tournament_name(filters.tournament)
         if name is None:
-            errors.setdefault("tournament", f"there is no tournament #{filters.tournament}")
+            errors.setdefault("tournament", gettext("there is no tournament #%(number)s") % {"number": filters.tournament})
         else:
             tournament = queries.tournament_json(filters.tournament, name, filters.round)
             tournament["export_url"] = reverse("archive:tournament-export", args=[filters.tournament])
@@ -244,7 +248,7 @@ def import_record(request):
     }
     context.update(
         {
-            "title": str(meta.get("name") or "Uploaded record"),
+            "title": str(meta.get("name") or gettext("Uploaded record")),
             "imported": True,
             "record_text": data["record_text"],
             "nav": nav,
