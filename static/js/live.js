@@ -118,7 +118,7 @@
     }).then(function (response) {
       if (response.ok) return response;
       return response.json().catch(function () { return {}; }).then(function (body) {
-        throw new Error(body.detail || "HTTP " + response.status);
+        throw new Error(body.detail || interpolate(gettext("HTTP %(status)s"), { status: response.status }, true));
       });
     });
   }

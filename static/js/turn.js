@@ -111,7 +111,7 @@
     tileBox.innerHTML = templates[String(p.rotation)] || originalTile;
     var tileSvg = tileBox.querySelector("svg");
     if (tileSvg) {
-      tileSvg.setAttribute("aria-label", "Tile " + legal.tile + ", rotation " + p.rotation + "°; choose a follower spot");
+      tileSvg.setAttribute("aria-label", interpolate(gettext("Tile %(tile)s, rotation %(rotation)s°; choose a follower spot"), { tile: legal.tile, rotation: p.rotation }, true));
       tileSvg.setAttribute("role", "group");
     }
     tileBox.querySelectorAll("circle.spot").forEach(function (c) {
@@ -120,7 +120,7 @@
         c.parentNode.removeChild(c);
         return;
       }
-      c.setAttribute("aria-label", "Place a " + spotLabel(spot));
+      c.setAttribute("aria-label", interpolate(gettext("Place a %(follower)s"), { follower: spotLabel(spot) }, true));
       var on = spot === state.spot;
       c.classList.toggle("selected", on);
       c.setAttribute("aria-pressed", on ? "true" : "false");
@@ -157,7 +157,7 @@
       clearBoardPreview();
       tileBox.innerHTML = originalTile;
       controls.hidden = true;
-      step.textContent = "Choose a highlighted cell on the board.";
+      step.textContent = gettext("Choose a highlighted cell on the board.");
       return;
     }
     drawBoardPreview(p);
@@ -165,20 +165,20 @@
     controls.hidden = false;
     var n = options().length;
     rotateBtn.disabled = n < 2;
-    rotateBtn.innerHTML = "⟳ Rotate <kbd>R</kbd>" + (n > 1 ? ' <span class="muted small">' + (state.index + 1) + "/" + n + "</span>" : "");
-    rotateBtn.setAttribute("aria-label", n > 1 ? "Rotate (" + n + " rotations fit here)" : "Rotate (only one rotation fits here)");
+    rotateBtn.innerHTML = "⟳ " + gettext("Rotate") + " <kbd>R</kbd>" + (n > 1 ? ' <span class="muted small">' + (state.index + 1) + "/" + n + "</span>" : "");
+    rotateBtn.setAttribute("aria-label", n > 1 ? interpolate(gettext("Rotate (%(count)s rotations fit here)"), { count: n }, true) : gettext("Rotate (only one rotation fits here)"));
     noneBtn.setAttribute("aria-pressed", state.spot ? "false" : "true");
     var spots = p.meeples.length;
     selection.innerHTML = "";
     var strong = document.createElement("strong");
-    strong.textContent = "Tile " + legal.tile + " at (" + p.x + "," + p.y + "), " + p.rotation + "°";
+    strong.textContent = interpolate(gettext("Tile %(tile)s at (%(x)s,%(y)s), %(rotation)s°"), { tile: legal.tile, x: p.x, y: p.y, rotation: p.rotation }, true);
     selection.appendChild(strong);
     selection.appendChild(document.createTextNode(" · " + spotLabel(state.spot)));
     selection.setAttribute("data-rotation", p.rotation);
     selection.setAttribute("data-spot", state.spot || "");
     step.textContent = spots
-      ? "Rotate if you like, put a follower on a spot of the tile (or none), then confirm."
-      : "Rotate if you like, then confirm" + (legal.placements.length && !spots ? " (no follower can be placed)." : ".");
+      ? gettext("Rotate if you like, put a follower on a spot of the tile (or none), then confirm.")
+      : (legal.placements.length && !spots ? gettext("Rotate if you like, then confirm (no follower can be placed).") : gettext("Rotate if you like, then confirm."));
     if (focusSpot) {
       var el = tileBox.querySelector('circle.spot[data-spot="' + focusSpot + '"]');
       if (el) el.focus();
@@ -230,7 +230,7 @@
     if (!p || state.busy) return;
     state.busy = true;
     confirmBtn.disabled = true;
-    confirmBtn.textContent = "Sending…";
+    confirmBtn.textContent = gettext("Sending…");
     alertBox.textContent = "";
     fetch(panel.getAttribute("data-move-url"), {
       method: "POST",
@@ -246,15 +246,15 @@
         return null;
       }
       return response.json().catch(function () { return {}; }).then(function (body) {
-        var detail = body && body.detail ? body.detail : "The move was not accepted (HTTP " + response.status + ").";
-        if (response.status === 409) detail += " — reload the page to see the game as it is now.";
+        var detail = body && body.detail ? body.detail : interpolate(gettext("The move was not accepted (HTTP %(status)s)."), { status: response.status }, true);
+        if (response.status === 409) detail += " — " + gettext("reload the page to see the game as it is now.");
         throw new Error(detail);
       });
     }).catch(function (error) {
       state.busy = false;
       confirmBtn.disabled = false;
-      confirmBtn.textContent = "Confirm move";
-      alertBox.textContent = error.message || "The move could not be sent. Check your connection and try again.";
+      confirmBtn.textContent = gettext("Confirm move");
+      alertBox.textContent = error.message || gettext("The move could not be sent. Check your connection and try again.");
     });
   }
 
