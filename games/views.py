@@ -9,8 +9,9 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -417,3 +418,18 @@ def _rules_text(game: Game) -> list[str]:
     else:
         parts.append(_("no time limit"))
     return parts
+
+
+# --- how to play -----------------------------------------------------------------------------
+
+
+def how_to_play(request):
+    """The rules in the reader's language, in our own words, with small example boards
+    drawn by the board renderer; only the expansions and house rules the site offers."""
+    from games import how_to_play as examples
+    from games.models import rule_options
+
+    language = (get_language() or "en").split("-")[0]
+    template = select_template([f"games/how_to_play/{language}.html", "games/how_to_play/en.html"])
+    context = {"examples": examples.examples(), "offered": {o.name for o in rule_options()}}
+    return HttpResponse(template.render(context, request))
