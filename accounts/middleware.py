@@ -3,6 +3,7 @@ visitor's language from the cookie or ``Accept-Language``)."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.utils import translation
 
 from .language import supported
@@ -24,5 +25,5 @@ class UserLanguageMiddleware:
                 request.LANGUAGE_CODE = saved
             elif supported(request.LANGUAGE_CODE) != user.last_language:
                 user.last_language = supported(request.LANGUAGE_CODE)
-                type(user).objects.filter(pk=user.pk).update(last_language=user.last_language)
+                get_user_model().objects.filter(pk=user.pk).update(last_language=user.last_language)
         return self.get_response(request)

@@ -30,9 +30,8 @@ from typing import TYPE_CHECKING, Iterable
 import svgwrite
 from svgwrite.base import BaseElement
 
-from django.utils.translation import gettext as _
-
 from games import entries, vocabulary
+from games.vocabulary import gettext as _
 from games.engine import COLORS
 from games.engine.tiles import EDGES, HALVES, RIVER_END, Orientation, orientation
 
@@ -714,8 +713,8 @@ def render_board(
         for spot, seat in placed.followers():
             fx, fy = _spot_point(placed.tile, placed.rotation, spot)
             color = colors[seat]
-            label = _("%(color)s %(follower)s, spot %(spot)s") % {
-                "color": vocabulary.color_label(color), "follower": vocabulary.follower_on(spot), "spot": spot}
+            label = _("%(color)s %(role)s on %(spot)s") % {
+                "color": vocabulary.color_label(color), "role": vocabulary.role_label(follower_role(spot)), "spot": spot}
             data = {"data-x": str(placed.x), "data-y": str(placed.y), "data-seat": str(seat),
                     "data-player": game.players[seat]}
             people.add(_follower(placed.x * UNIT + fx, placed.y * UNIT + fy, spot, color, label, data))
@@ -774,8 +773,8 @@ def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Itera
                           tabindex="0", role="button",
                           **{"class": f"spot role-{role}", "data-spot": spot, "fill-opacity": "0.75",
                              "stroke-width": "2.5", "cursor": "pointer",
-                             "aria-label": _("Put a follower on %(spot)s") % {"spot": vocabulary.follower_on(spot)}})
-        _title(circle, _("Put a follower on %(spot)s") % {"spot": vocabulary.follower_on(spot)})
+                             "aria-label": _("Put a follower on %(spot)s") % {"spot": spot}})
+        _title(circle, _("Put a follower on %(spot)s (%(role)s)") % {"spot": spot, "role": vocabulary.role_label(role)})
         dwg.add(circle)
     return dwg.tostring()
 

@@ -96,6 +96,11 @@ def option_choices(option) -> list[tuple]:
     return [(value, CHOICE_LABELS.get((option.name, value), label)) for value, label in option.choices]
 
 
+def role_label(role: str) -> str:
+    """'knight', 'thief', ... in the reader's language (``entries.follower_role``'s names)."""
+    return str(ROLE_LABELS.get(role, role))
+
+
 def color_label(color: str) -> str:
     return str(COLOR_LABELS.get(color, color))
 

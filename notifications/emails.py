@@ -212,7 +212,7 @@ def _timeout_event(data: dict, you: bool) -> str:
     action, number = data.get("action"), data.get("move_number", "?")
     values = {"player": data.get("player") or _("A player"), "number": number}
     if action == "bot":
-        return (_("You ran out of time: a bot plays your seat from now on (move %(number)s).") if you
+        return (_("You ran out of time: a bot plays the seat from now on (move %(number)s).") if you
                 else _("%(player)s ran out of time: a bot plays the seat from now on (move %(number)s).")) % values
     if action == "lost":
         return (_("You lost on time (move %(number)s).") if you
