@@ -75,7 +75,7 @@ def _by_time_left(user, games: list) -> None:
         rank, row = order.get(game.pk, (len(rows), None))
         game.time_rank = rank
         left = row["time_left_delta"] if row else None
-        game.time_left = None if left is None else (f"{row['time_left']} left" if left > timedelta(0) else row["time_left"])
+        game.time_left = None if left is None else (_("%(left)s left") % {"left": row["time_left"]} if left > timedelta(0) else row["time_left"])
         game.time_short = left is not None and left < timedelta(days=1)
     games.sort(key=lambda game: game.time_rank)
 

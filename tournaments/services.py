@@ -440,7 +440,7 @@ def _create_round(t, number, stage, tables, byes, withdrawn, bracket_keys=None) 
             p.save()
             continue
         game = game_services.create_started_game(
-            t.director, [users[u] for u in present], t.rules, name=f"{t.name} · round {number}, table {n}"[:80]
+            t.director, [users[u] for u in present], t.rules, name=(_("%(name)s · round %(number)s, table %(table)s") % {"name": t.name, "number": number, "table": n})[:80]
         )
         _apply_game_options(t, game)
         p.game = game
@@ -660,7 +660,7 @@ def next_season(league: str, by, **options) -> list[Tournament]:
     with transaction.atomic():
         for d, members in zip(current, divisions):
             fields = {k: getattr(d, k) for k in EDITABLE}
-            fields.update(season=last + 1, name=f"{league} season {last + 1}, division {d.division}", start_date=None)
+            fields.update(season=last + 1, name=_("%(league)s season %(season)s, division %(division)s") % {"league": league, "season": last + 1, "division": d.division}, start_date=None)
             fields.update(options)
             new = create_tournament(by, **fields)
             new.registration = Tournament.Registration.INVITATION

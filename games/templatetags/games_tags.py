@@ -1,4 +1,5 @@
 from django import template
+from django.utils.translation import ngettext
 from django.utils import timezone
 from django.utils.html import format_html
 
@@ -27,8 +28,9 @@ def laps(score):
     if not n:
         return format_html('<span class="score-value">{}</span>', score)
     return format_html(
-        '<span class="score-value">{}</span> <span class="lap" title="{} time{} round the scoring track">({} lap{})</span>',
-        score, n, "" if n == 1 else "s", n, "" if n == 1 else "s",
+        '<span class="score-value">{}</span> <span class="lap" title="{}">({})</span>', score,
+        ngettext("%(count)d time round the scoring track", "%(count)d times round the scoring track", n) % {"count": n},
+        ngettext("%(count)d lap", "%(count)d laps", n) % {"count": n},
     )
 
 
