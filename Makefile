@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install migrate chromium clean
+.PHONY: run test install migrate chromium gettext messages translations clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ install: $(STAMP)
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput
 
-run: migrate
+run: migrate messages
 	$(PY) manage.py demo_data
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
@@ -43,7 +43,29 @@ chromium:
 		fi; \
 	fi
 
-test: $(STAMP) chromium
+# The translation catalogues need GNU gettext (msgfmt, xgettext, msgmerge): Debian's
+# gettext package, installed like chromium when it is missing and we are root.
+gettext:
+	@if ! command -v msgfmt >/dev/null || ! command -v xgettext >/dev/null; then \
+		if [ "$$(id -u)" = "0" ]; then \
+			APT="apt-get -o DPkg::Lock::Timeout=900"; \
+			if ! apt-cache policy gettext 2>/dev/null | grep -q 'Candidate: [0-9]'; then $$APT update; fi; \
+			DEBIAN_FRONTEND=noninteractive $$APT install -y gettext \
+				|| { $$APT update && DEBIAN_FRONTEND=noninteractive $$APT install -y gettext; }; \
+		else \
+			echo "msgfmt/xgettext are missing and we are not root: install GNU gettext"; exit 1; \
+		fi; \
+	fi
+
+# Compile the catalogues (locale/*/LC_MESSAGES/*.po -> .mo; the .mo files are not committed).
+messages: $(STAMP) gettext
+	$(PY) manage.py translations --compile
+
+# After adding or changing marked strings: update the catalogues, then translate the new entries.
+translations: $(STAMP) gettext
+	$(PY) manage.py translations
+
+test: $(STAMP) chromium messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 clean:

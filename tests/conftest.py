@@ -107,3 +107,15 @@ def _celery_in_process():
     tasks to the machine's Redis; the real-worker tests (tests/notifications) opt out."""
     with celery_eager(True):
         yield
+
+
+def pytest_sessionstart(session):
+    """The tests read the compiled catalogues (locale/*.mo, not committed): compile the
+    ones that are missing or older than their .po (``make test`` does it too)."""
+    import django
+
+    django.setup()
+    from carcassonne_site import translations
+
+    if translations.stale_compiled():
+        translations.compile_all()
