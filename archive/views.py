@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from games.engine import COLORS
@@ -30,10 +31,10 @@ from .replay import CATEGORIES, parse_move, replay_context
 
 User = get_user_model()
 
+players_label = lazy(lambda n: ngettext("%(count)d player", "%(count)d players", n) % {"count": n}, str)
 RULE_CHOICES = [("", _("Any")), ("current", _("Current (3 per city)")), ("classic", _("Classic"))]
 YES_NO = [("", _("Any")), ("yes", _("With the River")), ("no", _("Without the River"))]
-PLAYER_COUNTS = [("", _("Any")), *[(str(n), ngettext_lazy("%(count)d player", "%(count)d players", "count") % {"count": n})
-                                   for n in range(2, 6)]]
+PLAYER_COUNTS = [("", _("Any")), *[(str(n), players_label(n)) for n in range(2, 6)]]
 
 
 def _page_links(request, page_obj, items):

@@ -15,7 +15,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import ngettext
 
 from games.engine import COLORS, Rules
 
@@ -33,6 +34,14 @@ NOT_YET_ON_SITE = ("inns_cathedrals", "traders_builders", "count")
 def rule_options() -> tuple:
     """The engine's rule options that games on this site may use (``Rules.options()``)."""
     return tuple(o for o in Rules.options() if o.name not in NOT_YET_ON_SITE)
+
+
+def _days_label(days: int) -> str:
+    return ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
+
+
+days_label = lazy(_days_label, str)
+"""'3 days' in the reader's language, translated when shown (model choices are made at import)."""
 
 
 def new_token() -> str:
@@ -54,8 +63,7 @@ class Game(models.Model):
         LOSE = "lose", _("Lose by timeout")
         BOT = "bot", _("A bot takes over")
 
-    MOVE_DAYS_CHOICES = [(d, ngettext_lazy("%(count)d day", "%(count)d days", "count") % {"count": d})
-                         for d in (1, 2, 3, 5, 7, 10, 14)]
+    MOVE_DAYS_CHOICES = [(d, days_label(d)) for d in (1, 2, 3, 5, 7, 10, 14)]
 
     name = models.CharField(max_length=80, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
