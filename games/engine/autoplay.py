@@ -32,12 +32,16 @@ def random_game(seed: int, players: int = 2, rules: Rules | None = None, followe
             game.play(rng.choice(acts) if acts and rng.random() < 0.7 else options[0])
             continue
         tiles = game.turn_tiles  # the drawn tile, or the player's hand
-        stuck = next((t for t in tiles if not game.can_place(t)), None)
-        if stuck is not None:
+        stuck = next((t for t in tiles if not game.can_place(t)), None) if len(tiles) > 1 else None
+        if stuck is not None:  # a hand tile that fits nowhere is discarded first
             game.play(Move.discard_of(stuck))
             continue
         tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
-        placement = rng.choice(game.legal_placements(tile))
+        placements = game.legal_placements(tile)
+        if not placements:
+            game.play(Move.discard_of(tile))
+            continue
+        placement = rng.choice(placements)
         figures = game.legal_figures(placement, tile)
         spot, figure = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
         game.play(Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure))

@@ -62,6 +62,15 @@ def _fit(tile: str, code: int) -> tuple[int, ...]:
     return found
 
 
+_PLACEMENTS: dict[int, tuple[Placement, ...]] = {}  # cell key -> its 4 placements (shared by all boards)
+
+
+def _placements_at(key: int) -> tuple[Placement, ...]:
+    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
+    options = _PLACEMENTS[key] = (Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
+    return options
+
+
 def _fits(tile: str) -> dict[int, tuple[int, ...]]:
     table = _FIT.get(tile)
     if table is None:
@@ -204,7 +213,6 @@ class Board:
         self.neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
         self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
         self.patterns: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
-        self._cell_placements: dict[int, tuple[Placement, ...]] = {}  # frontier cell -> its 4 placements
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -222,7 +230,6 @@ class Board:
         other.neighbours = dict(self.neighbours)
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
-        other._cell_placements = dict(self._cell_placements)
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -238,22 +245,21 @@ class Board:
 
     def placements(self, tile: str) -> list[Placement]:
         """Every ``(x, y, rotation)`` where ``tile`` touches the board and every edge matches."""
-        result: list[Placement] = []
-        append = result.append
-        fits, placements = _fits(tile), self._cell_placements
+        fits = _fits(tile)
+        found = []
         for key, pattern in self.patterns.items():
             indexes = fits.get(pattern)
             if indexes is None:
                 indexes = _fit(tile, pattern)
             if indexes:
-                options = placements.get(key)
-                if options is None:
-                    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
-                    options = placements[key] = (
-                        Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
-                for i in indexes:
-                    append(options[i])
-        result.sort()
+                found.append((key, indexes))
+        found.sort()  # cell keys sort by x, then y
+        result: list[Placement] = []
+        append = result.append
+        for key, indexes in found:
+            options = _PLACEMENTS.get(key) or _placements_at(key)
+            for i in indexes:
+                append(options[i])
         return result
 
     def can_place(self, tile: str) -> bool:
@@ -510,8 +516,7 @@ class Board:
         cells = self.cells
         find, union = self.find, self._union
         patterns = self.patterns
-        if patterns.pop(key, None) is not None:
-            self._cell_placements.pop(key, None)
+        patterns.pop(key, None)
         for delta, edge_link, half_links, bits in layout.links:
             neighbour = cells.get(key + delta)
             if neighbour is None:  # an empty cell: what it must match now includes this edge
