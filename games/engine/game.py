@@ -381,9 +381,8 @@ class Game:
             key = key_of(placement.x, placement.y)
             for kind, module in self._figure_modules.items():
                 if reserve.get(kind):
-                    for seg in module.figure_segments(kind, o):
-                        if seg.spot is not None and module.figure_error(kind, key, o, seg.index, player) is None:
-                            result.append((seg.spot, kind))
+                    segments = o.segments
+                    result.extend((segments[i].spot, kind) for i in module.figure_spots(kind, key, o, player))
         return result
 
     def options(self, tile: str | None = None) -> list[Entry]:
