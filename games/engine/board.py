@@ -389,6 +389,13 @@ class Board:
             cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
         return cached[2][index]
 
+    def figures_met(self, key: int, o: Orientation) -> Iterator[Figure]:
+        """Figures on the placed features that ``o`` placed at ``key`` meets on its sides
+        (what :meth:`joined_figures` finds for any of its pieces is among them)."""
+        figures = self._figures
+        for root in {root for _segment, root in self._touching(key, o)}:
+            yield from figures[root] or ()
+
     def _touching(self, key: int, o: Orientation) -> list[tuple[int, int]]:
         """``(segment, feature root)`` for every side where a piece of ``o`` placed at ``key``
         meets a placed feature (kept until the next tile is placed)."""

@@ -49,6 +49,8 @@ class TradersBuilders(RuleModule):
         game = self.game
         if game.supply[player] == FOLLOWERS and game.reserve[player].get("large") != 0:
             return []  # none of the player's followers is on the board
+        if not any(f.player == player and f.kind in _FOLLOWERS for f in game.board.figures_met(key, o)):
+            return []  # nor beside this tile
         wanted = _STANDS_ON[kind]
         return [
             seg.index for seg in o.segments
