@@ -3,7 +3,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import RecordError
+from games.engine import IllegalMove, RecordError
+from games.vocabulary import illegal_move_reason
 from games.engine.record import parse, replay
 
 MAX_RECORD_BYTES = 1_000_000
@@ -41,6 +42,8 @@ class RecordUploadForm(forms.Form):
             record = parse(text)
             engine = replay(record)
         except RecordError as exc:
+            if isinstance(exc.__context__, IllegalMove):  # the engine's reason, in the reader's language
+                exc.reason = illegal_move_reason(exc.__context__)
             self.record_error = exc
             if exc.move_number is not None:
                 message = _("Move %(number)d is illegal: %(reason)s") % {"number": exc.move_number, "reason": exc.reason}

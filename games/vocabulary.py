@@ -121,6 +121,59 @@ def rules_error(exc: Exception) -> str:
     return gettext("These rules cannot be played: %(reason)s.") % {"reason": str(exc)}
 
 
+ILLEGAL_MOVES = {
+    "game_over": _("the game is over: there is no tile left to play"),
+    "not_your_turn": _("it is %(current)s's turn, not %(player)s's"),
+    "unknown_tile": _("unknown tile %(tile)s"),
+    "wrong_tile": _("the drawn tile is %(drawn)s, not %(tile)s"),
+    "no_tile_drawn": _("no tile has been drawn"),
+    "bad_rotation": _("tile %(tile)s at (%(x)s,%(y)s): rotation %(rotation)s is not one of 0, 90, 180, 270"),
+    "off_board": _("tile %(tile)s at (%(x)s,%(y)s) is off the board"),
+    "cell_taken": _("tile %(tile)s at (%(x)s,%(y)s): the cell is already taken by tile %(taken)s"),
+    "not_adjacent": _("tile %(tile)s at (%(x)s,%(y)s) touches no placed tile edge-to-edge"),
+    "does_not_fit": _("tile %(tile)s at (%(x)s,%(y)s) rotation %(rotation)s does not fit: "
+                      "its %(edge)s edge (%(terrain)s) meets %(met)s"),
+    "cannot_discard": _("tile %(tile)s cannot be discarded: it fits, e.g. at (%(x)s,%(y)s) rotation %(rotation)s"),
+    "no_spot": _("tile %(tile)s at rotation %(rotation)s has no spot %(spot)s (its spots: %(spots)s)"),
+    "figure_not_in_rules": _("the figure %(figure)s is not part of this rule set"),
+    "no_figure_left": _("%(player)s has no %(figure)s figure left in supply"),
+    "no_follower_left": _("%(player)s has no follower left in supply"),
+    "spot_occupied": _("the %(feature)s at %(spot)s already holds a follower"),
+    "not_a_player": _("%(player)s does not play in this game"),
+    "already_left": _("%(player)s has already left the game"),
+    "river_not_continued": _("tile %(tile)s at (%(x)s,%(y)s) does not continue the river: "
+                             "it flows on %(edge)s of (%(ex)s,%(ey)s)"),
+    "river_not_taken_up": _("tile %(tile)s at (%(x)s,%(y)s) rotation %(rotation)s does not take up the river "
+                            "on its %(edge)s edge"),
+}
+"""The engine's reasons for an illegal move (``games.engine.errors``), by code."""
+
+QUOTED = {"unknown_tile": ("tile",), "no_spot": ("spot",), "figure_not_in_rules": ("figure",)}
+TERRAIN_LABELS = {"road": _("road"), "city": _("city"), "field": _("field"), "river": pgettext_lazy("terrain", "river")}
+MET_LABELS = {"road": _("a road"), "city": _("a city"), "field": _("a field"), "river": _("the river")}
+EDGE_LABELS = {"north": _("north"), "east": _("east"), "south": _("south"), "west": _("west")}
+SPOT_FEATURES = {"road": _("road"), "city": _("city"), "cloister": _("cloister"), "farm": _("farm")}
+
+
+def illegal_move_reason(exc: Exception) -> str:
+    """The engine's reason (an ``IllegalMove``) in the reader's language: by its code, or
+    for a rare reason without one, its English sentence."""
+    template = ILLEGAL_MOVES.get(getattr(exc, "code", ""))
+    if template is None:
+        return str(exc)
+    params = dict(getattr(exc, "params", {}))
+    for key, labels in (("edge", EDGE_LABELS), ("terrain", TERRAIN_LABELS), ("met", MET_LABELS),
+                        ("feature", SPOT_FEATURES)):
+        if key in params:
+            params[key] = labels.get(params[key], params[key])
+    for key in QUOTED.get(exc.code, ()):  # shown as the engine shows them: 'road:X'
+        params[key] = repr(params.get(key))
+    try:
+        return str(template) % params
+    except (KeyError, TypeError, ValueError):  # a reason whose parameters changed: its English
+        return str(exc)
+
+
 def illegal_move_text(number: int, exc: Exception) -> str:
     """Why the engine refused move ``number``, in the reader's language."""
-    return gettext("move %(number)d: %(reason)s") % {"number": number, "reason": str(exc)}
+    return gettext("move %(number)d: %(reason)s") % {"number": number, "reason": illegal_move_reason(exc)}

@@ -233,3 +233,23 @@ def test_api_errors_are_in_the_callers_language(client, ann, bob, language):
 def test_the_javascript_catalogue_is_served_in_each_language(client, language):
     body = client.get(reverse("javascript-catalog"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert "Confirm move" in body and "django.catalog" in body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, words", [("de", "passt nicht"), ("fr", "ne s’ajuste pas"), ("it", "non combacia")])
+def test_the_engines_reason_for_an_illegal_move_reaches_players_in_their_language(client, ann, bob, language, words):
+    from games.engine import IllegalMove, Move
+
+    game = services.create_game(ann, ["bob"])
+    services.accept_invitation(game.pk, bob)
+    game.refresh_from_db()
+    engine = services.engine_for(game)
+    cells = [(x, y, r) for x, y in ((0, 1), (0, -1), (1, 0), (-1, 0)) for r in (0, 90, 180, 270)]
+    wrong = next(c for c in cells if "does not fit" in (engine.board.placement_error(engine.tile, *c) or ""))
+    with pytest.raises(IllegalMove) as english:
+        engine.copy().play(Move(engine.tile, *wrong, None))
+    assert english.value.code == "does_not_fit" and "does not fit" in str(english.value)  # the CLI's English stays
+    client.force_login(ann)
+    detail = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": wrong[0], "y": wrong[1], "rotation": wrong[2]},
+                         content_type="application/json", HTTP_ACCEPT_LANGUAGE=language).json()["detail"]
+    assert words in detail and "does not fit" not in detail

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
+from . import errors
 from .moves import Placement
 from .tiles import TERRAIN_NAMES, TILE_TYPES, Orientation, fitting_rotations, opposite_half, orientation
 
@@ -30,7 +31,6 @@ STRIDE = 4096
 DELTA = (-1, STRIDE, 1, -STRIDE)  # N, E, S, W
 AROUND = (-1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
 EDGE_WORDS = ("north", "east", "south", "west")
-_ARTICLE = {"city": "a city", "road": "a road", "field": "a field", "river": "the river"}
 
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 # An empty cell's pattern packs what its neighbours show on N, E, S, W into 3 bits each.
@@ -286,9 +286,9 @@ class Board:
     def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         """Why ``tile`` may not go there by the edges (``None`` if it may)."""
         if rotation not in (0, 90, 180, 270):
-            return f"tile {tile} at ({x},{y}): rotation {rotation} is not one of 0, 90, 180, 270"
+            return errors.reason("bad_rotation", tile=tile, x=x, y=y, rotation=rotation)
         if not (-OFFSET < x < OFFSET and -OFFSET < y < OFFSET):
-            return f"tile {tile} at ({x},{y}) is off the board"
+            return errors.reason("off_board", tile=tile, x=x, y=y)
         key = (x + OFFSET) * STRIDE + y + OFFSET
         code = self.patterns.get(key)
         if code is not None:
@@ -297,21 +297,18 @@ class Board:
                 indexes = _fit(tile, code)
             if rotation // 90 in indexes:
                 return None
-        where = f"tile {tile} at ({x},{y})"
         taken = self.cells.get(key)
         if taken is not None:
-            return f"{where}: the cell is already taken by tile {taken.tile}"
+            return errors.reason("cell_taken", tile=tile, x=x, y=y, taken=taken.tile)
         if code is None:
-            return f"{where} touches no placed tile edge-to-edge"
+            return errors.reason("not_adjacent", tile=tile, x=x, y=y)
         pattern = pattern_text(code)
         edges = orientation(tile, rotation).edges
         for e in range(4):
             if pattern[e] != "." and pattern[e] != edges[e]:
-                return (
-                    f"{where} rotation {rotation} does not fit: its {EDGE_WORDS[e]} edge "
-                    f"({TERRAIN_NAMES[edges[e]]}) meets {_ARTICLE[TERRAIN_NAMES[pattern[e]]]}"
-                )
-        raise AssertionError(f"{where} rotation {rotation}: the fit table and the edges disagree")
+                return errors.reason("does_not_fit", tile=tile, x=x, y=y, rotation=rotation, edge=EDGE_WORDS[e],
+                              terrain=TERRAIN_NAMES[edges[e]], met=TERRAIN_NAMES[pattern[e]])
+        raise AssertionError(f"tile {tile} at ({x},{y}) rotation {rotation}: the fit table and the edges disagree")
 
     # --- features ------------------------------------------------------------------
 
