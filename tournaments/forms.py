@@ -43,7 +43,7 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
         }
         labels = {
             "name": _("Name"), "description": _("Description"), "format": _("Format"),
-            "table_size": _("Players per game"), "double_round": _("Double round"), "table_rounds": _("Table rounds"),
+            "table_size": _("Table size"), "double_round": _("Double round"), "table_rounds": _("Table rounds"),
             "swiss_rounds": _("Swiss rounds"), "knockout_top": _("Knockout of the top"), "seeding": _("Seeding"),
             "third_place": _("Third-place game"), "registration": _("Registration"),
             "min_finished_games": _("Finished games needed to enter"), "max_players": _("Most players"),
