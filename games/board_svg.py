@@ -27,9 +27,6 @@ from collections import deque
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable
 
-import svgwrite
-from svgwrite.base import BaseElement
-
 from games import entries
 from games.engine import COLORS
 from games.engine.expansions.count import CITY_BLOCK, QUARTERS
@@ -60,6 +57,8 @@ PALETTE = {
     "road": "#ece2c8",
     "road_stone": "#d8c9a5",
     "grass": "#7aa84a",
+    "hedge": "#4d7a2c",
+    "hedge_light": "#8cc05a",
     "bridge": "#9a8a72",
     "bridge_line": "#4e4232",
     "inn": "#f3e6c8",
@@ -237,10 +236,11 @@ def _along(line: list[Point], distance: float) -> Point:
 _CAP_WALL = _cubic((100, 0), (75, 38), (25, 38), (0, 0))
 _SHALLOW_CAP_WALL = _cubic((100, 0), (75, 27), (25, 27), (0, 0))
 _DIAGONAL_WALL = _quad((100, 0), (38, 38), (0, 100))
+_SHALLOW_DIAGONAL_WALL = _quad((100, 0), (24, 24), (0, 100))
 _THREE_WALL = _cubic((100, 100), (72, 58), (28, 58), (0, 100))
-_BAND, _SLIM_BAND, _NARROW_BAND = 72.0, 50.0, 45.0
-"""Where a band's wall bends to: the usual band, the side of a band facing a second city of
-the tile (TB-03: room for the inner field between them), and the two crossing bands of KR-5."""
+_BAND, _SLIM_BAND = 72.0, 36.0
+"""Where a band's wall bends to: the usual band, and the side of a band facing a second city
+of the tile (TB-03: room for the inner field between them)."""
 
 CityShape = tuple[list[Point], list[list[Point]], Point]
 
@@ -254,22 +254,32 @@ def _band(k: int, east: float = _BAND, west: float = 100 - _BAND) -> CityShape:
     return _turned(outline, k), [_turned(east_wall, k), _turned(west_wall, k)], _turn((middle, 50), k)
 
 
-def _city_shape(edges: tuple[int, ...], others: tuple[tuple[int, ...], ...] = ()) -> CityShape:
+def _crossing(k: int) -> CityShape:
+    """One of two city bands crossing without joining (KR-5), canonical N-S: full width on
+    its edges, narrow in the middle, leaving a pocket of field in each corner between them."""
+    east_wall = [(100, 0)] + _quad((64, 14), (64, 50), (64, 86), 6) + [(100, 100)]
+    west_wall = [(0, 100)] + _quad((36, 86), (36, 50), (36, 14), 6) + [(0, 0)]
+    outline = [(0, 0), (100, 0)] + east_wall[1:] + west_wall[:-1]
+    return _turned(outline, k), [_turned(east_wall, k), _turned(west_wall, k)], _turn((50, 22), k)
+
+
+def _city_shape(edges: tuple[int, ...], others: tuple[tuple[int, ...], ...] = (), roomy: bool = False) -> CityShape:
     """Fill outline, walls and pennant position of a city touching ``edges``.
 
     ``others`` are the edges of the tile's other city segments: a band leaves room on the
-    side of a second city, and a cap beside a band is shallower (TB-03, TB-04).
+    side of a second city, and a cap beside a band is shallower (TB-03, TB-04); two bands
+    cross (KR-5). ``roomy``: the tile has an inner field, so caps and diagonals leave it room.
     """
     es = set(edges)
     beside_band = any(len(e) == 2 and (e[0] + 2) & 3 == e[1] for e in others)
     if len(es) == 1:  # a cap on one edge; canonical: N
         k = edges[0]
-        wall = _SHALLOW_CAP_WALL if beside_band else _CAP_WALL
+        wall = _SHALLOW_CAP_WALL if beside_band or roomy else _CAP_WALL
         return _turned([(0, 0), (100, 0)] + wall[1:-1], k), [_turned(wall, k)], _turn((24, 9), k)
     if len(es) == 2 and (edges[0] + 2) & 3 == edges[1]:  # a band; canonical: N-S
         k = 0 if 0 in es else 1
         if beside_band:  # two bands crossing (KR-5)
-            return _band(k, _NARROW_BAND, 100 - _NARROW_BAND)
+            return _crossing(k)
         taken = {e for other in others for e in other}
         east = _SLIM_BAND if (1 + k) & 3 in taken else _BAND
         west = 100 - _SLIM_BAND if (3 + k) & 3 in taken else 100 - _BAND
@@ -277,8 +287,9 @@ def _city_shape(edges: tuple[int, ...], others: tuple[tuple[int, ...], ...] = ()
     if len(es) == 2:  # a diagonal on two adjacent edges; canonical: W+N
         a = edges[0] if (edges[0] + 1) & 3 in es else edges[1]
         k = (a + 1) & 3
-        outline = [(0, 100), (0, 0), (100, 0)] + _DIAGONAL_WALL[1:-1]
-        return _turned(outline, k), [_turned(_DIAGONAL_WALL, k)], _turn((55, 11), k)
+        wall = _SHALLOW_DIAGONAL_WALL if roomy else _DIAGONAL_WALL
+        outline = [(0, 100), (0, 0), (100, 0)] + wall[1:-1]
+        return _turned(outline, k), [_turned(wall, k)], _turn((55, 11), k)
     if len(es) == 3:  # three edges; canonical: open to the S
         missing = ({0, 1, 2, 3} - es).pop()
         k = (missing - 2) & 3
@@ -366,10 +377,11 @@ class _Shapes:
         self.walled = _walled_part(o.tile.id, k)  # the City of Carcassonne on its block's tiles
         self.gates: list[Point] = []
         city_edges = [s.edges for s in segs if s.kind == "city"]
+        roomy = any(s.kind == "field" and not s.halves for s in segs)
         for seg in segs:
             if seg.kind == "city":
                 others = tuple(e for e in city_edges if e != seg.edges)
-                self.cities[seg.index] = _city_shape(seg.edges, others)
+                self.cities[seg.index] = _city_shape(seg.edges, others, roomy)
             elif seg.kind == "cloister":
                 self.cloister = seg.index
         stubs = [s for s in segs if s.kind == "road" and len(s.edges) == 1]
@@ -386,7 +398,7 @@ class _Shapes:
                     elif self.cloister is not None or len(stubs) >= 3:
                         self.roads[seg.index] = _stub(e, _CENTRE)
                         self.junction = self.cloister is None
-                    elif city_points:  # the road runs into the city, under its wall
+                    elif city_points and not self._ends_on_tile(e, len(stubs)):  # into the city, under its wall
                         cx = sum(p[0] for p in city_points) / len(city_points)
                         cy = sum(p[1] for p in city_points) / len(city_points)
                         deep = (50 + (cx - 50) * 0.8, 50 + (cy - 50) * 0.8)
@@ -410,6 +422,17 @@ class _Shapes:
         self.inns = {seg.index: self._inn_point(seg.index) for seg in segs if "inn" in seg.attributes}
         self.marks = self._marks()
 
+    def _ends_on_tile(self, edge: int, stubs: int) -> bool:
+        """Whether a road stub from ``edge`` ends at a house on the tile rather than in its city:
+        when it is one of several stubs (IC-I, TB-23) and neither runs straight into a city
+        across the tile nor meets one in the middle (TB-07's and IC-Q's stubs do)."""
+        if stubs < 2:
+            return False
+        across = (edge + 2) & 3
+        if any(across in seg.edges for seg in self.o.segments if seg.kind == "city"):
+            return False
+        return not any(_inside(_CENTRE, outline) for outline, _walls, _pen in self.cities.values())
+
     def _inn_point(self, index: int) -> Point:
         """Beside the middle of the road, on the side with more open field."""
         line = self.roads[index]
@@ -426,6 +449,9 @@ class _Shapes:
             if any(_inside(p, outline) for outline, _walls, _pen in self.cities.values()):
                 score -= 100
             score += min(_distance_to_line(p, other) for other in self.roads.values()) / 4
+            walls = [wall for _o, ws, _pen in self.cities.values() for wall in ws]
+            if walls:
+                score += min(20.0, min(_distance_to_line(p, wall) for wall in walls)) / 2
             if score > best_score:
                 best, best_score = p, score
         return round(best[0], 1), round(best[1], 1)
@@ -474,6 +500,12 @@ _OBSTACLE = -2
 _FREE = -1
 
 
+def _box(line: list[Point], margin: float) -> tuple[float, float, float, float]:
+    """The bounding box of a polyline, grown by ``margin`` (a quick test before measuring)."""
+    xs, ys = [p[0] for p in line], [p[1] for p in line]
+    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
+
+
 @lru_cache(maxsize=None)
 def _raster(tile_id: str, rotation: int) -> tuple[list[int], int]:
     """A coarse map of the tile: the segment index under each grid cell (or an obstacle).
@@ -489,6 +521,8 @@ def _raster(tile_id: str, rotation: int) -> tuple[list[int], int]:
     labels = [_FREE] * (n * n)
     boxes = sh.obstacles()
     walled = sh.walled[0] if sh.walled else None
+    roads = [(idx, line, _box(line, 8)) for idx, line in sh.roads.items()]
+    rivers = [(line, _box(line, 10)) for line in sh.rivers.values()]
     for j in range(n):
         for i in range(n):
             p = ((i + 0.5) * _CELL, (j + 0.5) * _CELL)
@@ -498,13 +532,13 @@ def _raster(tile_id: str, rotation: int) -> tuple[list[int], int]:
                     label = idx
                     break
             if label == _FREE:
-                for idx, line in sh.roads.items():
-                    if _distance_to_line(p, line) < 8:
+                for idx, line, (bx0, by0, bx1, by1) in roads:
+                    if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1 and _distance_to_line(p, line) < 8:
                         label = idx
                         break
             if label == _FREE:
-                for line in sh.rivers.values():
-                    if _distance_to_line(p, line) < 10:
+                for line, (bx0, by0, bx1, by1) in rivers:
+                    if bx0 <= p[0] <= bx1 and by0 <= p[1] <= by1 and _distance_to_line(p, line) < 10:
                         label = _OBSTACLE
                         break
                 if sh.pool and math.hypot(p[0] - 50, p[1] - 50) < (27 if sh.pool == "lake" else 14):
@@ -558,6 +592,80 @@ def _raster(tile_id: str, rotation: int) -> tuple[list[int], int]:
                 x, _y = _turn(((i + 0.5) * _CELL, (j + 0.5) * _CELL), back)
                 labels[c] = inner[1] if len(inner) > 1 and x > 50 else inner[0]
     return labels, n
+
+
+@lru_cache(maxsize=None)
+def _hedge_lines(tile_id: str) -> tuple[tuple[Point, ...], ...]:
+    """Where two fields of the unturned tile meet with nothing between them (IC-G, TB-07):
+    the lines between their areas of the raster, smoothed (hedges are drawn there)."""
+    labels, n = _raster(tile_id, 0)
+    segs = _tile_segments(tile_id)
+
+    def field(label: int) -> bool:
+        return label >= 0 and segs[label].kind == "field"
+
+    edges: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for j in range(n):
+        for i in range(n):
+            a = labels[j * n + i]
+            if not field(a):
+                continue
+            if i + 1 < n and field(labels[j * n + i + 1]) and labels[j * n + i + 1] != a:
+                edges.append(((i + 1, j), (i + 1, j + 1)))
+            if j + 1 < n and field(labels[(j + 1) * n + i]) and labels[(j + 1) * n + i] != a:
+                edges.append(((i, j + 1), (i + 1, j + 1)))
+    lines = []
+    for chain in _chains(edges):
+        points = [(x * _CELL, y * _CELL) for x, y in chain]
+        points = points[:-1:2] + [points[-1]]  # the staircase's every other corner, then rounded off
+        for _round in range(2):
+            points = _chaikin(points)
+        lines.append(tuple((round(x, 1), round(y, 1)) for x, y in points))
+    return tuple(lines)
+
+
+def _tile_segments(tile_id: str):  # type: ignore[no-untyped-def]
+    return orientation(tile_id, 0).segments
+
+
+def _chains(edges: list[tuple[tuple[int, int], tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    """Join unit segments sharing end points into polylines."""
+    links: dict[tuple[int, int], list[int]] = {}
+    for k, (a, b) in enumerate(edges):
+        links.setdefault(a, []).append(k)
+        links.setdefault(b, []).append(k)
+    used = [False] * len(edges)
+    chains = []
+    starts = [p for p, ks in links.items() if len(ks) != 2] + list(links)
+    for start in starts:
+        for k in links[start]:
+            if used[k]:
+                continue
+            chain, at = [start], start
+            while True:
+                used[k] = True
+                a, b = edges[k]
+                at = b if a == at else a
+                chain.append(at)
+                nxt = [m for m in links[at] if not used[m]]
+                if len(links[at]) != 2 or not nxt:
+                    break
+                k = nxt[0]
+            chains.append(chain)
+    return chains
+
+
+def _chaikin(points: list[Point]) -> list[Point]:
+    """One round of corner cutting (the ends stay where they are)."""
+    if len(points) < 3:
+        return points
+    out = [points[0]]
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        out.append((0.75 * ax + 0.25 * bx, 0.75 * ay + 0.25 * by))
+        out.append((0.25 * ax + 0.75 * bx, 0.25 * ay + 0.75 * by))
+    out[1:2] = []
+    out[-1] = points[-1]
+    return out
 
 
 def _clearance(labels: list[int], n: int, label: int) -> list[float]:
@@ -656,6 +764,7 @@ def _unturned_spot_point(tile_id: str, spot: str) -> Point:
         return (anchor[0] * 0.7 + 15, anchor[1] * 0.7 + 15)
     best = max(score for score, _p in scored)
     ties = [p for score, p in scored if score > best - 1e-6]  # e.g. both cells either side of a middle line
+    ties = [p for p in ties if math.hypot(p[0] - ties[0][0], p[1] - ties[0][1]) <= 2 * _CELL]  # not two pockets apart
     return (sum(p[0] for p in ties) / len(ties), sum(p[1] for p in ties) / len(ties))
 
 
@@ -699,6 +808,21 @@ def _draw_field() -> Drawn:
                   "stroke": PALETTE["field_edge"], "stroke-width": "1.5"}),
         ("path", {"d": _TUFT_PATH, "fill": "none", "stroke": PALETTE["grass"], "stroke-width": "0.9",
                   "stroke-linecap": "round"}),
+    ]
+
+
+def _draw_hedges(sh: _Shapes) -> Drawn:
+    """Hedges between two fields that touch on the tile (only their own tile says they are apart)."""
+    lines = _hedge_lines(sh.o.tile.id)
+    if not lines:
+        return []
+    k = sh.o.rotation // 90
+    d = " ".join(_path(_turned(line, k)) for line in lines)
+    return [
+        ("path", {"class": "hedge", "d": d, "fill": "none", "stroke": PALETTE["hedge"], "stroke-width": "4",
+                  "stroke-linecap": "round", "stroke-linejoin": "round"}),
+        ("path", {"d": d, "fill": "none", "stroke": PALETTE["hedge_light"], "stroke-width": "2",
+                  "stroke-dasharray": "1 3", "stroke-linecap": "round"}),
     ]
 
 
@@ -780,8 +904,8 @@ def _draw_cities(sh: _Shapes) -> Drawn:
     ground = {i: shape for i, shape in sh.cities.items() if i != sh.bridge}
     out.extend(_city_layer(ground.values()))
     if sh.bridge is not None and sh.bridge in sh.cities:  # KR-5: one city crosses the other on a bridge
-        outline, _walls, _pen = sh.cities[sh.bridge]
-        shadow = _path([(x + 2.5, y + 3.5) for x, y in outline], closed=True)
+        k = sh.o.rotation // 90
+        shadow = _path(_turned([(37, 62), (63, 62), (63, 71), (37, 71)], k), closed=True)
         out.append(("path", {"d": shadow, "class": "bridge-shadow", "fill": PALETTE["shadow"], "fill-opacity": "0.3"}))
         layer = _city_layer([sh.cities[sh.bridge]])
         layer[0][1]["class"] = "bridge"
@@ -849,12 +973,12 @@ def _draw_goods(name: str, x: float, y: float) -> Drawn:
         out.append(("path", {"d": grapes, "fill": PALETTE["wine"], "stroke": PALETTE["wine_line"], "stroke-width": "0.7"}))
     elif name == "grain":
         base = (x, y + 7.5)
-        ears = " ".join(_lens(x + dx, y - 1 + abs(dx) * 0.4, angle, 7.5, 2.2)
-                        for dx, angle in ((-3.6, -28), (0, 0), (3.6, 28)))
-        stalks = " ".join(f"M{f(base[0])},{f(base[1])} L{f(x + dx)},{f(y - 1 + abs(dx) * 0.4)}" for dx in (-3.6, 0, 3.6))
-        out.append(("path", {"d": stalks + f" M{f(x - 2.4)},{f(y + 3.6)} h4.8", "fill": "none",
-                             "stroke": PALETTE["grain_line"], "stroke-width": "1.1"}))
-        out.append(("path", {"d": ears, "fill": PALETTE["grain"], "stroke": PALETTE["grain_line"], "stroke-width": "0.7"}))
+        ears = " ".join(_lens(x + dx, y - 0.5 + abs(dx) * 0.4, angle, 8, 3)
+                        for dx, angle in ((-3.4, -30), (0, 0), (3.4, 30)))
+        stalks = " ".join(f"M{f(base[0])},{f(base[1])} L{f(x + dx)},{f(y - 0.5 + abs(dx) * 0.4)}" for dx in (-3.4, 0, 3.4))
+        out.append(("path", {"d": stalks + f" M{f(x - 2.6)},{f(y + 3.8)} h5.2", "fill": "none",
+                             "stroke": PALETTE["grain_line"], "stroke-width": "1.5"}))
+        out.append(("path", {"d": ears, "fill": PALETTE["grain"], "stroke": PALETTE["grain_line"], "stroke-width": "0.9"}))
     else:  # cloth: a bolt of blue cloth, its rolled end to the left
         out.append(("path", {"d": f"M{f(x - 5)},{f(y - 5)} h10.5 a2.2,5 0 0 1 0,10 h-10.5 Z", "fill": PALETTE["cloth"],
                              "stroke": PALETTE["cloth_line"], "stroke-width": "0.8"}))
@@ -943,6 +1067,8 @@ def _draw_walled(sh: _Shapes) -> Drawn:
             out.append(("circle", {"cx": _fmt(x), "cy": _fmt(y), "r": "6.5", "fill": PALETTE["tower"],
                                    "stroke": PALETTE["wall"], "stroke-width": "2"}))
     for x, y in sh.gates:
+        out.append(("circle", {"cx": _fmt(x), "cy": _fmt(y), "r": "6.5", "fill": PALETTE["tower"],
+                               "stroke": PALETTE["wall"], "stroke-width": "2"}))
         out.append(("path", {"class": "gate", "d": f"M{_fmt(x - 3)},{_fmt(y + 3)} v-3 a3,3 0 0 1 6,0 v3 Z",
                              "fill": PALETTE["door"]}))
     return out
@@ -994,11 +1120,11 @@ def _draw_quarters(sh: _Shapes) -> Drawn:
 
 @lru_cache(maxsize=None)
 def _tile_art(tile_id: str, rotation: int) -> Art:
-    """The drawing of one tile type at one rotation, in 0..100 units (cached)."""
+    """The drawing of one tile type at one rotation over its field, in 0..100 units (cached)."""
     sh = _shapes(tile_id, rotation)
     return tuple(
-        _draw_field() + _draw_walled(sh) + _draw_quarters(sh) + _draw_river(sh) + _draw_roads(sh) + _draw_inns(sh)
-        + _draw_cities(sh) + _draw_marks(sh) + _draw_cloister(sh)
+        _draw_hedges(sh) + _draw_walled(sh) + _draw_quarters(sh) + _draw_river(sh) + _draw_roads(sh)
+        + _draw_cities(sh) + _draw_inns(sh) + _draw_marks(sh) + _draw_cloister(sh)
     )
 
 
@@ -1031,28 +1157,51 @@ FIGURE_SCALE = {"follower": 1.25, "large": 1.7, "builder": 1.25, "pig": 1.2}
 """How big each kind of figure is drawn on a tile (the large follower clearly bigger)."""
 
 
-class _Raw(BaseElement):
-    """A plain SVG element with attributes written as given (no svgwrite validation)."""
+def _attr(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _text(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _markup(tag: str, attribs: dict[str, str], inner: str = "") -> str:
+    """One element as SVG text, its attribute values escaped (``inner`` is markup already)."""
+    attrs = "".join(f' {k}="{_attr(v)}"' for k, v in attribs.items())
+    return f"<{tag}{attrs}>{inner}</{tag}>" if inner else f"<{tag}{attrs} />"
+
+
+class _Raw:
+    """An SVG element: attributes written as given (escaped), optional text, children.
+
+    The board is written as text directly (svgwrite's element tree cost more than the
+    drawing itself on a full board); children may be elements or ready markup strings.
+    """
+
+    __slots__ = ("tag", "attribs", "text", "children")
 
     def __init__(self, tag: str, attribs: dict[str, str], text: str | None = None) -> None:
-        self.elementname = tag
-        super().__init__(debug=False)
+        self.tag = tag
         self.attribs = dict(attribs)
         self.text = text
+        self.children: list[_Raw | str] = []
 
-    def get_xml(self):  # type: ignore[no-untyped-def]
-        xml = super().get_xml()
-        if self.text is not None:
-            xml.text = self.text  # ElementTree escapes it
-        return xml
+    def add(self, child: _Raw | str) -> None:
+        self.children.append(child)
+
+    def tostring(self) -> str:
+        inner = _text(self.text) if self.text is not None else ""
+        inner += "".join(c if isinstance(c, str) else c.tostring() for c in self.children)
+        return _markup(self.tag, self.attribs, inner)
 
 
 def _element(tag: str, **attribs: object) -> _Raw:
     return _Raw(tag, {k: str(v) for k, v in attribs.items()})
 
 
-def _title(element: BaseElement, text: str) -> None:
-    element.set_desc(title=text)
+def _title(element: _Raw, text: str) -> None:
+    """Give ``element`` a tooltip (its first child, ``<title>``)."""
+    element.children.insert(0, _Raw("title", {}, text))
 
 
 def _outline_for(color: str) -> str:
@@ -1201,7 +1350,7 @@ def _quarter_labels(rotation: int) -> list[_Raw]:
     return out
 
 
-def _city_overlay(game: Game | None, placed_x: int, placed_y: int, rotation: int) -> _Raw:
+def _city_overlay(game: Game | None, rotation: int) -> _Raw:
     """What stands in the City's quarters: each player's followers (with how many) and the Count."""
     group = _Raw("g", {"class": "city-quarters"})
     for label in _quarter_labels(rotation):
@@ -1209,7 +1358,7 @@ def _city_overlay(game: Game | None, placed_x: int, placed_y: int, rotation: int
     count = _module(game, "count") if game is not None else None
     if count is None:
         return group
-    ox, oy = placed_x * UNIT, placed_y * UNIT
+    ox = oy = 0  # drawn inside the tile's group
     colors, names = game.colors, game.players  # type: ignore[union-attr]
     for q, quarter in enumerate(QUARTERS):
         x, y = _quarter_box(quarter, rotation)
@@ -1246,7 +1395,7 @@ def _city_overlay(game: Game | None, placed_x: int, placed_y: int, rotation: int
             _title(figure, _count_label(quarter))
             figure.add(_element("ellipse", cx=_fmt(fx), cy=_fmt(fy + 6.8), rx="6", ry="1.8", fill=PALETTE["shadow"],
                                 **{"fill-opacity": "0.3"}))
-            transform = f"translate({_fmt(fx)},{_fmt(fy)}) scale(0.72)"
+            transform = f"translate({_fmt(fx)},{_fmt(fy)}) scale(0.85)"
             figure.add(_element("path", d=_COUNT, transform=transform, fill=PALETTE["count"], stroke=PALETTE["meeple_line"],
                                 **{"stroke-width": "1.6", "stroke-linejoin": "round"}))
             figure.add(_element("path", d=_CROWN, transform=transform, fill=PALETTE["crown"], stroke=PALETTE["meeple_line"],
@@ -1257,7 +1406,7 @@ def _city_overlay(game: Game | None, placed_x: int, placed_y: int, rotation: int
 
 # --- the awards (King & Robber) -------------------------------------------------------------
 
-_LEGEND_ROW = 26
+_LEGEND_ROW = 38
 """Height in board units of one line of the legend under the board."""
 
 
@@ -1312,15 +1461,15 @@ def _legend(game: Game, lines: list[tuple[str, str, int | None, str]], x0: float
         row = _Raw("g", {"class": f"award award-{award}", **({"data-seat": str(seat), "data-player": game.players[seat]}
                                                            if seat is not None else {})})
         _title(row, tooltip)
-        for shape in _award_icon(award, x0 + 22, y):
+        for shape in _award_icon(award, x0 + 24, y):
             row.add(shape)
-        x = x0 + 38
+        x = x0 + 42
         if seat is not None:
-            row.add(_element("circle", cx=_fmt(x + 6), cy=_fmt(y), r="6", fill=seat_hex(seat), stroke=PALETTE["meeple_line"],
-                             **{"stroke-width": "1"}))
-            x += 18
+            row.add(_element("circle", cx=_fmt(x + 8), cy=_fmt(y), r="8", fill=seat_hex(seat), stroke=PALETTE["meeple_line"],
+                             **{"stroke-width": "1.2"}))
+            x += 24
         shown = text if len(text) <= 40 else text[:39] + "…"
-        row.add(_Raw("text", {"x": _fmt(x), "y": _fmt(y + 5), "font-size": "14", "font-family": "sans-serif",
+        row.add(_Raw("text", {"x": _fmt(x), "y": _fmt(y + 7), "font-size": "21", "font-family": "sans-serif",
                               "fill": PALETTE["text"]}, shown))
         group.add(row)
     return group
@@ -1328,8 +1477,34 @@ def _legend(game: Game, lines: list[tuple[str, str, int | None, str]], x0: float
 
 # --- public API ----------------------------------------------------------------------------
 
+_FIELD_ID = "carc-field"
+_SVG_NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1"'
+
+
 def _defs_id(tile: str, rotation: int) -> str:
     return f"carc-{tile}-{rotation}"
+
+
+def _art_markup(art: Iterable[tuple[str, dict[str, str]]]) -> str:
+    return "".join(_markup(tag, attrs) for tag, attrs in art)
+
+
+@lru_cache(maxsize=None)
+def _field_def() -> str:
+    """The field every tile lies on, defined once per board."""
+    return _markup("g", {"id": _FIELD_ID}, _art_markup(_draw_field()))
+
+
+@lru_cache(maxsize=None)
+def _tile_def(tile: str, rotation: int) -> str:
+    """The drawing of one tile type at one rotation as a ``<defs>`` entry (cached text)."""
+    use = _markup("use", {"xlink:href": f"#{_FIELD_ID}"})
+    return _markup("g", {"id": _defs_id(tile, rotation)}, use + _art_markup(_tile_art(tile, rotation)))
+
+
+def _svg(attribs: dict[str, str], inner: str) -> str:
+    attrs = "".join(f' {k}="{_attr(v)}"' for k, v in attribs.items())
+    return f"<svg {_SVG_NS}{attrs}>{inner}</svg>"
 
 
 def render_board(
@@ -1379,42 +1554,24 @@ def render_board(
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     awards = _award_lines(game)
     legend = len(awards) * _LEGEND_ROW + 8 if awards else 0
-
     players = len(game.players)
-    height = rows * cell_size + round(legend * cell_size / UNIT)
-    dwg = svgwrite.Drawing(size=(f"{cols * cell_size}px", f"{height}px"), debug=False)
-    dwg.viewbox(x0 * UNIT, y0 * UNIT, cols * UNIT, rows * UNIT + legend)
-    dwg.attribs.update({
-        "class": "board" + (" interactive" if interactive else ""),
-        "role": "img",
-        "aria-label": ngettext("Carcassonne board: %(tiles)d tile, %(players)d players",
-                               "Carcassonne board: %(tiles)d tiles, %(players)d players", len(tiles))
-        % {"tiles": len(tiles), "players": players},
-        "data-min-x": str(x0 + 1), "data-min-y": str(y0 + 1), "data-cell": str(UNIT),
-    })
-    defs = _Raw("defs", {})
-    for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles}):
-        art = _Raw("g", {"id": _defs_id(tile, rotation)})
-        for tag, attrs in _tile_art(tile, rotation):
-            art.add(_Raw(tag, attrs))
-        defs.add(art)
-    dwg.add(defs)
-    dwg.add(_element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]))
-    grid = _Raw("g", {"class": "empty-cells", "fill": PALETTE["empty"], "stroke": PALETTE["empty_line"],
-                      "stroke-width": "1.5", "stroke-dasharray": "6 5"})
+    parts: list[str] = []
+
+    defs = [_field_def()] + [_tile_def(tile, rotation) for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles})]
+    parts.append(f"<defs>{''.join(defs)}</defs>")
+    parts.append(_markup("rect", {"x": str(x0 * UNIT), "y": str(y0 * UNIT), "width": str(cols * UNIT),
+                                  "height": str(rows * UNIT), "fill": PALETTE["board"]}))
     if empty_cells is None:
         empty_cells = not game.finished
-    for x, y in sorted(empty - set(slots)) if empty_cells else ():
-        grid.add(_element("rect", x=x * UNIT + 3, y=y * UNIT + 3, width=UNIT - 6, height=UNIT - 6, rx=6))
-    dwg.add(grid)
+    grid = "".join(f'<rect x="{x * UNIT + 3}" y="{y * UNIT + 3}" width="{UNIT - 6}" height="{UNIT - 6}" rx="6" />'
+                   for x, y in (sorted(empty - set(slots)) if empty_cells else ()))
+    parts.append(_markup("g", {"class": "empty-cells", "fill": PALETTE["empty"], "stroke": PALETTE["empty_line"],
+                               "stroke-width": "1.5", "stroke-dasharray": "6 5"}, grid))
 
-    board = _Raw("g", {"class": "tiles"})
+    parts.append('<g class="tiles">')
     for placed in tiles:
-        group = _tile_group(placed)
-        if placed.tile == QUARTER_TILE:
-            group.add(_city_overlay(game, 0, 0, placed.rotation))
-        board.add(group)
-    dwg.add(board)
+        parts.append(_tile_group(game, placed))
+    parts.append("</g>")
 
     last = game.last_placed if last_move else None
     if last is not None:
@@ -1422,9 +1579,9 @@ def render_board(
                         fill="none", stroke=PALETTE["last_move"], rx=4,
                         **{"class": "last-move", "stroke-width": "5", "data-x": last.x, "data-y": last.y})
         _title(mark, _("Last move: %(tile)s at (%(x)d,%(y)d)") % {"tile": last.tile, "x": last.x, "y": last.y})
-        dwg.add(mark)
+        parts.append(mark.tostring())
 
-    dwg.add(_figures_layer(game, tiles))
+    parts.append(_figures_layer(game, tiles).tostring())
 
     if slots:
         layer = _Raw("g", {"class": "slots"})
@@ -1437,23 +1594,28 @@ def render_board(
                                "cursor": "pointer"})
             _title(slot, where)
             layer.add(slot)
-        dwg.add(layer)
+        parts.append(layer.tostring())
     if awards:
-        dwg.add(_legend(game, awards, x0 * UNIT, (y1 + 1) * UNIT, cols * UNIT))
-    return dwg.tostring()
+        parts.append(_legend(game, awards, x0 * UNIT, (y1 + 1) * UNIT, cols * UNIT).tostring())
+    height = rows * cell_size + round(legend * cell_size / UNIT)
+    label = ngettext("Carcassonne board: %(tiles)d tile, %(players)d players",
+                     "Carcassonne board: %(tiles)d tiles, %(players)d players", len(tiles)) % {
+        "tiles": len(tiles), "players": players}
+    return _svg({
+        "width": f"{cols * cell_size}px", "height": f"{height}px",
+        "viewBox": f"{x0 * UNIT},{y0 * UNIT},{cols * UNIT},{rows * UNIT + legend}",
+        "class": "board" + (" interactive" if interactive else ""), "role": "img", "aria-label": label,
+        "data-min-x": str(x0 + 1), "data-min-y": str(y0 + 1), "data-cell": str(UNIT),
+    }, "".join(parts))
 
 
-def _tile_group(placed: PlacedTile) -> _Raw:
-    tile, rotation = placed.tile, placed.rotation
-    group = _Raw("g", {
-        "class": "tile",
-        "transform": f"translate({placed.x * UNIT},{placed.y * UNIT})",
-        "data-x": str(placed.x), "data-y": str(placed.y), "data-tile": tile, "data-rotation": str(rotation),
-    })
-    _title(group, _("%(tile)s at (%(x)d,%(y)d), rotation %(rotation)d") % {
-        "tile": tile, "x": placed.x, "y": placed.y, "rotation": rotation})
-    group.add(_Raw("use", {"xlink:href": f"#{_defs_id(tile, rotation)}"}))
-    return group
+def _tile_group(game: Game, placed: PlacedTile) -> str:
+    tile, rotation, x, y = placed.tile, placed.rotation, placed.x, placed.y
+    title = _text(_("%(tile)s at (%(x)d,%(y)d), rotation %(rotation)d") % {"tile": tile, "x": x, "y": y, "rotation": rotation})
+    overlay = _city_overlay(game, rotation).tostring() if tile == QUARTER_TILE else ""
+    return (f'<g class="tile" transform="translate({x * UNIT},{y * UNIT})" data-x="{x}" data-y="{y}" '
+            f'data-tile="{_attr(tile)}" data-rotation="{rotation}"><title>{title}</title>'
+            f'<use xlink:href="#{_defs_id(tile, rotation)}" />{overlay}</g>')
 
 
 def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None) -> str:
@@ -1465,17 +1627,12 @@ def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Itera
     rotation or spot.
     """
     o = orientation(tile_id, rotation)
-    dwg = svgwrite.Drawing(size=(f"{size}px", f"{size}px"), debug=False)
-    dwg.viewbox(0, 0, UNIT, UNIT)
-    dwg.attribs.update({"class": "tile-preview", "role": "img",
-                        "aria-label": _("Tile %(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}})
     group = _Raw("g", {"class": "tile", "data-tile": tile_id, "data-rotation": str(rotation)})
     _title(group, _("%(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation})
-    for tag, attrs in _tile_art(tile_id, rotation):
-        group.add(_Raw(tag, attrs))
+    group.add(_art_markup(_draw_field()) + _art_markup(_tile_art(tile_id, rotation)))
     if tile_id == QUARTER_TILE:
-        group.add(_city_overlay(None, 0, 0, rotation))
-    dwg.add(group)
+        group.add(_city_overlay(None, rotation))
+    parts = [group.tostring()]
     for spot in spots or ():
         x, y = _spot_point(o.tile.id, o.rotation, spot)
         role = follower_role(spot)
@@ -1485,5 +1642,7 @@ def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Itera
                           **{"class": f"spot role-{role}", "data-spot": spot, "fill-opacity": "0.75",
                              "stroke-width": "2.5", "aria-label": label, "cursor": "pointer"})
         _title(circle, _("Put a follower on %(spot)s (%(role)s)") % {"spot": spot, "role": role})
-        dwg.add(circle)
-    return dwg.tostring()
+        parts.append(circle.tostring())
+    return _svg({"width": f"{size}px", "height": f"{size}px", "viewBox": f"0,0,{UNIT},{UNIT}", "class": "tile-preview",
+                 "role": "img", "aria-label": _("Tile %(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}},
+                "".join(parts))
