@@ -1,20 +1,27 @@
 """Server-side SVG pictures of the board and of single tiles.
 
 A pure module: it gets a :class:`games.engine.Game` (or just a tile id) and returns SVG
-text; no Django. Geometry follows ``shared/rules/NOTATION.md``: ``x`` grows east,
+text; no Django (words go through :func:`use_translation`, which the games app calls
+with Django's gettext). Geometry follows ``shared/rules/NOTATION.md``: ``x`` grows east,
 ``y`` grows south, and everything is drawn in board orientation from the tile's
 :class:`~games.engine.tiles.Orientation` (its segments already carry their turned edges
 and half-edges).
 
 Inside the SVG one tile is 100 user units wide whatever ``cell_size`` is; the pixel size
 only sets ``width`` and ``height``. The artwork of each tile type at each rotation is
-built once and cached, so a full board costs little more than writing the elements.
+built once and cached as text; a board defines each type it shows once (``<defs>``) and
+places it with ``<use>``, so a full board of 150 tiles takes a few milliseconds
+(``manage.py bench_board``). Every tile of TILES.md has its art: inns beside roads,
+cathedrals, the goods symbols, bridges (TB-24, KR-5), hedges between fields that touch,
+the City of Carcassonne with its quarters; figures of every kind are drawn in their seat
+colour (large followers bigger, builders, pigs), the Count in his quarter, and the King &
+Robber awards in a legend under the board.
 
 >>> from games.engine import replay
 >>> game = replay({"players": ["Ann", "Bob"], "moves": [
 ...     {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]})
 >>> svg = render_board(game, highlight=[(2, 0)])
->>> svg.count('class="tile"'), svg.count('class="follower role-thief"'), svg.count('class="slot"')
+>>> svg.count('class="tile"'), svg.count('kind-follower follower role-thief"'), svg.count('class="slot"')
 (2, 1, 1)
 >>> spot_position(orientation("U", 0), "road:E")
 (0.75, 0.5)
@@ -1340,7 +1347,7 @@ def _quarter_labels(rotation: int) -> list[_Raw]:
     for quarter in QUARTERS:
         x, y = _quarter_box(quarter, rotation)
         text = quarter_name(quarter)
-        width = min(46.0, 4.6 + 4.1 * len(text))
+        width = min(46.0, 6 + 4.4 * len(text))
         out.append(_element("rect", x=_fmt(x + 25 - width / 2), y=_fmt(y + 3.5), width=_fmt(width), height="9.5", rx="2.5",
                             fill=PALETTE["badge"], stroke=PALETTE["city_shade"], **{"stroke-width": "0.8",
                                                                                      "fill-opacity": "0.92"}))
@@ -1370,12 +1377,15 @@ def _city_overlay(game: Game | None, rotation: int) -> _Raw:
             if large:
                 figures.append(("large", seat, large))
         here = count.count_at == quarter  # type: ignore[attr-defined]
-        slots = len(figures) + (1 if here else 0)
-        cols = max(3, math.ceil(slots / 2))
+        cols = max(3, math.ceil((len(figures) + (1 if here else 0)) / 2))
         step = 44 / cols
+
+        def slot(i: int) -> Point:
+            return x + 3 + step * (i % cols + 0.5), y + 24 + 14 * (i // cols)
+
+        badges = []
         for i, (kind, seat, n) in enumerate(figures):
-            fx = ox + x + 3 + step * (i % cols + 0.5)
-            fy = oy + y + 23 + 15 * (i // cols)
+            fx, fy = slot(i)
             followers, large = count.city[seat][q]  # type: ignore[attr-defined]
             item = _Raw("g", {"class": f"quarter-figure kind-{kind}", "data-quarter": quarter, "data-seat": str(seat),
                               "data-player": names[seat], "data-count": str(n)})
@@ -1383,19 +1393,22 @@ def _city_overlay(game: Game | None, rotation: int) -> _Raw:
                                            large if kind == "large" else 0))
             for shape in _figure_shapes(kind, fx, fy, colors[seat], 0.55 if kind == "follower" else 0.72):
                 item.add(shape)
-            if n > 1:
-                item.add(_Raw("text", {"x": _fmt(fx + 5.5), "y": _fmt(fy + 6.5), "font-size": "6.5", "font-weight": "bold",
-                                       "font-family": "sans-serif", "fill": PALETTE["text"]}, f"×{n}"))
             group.add(item)
+            if n > 1:  # how many, on a small badge drawn over the neighbours
+                badges.append(_element("circle", cx=_fmt(fx + 5), cy=_fmt(fy + 4), r="3.6", fill=PALETTE["text"],
+                                       stroke="#ffffff", **{"stroke-width": "0.8"}))
+                badges.append(_Raw("text", {"class": "quarter-count", "x": _fmt(fx + 5), "y": _fmt(fy + 6), "text-anchor": "middle",
+                                            "font-size": "5.6", "font-weight": "bold", "font-family": "sans-serif",
+                                            "fill": "#ffffff"}, str(n)))
+        for badge in badges:
+            group.add(badge)
         if here:
-            i = len(figures)
-            fx = ox + x + 3 + step * (i % cols + 0.5)
-            fy = oy + y + 23 + 15 * (i // cols)
+            fx, fy = slot(2 * cols - 1)
             figure = _Raw("g", {"class": "count-figure", "data-quarter": quarter})
             _title(figure, _count_label(quarter))
-            figure.add(_element("ellipse", cx=_fmt(fx), cy=_fmt(fy + 6.8), rx="6", ry="1.8", fill=PALETTE["shadow"],
+            figure.add(_element("ellipse", cx=_fmt(fx), cy=_fmt(fy + 8.5), rx="6.5", ry="2", fill=PALETTE["shadow"],
                                 **{"fill-opacity": "0.3"}))
-            transform = f"translate({_fmt(fx)},{_fmt(fy)}) scale(0.85)"
+            transform = f"translate({_fmt(fx)},{_fmt(fy)}) scale(0.8)"
             figure.add(_element("path", d=_COUNT, transform=transform, fill=PALETTE["count"], stroke=PALETTE["meeple_line"],
                                 **{"stroke-width": "1.6", "stroke-linejoin": "round"}))
             figure.add(_element("path", d=_CROWN, transform=transform, fill=PALETTE["crown"], stroke=PALETTE["meeple_line"],
