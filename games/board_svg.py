@@ -392,6 +392,8 @@ class _Shapes:
             elif seg.kind == "cloister":
                 self.cloister = seg.index
         stubs = [s for s in segs if s.kind == "road" and len(s.edges) == 1]
+        stub_edges = [s.edges[0] for s in stubs]
+        self.houses: list[Point] = []  # where roads end at a house short of the middle
         city_points = [_EDGE_MID[e] for s in segs if s.kind == "city" for e in s.edges]
         for seg in segs:
             if seg.kind == "road":
@@ -410,6 +412,11 @@ class _Shapes:
                         cy = sum(p[1] for p in city_points) / len(city_points)
                         deep = (50 + (cx - 50) * 0.8, 50 + (cy - 50) * 0.8)
                         self.roads[seg.index] = _stub(e, _CENTRE, 4) + _stub_from(_CENTRE, deep)
+                    elif city_points and any(not self._ends_on_tile(o, len(stubs)) for o in stub_edges):
+                        # another stub runs into the city through the middle: this one stops short (TB-23)
+                        end = _along(_stub(e, _CENTRE), 34)
+                        self.roads[seg.index] = _stub(e, end, 3)
+                        self.houses.append(end)
                     else:
                         self.roads[seg.index] = _stub(e, _CENTRE)
                         self.village = True
@@ -558,6 +565,9 @@ def _raster(tile_id: str, rotation: int) -> tuple[list[int], int]:
                     label = sh.cloister
             if (sh.junction or sh.village) and abs(p[0] - 50) < 11 and abs(p[1] - 50) < 11:
                 label = _OBSTACLE
+            for hx, hy in sh.houses:
+                if abs(p[0] - hx) < 9 and abs(p[1] - hy) < 9:
+                    label = _OBSTACLE
             if label >= 0 and o.segments[label].kind != "cloister":
                 in_city = o.segments[label].kind == "city"
                 for x0, y0, x1, y1, city_only in boxes:
@@ -878,12 +888,17 @@ def _draw_roads(sh: _Shapes) -> Drawn:
         out.append(("path", {"d": deck, "fill": "none", "stroke": PALETTE["bridge_line"], "stroke-width": "18",
                              "stroke-dasharray": "0.8 4.4"}))
         out.extend(_road_strokes(_path(line)))
-    if sh.junction or sh.village:
-        # a small village house where the roads end
-        out.append(("rect", {"x": "41", "y": "43", "width": "18", "height": "15", "fill": PALETTE["junction"],
-                             "stroke": PALETTE["junction_line"], "stroke-width": "1.5"}))
-        out.append(("path", {"d": "M38,44 L50,34 L62,44 Z", "fill": PALETTE["roof"],
-                             "stroke": PALETTE["roof_line"], "stroke-width": "1.5"}))
+    houses = ([_CENTRE] if sh.junction or sh.village else []) + [(x + 0.5, y) for x, y in sh.houses]
+    for x, y in houses:  # a small village house where the roads end
+        big = (x, y) == _CENTRE
+        w, h, roof = (18, 15, 12) if big else (13, 11, 9)
+        f = _fmt
+        out.append(("rect", {"x": f(x - w / 2), "y": f(y - 7 if big else y - 5), "width": str(w), "height": str(h),
+                             "fill": PALETTE["junction"], "stroke": PALETTE["junction_line"], "stroke-width": "1.5"}))
+        top = y - 7 if big else y - 5
+        out.append(("path", {"d": f"M{f(x - w / 2 - 3)},{f(top + 1)} L{f(x)},{f(top + 1 - roof * 0.85)} "
+                                  f"L{f(x + w / 2 + 3)},{f(top + 1)} Z",
+                             "fill": PALETTE["roof"], "stroke": PALETTE["roof_line"], "stroke-width": "1.5"}))
     return out
 
 
@@ -1610,7 +1625,7 @@ def render_board(
         parts.append(layer.tostring())
     if awards:
         parts.append(_legend(game, awards, x0 * UNIT, (y1 + 1) * UNIT, cols * UNIT).tostring())
-    height = rows * cell_size + round(legend * cell_size / UNIT)
+    height = _fmt(rows * cell_size + legend * cell_size / UNIT)  # in proportion to the view, legend included
     label = ngettext("Carcassonne board: %(tiles)d tile, %(players)d players",
                      "Carcassonne board: %(tiles)d tiles, %(players)d players", len(tiles)) % {
         "tiles": len(tiles), "players": players}
