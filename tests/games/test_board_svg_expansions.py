@@ -289,3 +289,17 @@ def test_the_site_translates_the_pictures_with_django():
     with translation.override("en"):
         assert board_svg._("Castle") == gettext("Castle")
     assert board_svg._gettext is gettext and board_svg._ngettext is ngettext
+
+
+def test_the_benchmark_command_reports_the_median_render_time():
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("bench_board", "--renders", "3", "--players", "2", "--json", stdout=out)
+    figures = json.loads(out.getvalue())
+    assert figures["tiles"] > 100 and figures["renders"] == 3
+    assert 0 < figures["median_ms"] <= figures["p95_ms"] + 1e-9
+    assert set(figures["rules"]["expansions"]) == {"river", "inns_cathedrals", "traders_builders", "king_robber", "count"}
