@@ -24,7 +24,7 @@ BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importin
 # The engine plays these too, but the game page cannot yet take their figures and
 # decisions (large follower, builder and pig, the Count's questions): the site offers
 # them once it can (the issue "Play every expansion on the site").
-NOT_YET_ON_SITE = ("inns_cathedrals", "traders_builders", "count")
+NOT_YET_ON_SITE = ("inns_cathedrals", "traders_builders", "count", "hand", "hand_visible")
 
 
 def rule_options() -> tuple:
