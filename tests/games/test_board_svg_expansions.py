@@ -268,6 +268,25 @@ def test_no_hidden_tile_appears_in_the_picture():
     assert set(re.findall(r'data-tile="([^"]+)"', svg)) == placed
 
 
+def test_no_tile_of_any_hand_appears_in_the_picture():
+    """With hands of three, the picture names only placed tiles: nobody's hand, nor the bag."""
+    rules = Rules.from_options({"hand": 3, "inns_cathedrals": True, "traders_builders": True, "king_robber": True})
+    game = Game.new(["Ann", "Bob", "Cid"], rules, seed=5)
+    for _turn in range(12):
+        tile = game.turn_tiles[0]
+        placements = game.legal_placements(tile)
+        game.play(game.options(tile)[-1] if placements else game.options(tile)[0])
+    placed = {p.tile for p in game.placed_tiles()}
+    held = {t for seat in range(3) for t in game.hand(seat) or ()}
+    hidden = (held | set(game._bag)) - placed
+    assert any("-" in t for t in held - placed), "some hand should hold an expansion tile not on the board"
+    svg = render_board(game, highlight=[(p.x, p.y) for p in game.legal_placements(game.turn_tiles[0])])
+    for tile in sorted(t for t in hidden if "-" in t):
+        assert not re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w-])", svg), tile
+    assert set(re.findall(r'data-tile="([^"]+)"', svg)) == placed
+    assert "hand" not in svg.lower()
+
+
 def test_words_in_the_picture_are_translated():
     board_svg.use_translation(lambda text: "~" + text, lambda one, many, n: "~" + (one if n == 1 else many))
     try:
