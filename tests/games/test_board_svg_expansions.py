@@ -266,6 +266,9 @@ def test_no_hidden_tile_appears_in_the_picture():
     for tile in sorted(t for t in hidden if "-" in t):  # ids such as "IC-K" cannot occur by chance
         assert not re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w-])", svg), tile
     assert set(re.findall(r'data-tile="([^"]+)"', svg)) == placed
+    other = game.copy(bag=[t for t in reversed(game._bag) if t != game.tile])  # another drawn tile, another order
+    assert other.tile != game.tile
+    assert render_board(other) == render_board(game)
 
 
 def test_no_tile_of_any_hand_appears_in_the_picture():
@@ -284,7 +287,12 @@ def test_no_tile_of_any_hand_appears_in_the_picture():
     for tile in sorted(t for t in hidden if "-" in t):
         assert not re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w-])", svg), tile
     assert set(re.findall(r'data-tile="([^"]+)"', svg)) == placed
-    assert "hand" not in svg.lower()
+    # the picture does not depend on what anyone holds, nor on the bag: other hands, same SVG
+    others = [list(reversed(game.hand(seat))) for seat in (1, 2, 0)]
+    assert sorted(map(len, others)) == sorted(map(len, (game.hand(s) for s in range(3))))
+    swapped = game.copy(hands=others, bag=list(reversed(game._bag)))
+    assert [swapped.hand(s) for s in range(3)] != [game.hand(s) for s in range(3)]
+    assert render_board(swapped) == render_board(game)
 
 
 def test_words_in_the_picture_are_translated():
