@@ -491,7 +491,7 @@ class _Shapes:
         boxes = [(px - 9, py - 10, px + 9, py + 10, True) for idx, (_o, _w, (px, py)) in self.cities.items()
                  if self.o.segments[idx].pennants]
         for name, (px, py) in self.marks:
-            r = 17 if name == "cathedral" else 9
+            r = 22 if name == "cathedral" else 9
             boxes.append((px - r, py - r, px + r, py + r, True))
         boxes.extend((px - 9, py - 9, px + 9, py + 9, False) for px, py in self.inns.values())
         return boxes
@@ -1014,7 +1014,8 @@ def _draw_goods(name: str, x: float, y: float) -> Drawn:
 def _draw_cathedral(x: float, y: float) -> Drawn:
     """A cathedral front: two spired towers, a gable with a rose window and a portal."""
     f = _fmt
-    line = {"stroke": PALETTE["cloister_line"], "stroke-width": "1.1", "stroke-linejoin": "round"}
+    grow = f"matrix(1.3,0,0,1.3,{f(-0.3 * x)},{f(-0.3 * y)})"  # drawn at 1.3 times the size below, about (x, y)
+    line = {"stroke": PALETTE["cloister_line"], "stroke-width": "1.1", "stroke-linejoin": "round", "transform": grow}
     return [
         ("path", {"class": "cathedral", "fill": PALETTE["stone"], **line,
                   "d": f"M{f(x - 14)},{f(y + 14)} V{f(y - 8)} h7 v4 h14 v-4 h7 V{f(y + 14)} Z"}),
@@ -1023,9 +1024,9 @@ def _draw_cathedral(x: float, y: float) -> Drawn:
                        f"M{f(x + 6)},{f(y - 8)} L{f(x + 10.5)},{f(y - 21)} L{f(x + 15)},{f(y - 8)} Z "
                        f"M{f(x - 8)},{f(y - 4)} L{f(x)},{f(y - 12)} L{f(x + 8)},{f(y - 4)} Z"}),
         ("path", {"fill": PALETTE["window"], **line, "d": _circle_path(x, y + 1, 3.4)}),
-        ("path", {"fill": PALETTE["door"], "d": f"M{f(x - 3)},{f(y + 14)} V{f(y + 9.5)} a3,3 0 0 1 6,0 V{f(y + 14)} Z "
+        ("path", {"fill": PALETTE["door"], "transform": grow, "d": f"M{f(x - 3)},{f(y + 14)} V{f(y + 9.5)} a3,3 0 0 1 6,0 V{f(y + 14)} Z "
                                                  f"M{f(x - 11.5)},{f(y - 1)} h2 v4 h-2 Z M{f(x + 9.5)},{f(y - 1)} h2 v4 h-2 Z"}),
-        ("path", {"fill": "none", "stroke": PALETTE["cloister_line"], "stroke-width": "1.2",
+        ("path", {"fill": "none", "stroke": PALETTE["cloister_line"], "stroke-width": "1.2", "transform": grow,
                   "d": f"M{f(x)},{f(y - 12)} V{f(y - 16.5)} M{f(x - 1.8)},{f(y - 15)} H{f(x + 1.8)}"}),
     ]
 
@@ -1358,10 +1359,14 @@ def _module(game: Game, name: str) -> object | None:
 
 
 def _quarter_labels(rotation: int) -> list[_Raw]:
+    """Each quarter's name, over an area a page may make clickable (``rect.quarter-area``)."""
     out = []
     for quarter in QUARTERS:
         x, y = _quarter_box(quarter, rotation)
         text = quarter_name(quarter)
+        out.append(_element("rect", x=_fmt(x + 2), y=_fmt(y + 2), width="46", height="46", rx="3", fill="none",
+                            **{"class": "quarter-area", "data-quarter": quarter, "aria-label": text,
+                               "pointer-events": "all"}))
         width = min(46.0, 6 + 4.4 * len(text))
         out.append(_element("rect", x=_fmt(x + 25 - width / 2), y=_fmt(y + 3.5), width=_fmt(width), height="9.5", rx="2.5",
                             fill=PALETTE["badge"], stroke=PALETTE["city_shade"], **{"stroke-width": "0.8",

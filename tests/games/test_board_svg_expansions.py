@@ -193,6 +193,8 @@ def test_the_city_shows_who_stands_in_each_quarter_and_the_count():
     root = parse(render_board(game))
     (quarters_tile,) = [t for t in with_class(root, "tile") if t.get("data-tile") == "CO-7"]
     assert [el.text for el in with_class(quarters_tile, "quarter-name")] == ["Castle", "Blacksmith", "Cathedral", "Market"]
+    areas = with_class(quarters_tile, "quarter-area")  # real elements (not inside <use>), for a page to click
+    assert [a.get("data-quarter") for a in areas] == ["castle", "blacksmith", "cathedral", "market"]
     shown = sorted((el.get("data-quarter"), el.get("data-player"), el.get("data-figure") or
                     next(c[5:] for c in el.get("class").split() if c.startswith("kind-")), int(el.get("data-count")))
                    for el in with_class(quarters_tile, "quarter-figure"))
