@@ -1318,35 +1318,32 @@ def quarter_name(quarter: str) -> str:
 
 
 def _in_quarter_label(quarter: str, player: str, followers: int, large: int) -> str:
+    """The tooltip of a player's followers (or large followers) in a quarter: one whole sentence each."""
     values = {"player": player, "count": followers, "large": large}
     if large and followers:
-        text = {
+        return {
             "castle": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the castle"),
             "blacksmith": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the blacksmith's quarter"),
             "cathedral": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the cathedral quarter"),
             "market": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the market"),
-        }[quarter]
-        return text % values
+        }[quarter] % values
     n = followers or large
-    if large:
-        texts = {
-            "castle": ngettext("%(player)s: a large follower in the castle", "%(player)s: %(large)d large followers in the castle", n),
-            "blacksmith": ngettext("%(player)s: a large follower in the blacksmith's quarter",
-                                   "%(player)s: %(large)d large followers in the blacksmith's quarter", n),
-            "cathedral": ngettext("%(player)s: a large follower in the cathedral quarter",
-                                  "%(player)s: %(large)d large followers in the cathedral quarter", n),
-            "market": ngettext("%(player)s: a large follower in the market", "%(player)s: %(large)d large followers in the market", n),
-        }
-    else:
-        texts = {
-            "castle": ngettext("%(player)s: a follower in the castle", "%(player)s: %(count)d followers in the castle", n),
-            "blacksmith": ngettext("%(player)s: a follower in the blacksmith's quarter",
-                                   "%(player)s: %(count)d followers in the blacksmith's quarter", n),
-            "cathedral": ngettext("%(player)s: a follower in the cathedral quarter",
-                                  "%(player)s: %(count)d followers in the cathedral quarter", n),
-            "market": ngettext("%(player)s: a follower in the market", "%(player)s: %(count)d followers in the market", n),
-        }
-    return texts[quarter] % values
+    return {
+        ("castle", False): ngettext("%(player)s: a follower in the castle", "%(player)s: %(count)d followers in the castle", n),
+        ("blacksmith", False): ngettext("%(player)s: a follower in the blacksmith's quarter",
+                                        "%(player)s: %(count)d followers in the blacksmith's quarter", n),
+        ("cathedral", False): ngettext("%(player)s: a follower in the cathedral quarter",
+                                       "%(player)s: %(count)d followers in the cathedral quarter", n),
+        ("market", False): ngettext("%(player)s: a follower in the market", "%(player)s: %(count)d followers in the market", n),
+        ("castle", True): ngettext("%(player)s: a large follower in the castle",
+                                   "%(player)s: %(large)d large followers in the castle", n),
+        ("blacksmith", True): ngettext("%(player)s: a large follower in the blacksmith's quarter",
+                                       "%(player)s: %(large)d large followers in the blacksmith's quarter", n),
+        ("cathedral", True): ngettext("%(player)s: a large follower in the cathedral quarter",
+                                      "%(player)s: %(large)d large followers in the cathedral quarter", n),
+        ("market", True): ngettext("%(player)s: a large follower in the market",
+                                   "%(player)s: %(large)d large followers in the market", n),
+    }[quarter, bool(large)] % values
 
 
 def _count_label(quarter: str) -> str:
@@ -1448,26 +1445,28 @@ def _award_lines(game: Game) -> list[tuple[str, str, int | None, str]]:
     module = _module(game, "king_robber")
     if module is None:
         return []
-    names = game.players
-    lines = []
-    king, robber = module.king, module.robber  # type: ignore[attr-defined]
-    if king is None:
-        lines.append(("king", _("King: not awarded yet"), None, _("The king goes to whoever completes the largest city so far.")))
-    else:
-        size = module.largest_city  # type: ignore[attr-defined]
-        lines.append(("king", _("King: %(player)s") % {"player": names[king]}, king,
-                      ngettext("%(player)s holds the king: the largest city completed so far has %(size)d tile.",
-                               "%(player)s holds the king: the largest city completed so far has %(size)d tiles.", size)
-                      % {"player": names[king], "size": size}))
-    if robber is None:
-        lines.append(("robber", _("Robber: not awarded yet"), None, _("The robber goes to whoever completes the longest road so far.")))
-    else:
-        size = module.longest_road  # type: ignore[attr-defined]
-        lines.append(("robber", _("Robber: %(player)s") % {"player": names[robber]}, robber,
-                      ngettext("%(player)s holds the robber: the longest road completed so far has %(size)d tile.",
-                               "%(player)s holds the robber: the longest road completed so far has %(size)d tiles.", size)
-                      % {"player": names[robber], "size": size}))
-    return lines
+    m = module
+    return [
+        _award_line(game, "king", m.king, m.largest_city, (  # type: ignore[attr-defined]
+            _("King: not awarded yet"), _("The king goes to whoever completes the largest city so far."), _("King: %(player)s"),
+            lambda n: ngettext("%(player)s holds the king: the largest city completed so far has %(size)d tile.",
+                               "%(player)s holds the king: the largest city completed so far has %(size)d tiles.", n))),
+        _award_line(game, "robber", m.robber, m.longest_road, (  # type: ignore[attr-defined]
+            _("Robber: not awarded yet"), _("The robber goes to whoever completes the longest road so far."),
+            _("Robber: %(player)s"),
+            lambda n: ngettext("%(player)s holds the robber: the longest road completed so far has %(size)d tile.",
+                               "%(player)s holds the robber: the longest road completed so far has %(size)d tiles.", n))),
+    ]
+
+
+def _award_line(game: Game, award: str, holder: int | None, size: int,
+                words: tuple[str, str, str, Callable[[int], str]]) -> tuple[str, str, int | None, str]:
+    """One award's line: nobody's yet (and how to win it), or its holder and their feature's size."""
+    nobody, how, held, why = words
+    if holder is None:
+        return award, nobody, None, how
+    values = {"player": game.players[holder], "size": size}
+    return award, held % values, holder, why(size) % values
 
 
 def _award_icon(award: str, x: float, y: float) -> list[_Raw]:

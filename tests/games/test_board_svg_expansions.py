@@ -4,7 +4,6 @@ Carcassonne's quarters and the Count, the King & Robber legend, escaping and hid
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
@@ -17,24 +16,10 @@ from games.engine.board import key_of
 from games.engine.game import Game
 from games.engine.rules import Rules
 from games.engine.tiles import ROTATIONS, TILE_TYPES, orientation
+from tests.games.test_board_svg import NS, parse, title_of, with_class
 
-NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 EVERY_EXPANSION = {"river": True, "inns_cathedrals": True, "traders_builders": True, "king_robber": True, "count": True}
-
-
-def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
-
-
-def with_class(root: ET.Element, name: str) -> list[ET.Element]:
-    return [el for el in root.iter() if name in (el.get("class") or "").split()]
-
-
-def title_of(el: ET.Element) -> str:
-    title = el.find(f"{NS}title")
-    assert title is not None
-    return title.text or ""
 
 
 def segments_with(tile_id: str, attribute: str) -> int:
