@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from games import entries
 from games.engine import COLORS
@@ -616,7 +616,7 @@ def _hedge_lines(tile_id: str) -> tuple[tuple[Point, ...], ...]:
     """Where two fields of the unturned tile meet with nothing between them (IC-G, TB-07):
     the lines between their areas of the raster, smoothed (hedges are drawn there)."""
     labels, n = _raster(tile_id, 0)
-    segs = _tile_segments(tile_id)
+    segs = orientation(tile_id, 0).segments
 
     def field(label: int) -> bool:
         return label >= 0 and segs[label].kind == "field"
@@ -639,10 +639,6 @@ def _hedge_lines(tile_id: str) -> tuple[tuple[Point, ...], ...]:
             points = _chaikin(points)
         lines.append(tuple((round(x, 1), round(y, 1)) for x, y in points))
     return tuple(lines)
-
-
-def _tile_segments(tile_id: str):  # type: ignore[no-untyped-def]
-    return orientation(tile_id, 0).segments
 
 
 def _chains(edges: list[tuple[tuple[int, int], tuple[int, int]]]) -> list[list[tuple[int, int]]]:
@@ -1351,7 +1347,8 @@ def _count_label(quarter: str) -> str:
             "cathedral": _("The Count stands in the cathedral quarter"), "market": _("The Count stands in the market")}[quarter]
 
 
-def _module(game: Game, name: str) -> object | None:
+def _module(game: Game, name: str) -> Any:
+    """The game's rule module ``name`` (its state: the City's quarters, the awards), or ``None``."""
     return next((m for m in getattr(game, "modules", ()) if getattr(m, "name", "") == name), None)
 
 
@@ -1383,17 +1380,17 @@ def _city_overlay(game: Game | None, rotation: int) -> _Raw:
     if count is None:
         return group
     ox = oy = 0  # drawn inside the tile's group
-    colors, names = game.colors, game.players  # type: ignore[union-attr]
+    colors, names = game.colors, game.players  # type: ignore[union-attr]  (no module without a game)
     for q, quarter in enumerate(QUARTERS):
         x, y = _quarter_box(quarter, rotation)
         figures: list[tuple[str, int, int]] = []  # (kind, seat, how many)
-        for seat, held in enumerate(count.city):  # type: ignore[attr-defined]
+        for seat, held in enumerate(count.city):
             followers, large = held[q]
             if followers:
                 figures.append(("follower", seat, followers))
             if large:
                 figures.append(("large", seat, large))
-        here = count.count_at == quarter  # type: ignore[attr-defined]
+        here = count.count_at == quarter
         cols = max(3, math.ceil((len(figures) + (1 if here else 0)) / 2))
         step = 44 / cols
 
@@ -1403,7 +1400,7 @@ def _city_overlay(game: Game | None, rotation: int) -> _Raw:
         badges = []
         for i, (kind, seat, n) in enumerate(figures):
             fx, fy = slot(i)
-            followers, large = count.city[seat][q]  # type: ignore[attr-defined]
+            followers, large = count.city[seat][q]
             item = _Raw("g", {"class": f"quarter-figure kind-{kind}", "data-quarter": quarter, "data-seat": str(seat),
                               "data-player": names[seat], "data-count": str(n)})
             _title(item, _in_quarter_label(quarter, names[seat], followers if kind == "follower" else 0,
@@ -1447,11 +1444,11 @@ def _award_lines(game: Game) -> list[tuple[str, str, int | None, str]]:
         return []
     m = module
     return [
-        _award_line(game, "king", m.king, m.largest_city, (  # type: ignore[attr-defined]
+        _award_line(game, "king", m.king, m.largest_city, (
             _("King: not awarded yet"), _("The king goes to whoever completes the largest city so far."), _("King: %(player)s"),
             lambda n: ngettext("%(player)s holds the king: the largest city completed so far has %(size)d tile.",
                                "%(player)s holds the king: the largest city completed so far has %(size)d tiles.", n))),
-        _award_line(game, "robber", m.robber, m.longest_road, (  # type: ignore[attr-defined]
+        _award_line(game, "robber", m.robber, m.longest_road, (
             _("Robber: not awarded yet"), _("The robber goes to whoever completes the longest road so far."),
             _("Robber: %(player)s"),
             lambda n: ngettext("%(player)s holds the robber: the longest road completed so far has %(size)d tile.",
