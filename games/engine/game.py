@@ -213,6 +213,8 @@ class Game:
         if hands is not None:
             for module in other._holders:
                 module.deal(hands)
+        elif bag is not None and self._bag is None and any(self.hand_sizes()):
+            raise ValueError("a copy with a bag needs the hands too: the players hold tiles")
         if bag is not None:
             other._bag = list(reversed(bag))
             other._rng = other._rng or random.Random(0)
