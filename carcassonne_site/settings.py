@@ -266,7 +266,7 @@ OUTBOX_ENABLED = EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBack
 REST_FRAMEWORK = {
     # Token first: an anonymous caller gets 401 with a WWW-Authenticate header, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.rest.TokenAuthentication",  # DRF's, in the token user's saved language
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -74,6 +74,10 @@ OPTION_TEXT = {
     "incomplete_score": (_("Incomplete features score at the end"),
                          _("Off: roads, cities and cloisters left incomplete score nothing at the end.")),
     "hole_bonus": (_("Hole bonus"), _("A tile placed with neighbours on all four sides gives an extra turn.")),
+    "hand": (_("Tiles in hand"), _("Each player holds this many tiles and plays one of them each turn (empty: draw one "
+                                   "tile per turn, as published).")),
+    "hand_visible": (_("Hands are public"),
+                     _("Everyone sees every hand (otherwise each hand is hidden from the other players).")),
 }
 """Label and help of each engine rule option (``Rules.options()``), by name."""
 

@@ -253,3 +253,19 @@ def test_the_engines_reason_for_an_illegal_move_reaches_players_in_their_languag
     detail = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": wrong[0], "y": wrong[1], "rotation": wrong[2]},
                          content_type="application/json", HTTP_ACCEPT_LANGUAGE=language).json()["detail"]
     assert words in detail and "does not fit" not in detail
+
+
+@pytest.mark.django_db
+def test_an_api_token_user_gets_errors_in_their_saved_language(ann, bob):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    game = services.create_game(ann, ["bob"])
+    services.accept_invitation(game.pk, bob)
+    bob.language = "fr"
+    bob.save()
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bob).key}")
+    response = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
+                           format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 403 and response.json()["detail"] == "c’est au tour de ann, pas au vôtre"

@@ -47,3 +47,12 @@ def test_the_game_words_follow_the_glossary(language):
     with translation.override(language):
         for english, word in words.items():
             assert translation.gettext(english) == word
+
+
+def test_every_rule_option_of_the_engine_has_translated_words():
+    """The engine names its options in English; the site's forms and pages take their
+    words from games.vocabulary, which must know every option (else English shows)."""
+    from games import vocabulary
+    from games.engine import Rules
+
+    assert {o.name for o in Rules.options()} <= set(vocabulary.OPTION_TEXT)
