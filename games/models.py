@@ -204,6 +204,7 @@ class GameEvent(models.Model):
         SKIPPED = "skipped", "Turn skipped on time"
         LOST = "lost", "Lost on time"
         BOT = "bot", "A bot took over on time"
+        PASSED = "passed", "Decision passed on time"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="timeout_events")
     move_number = models.PositiveIntegerField()
@@ -245,3 +246,24 @@ class Vacation(models.Model):
         from .clock import describe_days
 
         return describe_days(self.days)
+
+
+class PlayPreference(models.Model):
+    """How a user likes to play: for now, whether the Count's optional decisions (moving a
+    follower out of the City, into it, from the market) are passed for them at once."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_prefs")
+    auto_pass_count = models.BooleanField(
+        "Pass the Count's decisions automatically",
+        default=False,
+        help_text="In games with the Count of Carcassonne, nobody waits for you when a completed feature or the "
+        "market lets you move a follower out of the City: you pass at once.",
+    )
+
+    def __str__(self) -> str:
+        return f"play preferences of {self.user}"
+
+    @classmethod
+    def auto_passing(cls, user_ids) -> set[int]:
+        """Which of ``user_ids`` pass the Count's decisions automatically."""
+        return set(cls.objects.filter(user_id__in=list(user_ids), auto_pass_count=True).values_list("user_id", flat=True))
