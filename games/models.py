@@ -21,15 +21,10 @@ from .fields import EntryField
 BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
 
 
-# The engine plays these too, but the game page cannot yet take their figures and
-# decisions (large follower, builder and pig, the Count's questions): the site offers
-# them once it can (the issue "Play every expansion on the site").
-NOT_YET_ON_SITE = ("inns_cathedrals", "traders_builders", "count")
-
-
 def rule_options() -> tuple:
-    """The engine's rule options that games on this site may use (``Rules.options()``)."""
-    return tuple(o for o in Rules.options() if o.name not in NOT_YET_ON_SITE)
+    """The engine's rule options that games on this site may use: every one of
+    ``Rules.options()`` (the site plays every expansion and house rule)."""
+    return tuple(Rules.options())
 
 
 def new_token() -> str:
