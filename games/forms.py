@@ -71,14 +71,14 @@ class CreateGameForm(RulesFormMixin, forms.Form):
     open_seats = forms.IntegerField(
         label="Open seats",
         min_value=0,
-        max_value=MAX_PLAYERS - 1,
+        max_value=MAX_PLAYERS,
         initial=0,
         help_text="Seats anyone can take from the lobby.",
     )
     bots = forms.IntegerField(
         label=_("Bots"),
         min_value=0,
-        max_value=MAX_PLAYERS - 1,
+        max_value=MAX_PLAYERS,
         initial=0,
         required=False,
         help_text=_("Seats played by the computer, for practice. Games with a bot are not rated."),
@@ -145,8 +145,13 @@ class CreateGameForm(RulesFormMixin, forms.Form):
             if players < 2:
                 raise forms.ValidationError(
                     _("Invite at least one player, open a seat or add a bot: a game needs 2 to 5 players."))
-            if players > MAX_PLAYERS:
+            most = Rules.from_json(self.rules()).max_players
+            if players > most:
+                if players == MAX_PLAYERS + 1:
+                    raise forms.ValidationError(
+                        _("A sixth player needs Inns & Cathedrals: choose it, or seat fewer players."))
                 raise forms.ValidationError(
-                    f"A game has at most {MAX_PLAYERS} players; this one would have {players}."
+                    _("A game has at most %(most)d players; this one would have %(players)d.")
+                    % {"most": most, "players": players}
                 )
         return cleaned
