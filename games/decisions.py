@@ -18,15 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Game as EngineGame
-from games.entries import describe_spot
-
-QUARTER_LABELS = {
-    "castle": gettext_lazy("Castle"),
-    "blacksmith": gettext_lazy("Blacksmith"),
-    "cathedral": gettext_lazy("Cathedral"),
-    "market": gettext_lazy("Market"),
-}
-"""The four quarters of the City of Carcassonne, by their NOTATION.md names."""
+from games.entries import FIGURE_LABELS, QUARTER_LABELS, describe_spot
 
 QUARTER_OF_KIND = {"road": "blacksmith", "city": "castle", "cloister": "cathedral", "field": "market"}
 
@@ -122,7 +114,7 @@ def describe_for(engine: EngineGame, names: Sequence[str], viewer: int | None) -
 
 
 def _figure_words(figure: str) -> str:
-    return _("large follower") if figure == "large" else _("follower")
+    return str(FIGURE_LABELS.get(figure, figure))
 
 
 def option_label(engine: EngineGame, answer: dict[str, Any]) -> str:

@@ -11,12 +11,62 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from games.engine import CATEGORIES as FEATURE_CATEGORIES
 
 DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
 
 FEATURES = {"road": "road", "city": "city", "cloister": "cloister", "field": "field"}
+
+CATEGORIES = (*FEATURE_CATEGORIES, "goods", "king", "robber")
+"""Every breakdown category of the engine's scores: the features', then the expansions'
+(Traders & Builders' goods, King & Robber's king and robber)."""
+
+CATEGORY_LABELS = {
+    "roads": gettext_lazy("Roads"),
+    "cities": gettext_lazy("Cities"),
+    "cloisters": gettext_lazy("Cloisters"),
+    "farms": gettext_lazy("Farms"),
+    "goods": gettext_lazy("Goods"),
+    "king": pgettext_lazy("score category", "King"),
+    "robber": pgettext_lazy("score category", "Robber"),
+}
+
+CATEGORY_EXPANSION = {"goods": "traders_builders", "king": "king_robber", "robber": "king_robber"}
+
+
+def categories_for(expansions) -> tuple[str, ...]:
+    """The breakdown categories a game with ``expansions`` can score (the features always)."""
+    return tuple(c for c in CATEGORIES if CATEGORY_EXPANSION.get(c) in (None, *expansions))
+
+
+QUARTER_LABELS = {
+    "castle": gettext_lazy("Castle"),
+    "blacksmith": gettext_lazy("Blacksmith"),
+    "cathedral": gettext_lazy("Cathedral"),
+    "market": gettext_lazy("Market"),
+}
+"""The four quarters of the City of Carcassonne, by their NOTATION.md names."""
+
+GOODS_LABELS = {"wine": gettext_lazy("wine"), "grain": gettext_lazy("grain"), "cloth": gettext_lazy("cloth")}
+"""Traders & Builders' goods tokens."""
+
+FIGURE_LABELS = {
+    "follower": gettext_lazy("follower"),
+    "large": gettext_lazy("large follower"),
+    "builder": gettext_lazy("builder"),
+    "pig": gettext_lazy("pig"),
+}
+"""The figures a player may deploy (NOTATION.md names), in words."""
+
+
+def figure_of(entry: dict[str, Any]) -> str:
+    """The kind of the entry's figure (``follower`` unless the entry names another)."""
+    meeple = entry.get("meeple")
+    return meeple.get("figure", "follower") if isinstance(meeple, dict) else "follower"
 
 
 def follower_role(spot: str | None) -> str:
@@ -34,6 +84,13 @@ def describe_spot(spot: str | None) -> str:
     if where:
         text += f" ({DIRECTIONS.get(where, where)})"
     return text
+
+
+def describe_feature(spot: str | None) -> str:
+    """'city (north)', 'cloister': the feature a spot names, for figures other than followers."""
+    kind, _sep, where = (spot or "").partition(":")
+    text = FEATURES.get(kind, kind)
+    return f"{text} ({DIRECTIONS.get(where, where)})" if where else text
 
 
 def spot_of(entry: dict[str, Any]) -> str | None:
@@ -59,6 +116,8 @@ def describe(entry: dict[str, Any], who: str) -> str:
     if kind == "discard":
         return _("%(who)s drew tile %(tile)s, which fits nowhere: discarded") % {"who": who, "tile": tile}
     if kind == "skip":
+        if tile is None:  # with a hand of tiles, nothing goes back into the bag
+            return _("%(who)s ran out of time: turn skipped") % {"who": who}
         return _("%(who)s ran out of time: turn skipped, tile %(tile)s went back into the bag") % {"who": who, "tile": tile}
     if kind == "forfeit":
         return _("%(who)s ran out of time and lost on time") % {"who": who}
@@ -69,7 +128,34 @@ def describe(entry: dict[str, Any], who: str) -> str:
             "who": who, "tile": tile, "x": entry.get("x"), "y": entry.get("y"), "rotation": entry.get("rotation"),
         }
         spot = spot_of(entry)
+        figure = figure_of(entry)
+        if spot and figure == "large":
+            return text + _(", large follower: %(follower)s") % {"follower": describe_spot(spot)}
+        if spot and figure != "follower":
+            return text + _(", %(figure)s on the %(feature)s") % {
+                "figure": FIGURE_LABELS.get(figure, figure), "feature": describe_feature(spot)}
         return text + (_(", %(follower)s") % {"follower": describe_spot(spot)} if spot else _(", no follower"))
+    if kind == "reinforce":
+        target = entry.get("reinforce")
+        if not isinstance(target, dict):
+            return _("%(who)s passed (no follower out of the City)") % {"who": who}
+        return _("%(who)s moved a %(figure)s from the City to %(spot)s at (%(x)s,%(y)s)") % {
+            "who": who, "figure": FIGURE_LABELS.get(target.get("figure", "follower"), ""),
+            "spot": describe_spot(target.get("spot")), "x": target.get("x"), "y": target.get("y"),
+        }
+    if kind == "quarter":
+        quarter = entry.get("quarter")
+        if quarter is None:
+            return _("%(who)s passed (no follower into the City)") % {"who": who}
+        if entry.get("count"):
+            return _("%(who)s put a %(figure)s into the %(quarter)s quarter and moved the Count to the %(count)s") % {
+                "who": who, "figure": FIGURE_LABELS.get(entry.get("figure", "follower"), ""),
+                "quarter": QUARTER_LABELS.get(quarter, quarter), "count": QUARTER_LABELS.get(entry["count"], entry["count"]),
+            }
+        return _("%(who)s put a %(figure)s into the %(quarter)s quarter") % {
+            "who": who, "figure": FIGURE_LABELS.get(entry.get("figure", "follower"), ""),
+            "quarter": QUARTER_LABELS.get(quarter, quarter),
+        }
     return _("%(who)s: %(kind)s") % {"who": who, "kind": kind}
 
 

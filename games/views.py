@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from functools import lru_cache
 
@@ -14,18 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from django.utils.translation import gettext as _
-
-from games import after, bot_seats, services
+from games import after, bot_seats, decisions, services
 from games.clock import waiting_games
-from games.engine import CATEGORIES, orientation
-from games.entries import describe, describe_spot, kind_of, spot_of
+from games.engine import orientation
+from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS, categories_for, describe, describe_spot,
+                           kind_of, spot_of)
 from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
 from games.models import Game, Seat
 from games.visibility import can_view
-
-CATEGORY_LABELS = {"roads": "Roads", "cities": "Cities", "cloisters": "Cloisters", "farms": "Farms"}
-
 
 # --- lists ---------------------------------------------------------------------------
 
@@ -296,7 +293,13 @@ def game_detail(request, game_id: int):
     me = services.seat_of(seats, user)
     active = game.status == Game.Status.ACTIVE
     finished = game.status == Game.Status.FINISHED
-    my_turn = bool(active and me and me.state == Seat.State.JOINED and engine.current_player == me.position)
+    pending = engine.pending if active else None
+    mine = bool(pending and me and me.state == Seat.State.JOINED and not me.bot and pending.player == me.position)
+    my_turn = mine and pending.action == "turn"
+    my_decision = mine and pending.action != "turn"
+    categories = categories_for(engine.rules.expansions)
+    names = [s.display_name for s in seats]
+    extras = services.expansion_state(engine, names)
 
     winners = set(engine.outcome.winners) if finished and engine.outcome else set()
     left_reasons = {
@@ -317,10 +320,25 @@ def game_detail(request, game_id: int):
                 "score": score,
                 "laps": score // 50,
                 "supply": engine.supply[i],
-                "current": active and engine.current_player == i,
+                "reserve": [
+                    {"figure": kind, "label": FIGURE_LABELS.get(kind, kind), "count": n}
+                    for kind, n in engine.reserve[i].items()
+                ],
+                "goods": [
+                    {"good": good, "label": GOODS_LABELS.get(good, good), "count": n}
+                    for good, n in extras.get("goods", {}).get(seat.display_name, {}).items() if n
+                ],
+                "king": extras.get("king") == seat.display_name,
+                "robber": extras.get("robber") == seat.display_name,
+                "city": [
+                    {"quarter": q, "label": QUARTER_LABELS[q], "count": held["follower"] + held["large"]}
+                    for q, held in extras.get("city", {}).get("quarters", {}).get(seat.display_name, {}).items()
+                    if held["follower"] + held["large"]
+                ],
+                "current": bool(pending and pending.player == i),
                 "me": me is not None and me.pk == seat.pk,
                 "winner": i in winners,
-                "breakdown": [engine.breakdown[i].get(c, 0) for c in CATEGORIES],
+                "breakdown": [engine.breakdown[i].get(c, 0) for c in categories],
                 "final_points": engine.final_points[i] if finished and engine.final_points else 0,
                 "out": i in engine.out,
                 "left_reason": left_reasons.get(i, ""),
@@ -328,7 +346,6 @@ def game_detail(request, game_id: int):
             }
         )
 
-    names = [s.display_name for s in seats]
     move_rows = []
     for move in game.moves.order_by("-number"):
         points = [
@@ -351,12 +368,14 @@ def game_detail(request, game_id: int):
         )
 
     legal = services.legal_moves(engine) if my_turn else {"tile": None, "placements": []}
-    legal["spot_labels"] = {spot: describe_spot(spot) for p in legal["placements"] for spot in p["meeples"]}
+    legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in legal["placements"] for f in p["figures"]}
+    legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
     legal["no_follower"] = _("no follower")
     highlight = sorted({(p["x"], p["y"]) for p in legal["placements"]})
     rotations = sorted({p["rotation"] for p in legal["placements"]})
     tile_svgs = _tile_svgs(engine.tile, rotations) if my_turn and engine.tile else {}
-    current_seat = seats[engine.current_player] if active else None
+    current_seat = seats[pending.player] if pending else None
+    decision = decision_context(engine, names, me.position if me else None, mine) if pending and pending.action != "turn" else None
     context = {
         "game": game,
         "engine": engine,
@@ -364,6 +383,10 @@ def game_detail(request, game_id: int):
         "players": players,
         "me": me,
         "my_turn": my_turn,
+        "my_decision": my_decision,
+        "decision": decision,
+        "pending": pending,
+        "city": extras.get("city"),
         "active": active,
         "finished": finished,
         "waiting": game.status == Game.Status.WAITING,
@@ -373,11 +396,12 @@ def game_detail(request, game_id: int):
         "tiles_left": engine.tiles_left,
         "bag": bag_tiles(engine) if active else [],
         "board_svg": _board_svg(engine, highlight if my_turn else None),
+        "decision_targets": decision_targets(engine, decision) if my_decision else [],
         "legal": legal,
         "tile_svgs": sorted(tile_svgs.items()),
         "move_number": len(engine.history) + 1,
         "move_rows": move_rows,
-        "categories": [CATEGORY_LABELS[c] for c in CATEGORIES],
+        "categories": [CATEGORY_LABELS[c] for c in categories],
         "winner_names": [names[i] for i in sorted(winners)],
         "can_join": bool(
             game.status == Game.Status.WAITING
@@ -395,9 +419,53 @@ def game_detail(request, game_id: int):
         ),
         "bot_levels": BOT_LEVEL_CHOICES,
         "api_move_url": f"/api/games/{game.pk}/moves/",
+        "api_decision_url": f"/api/games/{game.pk}/decision/",
         "rules_text": _rules_text(game),
     }
     return render(request, "games/game_detail.html", context)
+
+
+def decision_context(engine, names: list[str], viewer: int | None, mine: bool) -> dict:
+    """The pending decision (the Count's) as the game page shows it: what happened and what
+    the player asked may do (the options, a pass, the quarters), or whom the others wait on."""
+    data = decisions.pending_json(engine, names, viewer) or {}
+    options = data.get("options", []) if mine else []
+    context = {
+        "action": data.get("action"),
+        "label": data.get("label", ""),
+        "text": data.get("text", ""),
+        "player": data.get("player"),
+        "pass_json": json.dumps(next((o["answer"] for o in options if o["pass"]), None)),
+        "moves": [{**o, "answer_json": json.dumps(o["answer"])} for o in options if not o["pass"] and "target" in o],
+    }
+    if mine and data.get("action") == "quarter":
+        answers = [o["answer"] for o in options if not o["pass"]]
+        context["quarters"] = [(q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a["quarter"] == q for a in answers)]
+        context["figures"] = [(f, FIGURE_LABELS[f]) for f in ("follower", "large")
+                              if any(a.get("figure", "follower") == f for a in answers)]
+        context["count_to"] = [(q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a.get("count") == q for a in answers)]
+        context["count_at"] = (decisions.city_json(engine, names) or {}).get("count")
+    return context
+
+
+def decision_targets(engine, decision: dict | None) -> list[dict]:
+    """Where each move of the decision points on the board (a follower's spot on a placed
+    tile, as fractions of the tile) for the clickable overlay of static/js/decision.js."""
+    if not decision:
+        return []
+    try:
+        from games.board_svg import spot_position
+    except ImportError:
+        return []
+    targets = []
+    for option in decision["moves"]:
+        target = option["target"]
+        placed = engine.tile_at(target["x"], target["y"])
+        if placed is None:
+            continue
+        fx, fy = spot_position(placed.orientation, target["spot"])
+        targets.append({**target, "fx": fx, "fy": fy, "answer": option["answer"], "text": option["text"]})
+    return targets
 
 
 def _rules_text(game: Game) -> list[str]:

@@ -79,6 +79,7 @@
           window.CarcBoard = board;
         }
         if (window.CarcTurn) window.CarcTurn.init();
+        if (window.CarcDecision) window.CarcDecision.init();
         document.title = doc.title;
         known.game = fresh.dataset.liveGame;
         etag = fresh.dataset.liveEtag || etag;

@@ -6,26 +6,9 @@ import pytest
 from games import services
 from games.models import Game, GameEvent, Move, PlayPreference
 
-from .helpers import drive_until, seeded_game, send_entry
+from .helpers import drive_until, seeded_game
 
-COUNT = {"expansions": ["count"]}
-SEED = 221  # with drive_until(seed=221): ann is asked to reinforce on bob's tile
-
-
-def reinforcement_for_other(engine):
-    pending = engine.pending
-    return pending.action == "reinforce" and pending.player != engine.current_player
-
-
-@pytest.fixture
-def reinforcing(ann, bob, api):
-    """A game where ann (not on turn: bob placed the tile) may move a follower out of the City."""
-    game = seeded_game(ann, [ann, bob], COUNT, SEED)
-    clients = {"ann": api(ann), "bob": api(bob)}
-    engine = drive_until(clients, game, reinforcement_for_other, seed=SEED)
-    assert reinforcement_for_other(engine), "the seeded game no longer reaches a reinforcement"
-    game.refresh_from_db()
-    return game, clients, engine
+from .conftest import COUNT, SEED
 
 
 @pytest.mark.django_db
