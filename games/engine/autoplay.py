@@ -18,7 +18,8 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 def random_game(seed: int, players: int = 2, rules: Rules | None = None, follower_rate: float = 0.5) -> Game:
     """Play a whole game by random legal moves; the same seed gives the same game.
 
-    Every turn lists all legal placements of the drawn tile, picks one, lists the figures
+    Every turn lists all legal placements of the drawn tile (or of a random tile of the
+    player's hand), picks one, lists the figures
     that may be deployed after it (every kind of the rule set) and deploys one of them with
     probability ``follower_rate``. Tiles that fit nowhere are discarded.
     """
@@ -30,12 +31,18 @@ def random_game(seed: int, players: int = 2, rules: Rules | None = None, followe
             acts = options[1:]
             game.play(rng.choice(acts) if acts and rng.random() < 0.7 else options[0])
             continue
-        placements = game.legal_placements()
+        tiles = game.turn_tiles  # the drawn tile, or the player's hand
+        stuck = next((t for t in tiles if not game.can_place(t)), None) if len(tiles) > 1 else None
+        if stuck is not None:  # a hand tile that fits nowhere is discarded first
+            game.play(Move.discard_of(stuck))
+            continue
+        tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
+        placements = game.legal_placements(tile)
         if not placements:
-            game.play(Move.discard_of(game.tile))  # type: ignore[arg-type]
+            game.play(Move.discard_of(tile))
             continue
         placement = rng.choice(placements)
-        figures = game.legal_figures(placement)
+        figures = game.legal_figures(placement, tile)
         spot, figure = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
-        game.play(Move(game.tile, placement.x, placement.y, placement.rotation, spot, figure=figure))  # type: ignore[arg-type]
+        game.play(Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure))
     return game

@@ -62,6 +62,15 @@ def _fit(tile: str, code: int) -> tuple[int, ...]:
     return found
 
 
+_PLACEMENTS: dict[int, tuple[Placement, ...]] = {}  # cell key -> its 4 placements (shared by all boards)
+
+
+def _placements_at(key: int) -> tuple[Placement, ...]:
+    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
+    options = _PLACEMENTS[key] = (Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
+    return options
+
+
 def _fits(tile: str) -> dict[int, tuple[int, ...]]:
     table = _FIT.get(tile)
     if table is None:
@@ -85,6 +94,8 @@ class _Layout(NamedTuple):
     cloister: int
     probes: tuple  # per segment: ((cell delta, neighbour's half or edge, is a half), ...)
     siblings: tuple  # per segment: the other segments of its kind (field, road, city) on the tile
+    sides: tuple  # per side with probes: (cell delta, ((segment, neighbour's half or edge, is a half), ...))
+    grouped: bool  # whether any segment has siblings (a feature may meet two pieces of the tile)
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -116,6 +127,8 @@ def _layout(o: Orientation) -> _Layout:
         closable=tuple(seg.index for seg in segments if seg.kind in ("road", "city")),
         cloister=next((seg.index for seg in segments if seg.kind == "cloister"), -1),
         probes=tuple(_probes(seg) for seg in segments),
+        sides=_sides(segments),
+        grouped=any(seg.kind == t.kind != "cloister" and t.index != seg.index for seg in segments for t in segments),
         siblings=tuple(
             tuple(t.index for t in segments if t.kind == seg.kind and t.index != seg.index)
             if seg.kind in ("field", "road", "city") else ()
@@ -123,6 +136,15 @@ def _layout(o: Orientation) -> _Layout:
         ),
     )
     return layout
+
+
+def _sides(segments) -> tuple:
+    """The segments' probes grouped by the neighbour cell they look at."""
+    by_delta: dict[int, list] = {}
+    for seg in segments:
+        for delta, other, half in _probes(seg):
+            by_delta.setdefault(delta, []).append((seg.index, other, half))
+    return tuple((delta, tuple(probes)) for delta, probes in by_delta.items())
 
 
 def _probes(seg) -> tuple:
@@ -204,7 +226,6 @@ class Board:
         self.neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
         self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
         self.patterns: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
-        self._cell_placements: dict[int, tuple[Placement, ...]] = {}  # frontier cell -> its 4 placements
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -222,7 +243,6 @@ class Board:
         other.neighbours = dict(self.neighbours)
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
-        other._cell_placements = dict(self._cell_placements)
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -238,22 +258,21 @@ class Board:
 
     def placements(self, tile: str) -> list[Placement]:
         """Every ``(x, y, rotation)`` where ``tile`` touches the board and every edge matches."""
-        result: list[Placement] = []
-        append = result.append
-        fits, placements = _fits(tile), self._cell_placements
+        fits = _fits(tile)
+        found = []
         for key, pattern in self.patterns.items():
             indexes = fits.get(pattern)
             if indexes is None:
                 indexes = _fit(tile, pattern)
             if indexes:
-                options = placements.get(key)
-                if options is None:
-                    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
-                    options = placements[key] = (
-                        Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
-                for i in indexes:
-                    append(options[i])
-        result.sort()
+                found.append((key, indexes))
+        found.sort()  # cell keys sort by x, then y
+        result: list[Placement] = []
+        append = result.append
+        for key, indexes in found:
+            options = _PLACEMENTS.get(key) or _placements_at(key)
+            for i in indexes:
+                append(options[i])
         return result
 
     def can_place(self, tile: str) -> bool:
@@ -410,46 +429,47 @@ class Board:
         """The segments of ``o`` placed at ``key`` that would join a feature holding a figure,
         directly or through another piece of the same tile (a farm that reaches round to
         the tile's other field, where an occupied farm touches it)."""
+        layout = _layout(o)
         cells, figures, find = self.cells, self._figures, self.find
-        touched: list[list[int]] = []
+        met: list[tuple[int, int]] = []  # (segment, feature root) for every side it meets
         busy_any = False
-        for probes in _layout(o).probes:
-            roots: list[int] = []
-            for delta, other, half in probes:
-                n = cells.get(key + delta)
-                if n is not None:
-                    m = n.orientation
-                    r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
-                    roots.append(r)
-                    if figures[r]:
-                        busy_any = True
-            touched.append(roots)
+        for delta, probes in layout.sides:
+            n = cells.get(key + delta)
+            if n is None:
+                continue
+            m, base = n.orientation, n.base
+            halves, edges = m.half_segment, m.edge_segment
+            for segment, other, half in probes:
+                r = find(base + (halves[other] if half else edges[other]))
+                met.append((segment, r))
+                if figures[r]:
+                    busy_any = True
         if not busy_any:
             return set()
-        direct = {i for i, roots in enumerate(touched) if any(figures[r] for r in roots)}
-        if not any(_layout(o).siblings):
+        direct = {segment for segment, r in met if figures[r]}
+        if not layout.grouped:
             return direct
-        every = [r for roots in touched for r in set(roots)]
-        if len(every) == len(set(every)):  # no feature meets two pieces of the tile
+        owner: dict[int, int] = {}
+        shared = False
+        for segment, r in met:
+            if owner.setdefault(r, segment) != segment:
+                shared = True
+        if not shared:  # no feature meets two pieces of the tile
             return direct
         # pieces of the tile that meet one feature become one feature: group them
-        group = list(range(len(touched)))
+        group = list(range(layout.count))
 
         def top(i: int) -> int:
             while group[i] != i:
                 i = group[i]
             return i
 
-        owner: dict[int, int] = {}
-        for i, roots in enumerate(touched):
-            for r in roots:
-                j = owner.setdefault(r, i)
-                if j != i:
-                    a, b = top(i), top(j)
-                    if a != b:
-                        group[a] = b
-        busy = {top(i) for r, i in owner.items() if figures[r]}
-        return {i for i, roots in enumerate(touched) if roots and top(i) in busy}
+        for segment, r in met:
+            a, b = top(segment), top(owner[r])
+            if a != b:
+                group[a] = b
+        busy = {top(segment) for r, segment in owner.items() if figures[r]}
+        return {segment for segment, _r in met if top(segment) in busy}
 
     # --- changing the board ----------------------------------------------------------
 
@@ -510,8 +530,7 @@ class Board:
         cells = self.cells
         find, union = self.find, self._union
         patterns = self.patterns
-        if patterns.pop(key, None) is not None:
-            self._cell_placements.pop(key, None)
+        patterns.pop(key, None)
         for delta, edge_link, half_links, bits in layout.links:
             neighbour = cells.get(key + delta)
             if neighbour is None:  # an empty cell: what it must match now includes this edge

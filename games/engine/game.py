@@ -150,6 +150,10 @@ class Game:
         self._figure_modules = {kind: m for m in mods for kind in m.figures()}
         self._farm_cities = hooks_of(mods, "farm_cities")
         self._farm_points = hooks_of(mods, "farm_points")
+        self._drawers = hooks_of(mods, "draw")
+        self._played = hooks_of(mods, "played")
+        self._move_checks = hooks_of(mods, "move_error")
+        self._holders = [m for m in mods if overrides(m, "hand_sizes")]
 
     # --- set-up -------------------------------------------------------------------
 
@@ -174,11 +178,12 @@ class Game:
         game._draw()
         return game
 
-    def copy(self, bag: list[str] | None = None) -> Game:
+    def copy(self, bag: list[str] | None = None, hands: list[list[str]] | None = None) -> Game:
         """An independent copy of the game (for search: bots try moves on copies).
 
         With ``bag`` (tile ids, first drawn first) the copy draws from it instead of the
-        game's own bag or the record: its first tile becomes the drawn tile.
+        game's own bag or the record: its first tile becomes the drawn tile. With ``hands``
+        (tiles per seat) the seats hold those tiles instead (the ``hand`` house rule).
         """
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
@@ -205,10 +210,13 @@ class Game:
             other._bag = list(self._bag)
             other._rng = random.Random()
             other._rng.setstate(self._rng.getstate())  # type: ignore[union-attr]
+        if hands is not None:
+            for module in other._holders:
+                module.deal(hands)
         if bag is not None:
             other._bag = list(reversed(bag))
             other._rng = other._rng or random.Random(0)
-            if not other.finished:
+            if not other.finished and not other._asked and not other._phases:
                 other._draw()
         return other
 
@@ -221,10 +229,54 @@ class Game:
 
     @property
     def tiles_left(self) -> int:
-        """Tiles still to be drawn, not counting the drawn tile."""
+        """Tiles still to be drawn, not counting the drawn tile or the tiles in hands."""
         if self._bag is not None:
             return len(self._bag)
-        return sum(self.remaining.values())
+        return sum(self.remaining.values()) - sum(self.hand_sizes())
+
+    def hand(self, seat: int) -> tuple[str, ...] | None:
+        """The tiles ``seat`` holds (the ``hand`` house rule): ``None`` without hands, or in
+        a game without a bag (a replay), where nobody knows them.
+
+        Hidden information: show a player only their own hand unless ``rules.hand_visible``.
+        """
+        for module in self._holders:
+            return module.hand(seat)
+        return None
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds (all 0 without hands)."""
+        for module in self._holders:
+            sizes = module.hand_sizes()
+            if sizes is not None:
+                return sizes
+        return (0,) * len(self.players)
+
+    @property
+    def turn_tiles(self) -> tuple[str, ...]:
+        """The tiles the player on turn may play: the drawn tile, or their hand (``()``
+        when a decision is pending, in a replay, or once the game is over).
+
+        >>> Game.new(["Ann", "Bob"], Rules(hand=3), seed=7).turn_tiles
+        ('U', 'W', 'A')
+        """
+        if self.tile is not None:
+            return (self.tile,)
+        if self._holders and not self._asked and not self.finished:
+            return self.hand(self.current_player) or ()
+        return ()
+
+    def timeout_entry(self, flag: str) -> Move:
+        """The entry of the player on turn running out of time: ``flag`` is ``skip`` or
+        ``forfeit``. With hands it names the player and no tile (the hand stays hidden)."""
+        if self._holding:
+            return Move("", player=self.players[self.current_player], **{flag: True})
+        return Move(self.tile or "", **{flag: True})
+
+    @property
+    def _holding(self) -> bool:
+        """Whether players hold their tiles in hands now (not while River tiles are drawn)."""
+        return any(module.hand_sizes() is not None for module in self._holders)
 
     @property
     def colors(self) -> list[str]:
@@ -351,14 +403,17 @@ class Game:
         if self._asked:
             asked = self._asked[0]
             return asked.module.options(asked)
-        tile = self._tile_for(tile)
-        placements = self.legal_placements(tile)
-        if not placements:
-            return [Move.discard_of(tile)]
+        tiles = (self._tile_for(tile),) if tile is not None or not self._holding else tuple(dict.fromkeys(self.turn_tiles))
         result: list[Entry] = []
-        for p in placements:
-            result.append(Move(tile, p.x, p.y, p.rotation))
-            result.extend(Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in self.legal_figures(p, tile))
+        for tile in tiles:
+            placements = self.legal_placements(tile)
+            if not placements:  # a tile that fits nowhere is discarded first
+                return [Move.discard_of(tile)]
+            for p in placements:
+                result.append(Move(tile, p.x, p.y, p.rotation))
+                result.extend(
+                    Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in self.legal_figures(p, tile)
+                )
         return result
 
     def legal_moves(self) -> list[tuple[Placement, list[str]]]:
@@ -383,15 +438,25 @@ class Game:
         if move.player is not None and move.player != self.players[self.current_player]:
             raise IllegalMove(f"it is {self.players[self.current_player]}'s turn, not {move.player}'s")
         tile = move.tile
+        if (move.skip or move.forfeit) and self._holding:
+            if tile:
+                raise IllegalMove("with hands a timeout names no tile (the hand stays hidden)")
+            return
         if tile not in TILE_TYPES:
             raise IllegalMove(f"unknown tile {tile!r}")
-        if self._bag is not None:
+        if self._bag is None:
+            self._check_available(tile)
+        elif self.tile is not None:
             if tile != self.tile:
                 raise IllegalMove(f"the drawn tile is {self.tile}, not {tile}")
-        else:
-            self._check_available(tile)
+        elif tile not in self.turn_tiles:
+            raise IllegalMove(f"{self.players[self.current_player]} holds no tile {tile}")
         if move.skip or move.forfeit:
             return
+        for hook in self._move_checks:
+            reason = hook(move)
+            if reason:
+                raise IllegalMove(reason)
         if move.discard:
             placements = self.legal_placements(tile)
             if placements:
@@ -431,10 +496,14 @@ class Game:
         return self.play(parse_entry(data))
 
     def discard_unplaceable(self) -> list[Turn]:
-        """Discard the drawn tile while it fits nowhere (the same player draws again)."""
+        """Discard the drawn tile while it fits nowhere (the same player draws again); with
+        hands, every tile of the hand that fits nowhere (each is replaced at once)."""
         turns = []
-        while not self.finished and self.tile is not None and not self.can_place():
-            turns.append(self._apply(Move.discard_of(self.tile)))
+        while not self.finished:
+            stuck = next((t for t in self.turn_tiles if not self.can_place(t)), None)
+            if stuck is None:
+                break
+            turns.append(self._apply(Move.discard_of(stuck)))
         return turns
 
     def finish(self, ending: str = "ended_early") -> None:
@@ -503,6 +572,13 @@ class Game:
         return tile
 
     def _draw(self) -> None:
+        for hook in self._drawers:
+            holding = hook()
+            if holding is not None:
+                self.tile = None
+                if not holding:
+                    self._last_tile_played()
+                return
         bag = self._bag
         if bag is None:
             self.tile = None
@@ -570,12 +646,15 @@ class Game:
         scored: list[Scoring] = []
         if move.skip or move.forfeit:
             self._turn = None  # an extra turn due is lost with it
-            self._put_back(move.tile)
+            if move.tile:
+                self.put_back(move.tile)
             if move.forfeit:
                 self.out.add(player)
             self.current_player = self._next_seat(player)
         else:
             self.remaining[move.tile] -= 1
+            for hook in self._played:
+                hook(player, move.tile, move.discard)
             if not move.discard:
                 o = orientation(move.tile, move.rotation)
                 key = key_of(move.x, move.y)
@@ -700,7 +779,7 @@ class Game:
                 self._conclude("complete")
         elif seat == self.current_player:
             if self.tile is not None:
-                self._put_back(self.tile)
+                self.put_back(self.tile)
             self._turn = None
             self.current_player = self._next_seat(seat)
             self._draw()
@@ -714,10 +793,14 @@ class Game:
                 return (seat + step) % n
         return seat
 
-    def _put_back(self, tile: str) -> None:
+    def put_back(self, tile: str) -> None:
         """Return a drawn tile into the bag at a random place (the bag stays secret)."""
         if self._bag is not None and self._rng is not None:
             self._bag.insert(self._rng.randrange(len(self._bag) + 1), tile)
+
+    def take_from_bag(self) -> str | None:
+        """Draw one tile from the bag for a module (``None`` when empty or without a bag)."""
+        return self._bag.pop() if self._bag else None
 
     def award(self, category: str, value: int, winners: tuple[int, ...], what: Scoring | None = None) -> None:
         """Give ``value`` points to each seat of ``winners`` in a breakdown ``category``

@@ -61,6 +61,9 @@ class Move(NamedTuple):
     {'tile': 'X', 'discard': True}
     >>> Move.from_json({"tile": "V", "skip": True}).skip
     True
+
+    With hands (the ``hand`` house rule) a timeout names no tile, so that the hand stays
+    hidden: ``{"player": "Ann", "skip": true}``.
     """
 
     tile: str
@@ -92,7 +95,7 @@ class Move(NamedTuple):
         data: dict[str, Any]
         if self.discard or self.skip or self.forfeit:
             flag = "discard" if self.discard else "skip" if self.skip else "forfeit"
-            data = {"tile": self.tile, flag: True}
+            data = {"tile": self.tile, flag: True} if self.tile else {flag: True}
         else:
             meeple: Any = self.meeple
             if meeple is not None and self.figure != "follower":
@@ -108,6 +111,8 @@ class Move(NamedTuple):
         if not isinstance(data, dict):
             raise IllegalMove("a move must be a JSON object")
         tile = data.get("tile")
+        if tile is None and "x" not in data and True in (data.get("skip"), data.get("forfeit")):
+            tile = ""  # with hands a timeout names no tile: the hand stays hidden
         if not isinstance(tile, str):
             raise IllegalMove("the move has no tile id")
         player = data.get("player")

@@ -4,7 +4,7 @@ Every option is described once, in :data:`OPTIONS`, so that forms, serializers a
 documentation build themselves from it:
 
 >>> [o.name for o in Rules.options()]
-['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus']
+['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus', 'hand', 'hand_visible']
 >>> Rules.from_options({"river": True, "farm_scoring": "classic"}).to_json()
 {'expansions': ['river'], 'farm_scoring': 'classic'}
 """
@@ -41,9 +41,7 @@ class Option(NamedTuple):
     choices: tuple[tuple[Any, str], ...] = ()
 
 
-_LATER = {"hand": None, "hand_visible": False}
-"""House rules of NOTATION.md that this engine does not play yet, with their defaults."""
-
+MAX_HAND = 5
 OPTIONS: tuple[Option, ...] = (
     Option("river", "expansion", False, "The River",
            "River tiles are drawn first and must continue the river; no two bends the same way."),
@@ -69,6 +67,11 @@ OPTIONS: tuple[Option, ...] = (
            "Off: roads, cities and cloisters left incomplete score nothing at the end."),
     Option("hole_bonus", "bool", False, "Hole bonus",
            "A tile placed with neighbours on all four sides gives an extra turn."),
+    Option("hand", "int", None, "Tiles in hand",
+           "Each player holds this many tiles and plays one of them each turn (empty: draw one "
+           "tile per turn, as published)."),
+    Option("hand_visible", "bool", False, "Hands are public",
+           "Everyone sees every hand (otherwise each hand is hidden from the other players)."),
 )
 """Every option the engine plays, in the order forms show them."""
 
@@ -92,8 +95,14 @@ class Rules:
     small_city: bool = False
     incomplete_score: bool = True
     hole_bonus: bool = False
+    hand: int | None = None
+    hand_visible: bool = False
 
     def __post_init__(self) -> None:
+        if self.hand is not None and not (type(self.hand) is int and 1 <= self.hand <= MAX_HAND):
+            raise RulesError(f"rules.hand must be a number of tiles from 1 to {MAX_HAND}, or null")
+        if self.hand_visible and self.hand is None:
+            raise RulesError("rules.hand_visible needs hands: set rules.hand too")
         if self.farm_scoring not in FARM_SCORINGS:
             raise RulesError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}, not {self.farm_scoring!r}")
         for expansion in self.expansions:
@@ -163,13 +172,8 @@ class Rules:
             raise RulesError("rules must be an object")
         known = {"expansions"} | {o.name for o in OPTIONS if o.kind != "expansion"}
         for key, value in data.items():
-            if key in known:
-                continue
-            if key in _LATER and value == _LATER[key]:
-                continue  # a NOTATION.md house rule at its default
-            if key in _LATER:
-                raise RulesError(f"the house rule {key!r} is not supported yet")
-            raise RulesError(f"unknown rule {key!r}")
+            if key not in known:
+                raise RulesError(f"unknown rule {key!r}")
         expansions = data.get("expansions", [])
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise RulesError("rules.expansions must be a list of expansion ids")
@@ -179,6 +183,11 @@ class Rules:
                 value = data.get(o.name, o.default)
                 if not isinstance(value, bool):
                     raise RulesError(f"rules.{o.name} must be true or false")
+                values[o.name] = value
+            elif o.kind == "int":
+                value = data.get(o.name, o.default)
+                if value is not None and type(value) is not int:
+                    raise RulesError(f"rules.{o.name} must be a whole number or null, not {value!r}")
                 values[o.name] = value
         farm_scoring = data.get("farm_scoring", "current")
         if not isinstance(farm_scoring, str):

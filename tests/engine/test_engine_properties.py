@@ -28,6 +28,7 @@ rule_sets = st.builds(
     small_city=st.booleans(),
     incomplete_score=st.booleans(),
     hole_bonus=st.booleans(),
+    hand=st.sampled_from([None, None, 1, 3]),
 )
 SET_SIZE = {"river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5, "count": 0}
 
@@ -100,8 +101,13 @@ def play_checked(seed, players, rules, follower_rate=0.6):
             assert [b + p + f for b, p, f in zip(before, turn.points, final)] == game.scores
             check_conservation(game)
             continue
-        tile = game.tile
-        placements = game.legal_placements()
+        tiles = game.turn_tiles  # the drawn tile, or the hand
+        assert tiles, "a tile turn with nothing to play"
+        if game.tile is None:
+            assert tiles == game.hand(game.current_player)
+        stuck = [t for t in tiles if not game.can_place(t)]
+        tile = stuck[0] if stuck else tiles[0] if len(tiles) == 1 else rng.choice(tiles)
+        placements = game.legal_placements(tile)
         enumerated = set(placements)
         assert len(enumerated) == len(placements), "a placement listed twice"
         # every enumerated placement is accepted (without a follower)
@@ -123,21 +129,24 @@ def play_checked(seed, players, rules, follower_rate=0.6):
                 assert rejected(game, Move(tile, x, y, rotation))
         assert rejected(game, Move(tile, 0, 0, 45))
         assert rejected(game, Move("Z", 0, 0, 0))
-        other = "B" if tile != "B" else "A"
+        other = next(t for t in "ABCDEFGHIJKLMNOPQRSTUVWX" if t not in tiles)
         if placements:
             p = placements[0]
             assert rejected(game, Move(other, p.x, p.y, p.rotation)), "not the drawn tile"
             assert rejected(game, Move.discard_of(tile))
+        for held in stuck[1:] if stuck else ():  # another tile of the hand fits nowhere either
+            assert game.options() == [Move.discard_of(stuck[0])]
         before, final_before = list(game.scores), game.final_points or (0,) * players
         if not placements:
-            assert not game.can_place()
+            assert not game.can_place(tile)
+            assert game.options() == [Move.discard_of(tile)]
             turn = game.play(Move.discard_of(tile))
             assert turn.points == (0,) * players
             assert game.current_player == turn.player
             continue
         p = rng.choice(placements)
-        figures = game.legal_figures(p)
-        assert [s for s, kind in figures if kind == "follower"] == game.legal_spots(p)
+        figures = game.legal_figures(p, tile)
+        assert [s for s, kind in figures if kind == "follower"] == game.legal_spots(p, tile)
         o = orientation(tile, p.rotation)
         for kind in ("follower", "large", "builder", "pig"):
             for name in ALL_SPOTS:
@@ -152,7 +161,9 @@ def play_checked(seed, players, rules, follower_rate=0.6):
         if not game.finished and game.pending.action == "turn":
             extra_turns = rules.hole_bonus or "traders_builders" in rules.expansions
             again = extra_turns and game.current_player == player  # an extra turn
-            assert again or game.current_player == (player + 1) % players
+            sizes = game.hand_sizes()
+            skipped = all(not sizes[(player + k) % players] for k in range(1, (game.current_player - player) % players))
+            assert again or game.current_player == (player + 1) % players or (rules.hand and skipped)
         check_conservation(game)
         # scores never decrease, and rise by exactly what the turn says
         final = [a - b for a, b in zip(game.final_points or (0,) * players, final_before)]

@@ -69,6 +69,34 @@ class RuleModule:
         """Why ``tile`` may not be the next tile of a game without a bag (a replay)."""
         return None
 
+    # --- tiles held in hand (the ``hand`` house rule) ------------------------------------
+
+    def draw(self) -> bool | None:
+        """Take over the draw at the start of a tile turn (after the last one's decisions):
+        ``True`` when the player on turn (``game.current_player``, which the hook may move
+        on) holds tiles to play, ``False`` when no tile is left to play at all (the game
+        ends), ``None`` to draw one tile as usual."""
+        return None
+
+    def played(self, seat: int, tile: str, discarded: bool) -> None:
+        """``seat`` placed (or discarded) ``tile``; it has left the game's tiles."""
+
+    def hand(self, seat: int) -> tuple[str, ...] | None:
+        """The tiles ``seat`` holds, ``None`` when they are not known (a game without a bag)."""
+        return None
+
+    def hand_sizes(self) -> tuple[int, ...] | None:
+        """How many tiles each seat holds, ``None`` while nobody holds tiles (no hands yet)."""
+        return None
+
+    def deal(self, hands: list[list[str]]) -> None:
+        """Put these tiles in the seats' hands instead (a bot's guess at hidden hands)."""
+
+    def move_error(self, move: Any) -> str | None:
+        """Why a tile move (a placement or a discard) may not be played now, after the
+        core's checks passed."""
+        return None
+
     # --- placing a tile ---------------------------------------------------------------
 
     def restricts(self, tile: str) -> bool:

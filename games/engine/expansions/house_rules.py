@@ -6,13 +6,19 @@
   score nothing (farms, goods and the king and robber still do).
 - ``hole_bonus``: a tile placed with neighbours on all four sides gives one extra turn
   (at most one extra turn per ordinary turn, from all sources together).
+- ``hand: 3``: each player holds three tiles and plays one of them each turn (River tiles
+  are drawn one at a time first, then the hands are dealt); ``hand_visible`` makes the
+  hands public (the engine tells anyone any hand: hiding them is the site's job).
 """
 
 from __future__ import annotations
 
 from ..board import DELTA
 from ..rules import Rules
+from ..tiles import TILE_TYPES
 from . import RuleModule, register
+
+RIVER_TILES = tuple(t.id for t in TILE_TYPES.values() if t.expansion == "river")
 
 
 class HouseRule(RuleModule):
@@ -52,3 +58,117 @@ class HoleBonus(HouseRule):
     def extra_turn(self, turn) -> bool:
         cells = self.game.board.cells
         return all(turn.key + delta in cells for delta in DELTA)
+
+
+@register
+class Hand(HouseRule):
+    """The ``hand`` house rule (RULES.md, House rules).
+
+    With a bag (a game being played) the hands are known tiles; without one (a replay of
+    a record, which never stores the bag) only their sizes are, and a move may name any
+    tile still in the game. Leaving the game (resign, forfeit) puts a hand back in the bag.
+
+    >>> from games.engine.game import Game
+    >>> game = Game.new(["Ann", "Bob"], Rules(hand=3), seed=7)
+    >>> game.hand(0), game.hand(1), game.hand_sizes(), game.tile, game.tiles_left
+    (('U', 'W', 'A'), ('O', 'F', 'V'), (3, 3), None, 65)
+    """
+
+    name = "hand"
+    published = None
+    hands: tuple[tuple[str, ...], ...] | None = None  # with a bag: the tiles per seat
+    sizes: tuple[int, ...] | None = None  # None until the hands are dealt
+    refill: int | None = None  # the seat that placed a tile and draws one at the next draw
+
+    def draw(self) -> bool | None:
+        game = self.game
+        if self.sizes is None:
+            if not self._deal():
+                return None  # River tiles are drawn one at a time, as usual
+        else:
+            for seat in game.out:  # a player who left gives their tiles back
+                while self.sizes[seat]:
+                    tile = self._take(seat, self.hands[seat][-1] if self.hands else None)
+                    if tile:
+                        game.put_back(tile)
+            if self.refill is not None:
+                self._give(self.refill)
+                self.refill = None
+        seat, n = game.current_player, len(game.players)
+        for _ in range(n):  # a player with an empty hand is skipped
+            if self.sizes[seat] and seat not in game.out:
+                game.current_player = seat
+                return True
+            seat = (seat + 1) % n
+        return False
+
+    def _deal(self) -> bool:
+        """Deal the hands (3 each, in seat order) unless River tiles are still to come."""
+        game = self.game
+        if any(game.remaining.get(t) for t in RIVER_TILES):
+            return False
+        n = len(game.players)
+        self.sizes = (0,) * n
+        if game._bag is not None:
+            self.hands = ((),) * n
+        for seat in range(n):
+            if seat not in game.out:
+                for _ in range(game.rules.hand or 0):
+                    self._give(seat)
+        return True
+
+    def played(self, seat: int, tile: str, discarded: bool) -> None:
+        if self.sizes is None:
+            return  # a River tile, drawn as usual
+        self._take(seat, tile)
+        if discarded:
+            self._give(seat)  # a discarded tile is replaced at once
+        else:
+            self.refill = seat  # after the turn's decisions, before an extra turn
+
+    def hand(self, seat: int) -> tuple[str, ...] | None:
+        return self.hands[seat] if self.hands is not None else None
+
+    def hand_sizes(self) -> tuple[int, ...] | None:
+        if self.sizes is None and self.game._bag is None and not self.game.history:
+            self._deal()  # a replay deals (hands of unknown tiles) before its first entry
+        return self.sizes
+
+    def deal(self, hands: list[list[str]]) -> None:
+        self.hands = tuple(tuple(h) for h in hands)
+        self.sizes = tuple(len(h) for h in hands)
+
+    def move_error(self, move) -> str | None:
+        hand = self.hand(self.game.current_player) if self.sizes is not None else None
+        if not hand or move.discard:
+            return None
+        for tile in dict.fromkeys(hand):
+            if not self.game.can_place(tile):
+                return f"tile {tile} of the hand fits nowhere: it must be discarded first"
+        return None
+
+    def _give(self, seat: int) -> None:
+        """``seat`` draws one tile into their hand, if any is left."""
+        game = self.game
+        if game._bag is not None:
+            tile = game.take_from_bag()
+            if tile is None:
+                return
+            hands = list(self.hands)  # type: ignore[arg-type]
+            hands[seat] += (tile,)
+            self.hands = tuple(hands)
+        elif not game.tiles_left:
+            return
+        self.sizes = tuple(size + (s == seat) for s, size in enumerate(self.sizes))  # type: ignore[union-attr]
+
+    def _take(self, seat: int, tile: str | None) -> str | None:
+        """Take ``tile`` out of ``seat``'s hand (a tile of unknown hands: just one fewer)."""
+        if self.hands is not None:
+            hand = list(self.hands[seat])
+            if tile in hand:
+                hand.remove(tile)
+            hands = list(self.hands)
+            hands[seat] = tuple(hand)
+            self.hands = tuple(hands)
+        self.sizes = tuple(size - (s == seat) for s, size in enumerate(self.sizes))  # type: ignore[union-attr]
+        return tile
