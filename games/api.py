@@ -91,12 +91,17 @@ class GameAPIView(APIView):
 
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         game, seats, engine = self.load(pk)
-        return Response(game_state(game, engine, seats), status=code)
+        return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
+
+    def viewer(self, seats) -> int | None:
+        """The caller's seat (whose hand they may see), or ``None``."""
+        seat = services.seat_of(seats, self.request.user)
+        return seat.position if seat is not None and seat.state == Seat.State.JOINED else None
 
 
-def game_state(game: Game, engine, seats=None) -> dict:
-    """The service's state of a game, with its play-by-e-mail options."""
-    state = services.game_state(game, engine, seats)
+def game_state(game: Game, engine, seats=None, viewer: int | None = None) -> dict:
+    """The service's state of a game as ``viewer`` sees it, with its play-by-e-mail options."""
+    state = services.game_state(game, engine, seats, viewer)
     state.update(move_days=game.move_days, timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed)
     return state
 
@@ -311,7 +316,8 @@ class LegalMovesView(PublicGameView):
         game, seats, engine = self.load(pk)
         if game.status != Game.Status.ACTIVE:
             return Response({"tile": None, "placements": [], "pending": None})
-        return Response(services.legal_moves(engine, [s.user.username if s.user_id else None for s in seats]))
+        names = [s.user.username if s.user_id else None for s in seats]
+        return Response(services.legal_moves(engine, names, self.viewer(seats)))
 
 
 class MovesView(PublicGameView):
@@ -353,7 +359,8 @@ class MovesView(PublicGameView):
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
             tile=data.get("tile"),
         )
-        return Response(game_state(game, engine), status=status.HTTP_201_CREATED)
+        return Response(game_state(game, engine, viewer=self.viewer(list(game.seats.order_by("position")))),
+                        status=status.HTTP_201_CREATED)
 
 
 class DecisionView(GameAPIView):
@@ -374,7 +381,8 @@ class DecisionView(GameAPIView):
         self.game(pk)
         data = _validated(s.DecisionRequestSerializer, request)
         game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
-        return Response(game_state(game, engine), status=status.HTTP_201_CREATED)
+        return Response(game_state(game, engine, viewer=self.viewer(list(game.seats.order_by("position")))),
+                        status=status.HTTP_201_CREATED)
 
 
 class RecordView(PublicGameView):

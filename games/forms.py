@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules, RulesError
-from games.engine.rules import MAX_PLAYERS
+from games.engine.rules import MAX_HAND, MAX_PLAYERS
 from games.models import BOT_LEVELS, Game, rule_options
 
 BOT_LEVEL_CHOICES = [
@@ -26,8 +26,9 @@ def rule_field(option) -> forms.Field:
     if option.kind == "choice":
         return forms.ChoiceField(label=option.label, choices=list(option.choices), initial=option.default,
                                  help_text=option.help)
-    if option.kind == "int":
-        return forms.IntegerField(label=option.label, initial=option.default, help_text=option.help)
+    if option.kind == "int":  # empty: the option's default (none: e.g. no hand of tiles)
+        return forms.IntegerField(label=option.label, initial=option.default, help_text=option.help,
+                                  required=option.default is not None, min_value=1, max_value=MAX_HAND)
     return forms.BooleanField(label=option.label, required=False, initial=option.default, help_text=option.help)
 
 

@@ -21,12 +21,10 @@ from .fields import EntryField
 BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
 
 
-# The engine plays these too; the site offers them once the game page shows hands.
-NOT_YET_ON_SITE = ("hand", "hand_visible")
-
 def rule_options() -> tuple:
-    """The engine's rule options that games on this site may use (``Rules.options()``)."""
-    return tuple(o for o in Rules.options() if o.name not in NOT_YET_ON_SITE)
+    """The engine's rule options that games on this site may use: every one of
+    ``Rules.options()`` (the site plays every expansion and house rule)."""
+    return tuple(Rules.options())
 
 
 def new_token() -> str:

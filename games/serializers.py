@@ -188,7 +188,7 @@ def _option_field(option):
                                        help_text=help_text)
     if option.kind == "bool":
         return StrictBooleanField(default=option.default, help_text=help_text)
-    return StrictIntegerField(default=option.default, help_text=help_text)
+    return StrictIntegerField(default=option.default, allow_null=option.default is None, help_text=help_text)
 
 
 class RulesSerializer(serializers.Serializer):

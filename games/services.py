@@ -358,9 +358,12 @@ def play_move(
             raise Conflict(
                 f"the game waits for {engine.pending.describe(engine.players)}: send it to the decision endpoint"
             )
-        return EngineMove.from_json(
-            {"tile": tile if tile is not None else engine.tile, "x": x, "y": y, "rotation": rotation, "meeple": meeple}
-        )
+        chosen = tile if tile is not None else engine.tile
+        if chosen is None and engine.turn_tiles:
+            raise GameError(f"choose the tile of your hand to place: tile must be one of {', '.join(engine.turn_tiles)}")
+        if tile is not None and engine.turn_tiles and tile not in engine.turn_tiles:
+            raise GameError(f"tile {tile} is not yours to play: choose one of {', '.join(engine.turn_tiles)}")
+        return EngineMove.from_json({"tile": chosen, "x": x, "y": y, "rotation": rotation, "meeple": meeple})
 
     return _play_as(game_id, user, move_number, turn_entry)
 
@@ -610,8 +613,20 @@ def _copy_state(game: Game, engine: EngineGame) -> None:
 # --- what clients see -----------------------------------------------------------------
 
 
-def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """The public state of a game (API ``GET /api/games/{id}/``). Never the bag or seed."""
+def visible_hand(engine: EngineGame, seat: int, viewer: int | None) -> tuple[str, ...] | None:
+    """The tiles of ``seat``'s hand if ``viewer`` (a seat, or ``None``) may see them: their
+    own hand, or every hand when the rules make hands public; else ``None``."""
+    if not engine.rules.hand:
+        return None
+    if viewer != seat and not engine.rules.hand_visible:
+        return None
+    return engine.hand(seat)
+
+
+def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None, viewer: int | None = None) -> dict[str, Any]:
+    """The state of a game (API ``GET /api/games/{id}/``) as ``viewer`` (a seat, or
+    ``None`` for a spectator) may see it: never the bag or seed, nor another player's
+    hidden hand (only its size)."""
     if seats is None:
         seats = list(game.seats.select_related("user").order_by("position"))
     names = [s.user.username if s.user_id else None for s in seats]
@@ -645,6 +660,7 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
                 "out": i in engine.out,
                 "breakdown": engine.breakdown[i],
                 "bot": seat.bot,
+                **_hand_fields(engine, i, viewer),
             }
             for i, seat in enumerate(seats)
         ],
@@ -665,7 +681,17 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
     return state
 
 
-def legal_moves(engine: EngineGame, names: list[str | None] | None = None) -> dict[str, Any]:
+def _hand_fields(engine: EngineGame, seat: int, viewer: int | None) -> dict[str, Any]:
+    if not engine.rules.hand:
+        return {}
+    fields: dict[str, Any] = {"hand_size": engine.hand_sizes()[seat]}
+    hand = visible_hand(engine, seat, viewer)
+    if hand is not None:
+        fields["hand"] = list(hand)
+    return fields
+
+
+def legal_moves(engine: EngineGame, names: list[str | None] | None = None, viewer: int | None = None) -> dict[str, Any]:
     """What the pending decision allows: for a tile turn every legal placement of the drawn
     tile with its follower spots (``meeples``) and every figure the engine allows on each
     spot (``figures``: follower, large, builder, pig); for another decision (the Count's)
@@ -673,8 +699,14 @@ def legal_moves(engine: EngineGame, names: list[str | None] | None = None) -> di
     if engine.finished:
         return {"tile": None, "placements": [], "pending": None}
     pending = decisions.pending_json(engine, names or engine.players)
-    if engine.tile is None or decisions.decision_pending(engine):
+    if decisions.decision_pending(engine):
         return {"tile": None, "placements": [], "pending": pending}
+    if engine.tile is None:  # a hand of tiles: only who may see the hand sees its moves
+        hand = visible_hand(engine, engine.current_player, viewer)
+        if not hand:
+            return {"tile": None, "placements": [], "pending": pending}
+        return {"tile": None, "placements": [], "pending": pending,
+                "hand": [{"tile": tile, "placements": placements_of(engine, tile)} for tile in hand]}
     return {"tile": engine.tile, "placements": placements_of(engine, engine.tile), "pending": pending}
 
 

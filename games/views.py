@@ -274,12 +274,18 @@ def _small_tile_svg(tile: str) -> str:
     return board_svg.render_tile(tile, 0, size=40)
 
 
-def bag_tiles(engine) -> list[dict]:
+def bag_tiles(engine, viewer: int | None = None) -> list[dict]:
     """What is still in the bag, by tile type: counts only (the order stays secret).
-    The drawn tile is on show, so it is not counted as in the bag."""
+    The drawn tile is on show, so it is not counted as in the bag; nor are the hands the
+    viewer sees (their own, or all when hands are public). Hidden hands stay counted,
+    so the counts tell nothing about them."""
     counts = dict(engine.remaining)
-    if engine.tile and counts.get(engine.tile):
-        counts[engine.tile] -= 1
+    shown = [engine.tile] if engine.tile else []
+    for seat in range(len(engine.players)):
+        shown.extend(services.visible_hand(engine, seat, viewer) or ())
+    for tile in shown:
+        if counts.get(tile):
+            counts[tile] -= 1
     return [{"tile": t, "count": n, "svg": _small_tile_svg(t)} for t, n in sorted(counts.items()) if n > 0]
 
 
@@ -291,6 +297,7 @@ def game_detail(request, game_id: int):
     engine = services.engine_for(game, seats)
     user = request.user
     me = services.seat_of(seats, user)
+    viewer = me.position if me is not None and me.state == Seat.State.JOINED else None  # whose hand they may see
     active = game.status == Game.Status.ACTIVE
     finished = game.status == Game.Status.FINISHED
     pending = engine.pending if active else None
@@ -341,6 +348,11 @@ def game_detail(request, game_id: int):
                 "breakdown": [engine.breakdown[i].get(c, 0) for c in categories],
                 "final_points": engine.final_points[i] if finished and engine.final_points else 0,
                 "out": i in engine.out,
+                "hand_size": engine.hand_sizes()[i] if engine.rules.hand else None,
+                "hand": [
+                    {"tile": t, "svg": _small_tile_svg(t)}
+                    for t in (services.visible_hand(engine, i, viewer) or () if active else ())
+                ],
                 "left_reason": left_reasons.get(i, ""),
                 "left_label": left_labels.get(left_reasons.get(i, "forfeit")),
             }
@@ -367,13 +379,19 @@ def game_detail(request, game_id: int):
             }
         )
 
-    legal = services.legal_moves(engine) if my_turn else {"tile": None, "placements": []}
+    hand = services.visible_hand(engine, me.position, viewer) if my_turn else None
+    tile = engine.tile if active else None
+    if hand:  # a hand of tiles: the player picks which one to place (?tile=, default the first that fits)
+        asked = request.GET.get("tile")
+        tile = asked if asked in hand else next((t for t in hand if engine.can_place(t)), hand[0])
+    legal = {"tile": tile, "placements": services.placements_of(engine, tile)} if my_turn and tile else {
+        "tile": None, "placements": []}
     legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in legal["placements"] for f in p["figures"]}
     legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
     legal["no_follower"] = _("no follower")
     highlight = sorted({(p["x"], p["y"]) for p in legal["placements"]})
     rotations = sorted({p["rotation"] for p in legal["placements"]})
-    tile_svgs = _tile_svgs(engine.tile, rotations) if my_turn and engine.tile else {}
+    tile_svgs = _tile_svgs(tile, rotations) if my_turn and tile else {}
     current_seat = seats[pending.player] if pending else None
     decision = decision_context(engine, names, me.position if me else None, mine) if pending and pending.action != "turn" else None
     context = {
@@ -391,10 +409,12 @@ def game_detail(request, game_id: int):
         "finished": finished,
         "waiting": game.status == Game.Status.WAITING,
         "current_seat": current_seat,
-        "tile": engine.tile if active else None,
-        "tile_svg": _drawn_tile_svg(engine.tile) if active and engine.tile else "",
+        "tile": tile,
+        "tile_svg": _drawn_tile_svg(tile) if tile else "",
+        "hand": [{"tile": t, "svg": _small_tile_svg(t), "chosen": t == tile} for t in hand or ()],
+        "hands": bool(engine.rules.hand),
         "tiles_left": engine.tiles_left,
-        "bag": bag_tiles(engine) if active else [],
+        "bag": bag_tiles(engine, viewer) if active else [],
         "board_svg": _board_svg(engine, highlight if my_turn else None),
         "decision_targets": decision_targets(engine, decision) if my_decision else [],
         "legal": legal,

@@ -72,6 +72,20 @@ def _drawn_tile(game: Game, upto: int) -> str | None:
     return engine.tile if not engine.finished else None
 
 
+def _own_hand(game: Game, upto: int, user) -> str | None:
+    """With a hand of tiles: the recipient's own hand (never anyone else's), as a list."""
+    from games.services import engine_for, visible_hand
+
+    if user is None or not (game.rules or {}).get("hand"):
+        return None
+    seats = list(game.seats.select_related("user").order_by("position"))
+    seat = next((s.position for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        return None
+    hand = visible_hand(engine_for(game, seats, upto=upto), seat, seat)
+    return ", ".join(hand) if hand else None
+
+
 def _decision_context(ctx: dict, game: Game, number: int, user, link) -> None:
     """A decision asked of the recipient (the Count's), not a tile turn: what happened
     and what they may do, with a one-click link to the decision on the game page."""
@@ -138,8 +152,9 @@ def context_for(n: Notification) -> dict:
     if kind == Notification.Kind.TURN:
         number = data.get("move_number", game.move_count + 1)
         ctx.update(data)
-        ctx["tile"] = _drawn_tile(game, number - 1)
-        picture = tile_png(ctx["tile"]) if ctx["tile"] else None
+        drawn = _drawn_tile(game, number - 1)
+        ctx["tile"] = drawn or _own_hand(game, number - 1, user)
+        picture = tile_png(drawn) if drawn else None
         if picture:
             ctx["images"]["tile"] = picture
         ctx["time_left"] = _time_left(game, data.get("deadline"))

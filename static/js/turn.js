@@ -277,6 +277,7 @@
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
       body: JSON.stringify({
         move_number: parseInt(panel.getAttribute("data-move-number"), 10),
+        tile: panel.getAttribute("data-tile"),
         x: p.x, y: p.y, rotation: p.rotation,
         meeple: state.spot && state.figure !== "follower" ? { spot: state.spot, figure: state.figure } : state.spot
       })
