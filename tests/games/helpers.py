@@ -49,13 +49,15 @@ def strategy_entry(engine, rng):
         options = engine.options()
         acts = [o for o in options if not passes(answer_of(o))]
         return acts[rng.randrange(len(acts))] if acts else options[0]
-    placements = engine.legal_placements()
+    tiles = engine.turn_tiles  # the drawn tile, or the hand of the player on turn
+    tile = tiles[rng.randrange(len(tiles))] if len(tiles) > 1 else tiles[0]
+    placements = engine.legal_placements(tile)
     if not placements:
-        return Move.discard_of(engine.tile)
+        return Move.discard_of(tile)
     placement = placements[rng.randrange(len(placements))]
-    figures = engine.legal_figures(placement)
+    figures = engine.legal_figures(placement, tile)
     spot, figure = figures[rng.randrange(len(figures))] if figures and rng.random() < 0.6 else (None, "follower")
-    return Move(engine.tile, placement.x, placement.y, placement.rotation, spot, figure=figure)
+    return Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure)
 
 
 def send_entry(client, game_id, move_number, entry):
@@ -67,8 +69,8 @@ def send_entry(client, game_id, move_number, entry):
         data = entry.to_json()
         return client.post(
             f"/api/games/{game_id}/moves/",
-            {"move_number": move_number, "x": data["x"], "y": data["y"], "rotation": data["rotation"],
-             "meeple": data["meeple"]},
+            {"move_number": move_number, "tile": data["tile"], "x": data["x"], "y": data["y"],
+             "rotation": data["rotation"], "meeple": data["meeple"]},
             format="json",
         )
     return client.post(f"/api/games/{game_id}/decision/", {"move_number": move_number, "answer": answer_of(entry)},
