@@ -15,6 +15,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from games.engine import COLORS
@@ -29,7 +30,18 @@ User = get_user_model()
 
 RULE_CHOICES = [("", "Any"), ("current", "Current (3 per city)"), ("classic", "Classic")]
 YES_NO = [("", "Any"), ("yes", "With the River"), ("no", "Without the River")]
-PLAYER_COUNTS = [("", "Any"), *[(str(n), f"{n} players") for n in range(2, 6)]]
+PLAYER_COUNTS = [("", "Any"), *[(str(n), f"{n} players") for n in range(2, 7)]]
+RULE_FILTER_LABELS = {
+    "inns_cathedrals": gettext_lazy("Inns & Cathedrals"),
+    "traders_builders": gettext_lazy("Traders & Builders"),
+    "king_robber": gettext_lazy("King & Robber"),
+    "count": gettext_lazy("The Count of Carcassonne"),
+    "small_city": gettext_lazy("Small cities score less"),
+    "incomplete_score": gettext_lazy("Incomplete features score"),
+    "hole_bonus": gettext_lazy("Hole bonus"),
+    "hand": gettext_lazy("Hand of tiles"),
+}
+"""The archive's filters by expansion and house rule (``queries.RULE_FLAGS``)."""
 
 
 def _page_links(request, page_obj, items):
@@ -74,6 +86,11 @@ def game_list(request):
         "rule_choices": RULE_CHOICES,
         "river_choices": YES_NO,
         "river_value": "" if filters.river is None else ("yes" if filters.river else "no"),
+        "rule_filters": [
+            {"name": name, "label": RULE_FILTER_LABELS[name],
+             "value": "" if name not in filters.rules else ("yes" if filters.rules[name] else "no")}
+            for name in queries.RULE_FLAGS
+        ],
         "count_choices": PLAYER_COUNTS,
         "count_value": str(filters.player_count or ""),
         "filtered": not filters.is_default(),

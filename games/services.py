@@ -314,13 +314,13 @@ def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = N
         moves = moves[:upto]
     for number, seat, entry in moves:
         try:
-            engine.play_json(_named(entry, seat, names))
+            engine.play_json(named_entry(entry, seat, names))
         except IllegalMove as exc:  # the log was accepted once: this is corruption
             raise RuntimeError(f"{game}: stored move {number} no longer replays: {exc}") from exc
     return engine
 
 
-def _named(entry: dict, seat: int, names: list[str]) -> dict:
+def named_entry(entry: dict, seat: int, names: list[str]) -> dict:
     """``entry`` naming the player of ``seat`` as they are called now (a renamed user's
     resignation still replays)."""
     if "player" in entry and 0 <= seat < len(names) and entry["player"] != names[seat]:
