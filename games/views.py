@@ -13,6 +13,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from games import after, bot_seats, decisions, services
@@ -21,8 +22,17 @@ from games.engine import orientation
 from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS, categories_for, describe, describe_spot,
                            kind_of, spot_of)
 from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
-from games.models import Game, Seat
+from games.models import Game, GameEvent, Seat
 from games.visibility import can_view
+
+AUTOMATIC_LABELS = {
+    GameEvent.Kind.SKIPPED: gettext_lazy("on time"),
+    GameEvent.Kind.LOST: gettext_lazy("on time"),
+    GameEvent.Kind.BOT: gettext_lazy("a bot took over"),
+    GameEvent.Kind.PASSED: gettext_lazy("decision passed on time"),
+}
+"""What the move list says of a move the site played when time ran out."""
+
 
 # --- lists ---------------------------------------------------------------------------
 
@@ -358,6 +368,7 @@ def game_detail(request, game_id: int):
             }
         )
 
+    automatic = dict(GameEvent.objects.filter(game=game).values_list("move_number", "kind"))
     move_rows = []
     for move in game.moves.order_by("-number"):
         points = [
@@ -376,6 +387,7 @@ def game_detail(request, game_id: int):
                 "color": seats[move.seat].color if move.seat < len(seats) else "",
                 "points": points,
                 "follower": describe_spot(spot_of(move.entry)),
+                "automatic": AUTOMATIC_LABELS.get(automatic.get(move.number, ""), ""),
             }
         )
 
