@@ -226,6 +226,9 @@ class Board:
         self.neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
         self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
         self.patterns: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
+        self._touch: tuple | None = None  # (key, orientation, (segment, root) pairs): see _touching
+        self._joined: tuple | None = None  # (key, orientation, roots per segment): see joined_roots
+        self._busy: tuple | None = None  # (key, orientation, occupied segments): see occupied_segments
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -243,6 +246,7 @@ class Board:
         other.neighbours = dict(self.neighbours)
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
+        other._touch = other._joined = other._busy = None
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -372,17 +376,55 @@ class Board:
     def joined_roots(self, key: int, o: Orientation, index: int) -> set[int]:
         """Every placed feature that segment ``index`` would be part of once ``o`` lies at
         ``key``: those it meets, and those that another piece of the same kind on the tile
-        joins to them (a farm that reaches round to the tile's other field, and its farms)."""
-        layout = _layout(o)
-        return self._grown(key, layout, index, self._met(key, layout.probes[index]))
+        joins to them (a farm that reaches round to the tile's other field, and its farms).
 
-    def _grown(self, key: int, layout: _Layout, index: int, roots: set[int]) -> set[int]:
-        """``roots`` (what piece ``index`` meets) with what the tile's other pieces of its
-        kind join to them."""
+        Worked out for every segment at once and kept until the next tile is placed (a
+        turn asks it of several segments and figures)."""
+        cached = self._joined
+        if cached is None or cached[0] != key or cached[1] is not o:
+            layout = _layout(o)
+            met: list[set[int]] = [set() for _ in range(layout.count)]
+            for segment, root in self._touching(key, o):
+                met[segment].add(root)
+            cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
+        return cached[2][index]
+
+    def figures_met(self, key: int, o: Orientation) -> Iterator[Figure]:
+        """Figures on the placed features that ``o`` placed at ``key`` meets on its sides
+        (what :meth:`joined_figures` finds for any of its pieces is among them)."""
+        figures = self._figures
+        for root in {root for _segment, root in self._touching(key, o)}:
+            yield from figures[root] or ()
+
+    def _touching(self, key: int, o: Orientation) -> list[tuple[int, int]]:
+        """``(segment, feature root)`` for every side where a piece of ``o`` placed at ``key``
+        meets a placed feature (kept until the next tile is placed)."""
+        cached = self._touch
+        if cached is not None and cached[0] == key and cached[1] is o:
+            return cached[2]
+        cells, find = self.cells, self.find
+        met: list[tuple[int, int]] = []
+        for delta, probes in _layout(o).sides:
+            n = cells.get(key + delta)
+            if n is None:
+                continue
+            m, base = n.orientation, n.base
+            halves, edges = m.half_segment, m.edge_segment
+            for segment, other, half in probes:
+                met.append((segment, find(base + (halves[other] if half else edges[other]))))
+        self._touch = (key, o, met)
+        return met
+
+    @staticmethod
+    def _grown(layout: _Layout, index: int, met: list[set[int]]) -> set[int]:
+        """What piece ``index`` meets (``met``: per piece of the tile) with what the tile's
+        other pieces of its kind join to it."""
+        roots = met[index]
         siblings = layout.siblings[index]
         if not roots or not siblings:
             return roots
-        others = {s: self._met(key, layout.probes[s]) for s in siblings}
+        roots = set(roots)
+        others = {s: met[s] for s in siblings}
         grown = True
         while grown:
             grown = False
@@ -399,54 +441,28 @@ class Board:
 
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
-        layout = _layout(o)
-        cells, figures, find = self.cells, self._figures, self.find
-        met = set()
-        for delta, other, half in layout.probes[index]:  # its own sides first: the usual answer
-            n = cells.get(key + delta)
-            if n is not None:
-                m = n.orientation
-                r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
-                if figures[r]:
-                    return True
-                met.add(r)
-        if not met or not layout.siblings[index]:
-            return False
-        return any(figures[r] for r in self._grown(key, layout, index, met))
-
-    def _met(self, key: int, probes: tuple) -> set[int]:
-        """Roots of the placed features a segment with these probes meets at ``key``."""
-        cells, find = self.cells, self.find
-        roots = set()
-        for delta, other, half in probes:
-            n = cells.get(key + delta)
-            if n is not None:
-                m = n.orientation
-                roots.add(find(n.base + (m.half_segment[other] if half else m.edge_segment[other])))
-        return roots
+        return index in self.occupied_segments(key, o)
 
     def occupied_segments(self, key: int, o: Orientation) -> set[int]:
         """The segments of ``o`` placed at ``key`` that would join a feature holding a figure,
         directly or through another piece of the same tile (a farm that reaches round to
-        the tile's other field, where an occupied farm touches it)."""
+        the tile's other field, where an occupied farm touches it).
+
+        Kept until a tile or figure changes the board (a turn asks it for every figure)."""
+        cached = self._busy
+        if cached is not None and cached[0] == key and cached[1] is o:
+            return cached[2]
+        busy = self._occupied_segments(key, o)
+        self._busy = (key, o, busy)
+        return busy
+
+    def _occupied_segments(self, key: int, o: Orientation) -> set[int]:
         layout = _layout(o)
-        cells, figures, find = self.cells, self._figures, self.find
-        met: list[tuple[int, int]] = []  # (segment, feature root) for every side it meets
-        busy_any = False
-        for delta, probes in layout.sides:
-            n = cells.get(key + delta)
-            if n is None:
-                continue
-            m, base = n.orientation, n.base
-            halves, edges = m.half_segment, m.edge_segment
-            for segment, other, half in probes:
-                r = find(base + (halves[other] if half else edges[other]))
-                met.append((segment, r))
-                if figures[r]:
-                    busy_any = True
-        if not busy_any:
-            return set()
+        figures = self._figures
+        met = self._touching(key, o)
         direct = {segment for segment, r in met if figures[r]}
+        if not direct:
+            return direct
         if not layout.grouped:
             return direct
         owner: dict[int, int] = {}
@@ -477,6 +493,7 @@ class Board:
         """Stand a figure on a segment of a placed tile; returns the feature's root."""
         placed = self.cells[key]
         root = self.find(placed.base + segment)
+        self._busy = None
         self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
         if kind != "follower" and placed.figures is None:
             placed.figures = ["follower"] * len(placed.meeples)
@@ -490,6 +507,7 @@ class Board:
         figures = self._figures[root]
         if not figures:
             return []
+        self._busy = None
         self._figures[root] = None
         for f in figures:
             self._unstand(f)
@@ -511,6 +529,7 @@ class Board:
         Completed features are roots; two segments of the tile on one feature give it once.
         """
         layout = _layout(o)
+        self._touch = self._joined = self._busy = None
         parent, opens, tiles, figures = self._parent, self._open, self._tiles, self._figures
         base = len(parent)
         parent.extend(range(base, base + layout.count))

@@ -213,6 +213,8 @@ class Game:
         if hands is not None:
             for module in other._holders:
                 module.deal(hands)
+        elif bag is not None and self._bag is None and any(self.hand_sizes()):
+            raise ValueError("a copy with a bag needs the hands too: the players hold tiles")
         if bag is not None:
             other._bag = list(reversed(bag))
             other._rng = other._rng or random.Random(0)
@@ -381,9 +383,8 @@ class Game:
             key = key_of(placement.x, placement.y)
             for kind, module in self._figure_modules.items():
                 if reserve.get(kind):
-                    for seg in module.figure_segments(kind, o):
-                        if seg.spot is not None and module.figure_error(kind, key, o, seg.index, player) is None:
-                            result.append((seg.spot, kind))
+                    segments = o.segments
+                    result.extend((segments[i].spot, kind) for i in module.figure_spots(kind, key, o, player))
         return result
 
     def options(self, tile: str | None = None) -> list[Entry]:
