@@ -44,6 +44,16 @@ class RulesFormMixin:
     def rule_fields(self) -> list:
         return [self[option.name] for option in rule_options()]
 
+    @property
+    def expansion_fields(self) -> list:
+        """The expansions' fields (each with its explanation)."""
+        return [self[option.name] for option in rule_options() if option.kind == "expansion"]
+
+    @property
+    def house_rule_fields(self) -> list:
+        """Farm scoring and the house rules' fields."""
+        return [self[option.name] for option in rule_options() if option.kind != "expansion"]
+
     def rules(self) -> dict:
         values = {o.name: self.cleaned_data.get(o.name, o.default) for o in rule_options()}
         return Rules.from_options(values).to_json()
