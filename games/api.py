@@ -93,6 +93,11 @@ class GameAPIView(APIView):
         game, seats, engine = self.load(pk)
         return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
 
+    def played(self, game: Game, engine) -> Response:
+        """201 with the state after the caller's move or decision, as they see it."""
+        seats = list(game.seats.select_related("user").order_by("position"))
+        return Response(game_state(game, engine, seats, self.viewer(seats)), status=status.HTTP_201_CREATED)
+
     def viewer(self, seats) -> int | None:
         """The caller's seat (whose hand they may see), or ``None``."""
         seat = services.seat_of(seats, self.request.user)
@@ -359,8 +364,7 @@ class MovesView(PublicGameView):
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
             tile=data.get("tile"),
         )
-        return Response(game_state(game, engine, viewer=self.viewer(list(game.seats.order_by("position")))),
-                        status=status.HTTP_201_CREATED)
+        return self.played(game, engine)
 
 
 class DecisionView(GameAPIView):
@@ -381,8 +385,7 @@ class DecisionView(GameAPIView):
         self.game(pk)
         data = _validated(s.DecisionRequestSerializer, request)
         game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
-        return Response(game_state(game, engine, viewer=self.viewer(list(game.seats.order_by("position")))),
-                        status=status.HTTP_201_CREATED)
+        return self.played(game, engine)
 
 
 class RecordView(PublicGameView):

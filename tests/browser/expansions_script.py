@@ -15,6 +15,7 @@ import random
 
 from games.decisions import answer_of, passes
 from games.engine import Move, Rules
+from tests.games.helpers import strategy_entry
 
 RULES = {"expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber", "count"], "hand": 3}
 NAMES = ["ann", "bob", "cid"]
@@ -45,24 +46,6 @@ def extra_turn_move(engine) -> Move | None:
             if not trial.finished and trial.pending.player == player and trial.current_player == player:
                 return move
     return None
-
-
-def random_entry(engine, rng: random.Random):
-    """As tests/games/helpers.strategy_entry: random placements, figures 60% of the time,
-    decisions answered by a random act rather than a pass."""
-    if engine.pending.action != "turn":
-        options = engine.options()
-        acts = [o for o in options if not passes(answer_of(o))]
-        return acts[rng.randrange(len(acts))] if acts else options[0]
-    tiles = engine.turn_tiles
-    tile = tiles[rng.randrange(len(tiles))] if len(tiles) > 1 else tiles[0]
-    placements = engine.legal_placements(tile)
-    if not placements:
-        return Move.discard_of(tile)
-    placement = placements[rng.randrange(len(placements))]
-    figures = engine.legal_figures(placement, tile)
-    spot, figure = figures[rng.randrange(len(figures))] if figures and rng.random() < 0.6 else (None, "follower")
-    return Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure)
 
 
 def is_extra_turn(engine) -> bool:
@@ -101,7 +84,7 @@ def ordinary_entry(engine, phase: str, rng: random.Random):
         move = extra_turn_move(engine)
         if move is not None:
             return move
-    return random_entry(engine, rng)
+    return strategy_entry(engine, rng)
 
 
 def simulate(seed: int, bag_seed: int):

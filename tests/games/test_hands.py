@@ -14,19 +14,9 @@ from notifications.emails import build_message
 from notifications.models import Notification
 
 from .helpers import drive_until, seeded_game
+from .test_api_full_game import _string_lists
 
 HAND = {"expansions": [], "hand": 3}
-
-
-def _string_lists(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _string_lists(item)
-    elif isinstance(value, list):
-        if value and all(isinstance(v, str) for v in value):
-            yield value
-        for item in value:
-            yield from _string_lists(item)
 
 
 @pytest.fixture
