@@ -62,3 +62,15 @@ def test_the_form_explains_each_option_and_takes_six_seats_only_with_inns_and_ca
     assert created.status_code == 302
     game = Game.objects.get()
     assert game.seats.count() == 6 and game.rules["hand"] == 3 and game.rules["expansions"] == ["inns_cathedrals"]
+
+
+def test_the_turn_panel_shows_the_players_supply_of_each_figure(client, ann, bob):
+    from games import services
+
+    game = services.create_started_game(ann, [ann, bob], rules={"expansions": ["inns_cathedrals", "traders_builders"]})
+    client.force_login(ann)
+    html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+    supply = html.split('data-testid="my-supply">')[1].split("</p>")[0]
+    assert "7 followers" in supply and "1 × large follower" in supply and "1 × builder" in supply and "1 × pig" in supply
+    client.force_login(bob)
+    assert 'data-testid="my-supply"' not in client.get(reverse("game-detail", args=[game.pk])).content.decode()
