@@ -60,6 +60,28 @@
       });
     }
 
+    /* The City's quarters on the board (board_svg's rect.quarter-area[data-quarter]) choose
+       the quarter of the deployment form. */
+    if (form && window.CarcBoard && window.CarcBoard.svg) {
+      window.CarcBoard.svg.querySelectorAll("rect.quarter-area[data-quarter]").forEach(function (area) {
+        var radio = form.querySelector('input[name="quarter"][value="' + area.getAttribute("data-quarter") + '"]');
+        if (!radio) return;
+        area.classList.add("is-choosable");
+        area.setAttribute("role", "button");
+        area.setAttribute("tabindex", "0");
+        function pick() {
+          radio.checked = true;
+          window.CarcBoard.svg.querySelectorAll("rect.quarter-area.is-chosen").forEach(function (a) { a.classList.remove("is-chosen"); });
+          area.classList.add("is-chosen");
+          radio.focus();
+        }
+        area.addEventListener("click", pick);
+        area.addEventListener("keydown", function (e) {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
+        });
+      });
+    }
+
     var targets = document.getElementById("decision-targets");
     var board = window.CarcBoard;
     if (targets && board && board.svg) {
