@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.decisions import city_json
 from games.models import PlayPreference
 from notifications.models import Notification
 
@@ -65,3 +66,28 @@ def test_the_auto_pass_preference_is_set_on_the_settings_page(client, ann):
     assert PlayPreference.objects.get(user=ann).auto_pass_count is True
     html = client.get(reverse("notifications:settings")).content.decode()
     assert 'name="auto_pass_count"' in html and "checked" in html.split('name="auto_pass_count"')[1][:80]
+
+
+@pytest.mark.django_db
+def test_a_deployment_into_the_city_offers_the_quarters_the_figures_and_the_counts_moves(client, ann, bob, api):
+    from .conftest import COUNT, SEED
+    from .helpers import drive_until, seeded_game
+
+    game = seeded_game(ann, [ann, bob], COUNT, SEED)
+    clients = {"ann": api(ann), "bob": api(bob)}
+    engine = drive_until(clients, game, lambda e: e.pending.action == "quarter", seed=SEED)
+    asked = [ann, bob][engine.pending.player]
+    html = page(client, asked, game)
+    form = html.split('data-testid="quarter-form"')[1].split("</form>")[0]
+    for quarter in ("castle", "blacksmith", "cathedral", "market"):
+        assert f'name="quarter" value="{quarter}"' in form
+    assert '<option value="">The Count stays</option>' in form
+    counts = re.findall(r'<option value="(\w+)">to the', form)
+    count_at = city_json(engine, engine.players)["count"]
+    assert sorted(counts) == sorted({"castle", "blacksmith", "cathedral", "market"} - {count_at})
+    answer = {"quarter": "market", "count": counts[0]}  # what the form sends
+    response = clients[asked.username].post(
+        f"/api/games/{game.pk}/decision/", {"move_number": len(engine.history) + 1, "answer": answer}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["expansions"]["city"]["count"] == counts[0]
