@@ -48,6 +48,8 @@ def test_the_decision_is_on_the_waiting_list_and_e_mailed_to_the_player_asked(cl
     client.force_login(ann)
     listing = client.get(reverse("game-list")).content.decode()
     assert game.title in listing.split("finished")[0]
+    waiting = client.get(reverse("notifications:waiting")).content.decode()
+    assert game.title in waiting and 'data-testid="waiting-decision"' in waiting
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
     assert mail is not None and mail.data["action"] == "reinforce"
     from notifications.emails import build_message
