@@ -98,3 +98,23 @@ def test_a_player_who_asked_for_it_has_the_counts_decisions_passed_at_once(ann, 
     assert asked, "the seeded game asked ann nothing"
     assert all(answer["reinforce" if "reinforce" in answer else "quarter"] is None
                for answer in (t.move.to_json() for t in asked))
+
+
+@pytest.mark.django_db
+def test_the_market_round_at_the_end_is_answered_like_any_decision(ann, bob, api):
+    game = seeded_game(ann, [ann, bob], COUNT, 11)  # seed 11 reaches the market round
+    clients = {"ann": api(ann), "bob": api(bob)}
+    engine = drive_until(clients, game, lambda e: e.pending is not None and e.pending.action == "market", seed=11)
+    assert engine.pending.action == "market"
+    asked = engine.players[engine.pending.player]
+    state = clients[asked].get(f"/api/games/{game.pk}/").json()
+    assert state["status"] == "active" and state["tile"] is None and state["pending"]["action"] == "market"
+    move = next(o for o in state["pending"]["options"] if not o["pass"])
+    assert move["target"]["spot"].startswith("field") and "from the Market" in move["text"]
+    response = clients[asked].post(
+        f"/api/games/{game.pk}/decision/", {"move_number": len(engine.history) + 1, "answer": move["answer"]},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    engine = drive_until(clients, game, lambda e: False, seed=11)
+    assert engine.finished and Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
