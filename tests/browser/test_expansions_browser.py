@@ -49,6 +49,7 @@ def place(page, engine, move: Move):
         if move.figure != "follower":
             page.locator(f'#figure-choice button[data-figure="{move.figure}"]').click()
         expect(selection).to_have_attribute("data-figure", move.figure)
+    page.screenshot(path=f"/tmp/game_page_{move.figure}.png", full_page=True)
     page.get_by_role("button", name="Confirm move").click()
 
 
@@ -100,6 +101,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
             as_player(page, asked, game)
             expect(page.get_by_test_id("whose-turn")).to_have_text("Your decision")
             expect(page.get_by_test_id("decision-text")).to_contain_text(f"{mover} completed")
+            page.screenshot(path="/tmp/game_page_decision.png", full_page=True)
             target = entry.to_json()["reinforce"]
             page.locator(
                 f'svg.board circle.decision-target[data-x="{target["x"]}"][data-y="{target["y"]}"]'
