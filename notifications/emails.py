@@ -202,6 +202,10 @@ def context_for(n: Notification) -> dict:
         ctx["time_left"] = _time_left(game, data.get("deadline"))
         ctx["button_url"] = link(_game_path(game) + "#turn-panel")
         ctx["subject"] = f"Reminder: your turn in {game.title} ({ctx['time_left']} left)"
+        if data.get("action", "turn") != "turn":  # the Count's decision: passed, not lost, when time runs out
+            ctx["button_url"] = link(_game_path(game) + "#decision-panel")
+            ctx["subject"] = _("Reminder: a decision is waiting for you in %(game)s (%(left)s left)") % {
+                "game": game.title, "left": ctx["time_left"]}
     elif kind == Notification.Kind.TIMEOUT:
         ctx.update(data)
         ctx["button_url"] = link(_game_path(game))

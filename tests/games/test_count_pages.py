@@ -93,3 +93,21 @@ def test_a_deployment_into_the_city_offers_the_quarters_the_figures_and_the_coun
     )
     assert response.status_code == 201, response.json()
     assert response.json()["expansions"]["city"]["count"] == counts[0]
+
+
+@pytest.mark.django_db
+def test_a_reminder_of_a_decision_says_it_is_a_decision(reinforcing, ann):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Game, TurnClock
+    from notifications.emails import build_message
+    from notifications.tasks import send_reminders
+
+    game, clients, engine = reinforcing
+    Game.objects.filter(pk=game.pk).update(move_days=1)
+    TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(hours=13))
+    assert send_reminders() == 1
+    mail = Notification.objects.get(user=ann, game=game, kind=Notification.Kind.REMINDER)
+    assert build_message(mail).subject.startswith(f"Reminder: a decision is waiting for you in {game.title}")
