@@ -19,7 +19,7 @@ from games.models import Game, TurnClock
 from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry
-from .helpers import PASSWORD, login
+from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, widest
 
 SEED = 47  # python -m tests.browser.expansions_script: the first seed whose game reaches every moment
 
@@ -102,6 +102,13 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
             expect(page.get_by_test_id("whose-turn")).to_have_text("Your decision")
             expect(page.get_by_test_id("decision-text")).to_contain_text(f"{mover} completed")
             page.screenshot(path="/tmp/game_page_decision.png", full_page=True)
+            page.set_viewport_size(PHONE)  # the decision fits a phone too
+            page.reload()
+            expect(page.get_by_test_id("decision-pass")).to_be_visible()
+            assert page_width(page) <= PHONE["width"] + 1, widest(page, PHONE["width"])
+            page.screenshot(path="/tmp/game_page_decision_phone.png", full_page=True)
+            page.set_viewport_size(DESKTOP)
+            page.reload()
             target = entry.to_json()["reinforce"]
             page.locator(
                 f'svg.board circle.decision-target[data-x="{target["x"]}"][data-y="{target["y"]}"]'
@@ -115,6 +122,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
             as_player(page, asked, game)
             expect(page.get_by_test_id("move-list")).to_contain_text(f"{asked} passed")
             expect(page.get_by_test_id("timeout-event").first).to_contain_text("decision passed on time")
+        page.goto("about:blank")  # the page stops polling while the API plays on (SQLite has one writer)
         game.refresh_from_db()
         assert game.move_count > moves_before, name
         stored = game.moves.get(number=moves_before + 1).entry
