@@ -1,7 +1,8 @@
 """A complete game with all five expansions and a hand of three, mostly through the API,
 with its key moments in the browser: a large follower, a builder's double turn, a
-reinforcement by a player who is not on turn and a decision passed on time; the final
-breakdown on the page is the engine's."""
+deployment into the City (its quarter clicked on the board), a reinforcement by a player
+who is not on turn and a decision passed on time; the final breakdown on the page is the
+engine's."""
 
 import random
 from datetime import timedelta
@@ -53,6 +54,23 @@ def place(page, engine, move: Move):
     page.get_by_role("button", name="Confirm move").click()
 
 
+def deploy(page, game, player, entry):
+    """Put a follower into a quarter of the City: the quarter clicked on the board, the
+    figure and the Count's move chosen in the form."""
+    as_player(page, player, game)
+    expect(page.get_by_test_id("whose-turn")).to_have_text("Your decision")
+    page.locator(f'svg.board rect.quarter-area[data-quarter="{entry.quarter}"]').click()
+    expect(page.locator(f'#quarter-form input[name="quarter"][value="{entry.quarter}"]')).to_be_checked()
+    if entry.figure != "follower":
+        page.locator(f'#quarter-form input[name="figure"][value="{entry.figure}"]').check()
+    page.locator("#count-to").select_option(entry.count or "")
+    before = game.moves.count()
+    page.get_by_test_id("quarter-submit").click()
+    expect(page.get_by_test_id("move-list")).to_contain_text(f"{player} put a")
+    page.goto("about:blank")
+    assert game.moves.order_by("-number").first().entry == entry.to_json() and game.moves.count() > before
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     page = browser_page
@@ -65,6 +83,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
         clients[user.username].force_authenticate(user)
     rng = random.Random(SEED)
     phase = 0
+    deployed = False
     for _ in range(400):
         game.refresh_from_db()
         engine = services.engine_for(game)
@@ -74,7 +93,12 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
         entry = moment(engine, name) if name != "end" else None
         if entry is None:
             player = engine.players[engine.pending.player]
-            response = send_entry(clients[player], game.pk, len(engine.history) + 1, ordinary_entry(engine, name, rng))
+            entry = ordinary_entry(engine, name, rng)
+            if not deployed and engine.pending.action == "quarter" and entry.quarter is not None:
+                deployed = True  # the first deployment into the City goes through the page
+                deploy(page, game, player, entry)
+                continue
+            response = send_entry(clients[player], game.pk, len(engine.history) + 1, entry)
             assert response.status_code == 201, response.json()
             continue
         phase += 1
@@ -128,6 +152,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
         stored = game.moves.get(number=moves_before + 1).entry
         assert stored == entry.to_json(), name
     assert PHASES[phase] == "end", f"the game ended at phase {PHASES[phase]}"
+    assert deployed, "no deployment into the City was played in the browser"
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     outcome = services.engine_for(game).outcome
