@@ -54,6 +54,10 @@ FILTER_PARAMETERS = [
     OpenApiParameter("finished_before", OpenApiTypes.DATE, description="Finished on or before this day"),
     OpenApiParameter("farm_scoring", str, enum=["current", "classic"], description="Farm scoring rule"),
     OpenApiParameter("river", OpenApiTypes.BOOL, description="With (true) or without (false) the River"),
+    *(OpenApiParameter(name, OpenApiTypes.BOOL, description=f"With (true) or without (false) the rule option `{name}`"
+                       + (" (true: the published rule)" if name == "incomplete_score" else "")
+                       + (" (any hand size)" if name == "hand" else ""))
+      for name in queries.RULE_FLAGS),
     OpenApiParameter("players", int, description="Number of players (2 to 5)"),
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),

@@ -34,7 +34,18 @@ User = get_user_model()
 players_label = lazy(lambda n: ngettext("%(count)d player", "%(count)d players", n) % {"count": n}, str)
 RULE_CHOICES = [("", _("Any")), ("current", _("Current (3 per city)")), ("classic", _("Classic"))]
 YES_NO = [("", _("Any")), ("yes", _("With the River")), ("no", _("Without the River"))]
-PLAYER_COUNTS = [("", _("Any")), *[(str(n), players_label(n)) for n in range(2, 6)]]
+PLAYER_COUNTS = [("", _("Any")), *[(str(n), players_label(n)) for n in range(2, 7)]]
+RULE_FILTER_LABELS = {
+    "inns_cathedrals": _("Inns & Cathedrals"),
+    "traders_builders": _("Traders & Builders"),
+    "king_robber": _("King & Robber"),
+    "count": _("The Count of Carcassonne"),
+    "small_city": _("Small cities score less"),
+    "incomplete_score": _("Incomplete features score"),
+    "hole_bonus": _("Hole bonus"),
+    "hand": _("Hand of tiles"),
+}
+"""The archive's filters by expansion and house rule (``queries.RULE_FLAGS``)."""
 
 
 def _page_links(request, page_obj, items):
@@ -79,6 +90,11 @@ def game_list(request):
         "rule_choices": RULE_CHOICES,
         "river_choices": YES_NO,
         "river_value": "" if filters.river is None else ("yes" if filters.river else "no"),
+        "rule_filters": [
+            {"name": name, "label": RULE_FILTER_LABELS[name],
+             "value": "" if name not in filters.rules else ("yes" if filters.rules[name] else "no")}
+            for name in queries.RULE_FLAGS
+        ],
         "count_choices": PLAYER_COUNTS,
         "count_value": str(filters.player_count or ""),
         "filtered": not filters.is_default(),

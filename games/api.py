@@ -93,12 +93,22 @@ class GameAPIView(APIView):
 
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         game, seats, engine = self.load(pk)
-        return Response(game_state(game, engine, seats), status=code)
+        return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
+
+    def played(self, game: Game, engine) -> Response:
+        """201 with the state after the caller's move or decision, as they see it."""
+        seats = list(game.seats.select_related("user").order_by("position"))
+        return Response(game_state(game, engine, seats, self.viewer(seats)), status=status.HTTP_201_CREATED)
+
+    def viewer(self, seats) -> int | None:
+        """The caller's seat (whose hand they may see), or ``None``."""
+        seat = services.seat_of(seats, self.request.user)
+        return seat.position if seat is not None and seat.state == Seat.State.JOINED else None
 
 
-def game_state(game: Game, engine, seats=None) -> dict:
-    """The service's state of a game, with its play-by-e-mail options."""
-    state = services.game_state(game, engine, seats)
+def game_state(game: Game, engine, seats=None, viewer: int | None = None) -> dict:
+    """The service's state of a game as ``viewer`` sees it, with its play-by-e-mail options."""
+    state = services.game_state(game, engine, seats, viewer)
     state.update(move_days=game.move_days, timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed)
     return state
 
@@ -301,15 +311,21 @@ class BotsView(GameAPIView):
 class LegalMovesView(PublicGameView):
     @extend_schema(
         tags=[TAG],
-        summary="Legal placements of the drawn tile",
-        description="Every legal (x, y, rotation) with the follower spots allowed there.",
+        summary="What the pending decision allows",
+        description=(
+            "For a tile turn: every legal (x, y, rotation) of the drawn tile with the follower spots "
+            "(`meeples`) and every figure allowed on each spot (`figures`: follower, large, builder, pig). "
+            "For another decision (the Count's, which may fall to a player not on turn): `pending` names "
+            "who must decide, which kind, and the accepted answers (send one to `POST .../decision/`)."
+        ),
         responses={200: s.LegalMovesSerializer, **errors(404)},
     )
     def get(self, request, pk: int):
-        game, _seats, engine = self.load(pk)
+        game, seats, engine = self.load(pk)
         if game.status != Game.Status.ACTIVE:
-            return Response({"tile": None, "placements": []})
-        return Response(services.legal_moves(engine))
+            return Response({"tile": None, "placements": [], "pending": None})
+        names = [s.user.username if s.user_id else None for s in seats]
+        return Response(services.legal_moves(engine, names, self.viewer(seats)))
 
 
 class MovesView(PublicGameView):
@@ -335,7 +351,9 @@ class MovesView(PublicGameView):
         tags=[TAG],
         summary="Play your turn",
         description=(
-            "Place the drawn tile at (x, y) with a rotation, and optionally a follower on a spot. "
+            "Place the drawn tile (or, with a hand of tiles, the `tile` of your hand) at (x, y) with a "
+            "rotation, and optionally a figure on a spot: `meeple` is a spot, or `{spot, figure}` for a "
+            "large follower, builder or pig (see the legal moves' `figures`). "
             "`move_number` must be the state's `move_number`: a stale one gets 409, so that a turn "
             "submitted twice is stored once. Returns the new state."
         ),
@@ -346,9 +364,31 @@ class MovesView(PublicGameView):
         self.game(pk)  # a private game is 404 to outsiders, also here
         data = _validated(s.MoveRequestSerializer, request)
         game, engine = services.play_move(
-            pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"]
+            pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
+            tile=data.get("tile"),
         )
-        return Response(game_state(game, engine), status=status.HTTP_201_CREATED)
+        return self.played(game, engine)
+
+
+class DecisionView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Answer a decision",
+        description=(
+            "Answer the decision the game waits for from you, on turn or not (the Count's: move a "
+            "follower out of the City onto a completed feature, put one into the City, the market round). "
+            "`answer` is one of the `answer`s listed under the state's `pending.options` (a pass included). "
+            "As for moves: 403 when the decision is someone else's, 409 when `move_number` is stale or no "
+            "decision is pending, 400 when the rules refuse the answer; one answer is stored per decision."
+        ),
+        request=s.DecisionRequestSerializer,
+        responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        self.game(pk)
+        data = _validated(s.DecisionRequestSerializer, request)
+        game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
+        return self.played(game, engine)
 
 
 class RecordView(PublicGameView):

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules, RulesError
-from games.engine.rules import MAX_PLAYERS
+from games.engine.rules import MAX_HAND, MAX_PLAYERS
 from games import vocabulary
 from games.models import BOT_LEVELS, Game, rule_options
 
@@ -28,8 +28,9 @@ def rule_field(option) -> forms.Field:
     if option.kind == "choice":
         return forms.ChoiceField(label=label, choices=vocabulary.option_choices(option), initial=option.default,
                                  help_text=help_text)
-    if option.kind == "int":
-        return forms.IntegerField(label=label, initial=option.default, help_text=help_text)
+    if option.kind == "int":  # empty: the option's default (none: e.g. no hand of tiles)
+        return forms.IntegerField(label=label, initial=option.default, help_text=help_text,
+                                  required=option.default is not None, min_value=1, max_value=MAX_HAND)
     return forms.BooleanField(label=label, required=False, initial=option.default, help_text=help_text)
 
 
@@ -44,6 +45,16 @@ class RulesFormMixin:
     @property
     def rule_fields(self) -> list:
         return [self[option.name] for option in rule_options()]
+
+    @property
+    def expansion_fields(self) -> list:
+        """The expansions' fields (each with its explanation)."""
+        return [self[option.name] for option in rule_options() if option.kind == "expansion"]
+
+    @property
+    def house_rule_fields(self) -> list:
+        """Farm scoring and the house rules' fields."""
+        return [self[option.name] for option in rule_options() if option.kind != "expansion"]
 
     def rules(self) -> dict:
         values = {o.name: self.cleaned_data.get(o.name, o.default) for o in rule_options()}
@@ -74,14 +85,14 @@ class CreateGameForm(RulesFormMixin, forms.Form):
     open_seats = forms.IntegerField(
         label=_("Open seats"),
         min_value=0,
-        max_value=MAX_PLAYERS - 1,
+        max_value=MAX_PLAYERS,
         initial=0,
         help_text=_("Seats anyone can take from the lobby."),
     )
     bots = forms.IntegerField(
         label=_("Bots"),
         min_value=0,
-        max_value=MAX_PLAYERS - 1,
+        max_value=MAX_PLAYERS,
         initial=0,
         required=False,
         help_text=_("Seats played by the computer, for practice. Games with a bot are not rated."),
@@ -148,9 +159,13 @@ class CreateGameForm(RulesFormMixin, forms.Form):
             if players < 2:
                 raise forms.ValidationError(
                     _("Invite at least one player, open a seat or add a bot: a game needs 2 to 5 players."))
-            if players > MAX_PLAYERS:
+            most = Rules.from_json(self.rules()).max_players
+            if players > most:
+                if players == MAX_PLAYERS + 1:
+                    raise forms.ValidationError(
+                        _("A sixth player needs Inns & Cathedrals: choose it, or seat fewer players."))
                 raise forms.ValidationError(
                     _("A game has at most %(most)d players; this one would have %(players)d.")
-                    % {"most": MAX_PLAYERS, "players": players}
+                    % {"most": most, "players": players}
                 )
         return cleaned

@@ -25,15 +25,10 @@ from .fields import EntryField
 BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
 
 
-# The engine plays these too, but the game page cannot yet take their figures and
-# decisions (large follower, builder and pig, the Count's questions): the site offers
-# them once it can (the issue "Play every expansion on the site").
-NOT_YET_ON_SITE = ("inns_cathedrals", "traders_builders", "count", "hand", "hand_visible")
-
-
 def rule_options() -> tuple:
-    """The engine's rule options that games on this site may use (``Rules.options()``)."""
-    return tuple(o for o in Rules.options() if o.name not in NOT_YET_ON_SITE)
+    """The engine's rule options that games on this site may use: every one of
+    ``Rules.options()`` (the site plays every expansion and house rule)."""
+    return tuple(Rules.options())
 
 
 def _days_label(days: int) -> str:
@@ -216,6 +211,7 @@ class GameEvent(models.Model):
         SKIPPED = "skipped", _("Turn skipped on time")
         LOST = "lost", _("Lost on time")
         BOT = "bot", _("A bot took over on time")
+        PASSED = "passed", _("Decision passed on time")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="timeout_events")
     move_number = models.PositiveIntegerField()
@@ -257,3 +253,24 @@ class Vacation(models.Model):
         from .clock import describe_days
 
         return describe_days(self.days)
+
+
+class PlayPreference(models.Model):
+    """How a user likes to play: for now, whether the Count's optional decisions (moving a
+    follower out of the City, into it, from the market) are passed for them at once."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_prefs")
+    auto_pass_count = models.BooleanField(
+        "Pass the Count's decisions automatically",
+        default=False,
+        help_text="In games with the Count of Carcassonne, nobody waits for you when a completed feature or the "
+        "market lets you move a follower out of the City: you pass at once.",
+    )
+
+    def __str__(self) -> str:
+        return f"play preferences of {self.user}"
+
+    @classmethod
+    def auto_passing(cls, user_ids) -> set[int]:
+        """Which of ``user_ids`` pass the Count's decisions automatically."""
+        return set(cls.objects.filter(user_id__in=list(user_ids), auto_pass_count=True).values_list("user_id", flat=True))

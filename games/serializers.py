@@ -191,7 +191,7 @@ def _option_field(option):
                                        help_text=help_text)
     if option.kind == "bool":
         return StrictBooleanField(default=option.default, help_text=help_text)
-    return StrictIntegerField(default=option.default, help_text=help_text)
+    return StrictIntegerField(default=option.default, allow_null=option.default is None, help_text=help_text)
 
 
 class RulesSerializer(serializers.Serializer):
@@ -257,6 +257,38 @@ class MoveRequestSerializer(serializers.Serializer):
     y = StrictIntegerField(help_text="Row; grows to the south")
     rotation = RotationField(help_text="Clockwise turn of the drawn tile: 0, 90, 180 or 270")
     meeple = MeepleField()
+    tile = serializers.CharField(
+        required=False, max_length=16,
+        help_text="The tile to place: by default the drawn tile; with a hand of tiles, one of your hand",
+    )
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": True,
+        "example": {"reinforce": {"x": 2, "y": -1, "spot": "city:N"}},
+        "description": "A decision's answer: the NOTATION.md entry without `player`, e.g. "
+        "`{\"reinforce\": {\"x\": 2, \"y\": -1, \"spot\": \"city:N\", \"figure\": \"large\"}}`, "
+        "`{\"quarter\": \"market\", \"count\": \"castle\"}`, or a pass: `{\"reinforce\": null}`, "
+        "`{\"quarter\": null}`. The options of the state's `pending` are exactly the accepted answers.",
+    }
+)
+class AnswerField(serializers.Field):
+    default_error_messages = {"invalid": "must be an object such as {{\"reinforce\": null}}, not {value}"}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict) or not data:
+            self.fail("invalid", value=_show(data))
+        return dict(data)
+
+    def to_representation(self, value):
+        return value
+
+
+class DecisionRequestSerializer(serializers.Serializer):
+    move_number = StrictIntegerField(min_value=1, help_text="The number of the move being played (the state's move_number)")
+    answer = AnswerField()
 
 
 # --- responses (documentation) -------------------------------------------------------------
@@ -265,6 +297,7 @@ class MoveRequestSerializer(serializers.Serializer):
 class MeepleOnBoardSerializer(serializers.Serializer):
     spot = serializers.CharField()
     player = serializers.CharField()
+    figure = serializers.CharField(help_text="follower, large, builder or pig")
 
 
 class BoardTileSerializer(serializers.Serializer):
@@ -280,6 +313,14 @@ class PlayerSerializer(serializers.Serializer):
     color = serializers.CharField()
     score = serializers.IntegerField()
     supply = serializers.IntegerField(help_text="Followers in the player's supply")
+    reserve = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Other figures in supply by kind: large, builder, pig (expansions)"
+    )
+    hand_size = serializers.IntegerField(required=False, help_text="Tiles in the player's hand (hand of tiles only)")
+    hand = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="The tiles of the player's hand: only your own, or everyone's when hands are visible",
+    )
     state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
     out = serializers.BooleanField(help_text="The player left (lost on time or resigned): no more turns, no more points")
@@ -304,6 +345,25 @@ class OutcomeSerializer(serializers.Serializer):
     left = serializers.ListField(child=serializers.CharField(), help_text="Players who lost on time or resigned")
 
 
+class DecisionOptionSerializer(serializers.Serializer):
+    answer = serializers.JSONField(help_text="The answer to send (POST .../decision/)")
+    text = serializers.CharField(help_text="The option in words")
+    # "pass" is a Python keyword: declared below
+    target = serializers.JSONField(required=False, help_text="The board spot it names: x, y, spot, figure")
+
+
+DecisionOptionSerializer._declared_fields["pass"] = serializers.BooleanField(help_text="Whether this answer passes")
+
+
+class PendingSerializer(serializers.Serializer):
+    player = serializers.CharField(allow_null=True, help_text="Who must act")
+    seat = serializers.IntegerField()
+    action = serializers.CharField(help_text="turn, or a decision: reinforce, quarter, market")
+    text = serializers.CharField(help_text="What is awaited, in words")
+    label = serializers.CharField(required=False, help_text="The decision's name (decisions only)")
+    options = DecisionOptionSerializer(many=True, help_text="The accepted answers (decisions only; empty for a turn)")
+
+
 class GameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -320,6 +380,11 @@ class GameStateSerializer(serializers.Serializer):
     timeout_rule = TimeoutRuleField(help_text="When the time per move runs out: skip the turn, or lose on time")
     vacation_allowed = serializers.BooleanField(help_text="Whether players on vacation have their clock paused")
     has_bots = serializers.BooleanField(help_text="A bot plays (or played) a seat: the game is not rated")
+    pending = PendingSerializer(allow_null=True, help_text="Who the game waits for and for what (null unless active)")
+    expansions = serializers.JSONField(
+        help_text="Public state of the expansions: goods tokens by player, the king's and robber's holders, "
+        "the City of Carcassonne (where the Count stands, followers per quarter)"
+    )
     winners = serializers.ListField(child=serializers.CharField(), required=False, help_text="The engine's winners (finished games)")
     final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
     outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
@@ -344,11 +409,24 @@ class PlacementSerializer(serializers.Serializer):
     y = serializers.IntegerField()
     rotation = serializers.IntegerField()
     meeples = serializers.ListField(child=serializers.CharField(), help_text="Legal follower spots")
+    figures = serializers.ListField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="Every figure allowed on each spot: {spot, figure} with figure follower, large, builder or pig",
+    )
+
+
+class HandTileSerializer(serializers.Serializer):
+    tile = serializers.CharField()
+    placements = PlacementSerializer(many=True)
 
 
 class LegalMovesSerializer(serializers.Serializer):
     tile = serializers.CharField(allow_null=True)
     placements = PlacementSerializer(many=True)
+    pending = PendingSerializer(allow_null=True, help_text="Who the game waits for; a decision's accepted answers")
+    hand = HandTileSerializer(
+        many=True, required=False, help_text="With a hand of tiles, for its holder: each tile's legal placements"
+    )
 
 
 class MoveSerializer(serializers.Serializer):

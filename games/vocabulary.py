@@ -39,8 +39,37 @@ ROLE_LABELS = {"thief": _("thief"), "knight": _("knight"), "monk": _("monk"), "f
 
 CATEGORY_LABELS = {
     "roads": _("Roads"), "cities": _("Cities"), "cloisters": _("Cloisters"), "farms": _("Farms"),
+    "goods": _("Goods"), "king": pgettext_lazy("score category", "King"),
+    "robber": pgettext_lazy("score category", "Robber"),
 }
-"""The base categories of a player's breakdown (the engine's ``CATEGORIES``)."""
+"""The categories of a player's breakdown: the engine's ``CATEGORIES``, then the
+expansions' (Traders & Builders' goods, King & Robber's king and robber)."""
+
+QUARTER_LABELS = {
+    "castle": _("Castle"),
+    "blacksmith": _("Blacksmith"),
+    "cathedral": _("Cathedral"),
+    "market": _("Market"),
+}
+"""The four quarters of the City of Carcassonne, by their NOTATION.md names."""
+
+GOODS_LABELS = {"wine": _("wine"), "grain": _("grain"), "cloth": _("cloth")}
+"""Traders & Builders' goods tokens."""
+
+FIGURE_LABELS = {
+    "follower": _("follower"),
+    "large": _("large follower"),
+    "builder": _("builder"),
+    "pig": _("pig"),
+}
+"""The figures a player may deploy (NOTATION.md names), in words."""
+
+FIGURE_ON = {
+    ("builder", "road"): _("builder on the road"),
+    ("builder", "city"): _("builder on the city"),
+    ("pig", "field"): _("pig on the field"),
+}
+"""A figure other than a follower, named with the feature it stands on (move lists)."""
 
 EXPANSION_NAMES = {
     "river": _("The River"),
@@ -115,6 +144,22 @@ def follower_on(spot: str | None) -> str:
         return ""
     kind, _sep, where = spot.partition(":")
     text = str(FOLLOWER_ON.get(kind, spot))
+    if where:
+        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
+    return text
+
+
+def figure_on(figure: str, spot: str | None) -> str:
+    """'builder on the road (east)', 'large follower: knight in the city (north)',
+    'knight in the city (north)': a deployed figure and its spot; '' for none."""
+    if not spot:
+        return ""
+    if figure == "follower":
+        return follower_on(spot)
+    if figure == "large":
+        return gettext("large follower: %(follower)s") % {"follower": follower_on(spot)}
+    kind, _sep, where = spot.partition(":")
+    text = str(FIGURE_ON.get((figure, kind), FIGURE_LABELS.get(figure, figure)))
     if where:
         return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
     return text

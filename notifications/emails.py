@@ -76,6 +76,41 @@ def _drawn_tile(game: Game, upto: int) -> str | None:
     return engine.tile if not engine.finished else None
 
 
+def _own_hand(game: Game, upto: int, user) -> str | None:
+    """With a hand of tiles: the recipient's own hand (never anyone else's), as a list."""
+    from games.services import engine_for, visible_hand
+
+    if user is None or not (game.rules or {}).get("hand"):
+        return None
+    seats = list(game.seats.select_related("user").order_by("position"))
+    seat = next((s.position for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        return None
+    hand = visible_hand(engine_for(game, seats, upto=upto), seat, seat)
+    return ", ".join(hand) if hand else None
+
+
+def _decision_context(ctx: dict, game: Game, number: int, user, link) -> None:
+    """A decision asked of the recipient (the Count's), not a tile turn: what happened
+    and what they may do, with a one-click link to the decision on the game page."""
+    from games import decisions
+    from games.services import engine_for
+
+    seats = list(game.seats.select_related("user").order_by("position"))
+    engine = engine_for(game, seats, upto=number - 1)
+    seat = next((s.position for s in seats if user is not None and s.user_id == user.pk), None)
+    names = [s.display_name for s in seats]
+    pending = decisions.pending_json(engine, names, seat) or {}
+    ctx["template"] = "decision"
+    ctx["tile"] = None
+    ctx["images"].pop("tile", None)
+    ctx["decision_label"] = pending.get("label", "")
+    ctx["decision_text"] = pending.get("text", "")
+    ctx["button_url"] = link(_game_path(game) + "#decision-panel")
+    ctx["subject"] = _("A decision for you in %(game)s: %(decision)s") % {
+        "game": game.title, "decision": ctx["decision_label"]}
+
+
 def _game_path(game: Game) -> str:
     return reverse("game-detail", args=[game.pk])
 
@@ -122,13 +157,16 @@ def context_for(n: Notification) -> dict:
     if kind == Notification.Kind.TURN:
         number = data.get("move_number", game.move_count + 1)
         ctx.update(data)
-        ctx["tile"] = _drawn_tile(game, number - 1)
-        picture = tile_png(ctx["tile"]) if ctx["tile"] else None
+        drawn = _drawn_tile(game, number - 1)
+        ctx["tile"] = drawn or _own_hand(game, number - 1, user)
+        picture = tile_png(drawn) if drawn else None
         if picture:
             ctx["images"]["tile"] = picture
         ctx["time_left"] = _time_left(game, data.get("deadline"))
         ctx["button_url"] = link(_game_path(game) + "#turn-panel")
         ctx["subject"] = _("Your turn in %(game)s") % {"game": game.title}
+        if data.get("action", "turn") != "turn":
+            _decision_context(ctx, game, number, user, link)
         png = board_png(game, upto=number - 1)
         if png:
             ctx["images"][BOARD_CID] = png
@@ -171,6 +209,10 @@ def context_for(n: Notification) -> dict:
         ctx["time_left"] = _time_left(game, data.get("deadline"))
         ctx["button_url"] = link(_game_path(game) + "#turn-panel")
         ctx["subject"] = _("Reminder: your turn in %(game)s (%(left)s left)") % {"game": game.title, "left": ctx["time_left"]}
+        if data.get("action", "turn") != "turn":  # the Count's decision: passed, not lost, when time runs out
+            ctx["button_url"] = link(_game_path(game) + "#decision-panel")
+            ctx["subject"] = _("Reminder: a decision is waiting for you in %(game)s (%(left)s left)") % {
+                "game": game.title, "left": ctx["time_left"]}
     elif kind == Notification.Kind.TIMEOUT:
         ctx.update(data)
         ctx["button_url"] = link(_game_path(game))
@@ -238,8 +280,9 @@ def recipient_language(n: Notification) -> str:
 
 def _build_message(n: Notification) -> EmailMultiAlternatives:
     ctx = context_for(n)
-    text = render_to_string(f"notifications/email/{n.kind}.txt", ctx)
-    html = render_to_string(f"notifications/email/{n.kind}.html", ctx)
+    name = ctx.get("template", n.kind)
+    text = render_to_string(f"notifications/email/{name}.txt", ctx)
+    html = render_to_string(f"notifications/email/{name}.html", ctx)
     domain = urlsplit(links.site_url()).hostname or "localhost"
     headers = {
         "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",

@@ -4,12 +4,13 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games import clock
-from games.models import Vacation
+from games.models import PlayPreference, Vacation
 
 from .models import Mode, Preference
 
@@ -90,3 +91,19 @@ class VacationForm(forms.Form):
         if Vacation.objects.filter(user=self.user, start__lt=data["end_at"], end__gt=data["start_at"]).exists():
             raise forms.ValidationError(_("This overlaps a vacation you already have."))
         return data
+
+
+class PlayPreferenceForm(forms.ModelForm):
+    """How the user plays (a games preference, shown with the e-mail settings)."""
+
+    class Meta:
+        model = PlayPreference
+        fields = ["auto_pass_count"]
+        labels = {"auto_pass_count": _("Pass the Count's decisions automatically")}
+        help_texts = {
+            "auto_pass_count": _(
+                "In games with the Count of Carcassonne, you are not asked (and nobody waits for you) when a "
+                "completed feature, your tile or the market round lets you move a follower into or out of the "
+                "City: you pass at once."
+            )
+        }

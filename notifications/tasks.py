@@ -163,7 +163,7 @@ def send_reminders() -> int:
                         user=turn_clock.user,
                         game=game,
                         data={"move_number": turn_clock.move_number, "percent": percent,
-                              "deadline": state.deadline.isoformat()},
+                              "deadline": state.deadline.isoformat(), "action": game.pending_action or "turn"},
                     )
                 done += row is not None
                 break  # late run: only the latest reminder

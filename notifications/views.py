@@ -16,10 +16,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from games import clock
-from games.models import Vacation
+from games.models import PlayPreference, Vacation
 
 from . import links
-from .forms import PreferenceForm, VacationForm
+from .forms import PlayPreferenceForm, PreferenceForm, VacationForm
 from .models import Category, EmailOptOut, Mode, Preference
 
 
@@ -88,8 +88,16 @@ def settings_page(request):
     prefs = Preference.for_user(request.user)
     form = PreferenceForm(instance=prefs)
     vacation_form = VacationForm(user=request.user, prefs=prefs)
+    play_prefs, _created = PlayPreference.objects.get_or_create(user=request.user)
+    play_form = PlayPreferenceForm(instance=play_prefs)
     if request.method == "POST":
-        if "add_vacation" in request.POST:
+        if "save_play" in request.POST:
+            play_form = PlayPreferenceForm(request.POST, instance=play_prefs)
+            if play_form.is_valid():
+                play_form.save()
+                messages.success(request, _("Your playing preferences are saved."))
+                return redirect(reverse("notifications:settings") + "#playing")
+        elif "add_vacation" in request.POST:
             vacation_form = VacationForm(request.POST, user=request.user, prefs=prefs)
             if vacation_form.is_valid():
                 Vacation.objects.create(
@@ -126,6 +134,7 @@ def settings_page(request):
         {
             "form": form,
             "vacation_form": vacation_form,
+            "play_form": play_form,
             "vacations": Vacation.objects.filter(user=request.user, end__gt=now),
             "allowance": prefs.vacation_days_per_year,
             "days_left": clock.describe_days(max(prefs.vacation_days_per_year - year_used, 0)),

@@ -83,8 +83,16 @@ def validate(t: Tournament) -> None:
         )
     if t.format not in Tournament.Format.values:
         raise TournamentError(_("Choose a format: round robin, Swiss or knockout."))
-    if not 2 <= t.table_size <= 5:
-        raise TournamentError(_("A game has 2 to 5 players (players per game)."))
+    from games.engine import Rules
+
+    try:
+        most = Rules.from_json(t.rules or {}).max_players
+    except ValueError:
+        most = 5
+    if t.table_size == 6 and most < 6:
+        raise TournamentError(_("Six players per game need Inns & Cathedrals."))
+    if not 2 <= t.table_size <= most:
+        raise TournamentError(_("A game has 2 to 5 players (players per game), 6 with Inns & Cathedrals."))
     if t.format != Tournament.Format.ROUND_ROBIN and t.table_size != 2:
         raise TournamentError(_("Swiss and knockout games have 2 players: set players per game to 2."))
     if t.format == Tournament.Format.SWISS and not 1 <= t.swiss_rounds <= 30:

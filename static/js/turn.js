@@ -43,7 +43,19 @@
   });
   Object.keys(byCell).forEach(function (k) { byCell[k].sort(function (a, b) { return a.rotation - b.rotation; }); });
 
-  var state = { key: null, index: 0, spot: null, busy: false };
+  var figureBox = document.getElementById("figure-choice");
+  var state = { key: null, index: 0, spot: null, figure: "follower", busy: false };
+
+  /* The spots of a placement where some figure may go, and the figures allowed on one. */
+  function spotsOf(p) {
+    var seen = [];
+    (p.figures || []).forEach(function (f) { if (seen.indexOf(f.spot) < 0) seen.push(f.spot); });
+    return seen;
+  }
+  function figuresAt(p, spot) {
+    return (p.figures || []).filter(function (f) { return f.spot === spot; }).map(function (f) { return f.figure; });
+  }
+  function figureLabel(kind) { return (legal.figure_labels && legal.figure_labels[kind]) || kind; }
 
   function options() { return state.key ? byCell[state.key] : []; }
   function placement() { return options()[state.index] || null; }
@@ -116,7 +128,7 @@
     }
     tileBox.querySelectorAll("circle.spot").forEach(function (c) {
       var spot = c.getAttribute("data-spot");
-      if (p.meeples.indexOf(spot) < 0) {
+      if (spotsOf(p).indexOf(spot) < 0) {
         c.parentNode.removeChild(c);
         return;
       }
@@ -168,12 +180,15 @@
     rotateBtn.innerHTML = "⟳ " + gettext("Rotate") + " <kbd>R</kbd>" + (n > 1 ? ' <span class="muted small">' + (state.index + 1) + "/" + n + "</span>" : "");
     rotateBtn.setAttribute("aria-label", n > 1 ? interpolate(gettext("Rotate (%(count)s rotations fit here)"), { count: n }, true) : gettext("Rotate (only one rotation fits here)"));
     noneBtn.setAttribute("aria-pressed", state.spot ? "false" : "true");
-    var spots = p.meeples.length;
+    var spots = spotsOf(p).length;
+    renderFigures(p);
     selection.innerHTML = "";
     var strong = document.createElement("strong");
     strong.textContent = interpolate(gettext("Tile %(tile)s at (%(x)s,%(y)s), %(rotation)s°"), { tile: legal.tile, x: p.x, y: p.y, rotation: p.rotation }, true);
     selection.appendChild(strong);
-    selection.appendChild(document.createTextNode(" · " + spotLabel(state.spot)));
+    selection.appendChild(document.createTextNode(" · " + spotLabel(state.spot)
+      + (state.spot && state.figure !== "follower" ? " (" + figureLabel(state.figure) + ")" : "")));
+    selection.setAttribute("data-figure", state.spot ? state.figure : "");
     selection.setAttribute("data-rotation", p.rotation);
     selection.setAttribute("data-spot", state.spot || "");
     step.textContent = spots
@@ -196,6 +211,7 @@
       if (same >= 0) state.index = same;
     }
     state.spot = null;
+    state.figure = "follower";
     render();
   }
 
@@ -204,13 +220,36 @@
     if (n < 2) return;
     state.index = (state.index + 1) % n;
     var p = placement();
-    if (state.spot && p.meeples.indexOf(state.spot) < 0) state.spot = null;
+    if (state.spot && figuresAt(p, state.spot).indexOf(state.figure) < 0) state.spot = null;
     render();
   }
 
   function chooseSpot(spot) {
     state.spot = state.spot === spot ? null : spot;
+    if (state.spot) {
+      var kinds = figuresAt(placement(), spot);
+      state.figure = kinds.indexOf("follower") >= 0 ? "follower" : kinds[0];
+    }
     render(spot);
+  }
+
+  /* The figures allowed on the chosen spot (follower, large follower, builder, pig), as
+     toggle buttons; hidden when no spot is chosen. */
+  function renderFigures(p) {
+    if (!figureBox) return;
+    figureBox.innerHTML = "";
+    var kinds = state.spot ? figuresAt(p, state.spot) : [];
+    figureBox.hidden = kinds.length < 2 && !(kinds.length === 1 && kinds[0] !== "follower");
+    kinds.forEach(function (kind) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-small";
+      b.setAttribute("data-figure", kind);
+      b.setAttribute("aria-pressed", kind === state.figure ? "true" : "false");
+      b.textContent = figureLabel(kind);
+      b.addEventListener("click", function () { state.figure = kind; render(); });
+      figureBox.appendChild(b);
+    });
   }
 
   function cancel() {
@@ -238,7 +277,9 @@
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
       body: JSON.stringify({
         move_number: parseInt(panel.getAttribute("data-move-number"), 10),
-        x: p.x, y: p.y, rotation: p.rotation, meeple: state.spot
+        tile: panel.getAttribute("data-tile"),
+        x: p.x, y: p.y, rotation: p.rotation,
+        meeple: state.spot && state.figure !== "follower" ? { spot: state.spot, figure: state.figure } : state.spot
       })
     }).then(function (response) {
       if (response.status === 201) {
