@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import Game as EngineGame
-from games.entries import FIGURE_LABELS, QUARTER_LABELS, describe_spot
+from games.entries import QUARTER_LABELS, describe_spot
 
 QUARTER_OF_KIND = {"road": "blacksmith", "city": "castle", "cloister": "cathedral", "field": "market"}
 
@@ -113,27 +113,34 @@ def describe_for(engine: EngineGame, names: Sequence[str], viewer: int | None) -
     return _("It is your decision (%(action)s).") % {"action": action}
 
 
-def _figure_words(figure: str) -> str:
-    return str(FIGURE_LABELS.get(figure, figure))
+DEPLOY_TEXT = {
+    ("follower", True): gettext_lazy("Put a follower into the %(quarter)s and move the Count to the %(to)s"),
+    ("large", True): gettext_lazy("Put a large follower into the %(quarter)s and move the Count to the %(to)s"),
+    ("follower", False): gettext_lazy("Put a follower into the %(quarter)s (the Count stays)"),
+    ("large", False): gettext_lazy("Put a large follower into the %(quarter)s (the Count stays)"),
+}
+"""A deployment into the City in words, by figure and whether the Count moves."""
+
+MOVE_TEXT = {
+    "follower": gettext_lazy("Move a follower from the %(quarter)s: %(spot)s at (%(x)s,%(y)s)"),
+    "large": gettext_lazy("Move a large follower from the %(quarter)s: %(spot)s at (%(x)s,%(y)s)"),
+}
+"""A reinforcement from the City in words, by figure."""
 
 
 def option_label(engine: EngineGame, answer: dict[str, Any]) -> str:
-    """One option in words: 'Move a follower from the Castle to the knight in the city (north) at (2,-1)'."""
+    """One option in words: 'Move a follower from the Castle: knight in the city (north) at (2,-1)'."""
     if passes(answer):
         return _("Pass")
     if "quarter" in answer:
-        params = {"quarter": QUARTER_LABELS.get(answer["quarter"], answer["quarter"]),
-                  "figure": _figure_words(answer.get("figure", "follower"))}
         count = answer.get("count")
-        if count:
-            return _("Put a %(figure)s into the %(quarter)s and move the Count to the %(to)s") % {
-                **params, "to": QUARTER_LABELS.get(count, count)}
-        return _("Put a %(figure)s into the %(quarter)s (the Count stays)") % params
+        text = DEPLOY_TEXT.get((answer.get("figure", "follower"), bool(count)), DEPLOY_TEXT["follower", bool(count)])
+        return str(text) % {"quarter": QUARTER_LABELS.get(answer["quarter"], answer["quarter"]),
+                            "to": QUARTER_LABELS.get(count, count)}
     target = answer.get("reinforce") or {}
     spot = target.get("spot", "")
     quarter = QUARTER_OF_KIND.get(spot.partition(":")[0], "")
-    return _("Move a %(figure)s from the %(quarter)s: %(spot)s at (%(x)s,%(y)s)") % {
-        "figure": _figure_words(target.get("figure", "follower")),
+    return str(MOVE_TEXT.get(target.get("figure", "follower"), MOVE_TEXT["follower"])) % {
         "quarter": QUARTER_LABELS.get(quarter, quarter),
         "spot": describe_spot(spot),
         "x": target.get("x"),

@@ -261,10 +261,10 @@ class PlayPreference(models.Model):
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_prefs")
     auto_pass_count = models.BooleanField(
-        "Pass the Count's decisions automatically",
+        _("Pass the Count's decisions automatically"),
         default=False,
-        help_text="In games with the Count of Carcassonne, nobody waits for you when a completed feature or the "
-        "market lets you move a follower out of the City: you pass at once.",
+        help_text=_("In games with the Count of Carcassonne, nobody waits for you when a completed feature or the "
+                    "market lets you move a follower out of the City: you pass at once."),
     )
 
     def __str__(self) -> str:

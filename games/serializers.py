@@ -275,7 +275,7 @@ class MoveRequestSerializer(serializers.Serializer):
     }
 )
 class AnswerField(serializers.Field):
-    default_error_messages = {"invalid": "must be an object such as {{\"reinforce\": null}}, not {value}"}
+    default_error_messages = {"invalid": _("must be an object such as {{\"reinforce\": null}}, not {value}")}
 
     def to_internal_value(self, data):
         if not isinstance(data, dict) or not data:

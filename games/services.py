@@ -370,13 +370,17 @@ def play_move(
     def turn_entry(engine: EngineGame, seat: Seat) -> Entry:
         if engine.pending is not None and engine.pending.action != "turn":
             raise Conflict(
-                f"the game waits for {engine.pending.describe(engine.players)}: send it to the decision endpoint"
+                _("the game waits for %(player)s's decision (%(decision)s): send it to the decision endpoint")
+                % {"player": engine.players[engine.pending.player],
+                   "decision": decisions.ACTION_LABELS.get(engine.pending.action, engine.pending.action)}
             )
         chosen = tile if tile is not None else engine.tile
         if chosen is None and engine.turn_tiles:
-            raise GameError(f"choose the tile of your hand to place: tile must be one of {', '.join(engine.turn_tiles)}")
+            raise GameError(_("choose the tile of your hand to place: tile must be one of %(tiles)s")
+                            % {"tiles": ", ".join(engine.turn_tiles)})
         if tile is not None and engine.turn_tiles and tile not in engine.turn_tiles:
-            raise GameError(f"tile {tile} is not yours to play: choose one of {', '.join(engine.turn_tiles)}")
+            raise GameError(_("tile %(tile)s is not yours to play: choose one of %(tiles)s")
+                            % {"tile": tile, "tiles": ", ".join(engine.turn_tiles)})
         return EngineMove.from_json({"tile": chosen, "x": x, "y": y, "rotation": rotation, "meeple": meeple})
 
     return _play_as(game_id, user, move_number, turn_entry)
@@ -387,17 +391,17 @@ def play_decision(game_id: int, user, move_number: Any, answer: Any) -> tuple[Ga
     :mod:`games.decisions`), on turn or not: the same checks and guarantees as
     :func:`play_move`. ``answer`` is the record entry without its player."""
     if not isinstance(answer, dict) or not answer:
-        raise GameError("answer must be a record entry such as {\"reinforce\": null}")
+        raise GameError(_("answer must be a record entry such as %(example)s") % {"example": '{"reinforce": null}'})
 
     def decision_entry(engine: EngineGame, seat: Seat) -> Entry:
         pending = engine.pending
         if pending is None or pending.action == "turn":
-            raise Conflict("no decision is pending: it is a tile turn (send it as a move)")
+            raise Conflict(_("no decision is pending: it is a tile turn (send it as a move)"))
         name = engine.players[seat.position]
         if answer.get("player", name) != name:
-            raise NotAllowed(f"you play as {name}, not as {answer.get('player')}")
+            raise NotAllowed(_("you play as %(name)s, not as %(other)s") % {"name": name, "other": answer.get("player")})
         if "tile" in answer or "resign" in answer:
-            raise GameError("a decision's answer is a reinforce, quarter or market entry, not a tile turn or resignation")
+            raise GameError(_("a decision's answer is a reinforce, quarter or market entry, not a tile turn or resignation"))
         return parse_entry({"player": name, **{k: v for k, v in answer.items() if k != "player"}})
 
     return _play_as(game_id, user, move_number, decision_entry)
