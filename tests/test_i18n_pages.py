@@ -127,6 +127,60 @@ def test_main_pages_follow_accept_language_with_no_english_left(client, ann, wor
         assert not left, f"{url} in {language} still shows English: {sorted(left)[:30]}"
 
 
+@pytest.fixture
+def expansions_world(ann, bob):
+    """Issue 11's pages: a game with the Count where ann must decide (not on her turn), and
+    a game with hands of three on ann's turn."""
+    from rest_framework.test import APIClient
+
+    from tests.games.conftest import COUNT, SEED, reinforcement_for_other
+    from tests.games.helpers import drive_until, seeded_game
+
+    def clients():
+        result = {}
+        for user in (ann, bob):
+            result[user.username] = APIClient()
+            result[user.username].force_authenticate(user)
+        return result
+
+    count = seeded_game(ann, [ann, bob], COUNT, SEED)
+    drive_until(clients(), count, reinforcement_for_other, seed=SEED)
+    handed = seeded_game(ann, [ann, bob], {"expansions": [], "hand": 3}, 17)
+    drive_until(clients(), handed, lambda e: len(e.history) >= 6 and e.pending.player == 0, seed=17)
+    everything = services.create_game(ann, [], open_seats=1, name="Friday", rules={
+        "expansions": ["inns_cathedrals", "traders_builders", "king_robber", "count"], "farm_scoring": "classic",
+        "small_city": True, "hole_bonus": True, "incomplete_score": False, "hand": 2, "hand_visible": True})
+    return {"count": count, "hand": handed, "everything": everything}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_expansions_pages_have_no_english_left(client, ann, bob, expansions_world, language):
+    """The Count's decision (for the player asked and for the others), a hand's turn panel,
+    rule tags in the lists, the waiting list and the create form's expansions."""
+    count, handed, everything = expansions_world["count"], expansions_world["hand"], expansions_world["everything"]
+    views = [
+        (ann, reverse("game-detail", args=[count.pk]), "Your decision"),
+        (bob, reverse("game-detail", args=[count.pk]), "Waiting for ann to decide whether to move a follower out of the City."),
+        (ann, reverse("game-detail", args=[handed.pk]), "Your hand: choose the tile to place."),
+        (bob, reverse("game-detail", args=[handed.pk]), "to play a tile from their hand."),
+        (ann, reverse("game-detail", args=[everything.pk]), "Inns &amp; Cathedrals"),
+        (ann, reverse("game-list"), "Your decision"),
+        (ann, reverse("notifications:waiting"), "Your decision"),
+        (bob, reverse("lobby"), "Traders &amp; Builders"),
+        (ann, reverse("game-create"), "Scoring and house rules"),
+        (ann, reverse("archive:list") + "?status=active", "Hand of 3"),
+    ]
+    for user, url, shown in views:
+        client.force_login(user)
+        english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert shown in english, (url, shown)  # the page shows what issue 11 added
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert shown not in html, (url, shown)
+        left = english_left(texts(english), texts(html), language, NAMES)
+        assert not left, f"{url} for {user} in {language} still shows English: {sorted(left)[:30]}"
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_visitors_pages_follow_accept_language(client, language):
