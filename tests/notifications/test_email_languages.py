@@ -119,3 +119,37 @@ def test_a_reminder_says_the_time_left_in_the_recipients_words(ann, bob, django_
         tasks.send_reminders()
     [message] = mails_to("bob@example.com", "Rappel")
     assert "heures" in message.subject or "heure" in message.subject
+
+
+DECISION = {
+    "de": ("Eine Entscheidung für dich in", "Verstärkung aus der Stadt Carcassonne",
+           "bob hat eine Stadt fertiggestellt: Du darfst einen Gefolgsmann aus der Burg dorthin versetzen oder passen."),
+    "fr": ("Une décision pour vous dans", "Renfort depuis la cité",
+           "bob a achevé une ville : vous pouvez y déplacer un partisan du château, ou passer."),
+    "it": ("Una decisione per te in", "Rinforzo dalla città di Carcassonne",
+           "bob ha completato una città: puoi spostarci un segnalino dal castello, oppure passare."),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_the_counts_decision_email_is_in_the_recipients_language(ann, bob, language):
+    from rest_framework.test import APIClient
+
+    from notifications.emails import build_message
+    from notifications.models import Notification
+    from tests.games.conftest import COUNT, SEED, reinforcement_for_other
+    from tests.games.helpers import drive_until, seeded_game
+
+    clients = {user.username: APIClient() for user in (ann, bob)}
+    for user in (ann, bob):
+        clients[user.username].force_authenticate(user)
+    game = seeded_game(ann, [ann, bob], COUNT, SEED)
+    drive_until(clients, game, reinforcement_for_other, seed=SEED)
+    ann.language = language
+    ann.save()
+    notification = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
+    message = build_message(notification)
+    subject, label, sentence = DECISION[language]
+    assert message.subject.startswith(subject) and message.subject.endswith(label)
+    assert sentence in message.body and sentence in html_of(message)
+    assert "completed a city" not in message.body + html_of(message)
