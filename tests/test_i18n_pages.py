@@ -129,24 +129,15 @@ def test_main_pages_follow_accept_language_with_no_english_left(client, ann, wor
 
 @pytest.fixture
 def expansions_world(ann, bob):
-    """Issue 11's pages: a game with the Count where ann must decide (not on her turn), and
-    a game with hands of three on ann's turn."""
-    from rest_framework.test import APIClient
+    """Issue 11's pages: a game with the Count where ann must decide (not on her turn), a
+    game with hands of three on ann's turn, and one with every expansion and house rule
+    waiting in the lobby."""
+    from tests.games.conftest import reinforcing_game
+    from tests.games.helpers import api_clients, drive_until, seeded_game
 
-    from tests.games.conftest import COUNT, SEED, reinforcement_for_other
-    from tests.games.helpers import drive_until, seeded_game
-
-    def clients():
-        result = {}
-        for user in (ann, bob):
-            result[user.username] = APIClient()
-            result[user.username].force_authenticate(user)
-        return result
-
-    count = seeded_game(ann, [ann, bob], COUNT, SEED)
-    drive_until(clients(), count, reinforcement_for_other, seed=SEED)
+    count, _engine = reinforcing_game(ann, bob, api_clients(ann, bob))
     handed = seeded_game(ann, [ann, bob], {"expansions": [], "hand": 3}, 17)
-    drive_until(clients(), handed, lambda e: len(e.history) >= 6 and e.pending.player == 0, seed=17)
+    drive_until(api_clients(ann, bob), handed, lambda e: len(e.history) >= 6 and e.pending.player == 0, seed=17)
     everything = services.create_game(ann, [], open_seats=1, name="Friday", rules={
         "expansions": ["inns_cathedrals", "traders_builders", "king_robber", "count"], "farm_scoring": "classic",
         "small_city": True, "hole_bonus": True, "incomplete_score": False, "hand": 2, "hand_visible": True})

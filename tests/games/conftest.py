@@ -50,14 +50,21 @@ def reinforcement_for_other(engine):
     return pending.action == "reinforce" and pending.player != engine.current_player
 
 
-@pytest.fixture
-def reinforcing(ann, bob, api):
-    """A game where ann (not on turn: bob placed the tile) may move a follower out of the City."""
+def reinforcing_game(ann, bob, clients):
+    """A game where ann (not on turn: bob placed the tile) may move a follower out of the
+    City, played through ``clients`` (API clients by name): (game, engine)."""
     game = seeded_game(ann, [ann, bob], COUNT, SEED)
-    clients = {"ann": api(ann), "bob": api(bob)}
     engine = drive_until(clients, game, reinforcement_for_other, seed=SEED)
     assert reinforcement_for_other(engine), "the seeded game no longer reaches a reinforcement"
     game.refresh_from_db()
+    return game, engine
+
+
+@pytest.fixture
+def reinforcing(ann, bob, api):
+    """A game where ann (not on turn: bob placed the tile) may move a follower out of the City."""
+    clients = {"ann": api(ann), "bob": api(bob)}
+    game, engine = reinforcing_game(ann, bob, clients)
     return game, clients, engine
 
 

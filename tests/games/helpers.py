@@ -77,6 +77,17 @@ def send_entry(client, game_id, move_number, entry):
                        format="json")
 
 
+def api_clients(*users) -> dict:
+    """API clients signed in as each of ``users``, by username (for :func:`drive_until`)."""
+    from rest_framework.test import APIClient
+
+    clients = {}
+    for user in users:
+        clients[user.username] = APIClient()
+        clients[user.username].force_authenticate(user)
+    return clients
+
+
 def seeded_game(creator, users, rules, seed):
     """A started game of ``users`` with ``rules`` whose bag comes from ``seed`` (for tests
     that need a known position)."""

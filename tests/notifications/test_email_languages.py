@@ -133,18 +133,12 @@ DECISION = {
 
 @pytest.mark.parametrize("language", ["de", "fr", "it"])
 def test_the_counts_decision_email_is_in_the_recipients_language(ann, bob, language):
-    from rest_framework.test import APIClient
-
     from notifications.emails import build_message
     from notifications.models import Notification
-    from tests.games.conftest import COUNT, SEED, reinforcement_for_other
-    from tests.games.helpers import drive_until, seeded_game
+    from tests.games.conftest import reinforcing_game
+    from tests.games.helpers import api_clients
 
-    clients = {user.username: APIClient() for user in (ann, bob)}
-    for user in (ann, bob):
-        clients[user.username].force_authenticate(user)
-    game = seeded_game(ann, [ann, bob], COUNT, SEED)
-    drive_until(clients, game, reinforcement_for_other, seed=SEED)
+    game, _engine = reinforcing_game(ann, bob, api_clients(ann, bob))
     ann.language = language
     ann.save()
     notification = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
