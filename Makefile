@@ -10,7 +10,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install migrate chromium clean
+.PHONY: run test install migrate chromium gettext messages translations clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -26,24 +26,45 @@ install: $(STAMP)
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput
 
-run: migrate
+run: migrate messages
 	$(PY) manage.py demo_data
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Install a Debian package (as root; apt's lists are refreshed when they lack it):
+# $(call apt_install,PACKAGE,MESSAGE WHEN NOT ROOT,EXIT STATUS WHEN NOT ROOT)
+define apt_install
+	if [ "$$(id -u)" = "0" ]; then \
+		APT="apt-get -o DPkg::Lock::Timeout=900"; \
+		if ! apt-cache policy $(1) 2>/dev/null | grep -q 'Candidate: [0-9]'; then $$APT update; fi; \
+		DEBIAN_FRONTEND=noninteractive $$APT install -y $(1) \
+			|| { $$APT update && DEBIAN_FRONTEND=noninteractive $$APT install -y $(1); }; \
+	else \
+		echo "$(2)"; exit $(3); \
+	fi
+endef
 
 # The browser tests use Debian's chromium (never `playwright install`).
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
-		if [ "$$(id -u)" = "0" ]; then \
-			APT="apt-get -o DPkg::Lock::Timeout=900"; \
-			if ! apt-cache policy chromium 2>/dev/null | grep -q 'Candidate: [0-9]'; then $$APT update; fi; \
-			DEBIAN_FRONTEND=noninteractive $$APT install -y chromium \
-				|| { $$APT update && DEBIAN_FRONTEND=noninteractive $$APT install -y chromium; }; \
-		else \
-			echo "$(CHROMIUM) is missing and we are not root: browser tests will be skipped"; \
-		fi; \
+		$(call apt_install,chromium,$(CHROMIUM) is missing and we are not root: browser tests will be skipped,0); \
 	fi
 
-test: $(STAMP) chromium
+# The translation catalogues need GNU gettext (msgfmt, xgettext, msgmerge): Debian's
+# gettext package, installed like chromium when it is missing.
+gettext:
+	@if ! command -v msgfmt >/dev/null || ! command -v xgettext >/dev/null; then \
+		$(call apt_install,gettext,msgfmt/xgettext are missing and we are not root: install GNU gettext,1); \
+	fi
+
+# Compile the catalogues (locale/*/LC_MESSAGES/*.po -> .mo; the .mo files are not committed).
+messages: $(STAMP) gettext
+	$(PY) manage.py translations --compile
+
+# After adding or changing marked strings: update the catalogues, then translate the new entries.
+translations: $(STAMP) gettext
+	$(PY) manage.py translations
+
+test: $(STAMP) chromium messages
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 clean:

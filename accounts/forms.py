@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
@@ -47,3 +48,15 @@ class EmailChangeForm(forms.Form):
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
         help_text=_("It replaces your address once you follow the link we send to it."),
     )
+
+
+class LanguageForm(forms.Form):
+    """The site's language: one of the four, or (signed in) "the browser's language"."""
+
+    language = forms.ChoiceField(label=_("Language"), required=False)
+
+    def __init__(self, *args, allow_browser: bool = True, **kwargs):
+        super().__init__(*args, **kwargs)
+        browser = [("", _("The browser's language"))] if allow_browser else []
+        self.fields["language"].choices = [*browser, *settings.LANGUAGES]
+        self.fields["language"].widget.attrs["lang"] = ""

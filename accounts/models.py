@@ -1,6 +1,8 @@
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from .names import normalize, skeleton
 
@@ -14,6 +16,13 @@ class User(AbstractUser):
     pending_email = models.EmailField(blank=True, help_text="Address waiting for its confirmation link")
     # The username as it looks (case folded, look-alike letters as Latin): see accounts.names.
     username_skeleton = models.CharField(max_length=150, db_index=True, editable=False, default="")
+    # The site and e-mails in this language ("": follow the browser); see accounts.language.
+    language = models.CharField(
+        _("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES,
+        help_text=_("Pages and e-mails in this language."),
+    )
+    # The language the user last read the site in: their e-mails' language without a setting.
+    last_language = models.CharField(max_length=8, blank=True, default="", editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [

@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/language/", views.language, name="language"),
     path("accounts/email/", views.email_change, name="email-change"),
     path("accounts/email/confirm/<str:token>/", views.email_confirm, name="email-confirm"),
     # login, logout (POST), password_change(_done), password_reset(_done),

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -6,10 +7,11 @@ from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from . import verification
-from .forms import EmailChangeForm, SignupForm
+from .forms import EmailChangeForm, LanguageForm, SignupForm
 
 # The home page shows "Your games" from the games app when it provides this
 # template, else a placeholder.
@@ -86,3 +88,33 @@ def email_confirm(request, token: str):
         return redirect("email-change" if request.user.is_authenticated else "home")
     messages.success(request, _("Thank you: %(email)s is confirmed.") % {"email": user.email})
     return redirect("home")
+
+
+def language(request):
+    """The language setting (the account menu's "Language") and the footer's switcher.
+
+    Signed in, the choice is saved on the account (it then wins over the browser's
+    language, also for e-mails); either way the language cookie remembers it."""
+    signed_in = request.user.is_authenticated
+    if request.method == "POST":
+        form = LanguageForm(request.POST, allow_browser=signed_in)
+        if form.is_valid():
+            code = form.cleaned_data["language"]
+            if signed_in:
+                request.user.language = code
+                request.user.save(update_fields=["language"])
+            translation.activate(code or translation.get_language_from_request(request))
+            messages.success(request, _("Language saved."))
+            response = redirect(_next_url(request) or "language")
+            if code:
+                response.set_cookie(
+                    settings.LANGUAGE_COOKIE_NAME, code, max_age=settings.LANGUAGE_COOKIE_AGE,
+                    samesite=settings.LANGUAGE_COOKIE_SAMESITE, secure=request.is_secure() or None,
+                )
+            else:
+                response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
+            return response
+        return render(request, "registration/language.html", {"form": form}, status=400)
+    initial = request.user.language if signed_in else translation.get_language()
+    form = LanguageForm(initial={"language": initial}, allow_browser=signed_in)
+    return render(request, "registration/language.html", {"form": form})

@@ -11,16 +11,18 @@ from urllib.parse import urlencode
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.models import Game
+from games.rest import TokenAuthentication
 
 from games.serializers import RecordSerializer
 
@@ -52,6 +54,10 @@ FILTER_PARAMETERS = [
     OpenApiParameter("finished_before", OpenApiTypes.DATE, description="Finished on or before this day"),
     OpenApiParameter("farm_scoring", str, enum=["current", "classic"], description="Farm scoring rule"),
     OpenApiParameter("river", OpenApiTypes.BOOL, description="With (true) or without (false) the River"),
+    *(OpenApiParameter(name, OpenApiTypes.BOOL, description=f"With (true) or without (false) the rule option `{name}`"
+                       + (" (true: the published rule)" if name == "incomplete_score" else "")
+                       + (" (any hand size)" if name == "hand" else ""))
+      for name in queries.RULE_FLAGS),
     OpenApiParameter("players", int, description="Number of players (2 to 5)"),
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),
@@ -102,10 +108,10 @@ class ArchiveListView(ArchiveAPIView):
                 if not 1 <= per_page <= queries.MAX_PAGE_SIZE:
                     raise ValueError
             except ValueError:
-                problems["page_size"] = f"page_size must be a number from 1 to {queries.MAX_PAGE_SIZE}"
+                problems["page_size"] = _("page_size must be a number from 1 to %(most)d") % {"most": queries.MAX_PAGE_SIZE}
         raw_page = request.query_params.get("page") or "1"
         if not raw_page.isdigit() or int(raw_page) < 1:
-            problems["page"] = "page must be a number from 1"
+            problems["page"] = _("page must be a number from 1")
         if problems:
             return _bad(problems)
         try:
@@ -167,9 +173,9 @@ def _move_param(request, total: int) -> int | Response:
     try:
         k = int(raw)
     except ValueError:
-        return _bad({"move": f"move must be a whole number, not {raw!r}"})
+        return _bad({"move": _("move must be a whole number, not %(value)r") % {"value": raw}})
     if not 0 <= k <= total:
-        return _bad({"move": f"move must be between 0 and {total}, not {k}"})
+        return _bad({"move": _("move must be between 0 and %(most)d, not %(value)d") % {"most": total, "value": k}})
     return k
 
 
@@ -216,7 +222,8 @@ class ArchiveMoveView(PublicGameView):
         stored = queries.load_game(pk, with_result=False, viewer=request.user)
         total = len(stored.moves)
         if not 0 <= k <= total:
-            return Response({"detail": f"this game has moves 0 to {total}, not {k}"}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"detail": _("this game has moves 0 to %(most)d, not %(value)d") % {"most": total, "value": k}},
+                            status=status.HTTP_404_NOT_FOUND)
         engine = stored.engine(upto=k)
         data = move_state(stored.names, stored.moves, engine, k, finished=stored.game.status == Game.Status.FINISHED)
         data["board_url"] = reverse("archive-api:game-board", args=[pk]) + f"?move={k}"

@@ -5,6 +5,9 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 16, 34
 SPREAD = 2.5  # px between the lines of two players with the same score
@@ -47,9 +50,10 @@ def score_chart(
     out = [
         f'<svg class="score-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc"'
         f' data-left="{LEFT}" data-width="{plot_w}" data-steps="{steps}" xmlns="http://www.w3.org/2000/svg">',
-        '<title id="chart-title">Scores over the game</title>',
+        f'<title id="chart-title">{escape(_("Scores over the game"))}</title>',
         '<desc id="chart-desc">'
-        + escape("; ".join(f"{n}: {points[-1][i]} points at the end" for i, n in enumerate(names)))
+        + escape("; ".join(ngettext("%(name)s: %(points)d point at the end", "%(name)s: %(points)d points at the end",
+                                    points[-1][i]) % {"name": n, "points": points[-1][i]} for i, n in enumerate(names)))
         + "</desc>",
         '<g class="chart-grid" stroke="currentColor" stroke-opacity="0.15" font-size="11" fill="currentColor">',
     ]
@@ -61,8 +65,8 @@ def score_chart(
     for i in range(0, len(series), tick):
         out.append(f'<text x="{px(i)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{i}</text>')
     if final is not None:
-        out.append(f'<text x="{px(steps)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">end</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" stroke="none" fill-opacity="0.7">move</text>')
+        out.append(f'<text x="{px(steps)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("end"))}</text>')
+    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("move"))}</text>')
     out.append("</g>")
     # Lines that coincide (equal scores) stay visible: each seat is shifted a little
     # (SPREAD px apart, around the true value) and the later seats are dashed.

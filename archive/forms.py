@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
-from games.engine import RecordError
+from games.engine import IllegalMove, RecordError
+from games.vocabulary import illegal_move_reason
 from games.engine.record import parse, replay
 
 MAX_RECORD_BYTES = 1_000_000
@@ -11,10 +13,10 @@ MAX_RECORD_BYTES = 1_000_000
 class RecordUploadForm(forms.Form):
     """A NOTATION.md record to check: a file or pasted text (the file wins)."""
 
-    file = forms.FileField(required=False, label="Record file", help_text="A .json record (up to 1 MB).")
+    file = forms.FileField(required=False, label=_("Record file"), help_text=_("A .json record (up to 1 MB)."))
     text = forms.CharField(
         required=False,
-        label="…or paste the record",
+        label=_("…or paste the record"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono"}),
     )
 
@@ -23,26 +25,31 @@ class RecordUploadForm(forms.Form):
         upload = data.get("file")
         if upload is not None:
             if upload.size > MAX_RECORD_BYTES:
-                raise forms.ValidationError("the file is larger than 1 MB")
+                raise forms.ValidationError(_("the file is larger than 1 MB"))
             raw = upload.read()
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError("the file is not UTF-8 text") from None
+                raise forms.ValidationError(_("the file is not UTF-8 text")) from None
         else:
             text = (data.get("text") or "").strip()
         if not text:
-            raise forms.ValidationError("choose a record file or paste a record")
+            raise forms.ValidationError(_("choose a record file or paste a record"))
         if len(text.encode()) > MAX_RECORD_BYTES:
-            raise forms.ValidationError("the record is larger than 1 MB")
+            raise forms.ValidationError(_("the record is larger than 1 MB"))
         self.record_error = None
         try:
             record = parse(text)
             engine = replay(record)
         except RecordError as exc:
+            if isinstance(exc.__context__, IllegalMove):  # the engine's reason, in the reader's language
+                exc.reason = illegal_move_reason(exc.__context__)
             self.record_error = exc
-            where = f"Move {exc.move_number} is illegal: " if exc.move_number is not None else "The record is not valid: "
-            raise forms.ValidationError(where + exc.reason) from None
+            if exc.move_number is not None:
+                message = _("Move %(number)d is illegal: %(reason)s") % {"number": exc.move_number, "reason": exc.reason}
+            else:
+                message = _("The record is not valid: %(reason)s") % {"reason": exc.reason}
+            raise forms.ValidationError(message) from None
         data["record"] = record
         data["record_text"] = text
         data["engine"] = engine

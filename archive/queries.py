@@ -17,12 +17,13 @@ from django.db.models import Avg, Count, F, Max, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat
-from games.services import record_meta
+from games.services import named_entry, record_meta
 from games.visibility import visible_games
 
 from .models import GameResult, SeatResult
@@ -49,6 +50,15 @@ class FilterError(ValueError):
         super().__init__(message)
 
 
+RULE_FLAGS = ("inns_cathedrals", "traders_builders", "king_robber", "count", "small_city", "incomplete_score",
+              "hole_bonus", "hand")
+"""Rule options the archive filters by (yes/no), besides ``river`` and ``farm_scoring``;
+``incomplete_score`` is yes in the published game, ``hand`` is yes with any hand size."""
+
+HOUSE_RULE_KEYS = {"small_city", "incomplete_score", "hole_bonus", "hand"}
+"""House rules that a NOTATION.md rules object holds only when they differ from the
+published game (``Rules.to_json``): ``incomplete_score`` then says no."""
+
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
@@ -68,6 +78,7 @@ class Filters:
     finished_before: dt.date | None = None
     farm_scoring: str = ""
     river: bool | None = None
+    rules: dict[str, bool] = field(default_factory=dict)  # RULE_FLAGS: yes (True) or no (False)
     player_count: int | None = None
     tournament: int | None = None
     round: int | None = None
@@ -86,13 +97,13 @@ class Filters:
         if status in STATUSES:
             f.status = status
         else:
-            errors["status"] = f"status must be one of {', '.join(STATUSES)}"
+            errors["status"] = _("status must be one of %(values)s") % {"values": ", ".join(STATUSES)}
         names: list[str] = []
         for raw in query.getlist("player") if hasattr(query, "getlist") else [query.get("player") or ""]:
             names.extend(n for n in raw.replace(",", " ").split() if n)
         unique = list(dict.fromkeys(names))
         if len(unique) > MAX_PLAYER_FILTER:
-            errors["player"] = f"give at most {MAX_PLAYER_FILTER} players"
+            errors["player"] = _("give at most %(count)d players") % {"count": MAX_PLAYER_FILTER}
         f.players = unique[:MAX_PLAYER_FILTER]
         f.winner = get("winner")
         for name in ("finished_after", "finished_before"):
@@ -101,13 +112,13 @@ class Filters:
                 try:
                     setattr(f, name, dt.date.fromisoformat(value))
                 except ValueError:
-                    errors[name] = f"{name} must be a date such as 2024-05-31"
+                    errors[name] = _("%(name)s must be a date such as 2024-05-31") % {"name": name}
         farm = get("farm_scoring")
         if farm:
             if farm in ("current", "classic"):
                 f.farm_scoring = farm
             else:
-                errors["farm_scoring"] = "farm_scoring must be current or classic"
+                errors["farm_scoring"] = _("farm_scoring must be current or classic")
         river = get("river").lower()
         if river:
             if river in _TRUE:
@@ -115,18 +126,26 @@ class Filters:
             elif river in _FALSE:
                 f.river = False
             else:
-                errors["river"] = "river must be yes or no"
+                errors["river"] = _("river must be yes or no")
+        for name in RULE_FLAGS:
+            value = get(name).lower()
+            if value in _TRUE:
+                f.rules[name] = True
+            elif value in _FALSE:
+                f.rules[name] = False
+            elif value:
+                errors[name] = _("%(name)s must be yes or no") % {"name": name}
         count = get("players")
         if count:
             try:
                 f.player_count = int(count)
-                if not 2 <= f.player_count <= 5:
+                if not 2 <= f.player_count <= 6:
                     raise ValueError
             except ValueError:
                 f.player_count = None
-                errors["players"] = "players must be a number from 2 to 5"
-        for name, label in (("tournament", "tournament must be a tournament number"),
-                            ("round", "round must be a round number, from 1")):
+                errors["players"] = _("players must be a number from 2 to 6")
+        for name, label in (("tournament", _("tournament must be a tournament number")),
+                            ("round", _("round must be a round number, from 1"))):
             value = get(name)
             if value:
                 if value.isdigit() and 1 <= int(value) <= 2**31:
@@ -137,7 +156,7 @@ class Filters:
         if sort in SORTS:
             f.sort = sort
         else:
-            errors["sort"] = f"sort must be one of {', '.join(SORTS)}"
+            errors["sort"] = _("sort must be one of %(values)s") % {"values": ", ".join(SORTS)}
         return f, errors
 
     def is_default(self) -> bool:
@@ -160,6 +179,7 @@ class Filters:
                 items.append((name, getattr(self, name).isoformat()))
         if self.river is not None:
             items.append(("river", "yes" if self.river else "no"))
+        items += [(name, "yes" if self.rules[name] else "no") for name in RULE_FLAGS if name in self.rules]
         if self.player_count:
             items.append(("players", str(self.player_count)))
         if self.sort != "-finished":
@@ -191,7 +211,7 @@ def search(filters: Filters):
     def user(name: str, param: str):
         found = users.get(name.lower())
         if found is None:
-            raise FilterError(param, f"there is no player called {name!r}")
+            raise FilterError(param, _("there is no player called %(name)r") % {"name": name})
         return found
 
     if filters.status == "active":
@@ -205,6 +225,13 @@ def search(filters: Filters):
         if filters.river is not None:
             river = Q(rules__expansions__icontains="river")
             qs = qs.filter(river) if filters.river else qs.exclude(river)
+        for name, wanted in filters.rules.items():
+            if name in HOUSE_RULE_KEYS:  # present in the rules object only when not as published
+                wanted = wanted if name != "incomplete_score" else not wanted
+                q = Q(rules__has_key=name)
+            else:
+                q = Q(rules__expansions__icontains=name)
+            qs = qs.filter(q) if wanted else qs.exclude(q)
         if filters.tournament is not None:
             qs = qs.filter(tournament_pairing__round__tournament_id=filters.tournament)
         if filters.round is not None:
@@ -227,6 +254,8 @@ def search(filters: Filters):
         qs = qs.filter(farm_scoring=filters.farm_scoring)
     if filters.river is not None:
         qs = qs.filter(river=filters.river)
+    for name, wanted in filters.rules.items():
+        qs = qs.filter(hand__isnull=not wanted) if name == "hand" else qs.filter(**{name: wanted})
     if filters.player_count:
         qs = qs.filter(player_count=filters.player_count)
     if filters.tournament is not None:
@@ -259,6 +288,7 @@ class Row:
     tournament_name: str | None = None
     round: int | None = None
     has_bots: bool = False
+    rules: dict[str, Any] = field(default_factory=dict)  # the NOTATION.md rules object (rule tags)
 
     @property
     def winners(self) -> list[str]:
@@ -276,11 +306,22 @@ class Row:
             "finished_at": self.finished_at,
             "updated_at": self.updated_at,
             "move_count": self.move_count,
-            "rules": {"farm_scoring": self.farm_scoring, "river": self.river},
+            "rules": {"farm_scoring": self.farm_scoring, "river": self.river, **self.rules},
             "players": self.players,
             "winners": self.winners,
             "tournament": self.tournament,
         }
+
+
+def rules_of(result: GameResult) -> dict[str, Any]:
+    """The rules object of a finished game from its archive columns (no query)."""
+    from .results import RULE_COLUMNS
+
+    values = {name: getattr(result, name) for name in RULE_COLUMNS}
+    try:
+        return Rules.from_options(values).to_json()
+    except ValueError:
+        return {"expansions": [], "farm_scoring": result.farm_scoring}
 
 
 def tournament_json(tournament_id: int | None, name: str | None, round_number: int | None) -> dict[str, Any] | None:
@@ -289,7 +330,7 @@ def tournament_json(tournament_id: int | None, name: str | None, round_number: i
         return None
     return {
         "id": tournament_id,
-        "name": name or f"Tournament #{tournament_id}",
+        "name": name or _("Tournament #%(number)s") % {"number": tournament_id},
         "round": round_number,
         "url": reverse("tournaments:detail", args=[tournament_id]),
         "round_url": reverse("tournaments:round", args=[tournament_id, round_number]) if round_number else None,
@@ -327,7 +368,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                          "won": False, "outcome": None, "rank": None}
                         for i, seat in enumerate(game.seats.all())
                     ],
-                    game.t_id, game.t_name, game.t_round, game.has_bots)
+                    game.t_id, game.t_name, game.t_round, game.has_bots, rules.to_json())
             )
         return rows
     for result in page_objects:
@@ -341,7 +382,8 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                      "rank": s.rank}
                     for s in result.seats.all()
                 ],
-                result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots)
+                result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots,
+                rules_of(result))
         )
     return rows
 
@@ -404,9 +446,14 @@ def player_stats(user) -> dict[str, Any]:
         avg_cities=Avg("cities"),
         avg_cloisters=Avg("cloisters"),
         avg_farms=Avg("farms"),
+        # the expansions' categories, over the games played with that expansion only
+        avg_goods=Avg("goods", filter=Q(result__traders_builders=True)),
+        avg_king=Avg("king", filter=Q(result__king_robber=True)),
+        avg_robber=Avg("robber", filter=Q(result__king_robber=True)),
         best_score=Max("score"),
     )
-    for key in ("avg_score", "avg_roads", "avg_cities", "avg_cloisters", "avg_farms"):
+    for key in ("avg_score", "avg_roads", "avg_cities", "avg_cloisters", "avg_farms", "avg_goods", "avg_king",
+                "avg_robber"):
         data[key] = round(float(data[key]), 1) if data[key] is not None else None
     games = data["games"] or 0
     data["win_rate"] = round(100 * data["wins"] / games) if games else None
@@ -470,8 +517,9 @@ class StoredGame:
         game = self.game
         engine = EngineGame.new(self.names, game.engine_rules, seed=game.seed)
         moves = self.moves if upto is None else self.moves[:upto]
+        names = self.names
         for row in moves:
-            engine.play_json(row["entry"])
+            engine.play_json(named_entry(row["entry"], row["seat"], names))  # a renamed player's entries too
         return engine
 
     def record(self) -> dict[str, Any]:
@@ -487,7 +535,7 @@ def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredG
         games = games.annotate(**_tournament_columns())
     game = games.first()
     if game is None or game.seed is None:
-        raise Http404("no such game in the archive")
+        raise Http404(_("no such game in the archive"))
     seats = list(game.seats.select_related("user").order_by("position"))
     moves = list(Move.objects.filter(game_id=game.pk).order_by("number").values(*MOVE_FIELDS))
     result = None

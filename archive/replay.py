@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from games.engine import CATEGORIES, COLORS
+from games.engine import COLORS
+from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for
 from games.entries import move_json
 
 from .charts import score_chart
@@ -98,6 +99,7 @@ def replay_context(
     for row, after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
+    shown = categories_for(engine.rules.expansions)
     summary = None
     if final is not None:
         summary = []
@@ -111,6 +113,7 @@ def replay_context(
                 "score": final[i],
                 "won": i in winners,
                 **{c: parts.get(c, 0) for c in CATEGORIES},
+                "values": [parts.get(c, 0) for c in shown],
             })
     return {
         "state": state,
@@ -118,5 +121,5 @@ def replay_context(
         "chart": chart,
         "move_rows": move_rows,
         "summary": summary,
-        "categories": CATEGORIES,
+        "categories": [CATEGORY_LABELS[c] for c in shown],
     }

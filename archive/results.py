@@ -13,7 +13,7 @@ from games.models import Game, Seat
 
 from .models import GameResult, SeatResult
 
-from games.engine import CATEGORIES
+from games.entries import CATEGORIES
 
 
 def outcomes_of(outcome: Outcome) -> list[str]:
@@ -31,7 +31,13 @@ def rule_columns(rules: Any) -> dict[str, Any]:
         parsed = Rules.from_json(rules or {})
     except ValueError:
         parsed = Rules()
-    return {"farm_scoring": parsed.farm_scoring, "river": parsed.river}
+    values = parsed.option_values()
+    return {name: values[name] for name in RULE_COLUMNS}
+
+
+RULE_COLUMNS = ("farm_scoring", "river", "inns_cathedrals", "traders_builders", "king_robber", "count", "small_city",
+                "incomplete_score", "hole_bonus", "hand", "hand_visible")
+"""The rule options copied onto ``GameResult`` (every option of the engine)."""
 
 
 def tournament_of(game_id: int) -> tuple[int | None, int | None]:

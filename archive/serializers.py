@@ -15,6 +15,8 @@ class ArchiveErrorSerializer(serializers.Serializer):
 class ArchiveRulesSerializer(serializers.Serializer):
     farm_scoring = serializers.CharField(help_text="`current` or `classic`")
     river = serializers.BooleanField()
+    expansions = serializers.ListField(child=serializers.CharField(), required=False,
+                                       help_text="The expansions played (NOTATION.md rules object)")
 
 
 class ArchivePlayerSerializer(serializers.Serializer):
@@ -68,6 +70,9 @@ class ArchiveBreakdownSerializer(serializers.Serializer):
     cities = serializers.IntegerField()
     cloisters = serializers.IntegerField()
     farms = serializers.IntegerField()
+    goods = serializers.IntegerField(help_text="Traders & Builders: goods tokens majorities")
+    king = serializers.IntegerField(help_text="King & Robber: the king's bonus")
+    robber = serializers.IntegerField(help_text="King & Robber: the robber's bonus")
 
 
 class ArchivePlayedMoveSerializer(MoveSerializer):

@@ -15,6 +15,10 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.functional import lazy
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from games.engine import COLORS
@@ -27,9 +31,21 @@ from .replay import CATEGORIES, parse_move, replay_context
 
 User = get_user_model()
 
-RULE_CHOICES = [("", "Any"), ("current", "Current (3 per city)"), ("classic", "Classic")]
-YES_NO = [("", "Any"), ("yes", "With the River"), ("no", "Without the River")]
-PLAYER_COUNTS = [("", "Any"), *[(str(n), f"{n} players") for n in range(2, 6)]]
+players_label = lazy(lambda n: ngettext("%(count)d player", "%(count)d players", n) % {"count": n}, str)
+RULE_CHOICES = [("", _("Any")), ("current", _("Current (3 per city)")), ("classic", _("Classic"))]
+YES_NO = [("", _("Any")), ("yes", _("With the River")), ("no", _("Without the River"))]
+PLAYER_COUNTS = [("", _("Any")), *[(str(n), players_label(n)) for n in range(2, 7)]]
+RULE_FILTER_LABELS = {
+    "inns_cathedrals": _("Inns & Cathedrals"),
+    "traders_builders": _("Traders & Builders"),
+    "king_robber": _("King & Robber"),
+    "count": _("The Count of Carcassonne"),
+    "small_city": _("Small cities score less"),
+    "incomplete_score": _("Incomplete features score"),
+    "hole_bonus": _("Hole bonus"),
+    "hand": _("Hand of tiles"),
+}
+"""The archive's filters by expansion and house rule (``queries.RULE_FLAGS``)."""
 
 
 def _page_links(request, page_obj, items):
@@ -59,7 +75,7 @@ def game_list(request):
     if filters.tournament is not None:
         name = queries.tournament_name(filters.tournament)
         if name is None:
-            errors.setdefault("tournament", f"there is no tournament #{filters.tournament}")
+            errors.setdefault("tournament", gettext("there is no tournament #%(number)s") % {"number": filters.tournament})
         else:
             tournament = queries.tournament_json(filters.tournament, name, filters.round)
             tournament["export_url"] = reverse("archive:tournament-export", args=[filters.tournament])
@@ -74,6 +90,11 @@ def game_list(request):
         "rule_choices": RULE_CHOICES,
         "river_choices": YES_NO,
         "river_value": "" if filters.river is None else ("yes" if filters.river else "no"),
+        "rule_filters": [
+            {"name": name, "label": RULE_FILTER_LABELS[name],
+             "value": "" if name not in filters.rules else ("yes" if filters.rules[name] else "no")}
+            for name in queries.RULE_FLAGS
+        ],
         "count_choices": PLAYER_COUNTS,
         "count_value": str(filters.player_count or ""),
         "filtered": not filters.is_default(),
@@ -244,7 +265,7 @@ def import_record(request):
     }
     context.update(
         {
-            "title": str(meta.get("name") or "Uploaded record"),
+            "title": str(meta.get("name") or gettext("Uploaded record")),
             "imported": True,
             "record_text": data["record_text"],
             "nav": nav,

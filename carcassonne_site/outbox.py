@@ -14,6 +14,7 @@ from pathlib import Path
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 SEPARATOR = "\n" + "-" * 79 + "\n"
 FILENAME_RE = re.compile(r"^[\w.-]+\.log$")
@@ -25,7 +26,7 @@ def outbox_dir():
 
 def _ensure_enabled():
     if not (settings.DEBUG and settings.OUTBOX_ENABLED):
-        raise Http404("The local outbox is only available in development.")
+        raise Http404(_("The local outbox is only available in development."))
 
 
 def _parse(raw):

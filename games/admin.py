@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, GameEvent, Move, Seat, TurnClock, Vacation
+from .models import Game, GameEvent, Move, PlayPreference, Seat, TurnClock, Vacation
 
 
 class SeatInline(admin.TabularInline):
@@ -48,3 +48,9 @@ class MoveAdmin(admin.ModelAdmin):
 admin.site.register(TurnClock)
 admin.site.register(GameEvent)
 admin.site.register(Vacation)
+
+
+@admin.register(PlayPreference)
+class PlayPreferenceAdmin(admin.ModelAdmin):
+    list_display = ("user", "auto_pass_count")
+    raw_id_fields = ("user",)

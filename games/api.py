@@ -10,10 +10,11 @@ seated players may move.
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -26,6 +27,7 @@ from games.models import Game, Move, Seat
 from games.visibility import can_view
 
 from . import serializers as s
+from .rest import TokenAuthentication
 
 TAG = "games"
 
@@ -59,11 +61,11 @@ def exception_handler(exc, context):
         errors = _flatten(exc.detail)
         parts = []
         for field, messages in errors.items():
-            label = "request" if field == "non_field_errors" else field
+            label = _("request") if field == "non_field_errors" else field
             parts.append(f"{label}: {' '.join(m.rstrip('.') for m in messages)}")
         response.data = {"detail": "; ".join(parts), "errors": errors}
     elif isinstance(exc, exceptions.ParseError):
-        response.data = {"detail": f"the request body is not valid JSON ({exc.detail})"}
+        response.data = {"detail": _("the request body is not valid JSON (%(reason)s)") % {"reason": exc.detail}}
     elif not (isinstance(response.data, dict) and "detail" in response.data):
         response.data = {"detail": str(response.data)}
     return response
@@ -80,7 +82,7 @@ class GameAPIView(APIView):
         """The game, if the caller may watch it (see games.visibility), else 404."""
         game = Game.objects.filter(pk=pk).first()
         if game is None or not can_view(game, self.request.user):
-            raise Http404("no such game")
+            raise Http404(_("no such game"))
         return game
 
     def load(self, pk: int, upto: int | None = None):
@@ -91,12 +93,22 @@ class GameAPIView(APIView):
 
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         game, seats, engine = self.load(pk)
-        return Response(game_state(game, engine, seats), status=code)
+        return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
+
+    def played(self, game: Game, engine) -> Response:
+        """201 with the state after the caller's move or decision, as they see it."""
+        seats = list(game.seats.select_related("user").order_by("position"))
+        return Response(game_state(game, engine, seats, self.viewer(seats)), status=status.HTTP_201_CREATED)
+
+    def viewer(self, seats) -> int | None:
+        """The caller's seat (whose hand they may see), or ``None``."""
+        seat = services.seat_of(seats, self.request.user)
+        return seat.position if seat is not None and seat.state == Seat.State.JOINED else None
 
 
-def game_state(game: Game, engine, seats=None) -> dict:
-    """The service's state of a game, with its play-by-e-mail options."""
-    state = services.game_state(game, engine, seats)
+def game_state(game: Game, engine, seats=None, viewer: int | None = None) -> dict:
+    """The service's state of a game as ``viewer`` sees it, with its play-by-e-mail options."""
+    state = services.game_state(game, engine, seats, viewer)
     state.update(move_days=game.move_days, timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed)
     return state
 
@@ -149,7 +161,8 @@ class GameListView(GameAPIView):
         wanted = request.query_params.get("status")
         if wanted is not None:
             if wanted not in Game.Status.values:
-                raise exceptions.ValidationError({"status": [f"must be one of {', '.join(Game.Status.values)}, not {wanted!r}"]})
+                raise exceptions.ValidationError({"status": [_("must be one of %(values)s, not %(value)r")
+                                                             % {"values": ", ".join(Game.Status.values), "value": wanted}]})
             games = games.filter(status=wanted)
         games = games.distinct().order_by("-updated_at", "-pk").prefetch_related("seats__user")
         return Response([_list_item(game, user) for game in games])
@@ -187,7 +200,7 @@ class GameListView(GameAPIView):
 
 def _validated(serializer_class, request) -> dict:
     if not isinstance(request.data, dict):
-        raise exceptions.ValidationError({"non_field_errors": ["the body must be a JSON object"]})
+        raise exceptions.ValidationError({"non_field_errors": [_("the body must be a JSON object")]})
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
@@ -298,15 +311,21 @@ class BotsView(GameAPIView):
 class LegalMovesView(PublicGameView):
     @extend_schema(
         tags=[TAG],
-        summary="Legal placements of the drawn tile",
-        description="Every legal (x, y, rotation) with the follower spots allowed there.",
+        summary="What the pending decision allows",
+        description=(
+            "For a tile turn: every legal (x, y, rotation) of the drawn tile with the follower spots "
+            "(`meeples`) and every figure allowed on each spot (`figures`: follower, large, builder, pig). "
+            "For another decision (the Count's, which may fall to a player not on turn): `pending` names "
+            "who must decide, which kind, and the accepted answers (send one to `POST .../decision/`)."
+        ),
         responses={200: s.LegalMovesSerializer, **errors(404)},
     )
     def get(self, request, pk: int):
-        game, _seats, engine = self.load(pk)
+        game, seats, engine = self.load(pk)
         if game.status != Game.Status.ACTIVE:
-            return Response({"tile": None, "placements": []})
-        return Response(services.legal_moves(engine))
+            return Response({"tile": None, "placements": [], "pending": None})
+        names = [s.user.username if s.user_id else None for s in seats]
+        return Response(services.legal_moves(engine, names, self.viewer(seats)))
 
 
 class MovesView(PublicGameView):
@@ -332,7 +351,9 @@ class MovesView(PublicGameView):
         tags=[TAG],
         summary="Play your turn",
         description=(
-            "Place the drawn tile at (x, y) with a rotation, and optionally a follower on a spot. "
+            "Place the drawn tile (or, with a hand of tiles, the `tile` of your hand) at (x, y) with a "
+            "rotation, and optionally a figure on a spot: `meeple` is a spot, or `{spot, figure}` for a "
+            "large follower, builder or pig (see the legal moves' `figures`). "
             "`move_number` must be the state's `move_number`: a stale one gets 409, so that a turn "
             "submitted twice is stored once. Returns the new state."
         ),
@@ -343,9 +364,31 @@ class MovesView(PublicGameView):
         self.game(pk)  # a private game is 404 to outsiders, also here
         data = _validated(s.MoveRequestSerializer, request)
         game, engine = services.play_move(
-            pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"]
+            pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
+            tile=data.get("tile"),
         )
-        return Response(game_state(game, engine), status=status.HTTP_201_CREATED)
+        return self.played(game, engine)
+
+
+class DecisionView(GameAPIView):
+    @extend_schema(
+        tags=[TAG],
+        summary="Answer a decision",
+        description=(
+            "Answer the decision the game waits for from you, on turn or not (the Count's: move a "
+            "follower out of the City onto a completed feature, put one into the City, the market round). "
+            "`answer` is one of the `answer`s listed under the state's `pending.options` (a pass included). "
+            "As for moves: 403 when the decision is someone else's, 409 when `move_number` is stale or no "
+            "decision is pending, 400 when the rules refuse the answer; one answer is stored per decision."
+        ),
+        request=s.DecisionRequestSerializer,
+        responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        self.game(pk)
+        data = _validated(s.DecisionRequestSerializer, request)
+        game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
+        return self.played(game, engine)
 
 
 class RecordView(PublicGameView):
@@ -394,15 +437,16 @@ class BoardSVGView(PublicGameView):
             try:
                 upto = int(raw)
             except ValueError:
-                raise exceptions.ValidationError({"move": [f"must be a whole number, not {raw!r}"]}) from None
+                raise exceptions.ValidationError({"move": [_("must be a whole number, not %(value)r") % {"value": raw}]}) from None
             if not 0 <= upto <= game.move_count:
                 raise exceptions.ValidationError(
-                    {"move": [f"must be between 0 and {game.move_count} (moves played so far), not {upto}"]}
+                    {"move": [_("must be between 0 and %(most)d (moves played so far), not %(value)d")
+                              % {"most": game.move_count, "value": upto}]}
                 )
         try:
             from games.board_svg import render_board
         except ImportError:
-            return Response({"detail": "the board picture is not available yet"}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+            return Response({"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = services.engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True)

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:pk>/bots/", api.BotsView.as_view(), name="api-game-bots"),
     path("games/<int:pk>/legal-moves/", api.LegalMovesView.as_view(), name="api-game-legal-moves"),
     path("games/<int:pk>/moves/", api.MovesView.as_view(), name="api-game-moves"),
+    path("games/<int:pk>/decision/", api.DecisionView.as_view(), name="api-game-decision"),
     path("games/<int:pk>/record/", api.RecordView.as_view(), name="api-game-record"),
     path("games/<int:pk>/board.svg", api.BoardSVGView.as_view(), name="api-game-board"),
 ]

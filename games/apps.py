@@ -7,4 +7,8 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from . import bot_seats  # noqa: F401  (queues bot turns after commit)
+        from django.utils.translation import gettext, ngettext
+
+        from . import board_svg, bot_seats  # noqa: F401  (bot_seats queues bot turns after commit)
+
+        board_svg.use_translation(gettext, ngettext)

@@ -24,6 +24,8 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bots import LEVELS, make_bot, view_of
 from games.engine import Game as EngineGame
@@ -39,7 +41,8 @@ _running = threading.local()
 
 def check_level(level: Any) -> str:
     if level not in LEVELS:
-        raise services.GameError(f"the bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise services.GameError(_("the bot level must be one of %(levels)s, not %(value)r")
+                                 % {"levels": ", ".join(LEVELS), "value": level})
     return level
 
 
@@ -57,18 +60,19 @@ def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Game:
     the game starts when that fills the last seat."""
     check_level(level)
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
-        raise services.GameError("count must be a whole number, 1 or more")
+        raise services.GameError(_("count must be a whole number, 1 or more"))
     with transaction.atomic():
         game = services._locked_game(game_id)
         if game.created_by_id != user.pk:
-            raise services.NotAllowed("only the game's creator may seat bots")
+            raise services.NotAllowed(_("only the game's creator may seat bots"))
         if game.status != Game.Status.WAITING:
-            raise services.Conflict("this game has already started")
+            raise services.Conflict(_("this game has already started"))
         open_seats = list(game.seats.filter(state=Seat.State.OPEN).order_by("position"))
         if not open_seats:
-            raise services.Conflict("this game has no open seat")
+            raise services.Conflict(_("this game has no open seat"))
         if count is not None and count > len(open_seats):
-            raise services.Conflict(f"this game has only {len(open_seats)} open seat{'s' if len(open_seats) > 1 else ''}")
+            raise services.Conflict(ngettext("this game has only %(count)d open seat", "this game has only %(count)d open seats",
+                                             len(open_seats)) % {"count": len(open_seats)})
         now = timezone.now()
         for seat in open_seats[:count]:
             seat.bot, seat.state, seat.joined_at = level, Seat.State.JOINED, now
@@ -84,11 +88,11 @@ def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any =
     """:func:`games.services.create_game` with ``bots`` more seats played by bots of
     ``bot_level`` (a practice game: no invitation, no open seat; it starts at once)."""
     if isinstance(bots, bool) or not isinstance(bots, int) or bots < 0:
-        raise services.GameError("bots must be a whole number, 0 or more")
+        raise services.GameError(_("bots must be a whole number, 0 or more"))
     if bots:
         check_level(bot_level)
     if not isinstance(open_seats, int) or isinstance(open_seats, bool):
-        raise services.GameError("open_seats must be a whole number, 0 or more")
+        raise services.GameError(_("open_seats must be a whole number, 0 or more"))
     with transaction.atomic():
         game = services.create_game(creator, invite, open_seats=open_seats + bots, **options)
         if bots:

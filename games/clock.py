@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from .models import Game, TurnClock, Vacation
 
@@ -57,28 +58,28 @@ def state(clock: TurnClock, game, now: datetime | None = None, vacations=None) -
 def describe(delta: timedelta | None) -> str:
     """'2 days 3 hours', 'less than a minute', 'no time limit'."""
     if delta is None:
-        return "no time limit"
+        return gettext("no time limit")
     seconds = int(delta.total_seconds())
     if seconds <= 0:
-        return "time is up"
+        return gettext("time is up")
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     parts = []
     if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
+        parts.append(ngettext("%(count)d day", "%(count)d days", days) % {"count": days})
     if hours and days < 3:
-        parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
+        parts.append(ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours})
     if not days and minutes and hours < 3:
-        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    return " ".join(parts) or "less than a minute"
+        parts.append(ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes})
+    return " ".join(parts) or gettext("less than a minute")
 
 
 def describe_days(days: float) -> str:
     """A number of days as people write it: '14 days', '1 day', '2 days 3 hours'."""
     if abs(days - round(days)) < 1 / 48:  # within half an hour of a whole day
         whole = int(round(days))
-        return f"{whole} day{'s' if whole != 1 else ''}"
+        return ngettext("%(count)d day", "%(count)d days", whole) % {"count": whole}
     return describe(timedelta(days=days))
 
 

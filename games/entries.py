@@ -12,11 +12,29 @@ from typing import Any, Sequence
 
 from django.utils.translation import gettext as _
 
-DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+from games import vocabulary
+from games.engine import CATEGORIES as FEATURE_CATEGORIES
+from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS  # noqa: F401  (the pages' words)
+
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
 
-FEATURES = {"road": "road", "city": "city", "cloister": "cloister", "field": "field"}
+CATEGORIES = (*FEATURE_CATEGORIES, "goods", "king", "robber")
+"""Every breakdown category of the engine's scores: the features', then the expansions'
+(Traders & Builders' goods, King & Robber's king and robber)."""
+
+CATEGORY_EXPANSION = {"goods": "traders_builders", "king": "king_robber", "robber": "king_robber"}
+
+
+def categories_for(expansions) -> tuple[str, ...]:
+    """The breakdown categories a game with ``expansions`` can score (the features always)."""
+    return tuple(c for c in CATEGORIES if CATEGORY_EXPANSION.get(c) in (None, *expansions))
+
+
+def figure_of(entry: dict[str, Any]) -> str:
+    """The kind of the entry's figure (``follower`` unless the entry names another)."""
+    meeple = entry.get("meeple")
+    return meeple.get("figure", "follower") if isinstance(meeple, dict) else "follower"
 
 
 def follower_role(spot: str | None) -> str:
@@ -26,14 +44,8 @@ def follower_role(spot: str | None) -> str:
 
 
 def describe_spot(spot: str | None) -> str:
-    """'knight in the city (north)', 'monk in the cloister'; '' for none."""
-    if not spot:
-        return ""
-    kind, _sep, where = spot.partition(":")
-    text = f"{follower_role(spot)} in the {FEATURES.get(kind, kind)}" if kind in ROLES else spot
-    if where:
-        text += f" ({DIRECTIONS.get(where, where)})"
-    return text
+    """'knight in the city (north)', 'monk in the cloister' in the reader's language; '' for none."""
+    return vocabulary.follower_on(spot)
 
 
 def spot_of(entry: dict[str, Any]) -> str | None:
@@ -59,18 +71,51 @@ def describe(entry: dict[str, Any], who: str) -> str:
     if kind == "discard":
         return _("%(who)s drew tile %(tile)s, which fits nowhere: discarded") % {"who": who, "tile": tile}
     if kind == "skip":
+        if tile is None:  # with a hand of tiles, nothing goes back into the bag
+            return _("%(who)s ran out of time: turn skipped") % {"who": who}
         return _("%(who)s ran out of time: turn skipped, tile %(tile)s went back into the bag") % {"who": who, "tile": tile}
     if kind == "forfeit":
         return _("%(who)s ran out of time and lost on time") % {"who": who}
     if kind == "resign":
         return _("%(who)s resigned") % {"who": who}
     if kind == "place":
-        text = _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°") % {
-            "who": who, "tile": tile, "x": entry.get("x"), "y": entry.get("y"), "rotation": entry.get("rotation"),
-        }
-        spot = spot_of(entry)
-        return text + (_(", %(follower)s") % {"follower": describe_spot(spot)} if spot else _(", no follower"))
+        values = {"who": who, "tile": tile, "x": entry.get("x"), "y": entry.get("y"),
+                  "rotation": entry.get("rotation"), "follower": vocabulary.figure_on(figure_of(entry), spot_of(entry))}
+        if values["follower"]:
+            return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, %(follower)s") % values
+        return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, no follower") % values
+    if kind == "reinforce":
+        return _describe_reinforcement(entry.get("reinforce"), who)
+    if kind == "quarter":
+        return _describe_deployment(entry, who)
     return _("%(who)s: %(kind)s") % {"who": who, "kind": kind}
+
+
+def _describe_reinforcement(target: Any, who: str) -> str:
+    """A follower moved out of the City of Carcassonne onto a completed feature, or a pass."""
+    if not isinstance(target, dict):
+        return _("%(who)s passed (no follower out of the City)") % {"who": who}
+    values = {"who": who, "spot": describe_spot(target.get("spot")), "x": target.get("x"), "y": target.get("y")}
+    if target.get("figure") == "large":
+        return _("%(who)s moved a large follower from the City to %(spot)s at (%(x)s,%(y)s)") % values
+    return _("%(who)s moved a follower from the City to %(spot)s at (%(x)s,%(y)s)") % values
+
+
+def _describe_deployment(entry: dict[str, Any], who: str) -> str:
+    """A follower put into a quarter of the City (and the Count moved), or a pass."""
+    quarter = entry.get("quarter")
+    if quarter is None:
+        return _("%(who)s passed (no follower into the City)") % {"who": who}
+    values = {"who": who, "quarter": QUARTER_LABELS.get(quarter, quarter),
+              "count": QUARTER_LABELS.get(entry.get("count"), entry.get("count"))}
+    large = entry.get("figure") == "large"
+    if entry.get("count") and large:
+        return _("%(who)s put a large follower into the %(quarter)s quarter and moved the Count to the %(count)s") % values
+    if entry.get("count"):
+        return _("%(who)s put a follower into the %(quarter)s quarter and moved the Count to the %(count)s") % values
+    if large:
+        return _("%(who)s put a large follower into the %(quarter)s quarter") % values
+    return _("%(who)s put a follower into the %(quarter)s quarter") % values
 
 
 def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[int], names: Sequence[str | None]) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules, RulesError
-from games.engine.rules import MAX_PLAYERS
+from games.engine.rules import MAX_HAND, MAX_PLAYERS
+from games import vocabulary
 from games.models import BOT_LEVELS, Game, rule_options
 
 BOT_LEVEL_CHOICES = [
@@ -23,12 +24,14 @@ UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move
 
 def rule_field(option) -> forms.Field:
     """A form field for one of the engine's rule options (``rule_options()``)."""
+    label, help_text = vocabulary.option_label(option), vocabulary.option_help(option)
     if option.kind == "choice":
-        return forms.ChoiceField(label=option.label, choices=list(option.choices), initial=option.default,
-                                 help_text=option.help)
-    if option.kind == "int":
-        return forms.IntegerField(label=option.label, initial=option.default, help_text=option.help)
-    return forms.BooleanField(label=option.label, required=False, initial=option.default, help_text=option.help)
+        return forms.ChoiceField(label=label, choices=vocabulary.option_choices(option), initial=option.default,
+                                 help_text=help_text)
+    if option.kind == "int":  # empty: the option's default (none: e.g. no hand of tiles)
+        return forms.IntegerField(label=label, initial=option.default, help_text=help_text,
+                                  required=option.default is not None, min_value=1, max_value=MAX_HAND)
+    return forms.BooleanField(label=label, required=False, initial=option.default, help_text=help_text)
 
 
 class RulesFormMixin:
@@ -43,6 +46,16 @@ class RulesFormMixin:
     def rule_fields(self) -> list:
         return [self[option.name] for option in rule_options()]
 
+    @property
+    def expansion_fields(self) -> list:
+        """The expansions' fields (each with its explanation)."""
+        return [self[option.name] for option in rule_options() if option.kind == "expansion"]
+
+    @property
+    def house_rule_fields(self) -> list:
+        """Farm scoring and the house rules' fields."""
+        return [self[option.name] for option in rule_options() if option.kind != "expansion"]
+
     def rules(self) -> dict:
         values = {o.name: self.cleaned_data.get(o.name, o.default) for o in rule_options()}
         return Rules.from_options(values).to_json()
@@ -52,71 +65,72 @@ class RulesFormMixin:
         try:
             self.rules()
         except RulesError as exc:
-            self.add_error(None, str(exc)[:1].upper() + str(exc)[1:])
+            self.add_error(None, vocabulary.rules_error(exc))
 
 
 class CreateGameForm(RulesFormMixin, forms.Form):
     name = forms.CharField(
         max_length=80,
         required=False,
-        widget=forms.TextInput(attrs={"placeholder": "e.g. Friday game", "autocomplete": "off"}),
+        label=_("Name"),
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. Friday game"), "autocomplete": "off"}),
     )
     invite = forms.CharField(
-        label="Invite players",
+        label=_("Invite players"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": "bob\ncid@example.com", "autocomplete": "off"}),
-        help_text="Usernames of registered players or e-mail addresses, one per line or separated by commas. "
-        "Anyone invited by e-mail gets a link to join.",
+        help_text=_("Usernames of registered players or e-mail addresses, one per line or separated by commas. "
+                    "Anyone invited by e-mail gets a link to join."),
     )
     open_seats = forms.IntegerField(
-        label="Open seats",
+        label=_("Open seats"),
         min_value=0,
-        max_value=MAX_PLAYERS - 1,
+        max_value=MAX_PLAYERS,
         initial=0,
-        help_text="Seats anyone can take from the lobby.",
+        help_text=_("Seats anyone can take from the lobby."),
     )
     bots = forms.IntegerField(
         label=_("Bots"),
         min_value=0,
-        max_value=MAX_PLAYERS - 1,
+        max_value=MAX_PLAYERS,
         initial=0,
         required=False,
         help_text=_("Seats played by the computer, for practice. Games with a bot are not rated."),
     )
     bot_level = forms.ChoiceField(label=_("Bot level"), choices=BOT_LEVEL_CHOICES, initial="greedy", required=False)
     seat_order = forms.ChoiceField(
-        label="Seat order",
+        label=_("Seat order"),
         choices=Game.SeatOrder.choices,
         initial=Game.SeatOrder.AS_LISTED,
-        help_text="As listed: you first, then the invited players, then open seats.",
+        help_text=_("As listed: you first, then the invited players, then open seats."),
     )
     move_days = forms.TypedChoiceField(
-        label="Time per move",
-        choices=[*((str(d), label) for d, label in Game.MOVE_DAYS_CHOICES), (UNLIMITED, "Unlimited")],
+        label=_("Time per move"),
+        choices=[*((str(d), label) for d, label in Game.MOVE_DAYS_CHOICES), (UNLIMITED, _("Unlimited"))],
         coerce=lambda value: None if value == UNLIMITED else int(value),
         initial="3",
-        help_text="How long each player has for a turn; a reminder e-mail comes before it runs out.",
+        help_text=_("How long each player has for a turn; a reminder e-mail comes before it runs out."),
     )
     timeout_rule = forms.ChoiceField(
-        label="When time runs out",
-        choices=[(Game.TimeoutRule.SKIP, "Skip the turn"), (Game.TimeoutRule.LOSE, "Lose on time"),
+        label=_("When time runs out"),
+        choices=[(Game.TimeoutRule.SKIP, _("Skip the turn")), (Game.TimeoutRule.LOSE, _("Lose on time")),
                  (Game.TimeoutRule.BOT, _("A bot takes over"))],
         initial=Game.TimeoutRule.LOSE,
         help_text=_("Skip: the tile goes back into the bag. Lose: the player leaves the game, the others play on. "
                     "A bot takes over: a bot plays the seat from then on (the game is then not rated)."),
     )
     vacation_allowed = forms.BooleanField(
-        label="Allow vacations",
+        label=_("Allow vacations"),
         required=False,
         initial=True,
-        help_text="Players on vacation (set in their notification settings) have their clock paused.",
+        help_text=_("Players on vacation (set in their notification settings) have their clock paused."),
     )
 
     private = forms.BooleanField(
-        label="Private game",
+        label=_("Private game"),
         required=False,
         initial=False,
-        help_text="Only the players see it. Otherwise anyone may watch, and the archive lists it.",
+        help_text=_("Only the players see it. Otherwise anyone may watch, and the archive lists it."),
     )
 
     def invitees(self) -> list[str]:
@@ -145,8 +159,13 @@ class CreateGameForm(RulesFormMixin, forms.Form):
             if players < 2:
                 raise forms.ValidationError(
                     _("Invite at least one player, open a seat or add a bot: a game needs 2 to 5 players."))
-            if players > MAX_PLAYERS:
+            most = Rules.from_json(self.rules()).max_players
+            if players > most:
+                if players == MAX_PLAYERS + 1:
+                    raise forms.ValidationError(
+                        _("A sixth player needs Inns & Cathedrals: choose it, or seat fewer players."))
                 raise forms.ValidationError(
-                    f"A game has at most {MAX_PLAYERS} players; this one would have {players}."
+                    _("A game has at most %(most)d players; this one would have %(players)d.")
+                    % {"most": most, "players": players}
                 )
         return cleaned

@@ -13,6 +13,10 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.utils.functional import lazy
+from django.utils.translation import ngettext
 
 from games.engine import COLORS, Rules
 
@@ -21,15 +25,18 @@ from .fields import EntryField
 BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
 
 
-# The engine plays these too, but the game page cannot yet take their figures and
-# decisions (large follower, builder and pig, the Count's questions): the site offers
-# them once it can (the issue "Play every expansion on the site").
-NOT_YET_ON_SITE = ("inns_cathedrals", "traders_builders", "count", "hand", "hand_visible")
-
-
 def rule_options() -> tuple:
-    """The engine's rule options that games on this site may use (``Rules.options()``)."""
-    return tuple(o for o in Rules.options() if o.name not in NOT_YET_ON_SITE)
+    """The engine's rule options that games on this site may use: every one of
+    ``Rules.options()`` (the site plays every expansion and house rule)."""
+    return tuple(Rules.options())
+
+
+def _days_label(days: int) -> str:
+    return ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
+
+
+days_label = lazy(_days_label, str)
+"""'3 days' in the reader's language, translated when shown (model choices are made at import)."""
 
 
 def new_token() -> str:
@@ -38,20 +45,20 @@ def new_token() -> str:
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
+        WAITING = "waiting", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     class SeatOrder(models.TextChoices):
-        AS_LISTED = "as_listed", "As listed"
-        RANDOM = "random", "Random"
+        AS_LISTED = "as_listed", _("As listed")
+        RANDOM = "random", _("Random")
 
     class TimeoutRule(models.TextChoices):
-        SKIP = "skip", "Skip the turn"
-        LOSE = "lose", "Lose by timeout"
-        BOT = "bot", "A bot takes over"
+        SKIP = "skip", _("Skip the turn")
+        LOSE = "lose", _("Lose by timeout")
+        BOT = "bot", _("A bot takes over")
 
-    MOVE_DAYS_CHOICES = [(d, f"{d} day{'s' if d > 1 else ''}") for d in (1, 2, 3, 5, 7, 10, 14)]
+    MOVE_DAYS_CHOICES = [(d, days_label(d)) for d in (1, 2, 3, 5, 7, 10, 14)]
 
     name = models.CharField(max_length=80, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
@@ -93,7 +100,7 @@ class Game(models.Model):
 
     @property
     def title(self) -> str:
-        return self.name or f"Game #{self.pk}"
+        return self.name or gettext("Game #%(number)s") % {"number": self.pk}
 
     @property
     def engine_rules(self) -> Rules:
@@ -110,9 +117,9 @@ class Game(models.Model):
 
 class Seat(models.Model):
     class State(models.TextChoices):
-        INVITED = "invited", "Invited"
-        JOINED = "joined", "Joined"
-        OPEN = "open", "Open"
+        INVITED = "invited", _("Invited")
+        JOINED = "joined", _("Joined")
+        OPEN = "open", _("Open")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="Turn order, from 0; final once the game starts")
@@ -149,8 +156,8 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.username
         if self.bot:
-            return f"Bot {self.position + 1} ({self.bot})"
-        return "invited player" if self.invited_email else "open seat"
+            return gettext("Bot %(number)d (%(level)s)") % {"number": self.position + 1, "level": self.bot}
+        return gettext("invited player") if self.invited_email else gettext("open seat")
 
 
 class Move(models.Model):
@@ -201,9 +208,10 @@ class GameEvent(models.Model):
     """An automatic action on a game (turn skipped, game lost on time), for the move list."""
 
     class Kind(models.TextChoices):
-        SKIPPED = "skipped", "Turn skipped on time"
-        LOST = "lost", "Lost on time"
-        BOT = "bot", "A bot took over on time"
+        SKIPPED = "skipped", _("Turn skipped on time")
+        LOST = "lost", _("Lost on time")
+        BOT = "bot", _("A bot took over on time")
+        PASSED = "passed", _("Decision passed on time")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="timeout_events")
     move_number = models.PositiveIntegerField()
@@ -245,3 +253,24 @@ class Vacation(models.Model):
         from .clock import describe_days
 
         return describe_days(self.days)
+
+
+class PlayPreference(models.Model):
+    """How a user likes to play: for now, whether the Count's optional decisions (moving a
+    follower out of the City, into it, from the market) are passed for them at once."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_prefs")
+    auto_pass_count = models.BooleanField(
+        _("Pass the Count's decisions automatically"),
+        default=False,
+        help_text=_("In games with the Count of Carcassonne, nobody waits for you when a completed feature or the "
+                    "market lets you move a follower out of the City: you pass at once."),
+    )
+
+    def __str__(self) -> str:
+        return f"play preferences of {self.user}"
+
+    @classmethod
+    def auto_passing(cls, user_ids) -> set[int]:
+        """Which of ``user_ids`` pass the Count's decisions automatically."""
+        return set(cls.objects.filter(user_id__in=list(user_ids), auto_pass_count=True).values_list("user_id", flat=True))

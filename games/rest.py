@@ -3,9 +3,12 @@ format (``{"detail": "..."}``, see :func:`games.api.exception_handler`)."""
 
 from __future__ import annotations
 
+from django.utils import translation
 from django.utils.translation import gettext as _
-from rest_framework import parsers
+from rest_framework import authentication, parsers
 from rest_framework.exceptions import ParseError
+
+from accounts import language
 
 MAX_DEPTH = 32  # no request of the API nests deeper than a few levels
 
@@ -35,3 +38,17 @@ class JSONParser(parsers.JSONParser):
         if depth(data) > MAX_DEPTH:
             raise ParseError(_("the JSON is nested too deeply (at most %(n)d levels)") % {"n": MAX_DEPTH})
         return data
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    """DRF's token authentication; a token's user with a saved language gets the API's
+    messages in it (a session's user already has it from accounts.middleware)."""
+
+    def authenticate(self, request):
+        result = super().authenticate(request)
+        if result is not None:
+            saved = language.supported(result[0].language)
+            if saved:
+                translation.activate(saved)
+                request._request.LANGUAGE_CODE = saved
+        return result

@@ -8,12 +8,15 @@ dicts that :mod:`games.services` builds (never the seed or the bag).
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine import Rules, RulesError
 from games.models import BOT_LEVELS, rule_options
+from games.vocabulary import rules_error
 
 ROTATIONS = (0, 90, 180, 270)
 
@@ -21,7 +24,7 @@ ROTATIONS = (0, 90, 180, 270)
 class StrictIntegerField(serializers.IntegerField):
     """A JSON number without a fraction: no strings, no booleans, no floats."""
 
-    default_error_messages = {"invalid": "must be a whole number, not {value}"}
+    default_error_messages = {"invalid": _("must be a whole number, not {value}")}
 
     def to_internal_value(self, data):
         if isinstance(data, bool) or not isinstance(data, int):
@@ -40,7 +43,7 @@ def _show(value) -> str:
 
 
 class RotationField(StrictIntegerField):
-    default_error_messages = {"rotation": "must be 0, 90, 180 or 270, not {value}"}
+    default_error_messages = {"rotation": _("must be 0, 90, 180 or 270, not {value}")}
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
@@ -65,8 +68,8 @@ class RotationField(StrictIntegerField):
 )
 class MeepleField(serializers.Field):
     default_error_messages = {
-        "invalid": "must be a spot name such as 'road:E', or null, not {value}",
-        "figure": "must be a spot name, or an object with a string 'spot' and an optional 'figure'",
+        "invalid": _("must be a spot name such as 'road:E', or null, not {value}"),
+        "figure": _("must be a spot name, or an object with a string 'spot' and an optional 'figure'"),
     }
 
     def __init__(self, **kwargs):
@@ -133,7 +136,7 @@ MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 )
 class MoveDaysField(StrictIntegerField):
     default_error_messages = {
-        "move_days": "must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not {value}",
+        "move_days": _("must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not {value}"),
     }
 
     def __init__(self, **kwargs):
@@ -156,7 +159,7 @@ class TimeoutRuleField(serializers.ChoiceField):
     enum of timeout rules (shared with the tournaments API)."""
 
     default_error_messages = {
-        "invalid_choice": "must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not {input!r}"
+        "invalid_choice": _("must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not {input!r}")
     }
 
     def __init__(self, **kwargs):
@@ -172,7 +175,7 @@ class TimeoutRuleField(serializers.ChoiceField):
 class StrictBooleanField(serializers.BooleanField):
     """JSON true or false only (no "yes", 1 or "true")."""
 
-    default_error_messages = {"invalid": "must be true or false, not {value}"}
+    default_error_messages = {"invalid": _("must be true or false, not {value}")}
 
     def to_internal_value(self, data):
         if not isinstance(data, bool):
@@ -188,7 +191,7 @@ def _option_field(option):
                                        help_text=help_text)
     if option.kind == "bool":
         return StrictBooleanField(default=option.default, help_text=help_text)
-    return StrictIntegerField(default=option.default, help_text=help_text)
+    return StrictIntegerField(default=option.default, allow_null=option.default is None, help_text=help_text)
 
 
 class RulesSerializer(serializers.Serializer):
@@ -212,14 +215,14 @@ class RulesSerializer(serializers.Serializer):
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:  # the engine refuses them too; say so here, before defaults fill in
-                raise serializers.ValidationError(f"unknown rule {unknown[0]!r}")
+                raise serializers.ValidationError(gettext("unknown rule %(name)r") % {"name": unknown[0]})
         return super().to_internal_value(data)
 
     def validate(self, attrs):
         try:
             return Rules.from_json(dict(attrs)).to_json()
         except RulesError as exc:
-            raise serializers.ValidationError(str(exc)) from None
+            raise serializers.ValidationError(rules_error(exc)) from None
 
 
 class CreateGameSerializer(serializers.Serializer):
@@ -254,6 +257,38 @@ class MoveRequestSerializer(serializers.Serializer):
     y = StrictIntegerField(help_text="Row; grows to the south")
     rotation = RotationField(help_text="Clockwise turn of the drawn tile: 0, 90, 180 or 270")
     meeple = MeepleField()
+    tile = serializers.CharField(
+        required=False, max_length=16,
+        help_text="The tile to place: by default the drawn tile; with a hand of tiles, one of your hand",
+    )
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": True,
+        "example": {"reinforce": {"x": 2, "y": -1, "spot": "city:N"}},
+        "description": "A decision's answer: the NOTATION.md entry without `player`, e.g. "
+        "`{\"reinforce\": {\"x\": 2, \"y\": -1, \"spot\": \"city:N\", \"figure\": \"large\"}}`, "
+        "`{\"quarter\": \"market\", \"count\": \"castle\"}`, or a pass: `{\"reinforce\": null}`, "
+        "`{\"quarter\": null}`. The options of the state's `pending` are exactly the accepted answers.",
+    }
+)
+class AnswerField(serializers.Field):
+    default_error_messages = {"invalid": _("must be an object such as {{\"reinforce\": null}}, not {value}")}
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict) or not data:
+            self.fail("invalid", value=_show(data))
+        return dict(data)
+
+    def to_representation(self, value):
+        return value
+
+
+class DecisionRequestSerializer(serializers.Serializer):
+    move_number = StrictIntegerField(min_value=1, help_text="The number of the move being played (the state's move_number)")
+    answer = AnswerField()
 
 
 # --- responses (documentation) -------------------------------------------------------------
@@ -262,6 +297,7 @@ class MoveRequestSerializer(serializers.Serializer):
 class MeepleOnBoardSerializer(serializers.Serializer):
     spot = serializers.CharField()
     player = serializers.CharField()
+    figure = serializers.CharField(help_text="follower, large, builder or pig")
 
 
 class BoardTileSerializer(serializers.Serializer):
@@ -277,6 +313,14 @@ class PlayerSerializer(serializers.Serializer):
     color = serializers.CharField()
     score = serializers.IntegerField()
     supply = serializers.IntegerField(help_text="Followers in the player's supply")
+    reserve = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Other figures in supply by kind: large, builder, pig (expansions)"
+    )
+    hand_size = serializers.IntegerField(required=False, help_text="Tiles in the player's hand (hand of tiles only)")
+    hand = serializers.ListField(
+        child=serializers.CharField(), required=False,
+        help_text="The tiles of the player's hand: only your own, or everyone's when hands are visible",
+    )
     state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
     out = serializers.BooleanField(help_text="The player left (lost on time or resigned): no more turns, no more points")
@@ -301,6 +345,25 @@ class OutcomeSerializer(serializers.Serializer):
     left = serializers.ListField(child=serializers.CharField(), help_text="Players who lost on time or resigned")
 
 
+class DecisionOptionSerializer(serializers.Serializer):
+    answer = serializers.JSONField(help_text="The answer to send (POST .../decision/)")
+    text = serializers.CharField(help_text="The option in words")
+    # "pass" is a Python keyword: declared below
+    target = serializers.JSONField(required=False, help_text="The board spot it names: x, y, spot, figure")
+
+
+DecisionOptionSerializer._declared_fields["pass"] = serializers.BooleanField(help_text="Whether this answer passes")
+
+
+class PendingSerializer(serializers.Serializer):
+    player = serializers.CharField(allow_null=True, help_text="Who must act")
+    seat = serializers.IntegerField()
+    action = serializers.CharField(help_text="turn, or a decision: reinforce, quarter, market")
+    text = serializers.CharField(help_text="What is awaited, in words")
+    label = serializers.CharField(required=False, help_text="The decision's name (decisions only)")
+    options = DecisionOptionSerializer(many=True, help_text="The accepted answers (decisions only; empty for a turn)")
+
+
 class GameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -317,6 +380,11 @@ class GameStateSerializer(serializers.Serializer):
     timeout_rule = TimeoutRuleField(help_text="When the time per move runs out: skip the turn, or lose on time")
     vacation_allowed = serializers.BooleanField(help_text="Whether players on vacation have their clock paused")
     has_bots = serializers.BooleanField(help_text="A bot plays (or played) a seat: the game is not rated")
+    pending = PendingSerializer(allow_null=True, help_text="Who the game waits for and for what (null unless active)")
+    expansions = serializers.JSONField(
+        help_text="Public state of the expansions: goods tokens by player, the king's and robber's holders, "
+        "the City of Carcassonne (where the Count stands, followers per quarter)"
+    )
     winners = serializers.ListField(child=serializers.CharField(), required=False, help_text="The engine's winners (finished games)")
     final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
     outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
@@ -341,11 +409,24 @@ class PlacementSerializer(serializers.Serializer):
     y = serializers.IntegerField()
     rotation = serializers.IntegerField()
     meeples = serializers.ListField(child=serializers.CharField(), help_text="Legal follower spots")
+    figures = serializers.ListField(
+        child=serializers.DictField(child=serializers.CharField()),
+        help_text="Every figure allowed on each spot: {spot, figure} with figure follower, large, builder or pig",
+    )
+
+
+class HandTileSerializer(serializers.Serializer):
+    tile = serializers.CharField()
+    placements = PlacementSerializer(many=True)
 
 
 class LegalMovesSerializer(serializers.Serializer):
     tile = serializers.CharField(allow_null=True)
     placements = PlacementSerializer(many=True)
+    pending = PendingSerializer(allow_null=True, help_text="Who the game waits for; a decision's accepted answers")
+    hand = HandTileSerializer(
+        many=True, required=False, help_text="With a hand of tiles, for its holder: each tile's legal placements"
+    )
 
 
 class MoveSerializer(serializers.Serializer):

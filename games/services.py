@@ -19,23 +19,30 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
-from games import clock, signals
+from games import clock, decisions, signals
 from games.engine import Game as EngineGame
-from games.engine import Entry, IllegalMove, Outcome, Resign, Rules, RulesError, Turn
+from games.engine import Entry, IllegalMove, Outcome, Resign, Rules, RulesError, Turn, parse_entry
 from games.engine import Move as EngineMove
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from .models import Game, GameEvent, Move, Seat
+from .models import Game, GameEvent, Move, PlayPreference, Seat
 from .text import single_line
+from .vocabulary import illegal_move_text, rules_error
 
 User = get_user_model()
 
 
 class GameError(Exception):
-    """A request the game cannot take; ``str()`` is the message for the person."""
+    """A request the game cannot take; ``str()`` is the message for the person (in their
+    language); ``field``: the form field it is about, if any (``invite``)."""
 
     status = 400
+
+    def __init__(self, message: str = "", field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 class NotAllowed(GameError):
@@ -72,24 +79,30 @@ def create_game(
     invites that user. With ``seat_order="random"`` the order is drawn at the start.
     """
     if seat_order not in Game.SeatOrder.values:
-        raise GameError(f"seat_order must be 'as_listed' or 'random', not {seat_order!r}")
+        raise GameError(_("seat_order must be 'as_listed' or 'random', not %(value)r") % {"value": seat_order})
     try:
         rules = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
     except RulesError as exc:
-        raise GameError(str(exc)) from None
+        raise GameError(rules_error(exc)) from None
     if not isinstance(open_seats, int) or open_seats < 0:
-        raise GameError("open_seats must be a whole number, 0 or more")
+        raise GameError(_("open_seats must be a whole number, 0 or more"))
     if move_days is not None and move_days not in dict(Game.MOVE_DAYS_CHOICES):
-        raise GameError("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)")
+        raise GameError(_("move_days must be one of 1, 2, 3, 5, 7, 10, 14 or null (unlimited)"))
     if timeout_rule not in Game.TimeoutRule.values:
-        raise GameError("timeout_rule must be 'skip', 'lose' or 'bot'")
+        raise GameError(_("timeout_rule must be 'skip', 'lose' or 'bot'"))
     invitees = _resolve_invitees(creator, list(invite))
     _check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if not MIN_PLAYERS <= players <= rules.max_players:
+        values = {"least": MIN_PLAYERS, "most": rules.max_players, "players": players}
+        if players == MAX_PLAYERS + 1:
+            raise GameError(
+                _("a game has %(least)d to %(most)d players with these rules; this one would have %(players)d "
+                  "(you, the invited players and the open seats); a 6th player needs Inns & Cathedrals") % values
+            )
         raise GameError(
-            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players; this one would have {players} "
-            "(you, the invited players and the open seats)"
+            _("a game has %(least)d to %(most)d players with these rules; this one would have %(players)d "
+              "(you, the invited players and the open seats)") % values
         )
     with transaction.atomic():
         game = Game.objects.create(
@@ -150,7 +163,7 @@ def _resolve_invitees(creator, names: list[str]) -> list:
     seen: set = {creator.pk}
     for raw in names:
         if not isinstance(raw, str) or not raw.strip():
-            raise GameError("each invitation must be a username or an e-mail address")
+            raise GameError(_("each invitation must be a username or an e-mail address"), field="invite")
         name = raw.strip()
         if "@" in name:
             try:
@@ -158,18 +171,20 @@ def _resolve_invitees(creator, names: list[str]) -> list:
                     raise ValidationError("too long")
                 validate_email(name)
             except ValidationError:
-                raise GameError(f"{name!r} is not a valid e-mail address") from None
+                raise GameError(_("%(address)r is not a valid e-mail address") % {"address": name}, field="invite") from None
             user = User.objects.filter(email__iexact=name).first()
             invitee = user or name.lower()
         else:
             user = User.objects.filter(username__iexact=name).first()
             if user is None:
-                raise GameError(f"there is no player called {name!r}; invite them by e-mail instead")
+                raise GameError(_("there is no player called %(name)r; invite them by e-mail instead") % {"name": name},
+                                field="invite")
             invitee = user
         key = invitee.pk if not isinstance(invitee, str) else invitee
         if key in seen:
-            who = "yourself" if key == creator.pk else name
-            raise GameError(f"you cannot invite {who} twice" if who != "yourself" else "you cannot invite yourself")
+            if key == creator.pk:
+                raise GameError(_("you cannot invite yourself"), field="invite")
+            raise GameError(_("you cannot invite %(name)s twice") % {"name": name}, field="invite")
         seen.add(key)
         result.append(invitee)
     return result
@@ -179,7 +194,7 @@ def _locked_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise NotFound("no such game") from None
+        raise NotFound(_("no such game")) from None
 
 
 def seats_of_user(user) -> Q:
@@ -210,7 +225,7 @@ def accept_invitation(game_id: int, user) -> Game:
     game = _locked_game(game_id)
     seat = _seat_of(game, user)
     if seat is None or seat.state != Seat.State.INVITED:
-        raise NotAllowed("you have no open invitation to this game")
+        raise NotAllowed(_("you have no open invitation to this game"))
     return _take_seat(game, seat, user)
 
 
@@ -220,7 +235,7 @@ def decline_invitation(game_id: int, user) -> Game:
     game = _locked_game(game_id)
     seat = _seat_of(game, user)
     if seat is None or seat.state != Seat.State.INVITED:
-        raise NotAllowed("you have no open invitation to this game")
+        raise NotAllowed(_("you have no open invitation to this game"))
     seat.user, seat.invited_email, seat.state = None, "", Seat.State.OPEN
     seat.save()
     return game
@@ -231,12 +246,12 @@ def join_game(game_id: int, user) -> Game:
     """Take an open seat (from the lobby)."""
     game = _locked_game(game_id)
     if game.status != Game.Status.WAITING:
-        raise Conflict("this game has already started")
+        raise Conflict(_("this game has already started"))
     if game.seats.filter(user=user).exists():
-        raise Conflict("you already have a seat in this game")
+        raise Conflict(_("you already have a seat in this game"))
     seat = game.seats.filter(state=Seat.State.OPEN).order_by("position").first()
     if seat is None:
-        raise Conflict("this game has no open seat")
+        raise Conflict(_("this game has no open seat"))
     return _take_seat(game, seat, user)
 
 
@@ -245,15 +260,15 @@ def claim_invitation(token: str, user) -> Game:
     """Accept an e-mailed invitation link with the account of whoever opened it."""
     seat = Seat.objects.select_related("game").filter(invite_token=token).first()
     if seat is None:
-        raise GameError("this invitation link is not valid")
+        raise GameError(_("this invitation link is not valid"))
     game = _locked_game(seat.game_id)
     seat.refresh_from_db()
     if seat.user_id == user.pk and seat.state == Seat.State.JOINED:
         return game
     if seat.state != Seat.State.INVITED or (seat.user_id and seat.user_id != user.pk):
-        raise Conflict("this invitation has already been used")
+        raise Conflict(_("this invitation has already been used"))
     if game.seats.filter(user=user).exclude(pk=seat.pk).exists():
-        raise Conflict("you already have a seat in this game")
+        raise Conflict(_("you already have a seat in this game"))
     return _take_seat(game, seat, user)
 
 
@@ -313,13 +328,13 @@ def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = N
         moves = moves[:upto]
     for number, seat, entry in moves:
         try:
-            engine.play_json(_named(entry, seat, names))
+            engine.play_json(named_entry(entry, seat, names))
         except IllegalMove as exc:  # the log was accepted once: this is corruption
             raise RuntimeError(f"{game}: stored move {number} no longer replays: {exc}") from exc
     return engine
 
 
-def _named(entry: dict, seat: int, names: list[str]) -> dict:
+def named_entry(entry: dict, seat: int, names: list[str]) -> dict:
     """``entry`` naming the player of ``seat`` as they are called now (a renamed user's
     resignation still replays)."""
     if "player" in entry and 0 <= seat < len(names) and entry["player"] != names[seat]:
@@ -333,44 +348,91 @@ def _playing_seat(game_id: int, user, not_started: str) -> tuple[Game, list[Seat
     seats = list(game.seats.select_related("user").order_by("position"))
     seat = seat_of(seats, user)
     if seat is None or seat.state != Seat.State.JOINED:
-        raise NotAllowed("you are not playing in this game")
+        raise NotAllowed(_("you are not playing in this game"))
     if game.status == Game.Status.WAITING:
-        raise Conflict(f"the game has not started yet: {not_started}")
+        raise Conflict(_("the game has not started yet: %(what)s") % {"what": not_started})
     if game.status == Game.Status.FINISHED:
-        raise Conflict("the game is over")
+        raise Conflict(_("the game is over"))
     return game, seats, seat
 
 
-def play_move(game_id: int, user, move_number: Any, x: Any, y: Any, rotation: Any, meeple: Any) -> tuple[Game, EngineGame]:
-    """Play the user's turn. Checks, in order: the game, the seat, the move number, the turn,
-    then the engine's rules. Returns the game and its new engine state.
+def play_move(
+    game_id: int, user, move_number: Any, x: Any, y: Any, rotation: Any, meeple: Any, tile: Any = None
+) -> tuple[Game, EngineGame]:
+    """Play the user's tile turn. Checks, in order: the game, the seat, the move number, the
+    turn, then the engine's rules. ``tile``: which tile (of a hand) is placed; by default
+    the drawn tile. Returns the game and its new engine state.
 
     The game row is locked for the whole transaction, and the log's unique
     (game, number) is the last guard: two submissions of one turn store one move.
     """
+
+    def turn_entry(engine: EngineGame, seat: Seat) -> Entry:
+        if engine.pending is not None and engine.pending.action != "turn":
+            raise Conflict(
+                _("the game waits for %(player)s's decision (%(decision)s): send it to the decision endpoint")
+                % {"player": engine.players[engine.pending.player],
+                   "decision": decisions.ACTION_LABELS.get(engine.pending.action, engine.pending.action)}
+            )
+        chosen = tile if tile is not None else engine.tile
+        if chosen is None and engine.turn_tiles:
+            raise GameError(_("choose the tile of your hand to place: tile must be one of %(tiles)s")
+                            % {"tiles": ", ".join(engine.turn_tiles)})
+        if tile is not None and engine.turn_tiles and tile not in engine.turn_tiles:
+            raise GameError(_("tile %(tile)s is not yours to play: choose one of %(tiles)s")
+                            % {"tile": tile, "tiles": ", ".join(engine.turn_tiles)})
+        return EngineMove.from_json({"tile": chosen, "x": x, "y": y, "rotation": rotation, "meeple": meeple})
+
+    return _play_as(game_id, user, move_number, turn_entry)
+
+
+def play_decision(game_id: int, user, move_number: Any, answer: Any) -> tuple[Game, EngineGame]:
+    """The user answers the decision the game waits for from them (the Count's: see
+    :mod:`games.decisions`), on turn or not: the same checks and guarantees as
+    :func:`play_move`. ``answer`` is the record entry without its player."""
+    if not isinstance(answer, dict) or not answer:
+        raise GameError(_("answer must be a record entry such as %(example)s") % {"example": '{"reinforce": null}'})
+
+    def decision_entry(engine: EngineGame, seat: Seat) -> Entry:
+        pending = engine.pending
+        if pending is None or pending.action == "turn":
+            raise Conflict(_("no decision is pending: it is a tile turn (send it as a move)"))
+        name = engine.players[seat.position]
+        if answer.get("player", name) != name:
+            raise NotAllowed(_("you play as %(name)s, not as %(other)s") % {"name": name, "other": answer.get("player")})
+        if "tile" in answer or "resign" in answer:
+            raise GameError(_("a decision's answer is a reinforce, quarter or market entry, not a tile turn or resignation"))
+        return parse_entry({"player": name, **{k: v for k, v in answer.items() if k != "player"}})
+
+    return _play_as(game_id, user, move_number, decision_entry)
+
+
+def _play_as(game_id: int, user, move_number: Any, make_entry) -> tuple[Game, EngineGame]:
+    """Play the entry ``make_entry(engine, seat)`` builds for the user's pending decision."""
     if isinstance(move_number, bool) or not isinstance(move_number, int):
-        raise GameError("move_number must be a whole number")
+        raise GameError(_("move_number must be a whole number"))
     try:
         with transaction.atomic():
-            game, seats, seat = _playing_seat(game_id, user, "some seats are still empty")
+            game, seats, seat = _playing_seat(game_id, user, _("some seats are still empty"))
             if seat.bot:
-                raise NotAllowed("a bot plays your seat since your time ran out")
+                raise NotAllowed(_("a bot plays your seat since your time ran out"))
             expected = game.move_count + 1
             if move_number != expected:
-                raise Conflict(f"The game has moved on: this was sent for move {move_number}, the game is at move {expected}.")
+                raise Conflict(_("The game has moved on: this was sent for move %(sent)d, the game is at move %(now)d.")
+                               % {"sent": move_number, "now": expected})
             if game.current_seat != seat.position:
-                raise NotAllowed(f"it is {seats[game.current_seat].display_name}'s turn, not yours")
+                who = seats[game.current_seat].display_name
+                if game.pending_action and game.pending_action != "turn":
+                    raise NotAllowed(_("the game waits for %(name)s's decision, not yours") % {"name": who})
+                raise NotAllowed(_("it is %(name)s's turn, not yours") % {"name": who})
             engine = engine_for(game, seats)
             try:
-                move = EngineMove.from_json(
-                    {"tile": engine.tile, "x": x, "y": y, "rotation": rotation, "meeple": meeple}
-                )
-                turn = engine.play(move)
+                turn = engine.play(make_entry(engine, seat))
             except IllegalMove as exc:
-                raise GameError(f"move {move_number}: {exc}") from None
+                raise GameError(illegal_move_text(move_number, exc)) from None
             _advance(game, engine, [turn])
     except IntegrityError:
-        raise Conflict(f"move {move_number} has already been played") from None
+        raise Conflict(_("move %(number)d has already been played") % {"number": move_number}) from None
     return game, engine
 
 
@@ -404,7 +466,8 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
     ``skip``: the turn is skipped and the drawn tile goes back into the bag; ``lose``:
     the player leaves the turn order (followers stay, no more points; with one player
     left the game ends); ``bot``: a bot plays the seat from now on, starting with this
-    decision (see :mod:`games.bot_seats`). All are moves of the log. Returns ``None`` when the turn has
+    decision (see :mod:`games.bot_seats`). A decision other than a tile turn (the Count's)
+    is passed, whatever the rule: never a loss. All are moves of the log. Returns ``None`` when the turn has
     been played meanwhile, so a late or repeated job changes nothing.
     """
     with transaction.atomic():
@@ -415,6 +478,14 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
         engine = engine_for(game, seats)
         pending = engine.pending
         seat = seats[pending.player]
+        if pending.action != "turn" and not seat.bot:
+            # a decision out of time is a pass, whatever the game's timeout rule (never a loss)
+            turn = engine.play(decisions.pass_entry(engine))
+            GameEvent.objects.create(
+                game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=GameEvent.Kind.PASSED
+            )
+            _advance(game, engine, [turn])
+            return turn
         if game.timeout_rule == Game.TimeoutRule.BOT or seat.bot:
             # A bot takes over the seat (or already plays it) and decides like a person
             from .bot_seats import decide, take_over
@@ -428,7 +499,7 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
                 return turn
         else:
             flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
-            turn = engine.play(EngineMove(engine.tile, **{flag: True}))  # type: ignore[arg-type]
+            turn = engine.play(_timeout_entry(engine, flag))
             kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
         GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=kind)
         _advance(game, engine, [turn])
@@ -436,14 +507,23 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
     return turn
 
 
+def _timeout_entry(engine: EngineGame, flag: str) -> Entry:
+    """The skip or forfeit entry of the player on turn (with a hand of tiles, the engine's,
+    which names no tile so that the hand stays hidden)."""
+    timeout_entry = getattr(engine, "timeout_entry", None)
+    if timeout_entry is not None:
+        return timeout_entry(flag)
+    return EngineMove(engine.tile, **{flag: True})  # type: ignore[arg-type]
+
+
 def resign(game_id: int, user) -> Game:
     """``user`` leaves the game, on turn or not: a ``resign`` entry of the log. Their
     figures stay but weigh nothing; they never win; with one player left the game ends."""
     with transaction.atomic():
-        game, seats, seat = _playing_seat(game_id, user, "decline or leave the seat instead")
+        game, seats, seat = _playing_seat(game_id, user, _("decline or leave the seat instead"))
         engine = engine_for(game, seats)
         if seat.position in engine.out:
-            raise Conflict("you have already left this game")
+            raise Conflict(_("you have already left this game"))
         on_turn = game.current_seat
         turn = engine.play(Resign(engine.players[seat.position]))
         _advance(game, engine, [turn], on_turn=on_turn if on_turn != seat.position else None)
@@ -457,10 +537,33 @@ def _advance(game: Game, engine: EngineGame, turns: list[Turn], on_turn: int | N
 
     ``on_turn``: for an entry by a player not on turn (a resignation), the seat that was
     on turn; if it still is, its turn goes on (same clock, no second e-mail)."""
-    _store_turns(game, [*turns, *engine.discard_unplaceable()])
+    turns = [*turns, *engine.discard_unplaceable()]
+    turns += _auto_passes(game, engine)
+    _store_turns(game, turns)
     _copy_state(game, engine)
     game.save()
     _announce(game, engine, on_turn)
+
+
+COUNT_DECISIONS = ("reinforce", "quarter", "market")
+"""The Count's decisions: all optional, so a player may have them passed automatically."""
+
+
+def _auto_passes(game: Game, engine: EngineGame) -> list[Turn]:
+    """Pass the Count's decisions of players who asked for that (``PlayPreference``), one
+    after another, with the discards that follow; nobody waits on them."""
+    turns: list[Turn] = []
+    users: dict[int, int | None] | None = None
+    while decisions.decision_pending(engine) and engine.pending.action in COUNT_DECISIONS:  # type: ignore[union-attr]
+        if users is None:
+            seats = game.seats.filter(user__isnull=False, bot="").values_list("position", "user_id")
+            passing = PlayPreference.auto_passing(user for _position, user in seats)
+            users = {position: user for position, user in seats if user in passing}
+        if engine.pending.player not in users:  # type: ignore[union-attr]
+            break
+        turns.append(engine.play(decisions.pass_entry(engine)))
+        turns += engine.discard_unplaceable()
+    return turns
 
 
 def _announce(game: Game, engine: EngineGame, unchanged_seat: int | None) -> None:
@@ -529,8 +632,20 @@ def _copy_state(game: Game, engine: EngineGame) -> None:
 # --- what clients see -----------------------------------------------------------------
 
 
-def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """The public state of a game (API ``GET /api/games/{id}/``). Never the bag or seed."""
+def visible_hand(engine: EngineGame, seat: int, viewer: int | None) -> tuple[str, ...] | None:
+    """The tiles of ``seat``'s hand if ``viewer`` (a seat, or ``None``) may see them: their
+    own hand, or every hand when the rules make hands public; else ``None``."""
+    if not engine.rules.hand:
+        return None
+    if viewer != seat and not engine.rules.hand_visible:
+        return None
+    return engine.hand(seat)
+
+
+def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None, viewer: int | None = None) -> dict[str, Any]:
+    """The state of a game (API ``GET /api/games/{id}/``) as ``viewer`` (a seat, or
+    ``None`` for a spectator) may see it: never the bag or seed, nor another player's
+    hidden hand (only its size)."""
     if seats is None:
         seats = list(game.seats.select_related("user").order_by("position"))
     names = [s.user.username if s.user_id else None for s in seats]
@@ -543,7 +658,9 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
                 "y": placed.y,
                 "tile": placed.tile,
                 "rotation": placed.rotation,
-                "meeples": [{"spot": spot, "player": names[seat]} for spot, seat in placed.followers()],
+                "meeples": [
+                    {"spot": spot, "player": names[seat], "figure": figure} for spot, seat, figure in placed.figures_here()
+                ],
             }
         )
     state = {
@@ -557,10 +674,12 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
                 "color": seat.color,
                 "score": engine.scores[i],
                 "supply": engine.supply[i],
+                "reserve": dict(engine.reserve[i]),
                 "state": seat.state,
                 "out": i in engine.out,
                 "breakdown": engine.breakdown[i],
                 "bot": seat.bot,
+                **_hand_fields(engine, i, viewer),
             }
             for i, seat in enumerate(seats)
         ],
@@ -571,6 +690,8 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
         "board": board,
         "last_move": engine.history[-1].move.to_json() if engine.history else None,
         "has_bots": game.has_bots,
+        "pending": decisions.pending_json(engine, names) if active else None,
+        "expansions": expansion_state(engine, names),
     }
     if game.status == Game.Status.FINISHED and engine.outcome is not None:
         state["winners"] = engine.outcome.winner_names
@@ -579,16 +700,69 @@ def game_state(game: Game, engine: EngineGame, seats: list[Seat] | None = None) 
     return state
 
 
-def legal_moves(engine: EngineGame) -> dict[str, Any]:
-    """Every legal placement of the drawn tile with its follower spots (NOTATION.md terms)."""
-    if engine.finished or engine.tile is None:
-        return {"tile": None, "placements": []}
-    return {
-        "tile": engine.tile,
-        "placements": [
-            {"x": p.x, "y": p.y, "rotation": p.rotation, "meeples": spots} for p, spots in engine.legal_moves()
-        ],
-    }
+def _hand_fields(engine: EngineGame, seat: int, viewer: int | None) -> dict[str, Any]:
+    if not engine.rules.hand:
+        return {}
+    fields: dict[str, Any] = {"hand_size": engine.hand_sizes()[seat]}
+    hand = visible_hand(engine, seat, viewer)
+    if hand is not None:
+        fields["hand"] = list(hand)
+    return fields
+
+
+def legal_moves(engine: EngineGame, names: list[str | None] | None = None, viewer: int | None = None) -> dict[str, Any]:
+    """What the pending decision allows: for a tile turn every legal placement of the drawn
+    tile with its follower spots (``meeples``) and every figure the engine allows on each
+    spot (``figures``: follower, large, builder, pig); for another decision (the Count's)
+    its accepted answers under ``pending`` (NOTATION.md terms)."""
+    if engine.finished:
+        return {"tile": None, "placements": [], "pending": None}
+    pending = decisions.pending_json(engine, names or engine.players)
+    if decisions.decision_pending(engine):
+        return {"tile": None, "placements": [], "pending": pending}
+    if engine.tile is None:  # a hand of tiles: only who may see the hand sees its moves
+        hand = visible_hand(engine, engine.current_player, viewer)
+        if not hand:
+            return {"tile": None, "placements": [], "pending": pending}
+        return {"tile": None, "placements": [], "pending": pending,
+                "hand": [{"tile": tile, "placements": placements_of(engine, tile)} for tile in hand]}
+    return {"tile": engine.tile, "placements": placements_of(engine, engine.tile), "pending": pending}
+
+
+def placements_of(engine: EngineGame, tile: str) -> list[dict[str, Any]]:
+    """Each legal placement of ``tile`` with its follower spots and allowed figures."""
+    result = []
+    for p in engine.legal_placements(tile):
+        figures = engine.legal_figures(p, tile)
+        result.append(
+            {
+                "x": p.x,
+                "y": p.y,
+                "rotation": p.rotation,
+                "meeples": [spot for spot, figure in figures if figure == "follower"],
+                "figures": [{"spot": spot, "figure": figure} for spot, figure in figures],
+            }
+        )
+    return result
+
+
+def expansion_state(engine: EngineGame, names: list[str | None]) -> dict[str, Any]:
+    """What the expansions keep besides the board, all public: goods tokens per player,
+    the king's and robber's holders, the Count's City (by player name)."""
+    state: dict[str, Any] = {}
+    shown = [name or engine.players[i] for i, name in enumerate(names)]
+    rename = dict(zip(engine.players, shown))
+    for module in engine.modules:
+        if module.name == "traders_builders":
+            state["goods"] = {rename.get(k, k): v for k, v in module.summary().get("goods", {}).items()}
+        elif module.name == "king_robber":
+            summary = module.summary()
+            state["king"] = rename.get(summary.get("king"), summary.get("king"))
+            state["robber"] = rename.get(summary.get("robber"), summary.get("robber"))
+    city = decisions.city_json(engine, shown)
+    if city is not None:
+        state["city"] = city
+    return state
 
 
 def record_meta(game: Game) -> dict[str, Any]:
@@ -617,15 +791,16 @@ def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatO
     at once: no invitations (tournaments and other organisers pair the players)."""
     users = list(users)
     if seat_order not in Game.SeatOrder.values:
-        raise GameError(f"seat_order must be 'as_listed' or 'random', not {seat_order!r}")
-    if not MIN_PLAYERS <= len(users) <= MAX_PLAYERS:
-        raise GameError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(users)}")
-    if len({u.pk for u in users}) != len(users):
-        raise GameError("a player cannot take two seats")
+        raise GameError(_("seat_order must be 'as_listed' or 'random', not %(value)r") % {"value": seat_order})
     try:
         rules = rules if isinstance(rules, Rules) else Rules.from_json(rules or {})
     except RulesError as exc:
-        raise GameError(str(exc)) from None
+        raise GameError(rules_error(exc)) from None
+    if not MIN_PLAYERS <= len(users) <= rules.max_players:
+        raise GameError(_("a game has %(least)d to %(most)d players with these rules, not %(players)d")
+                        % {"least": MIN_PLAYERS, "most": rules.max_players, "players": len(users)})
+    if len({u.pk for u in users}) != len(users):
+        raise GameError(_("a player cannot take two seats"))
     with transaction.atomic():
         game = Game.objects.create(name=single_line(name)[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
         now = timezone.now()

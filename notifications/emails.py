@@ -17,9 +17,13 @@ from django.utils import timezone
 from games import board_svg
 from games.models import Game, Seat
 from games.text import single_line
+from games.vocabulary import color_label
 
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
+
+from accounts import language
 
 from games import clock
 from games.models import TurnClock
@@ -72,26 +76,62 @@ def _drawn_tile(game: Game, upto: int) -> str | None:
     return engine.tile if not engine.finished else None
 
 
+def _own_hand(game: Game, upto: int, user) -> str | None:
+    """With a hand of tiles: the recipient's own hand (never anyone else's), as a list."""
+    from games.services import engine_for, visible_hand
+
+    if user is None or not (game.rules or {}).get("hand"):
+        return None
+    seats = list(game.seats.select_related("user").order_by("position"))
+    seat = next((s.position for s in seats if s.user_id == user.pk), None)
+    if seat is None:
+        return None
+    hand = visible_hand(engine_for(game, seats, upto=upto), seat, seat)
+    return ", ".join(hand) if hand else None
+
+
+def _decision_context(ctx: dict, game: Game, number: int, user, link) -> None:
+    """A decision asked of the recipient (the Count's), not a tile turn: what happened
+    and what they may do, with a one-click link to the decision on the game page."""
+    from games import decisions
+    from games.services import engine_for
+
+    seats = list(game.seats.select_related("user").order_by("position"))
+    engine = engine_for(game, seats, upto=number - 1)
+    seat = next((s.position for s in seats if user is not None and s.user_id == user.pk), None)
+    names = [s.display_name for s in seats]
+    pending = decisions.pending_json(engine, names, seat) or {}
+    ctx["template"] = "decision"
+    ctx["tile"] = None
+    ctx["images"].pop("tile", None)
+    ctx["decision_label"] = pending.get("label", "")
+    ctx["decision_text"] = pending.get("text", "")
+    ctx["button_url"] = link(_game_path(game) + "#decision-panel")
+    ctx["subject"] = _("A decision for you in %(game)s: %(decision)s") % {
+        "game": game.title, "decision": ctx["decision_label"]}
+
+
 def _game_path(game: Game) -> str:
     return reverse("game-detail", args=[game.pk])
 
 
 def _time_left(game: Game, deadline_iso: str | None) -> str:
     if not game.move_days:
-        return "no time limit"
+        return _("no time limit")
     turn_clock = TurnClock.objects.filter(game=game).first()
     if turn_clock is not None:
         return clock.describe(clock.state(turn_clock, game).time_left)
     if deadline_iso:
         return clock.describe(datetime.fromisoformat(deadline_iso) - timezone.now())
-    return "unknown"
+    return _("unknown")
 
 
 def _seat_rows(game: Game):
     seats = list(game.seats.select_related("user").order_by("position"))
     scores = list(game.scores or [])
     return [
-        {"name": s.display_name, "color": s.color, "score": scores[i] if i < len(scores) else 0}
+        {"name": s.display_name, "color": s.color, "color_label": color_label(s.color),
+         "score": scores[i] if i < len(scores) else 0}
         for i, s in enumerate(seats)
     ]
 
@@ -117,13 +157,16 @@ def context_for(n: Notification) -> dict:
     if kind == Notification.Kind.TURN:
         number = data.get("move_number", game.move_count + 1)
         ctx.update(data)
-        ctx["tile"] = _drawn_tile(game, number - 1)
-        picture = tile_png(ctx["tile"]) if ctx["tile"] else None
+        drawn = _drawn_tile(game, number - 1)
+        ctx["tile"] = drawn or _own_hand(game, number - 1, user)
+        picture = tile_png(drawn) if drawn else None
         if picture:
             ctx["images"]["tile"] = picture
         ctx["time_left"] = _time_left(game, data.get("deadline"))
         ctx["button_url"] = link(_game_path(game) + "#turn-panel")
-        ctx["subject"] = f"Your turn in {game.title}"
+        ctx["subject"] = _("Your turn in %(game)s") % {"game": game.title}
+        if data.get("action", "turn") != "turn":
+            _decision_context(ctx, game, number, user, link)
         png = board_png(game, upto=number - 1)
         if png:
             ctx["images"][BOARD_CID] = png
@@ -136,14 +179,15 @@ def context_for(n: Notification) -> dict:
             token = seat.invite_token if seat else ""
             ctx["button_url"] = links.absolute(reverse("invitation", args=[token]))
         ctx["players"] = _seat_rows(game)
-        ctx["subject"] = f"{ctx['inviter']} invites you to play Carcassonne ({game.title})"
+        ctx["subject"] = _("%(inviter)s invites you to play Carcassonne (%(game)s)") % {
+            "inviter": ctx["inviter"], "game": game.title}
     elif kind == Notification.Kind.STARTED:
         ctx["players"] = _seat_rows(game)
         first = game.seats.select_related("user").filter(position=game.current_seat).first()
         ctx["first_player"] = first.display_name if first else ""
         ctx["your_turn"] = first is not None and user is not None and first.user_id == user.pk
         ctx["button_url"] = link(_game_path(game) + ("#turn-panel" if ctx["your_turn"] else ""))
-        ctx["subject"] = f"{game.title} has started"
+        ctx["subject"] = _("%(game)s has started") % {"game": game.title}
     elif kind == Notification.Kind.FINISHED:
         rows = _seat_rows(game)
         outcome = outcome_of(game)  # the engine's: who won and the ranks
@@ -155,7 +199,8 @@ def context_for(n: Notification) -> dict:
         ctx["winners"] = [rows[seat]["name"] for seat in outcome["winners"] if seat < len(rows)]
         ctx["reason"] = ENDINGS.get(outcome["ending"], "")
         ctx["button_url"] = link(f"/archive/games/{game.pk}/")
-        ctx["subject"] = f"{game.title} is over: {', '.join(ctx['winners'])} won"
+        ctx["subject"] = ngettext("%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won",
+                                  len(ctx["winners"])) % {"game": game.title, "names": ", ".join(ctx["winners"])}
         png = board_png(game)
         if png:
             ctx["images"][BOARD_CID] = png
@@ -163,18 +208,16 @@ def context_for(n: Notification) -> dict:
         ctx.update(data)
         ctx["time_left"] = _time_left(game, data.get("deadline"))
         ctx["button_url"] = link(_game_path(game) + "#turn-panel")
-        ctx["subject"] = f"Reminder: your turn in {game.title} ({ctx['time_left']} left)"
+        ctx["subject"] = _("Reminder: your turn in %(game)s (%(left)s left)") % {"game": game.title, "left": ctx["time_left"]}
+        if data.get("action", "turn") != "turn":  # the Count's decision: passed, not lost, when time runs out
+            ctx["button_url"] = link(_game_path(game) + "#decision-panel")
+            ctx["subject"] = _("Reminder: a decision is waiting for you in %(game)s (%(left)s left)") % {
+                "game": game.title, "left": ctx["time_left"]}
     elif kind == Notification.Kind.TIMEOUT:
         ctx.update(data)
         ctx["button_url"] = link(_game_path(game))
-        what = "lost on time" if data.get("action") == "lost" else "had their turn skipped"
-        who = "You" if user is not None and data.get("user_id") == user.pk else data.get("player", "A player")
-        if who == "You":
-            what = "lost on time" if data.get("action") == "lost" else "had your turn skipped"
-        if data.get("action") == "bot":
-            what = "ran out of time: a bot plays the seat from now on"
-        ctx["who"], ctx["what"] = who, what
-        ctx["subject"] = f"{game.title}: {who} {what}"
+        ctx["event"] = _timeout_event(data, you=user is not None and data.get("user_id") == user.pk)
+        ctx["subject"] = f"{game.title}: {ctx['event']}"
     elif kind == Notification.Kind.RESIGNED:
         ctx.update(data)
         ctx["button_url"] = link(_game_path(game))
@@ -190,9 +233,11 @@ def context_for(n: Notification) -> dict:
         ctx["chat"] = [{**row, "url": link(f"/games/{row['id']}/#chat")} for row in data.get("chat", [])]
         ctx["button_url"] = link(reverse("notifications:waiting"))
         if games:
-            ctx["subject"] = f"Your turn in {len(games)} game{'s' if len(games) != 1 else ''}"
+            ctx["subject"] = ngettext("Your turn in %(count)d game", "Your turn in %(count)d games", len(games)) % {
+                "count": len(games)}
         else:
-            ctx["subject"] = f"New chat messages in {len(ctx['chat'])} game{'s' if len(ctx['chat']) != 1 else ''}"
+            ctx["subject"] = ngettext("New chat messages in %(count)d game", "New chat messages in %(count)d games",
+                                      len(ctx["chat"])) % {"count": len(ctx["chat"])}
     elif kind == Notification.Kind.MESSAGE:
         ctx["lines"] = data.get("lines", [])
         ctx["button_label"] = data.get("button", "")
@@ -204,15 +249,40 @@ def context_for(n: Notification) -> dict:
     return ctx
 
 
+def _timeout_event(data: dict, you: bool) -> str:
+    """What happened on time, as one sentence: to the player themself, or about them."""
+    action, number = data.get("action"), data.get("move_number", "?")
+    values = {"player": data.get("player") or _("A player"), "number": number}
+    if action == "bot":
+        return (_("You ran out of time: a bot plays the seat from now on (move %(number)s).") if you
+                else _("%(player)s ran out of time: a bot plays the seat from now on (move %(number)s).")) % values
+    if action == "lost":
+        return (_("You lost on time (move %(number)s).") if you
+                else _("%(player)s lost on time (move %(number)s).")) % values
+    return (_("Your turn was skipped: time ran out (move %(number)s).") if you
+            else _("%(player)s had their turn skipped: time ran out (move %(number)s).")) % values
+
+
 def build_message(n: Notification) -> EmailMultiAlternatives:
-    with links.origin((n.data or {}).get("site_url", "")):
+    """The e-mail of outbox row ``n``, written in its recipient's language (their setting,
+    else the language they last used the site in; never the sender's)."""
+    with links.origin((n.data or {}).get("site_url", "")), translation.override(recipient_language(n)):
         return _build_message(n)
+
+
+def recipient_language(n: Notification) -> str:
+    """The language of ``n``'s e-mail: its user's (see accounts.language); an address
+    without an account gets the language its row was written in, else the site's default."""
+    if n.user is not None:
+        return language.for_user(n.user)
+    return language.supported((n.data or {}).get("language")) or settings.LANGUAGE_CODE
 
 
 def _build_message(n: Notification) -> EmailMultiAlternatives:
     ctx = context_for(n)
-    text = render_to_string(f"notifications/email/{n.kind}.txt", ctx)
-    html = render_to_string(f"notifications/email/{n.kind}.html", ctx)
+    name = ctx.get("template", n.kind)
+    text = render_to_string(f"notifications/email/{name}.txt", ctx)
+    html = render_to_string(f"notifications/email/{name}.html", ctx)
     domain = urlsplit(links.site_url()).hostname or "localhost"
     headers = {
         "List-Unsubscribe": f"<{ctx['unsubscribe_url']}>",

@@ -12,11 +12,14 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.dispatch import receiver
 
 from games import clock, signals
 from games.entries import kind_of
 from games.models import Game, Move, Seat, TurnClock
+
+from accounts import language
 
 from . import links
 from .models import Category, EmailOptOut, Mode, Notification, Preference
@@ -71,6 +74,8 @@ def notify(
     elif EmailOptOut.objects.filter(email__iexact=email).exists():
         status = Notification.Status.SUPPRESSED
     data = dict(data or {})
+    if user is None:  # an address without an account: written in the language of the event's author
+        data.setdefault("language", translation.get_language() or settings.LANGUAGE_CODE)
     if not settings.SITE_URL:
         data.setdefault("site_url", _current_site_url())
     try:
@@ -89,10 +94,9 @@ def notify(
 def message(category: str, *, key: str, user, subject: str, lines, path: str, button: str, game=None):
     """An e-mail from an upper layer (tournaments), through the outbox like every other:
     a subject, paragraphs of text and one button to the site's ``path``."""
-    return notify(
-        Notification.Kind.MESSAGE, category, key=key, user=user, game=game,
-        data={"subject": str(subject), "lines": [str(line) for line in lines], "path": path, "button": str(button)},
-    )
+    with language.override_for(user):  # lazy texts are written in the recipient's language
+        data = {"subject": str(subject), "lines": [str(line) for line in lines], "path": path, "button": str(button)}
+    return notify(Notification.Kind.MESSAGE, category, key=key, user=user, game=game, data=data)
 
 
 # --- what the games app announces (games.signals) ------------------------------------------

@@ -4,10 +4,13 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games import clock
-from games.models import Vacation
+from games.models import PlayPreference, Vacation
 
 from .models import Mode, Preference
 
@@ -25,9 +28,10 @@ def zone_choices() -> list:
 
 
 class PreferenceForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(choices=zone_choices, help_text="Your local time for the digest hour and vacations.")
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=zone_choices,
+                                  help_text=_("Your local time for the digest hour and vacations."))
     digest_hour = forms.TypedChoiceField(
-        coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)], label="Digest hour"
+        coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)], label=_("Digest hour")
     )
 
     class Meta:
@@ -45,9 +49,9 @@ class PreferenceForm(forms.ModelForm):
         no_digest = [(m.value, m.label) for m in Mode if m != Mode.DIGEST]
         for name in ("invitation", "game", "reminder", "timeout"):
             self.fields[name].choices = no_digest
-        self.fields["turn"].help_text = "The digest lists every game where it is your turn, least time left first."
+        self.fields["turn"].help_text = _("The digest lists every game where it is your turn, least time left first.")
         self.fields["chat"].required = False  # forms saved before the chat existed keep the default
-        self.fields["chat"].help_text = "What the other players wrote in your games' chats (never in the turn e-mails)."
+        self.fields["chat"].help_text = _("What the other players wrote in your games' chats (never in the turn e-mails).")
 
 
     def clean_chat(self):
@@ -55,8 +59,8 @@ class PreferenceForm(forms.ModelForm):
 
 
 class VacationForm(forms.Form):
-    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    end = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), help_text="First day back")
+    start = forms.DateField(label=_("Start"), widget=forms.DateInput(attrs={"type": "date"}))
+    end = forms.DateField(label=_("End"), widget=forms.DateInput(attrs={"type": "date"}), help_text=_("First day back"))
 
     def __init__(self, *args, user=None, prefs=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -68,20 +72,38 @@ class VacationForm(forms.Form):
         if not start or not end:
             return data
         if end <= start:
-            raise forms.ValidationError("The vacation must end after it starts.")
+            raise forms.ValidationError(_("The vacation must end after it starts."))
         zone = ZoneInfo(self.prefs.time_zone) if self.prefs else timezone.get_current_timezone()
         data["start_at"] = max(datetime.combine(start, time(0), zone), timezone.now())
         data["end_at"] = datetime.combine(end, time(0), zone)
         if data["end_at"] <= data["start_at"]:
-            raise forms.ValidationError("The vacation is already over.")
+            raise forms.ValidationError(_("The vacation is already over."))
         days = (data["end_at"] - data["start_at"]) / timedelta(days=1)
         allowance = self.prefs.vacation_days_per_year if self.prefs else 14
         used = clock.vacation_days_used(self.user, data["start_at"].year)
         if used + days > allowance + 1e-6:
             raise forms.ValidationError(
-                f"That is {clock.describe_days(days)}; you have {clock.describe_days(max(allowance - used, 0))} "
-                f"of {allowance} days left this year."
+                ngettext("That is %(asked)s; you have %(left)s of %(allowance)d day left this year.",
+                         "That is %(asked)s; you have %(left)s of %(allowance)d days left this year.", allowance)
+                % {"asked": clock.describe_days(days), "left": clock.describe_days(max(allowance - used, 0)),
+                   "allowance": allowance}
             )
         if Vacation.objects.filter(user=self.user, start__lt=data["end_at"], end__gt=data["start_at"]).exists():
-            raise forms.ValidationError("This overlaps a vacation you already have.")
+            raise forms.ValidationError(_("This overlaps a vacation you already have."))
         return data
+
+
+class PlayPreferenceForm(forms.ModelForm):
+    """How the user plays (a games preference, shown with the e-mail settings)."""
+
+    class Meta:
+        model = PlayPreference
+        fields = ["auto_pass_count"]
+        labels = {"auto_pass_count": _("Pass the Count's decisions automatically")}
+        help_texts = {
+            "auto_pass_count": _(
+                "In games with the Count of Carcassonne, you are not asked (and nobody waits for you) when a "
+                "completed feature, your tile or the market round lets you move a follower into or out of the "
+                "City: you pass at once."
+            )
+        }

@@ -11,37 +11,38 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from django.utils import timezone
 
 
 class Category(models.TextChoices):
     """What a user can switch on and off (each e-mail belongs to one)."""
 
-    TURN = "turn", "Your turn"
-    INVITATION = "invitation", "Invitations"
-    GAME = "game", "Game started / finished"
-    REMINDER = "reminder", "Deadline reminders"
-    TIMEOUT = "timeout", "Timeouts (turn skipped, game lost on time)"
-    CHAT = "chat", "Chat messages"
+    TURN = "turn", _("Your turn")
+    INVITATION = "invitation", _("Invitations")
+    GAME = "game", _("Game started / finished")
+    REMINDER = "reminder", _("Deadline reminders")
+    TIMEOUT = "timeout", _("Timeouts (turn skipped, game lost on time)")
+    CHAT = "chat", _("Chat messages")
 
 
 class Mode(models.TextChoices):
-    EACH = "each", "E-mail every time"
-    DIGEST = "digest", "One daily digest"
-    NONE = "none", "No e-mail"
+    EACH = "each", _("E-mail every time")
+    DIGEST = "digest", _("One daily digest")
+    NONE = "none", _("No e-mail")
 
 
 class Preference(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_prefs")
-    turn = models.CharField("Your turn", max_length=8, choices=Mode.choices, default=Mode.EACH)
-    invitation = models.CharField("Invitations", max_length=8, choices=Mode.choices, default=Mode.EACH)
-    game = models.CharField("Game started / finished", max_length=8, choices=Mode.choices, default=Mode.EACH)
-    reminder = models.CharField("Deadline reminders", max_length=8, choices=Mode.choices, default=Mode.EACH)
-    timeout = models.CharField("Timeouts", max_length=8, choices=Mode.choices, default=Mode.EACH)
-    chat = models.CharField("Chat messages", max_length=8, choices=Mode.choices, default=Mode.DIGEST)
-    email_when_active = models.BooleanField("E-mail me even when I am active on the site", default=False)
+    turn = models.CharField(_("Your turn"), max_length=8, choices=Mode.choices, default=Mode.EACH)
+    invitation = models.CharField(_("Invitations"), max_length=8, choices=Mode.choices, default=Mode.EACH)
+    game = models.CharField(_("Game started / finished"), max_length=8, choices=Mode.choices, default=Mode.EACH)
+    reminder = models.CharField(_("Deadline reminders"), max_length=8, choices=Mode.choices, default=Mode.EACH)
+    timeout = models.CharField(_("Timeouts"), max_length=8, choices=Mode.choices, default=Mode.EACH)
+    chat = models.CharField(_("Chat messages"), max_length=8, choices=Mode.choices, default=Mode.DIGEST)
+    email_when_active = models.BooleanField(_("E-mail me even when I am active on the site"), default=False)
     digest_hour = models.PositiveSmallIntegerField(
-        "Digest hour", default=8, help_text="Hour of the day (0-23, your time zone) for the daily digest"
+        _("Digest hour"), default=8, help_text=_("Hour of the day (0-23, your time zone) for the daily digest")
     )
     time_zone = models.CharField(max_length=64, default="UTC")
     last_seen = models.DateTimeField(null=True, blank=True)

@@ -21,6 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts import language
 from games import clock
 
 from . import events
@@ -162,7 +163,7 @@ def send_reminders() -> int:
                         user=turn_clock.user,
                         game=game,
                         data={"move_number": turn_clock.move_number, "percent": percent,
-                              "deadline": state.deadline.isoformat()},
+                              "deadline": state.deadline.isoformat(), "action": game.pending_action or "turn"},
                     )
                 done += row is not None
                 break  # late run: only the latest reminder
@@ -204,7 +205,8 @@ def send_digests() -> int:
         local = now.astimezone(zone)
         if local.hour < prefs.digest_hour:
             continue
-        rows = clock.waiting_games(prefs.user, now) if prefs.turn == Mode.DIGEST else []
+        with language.override_for(prefs.user):  # the time left is written in the recipient's words
+            rows = clock.waiting_games(prefs.user, now) if prefs.turn == Mode.DIGEST else []
         chat = []
         if prefs.chat == Mode.DIGEST:
             last = (Notification.objects.filter(user=prefs.user, kind=Notification.Kind.DIGEST)

@@ -16,10 +16,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from games import clock
-from games.models import Vacation
+from games.models import PlayPreference, Vacation
 
 from . import links
-from .forms import PreferenceForm, VacationForm
+from .forms import PlayPreferenceForm, PreferenceForm, VacationForm
 from .models import Category, EmailOptOut, Mode, Preference
 
 
@@ -64,7 +64,7 @@ def unsubscribe(request, token: str):
         data = links.read_unsubscribe_token(token)
         category = Category(data["c"])
     except (signing.BadSignature, KeyError, ValueError):
-        return HttpResponseBadRequest("This link is not valid.")
+        return HttpResponseBadRequest(_("This link is not valid."))
     user = get_user_model().objects.filter(pk=data["u"]).first() if "u" in data else None
     email = data.get("e", "")
     done = False
@@ -88,14 +88,22 @@ def settings_page(request):
     prefs = Preference.for_user(request.user)
     form = PreferenceForm(instance=prefs)
     vacation_form = VacationForm(user=request.user, prefs=prefs)
+    play_prefs, _created = PlayPreference.objects.get_or_create(user=request.user)
+    play_form = PlayPreferenceForm(instance=play_prefs)
     if request.method == "POST":
-        if "add_vacation" in request.POST:
+        if "save_play" in request.POST:
+            play_form = PlayPreferenceForm(request.POST, instance=play_prefs)
+            if play_form.is_valid():
+                play_form.save()
+                messages.success(request, _("Your playing preferences are saved."))
+                return redirect(reverse("notifications:settings") + "#playing")
+        elif "add_vacation" in request.POST:
             vacation_form = VacationForm(request.POST, user=request.user, prefs=prefs)
             if vacation_form.is_valid():
                 Vacation.objects.create(
                     user=request.user, start=vacation_form.cleaned_data["start_at"], end=vacation_form.cleaned_data["end_at"]
                 )
-                messages.success(request, "Vacation saved: your clocks stop for that time in games that allow it.")
+                messages.success(request, _("Vacation saved: your clocks stop for that time in games that allow it."))
                 return redirect("notifications:settings")
         elif "delete_vacation" in request.POST:
             now = timezone.now()
@@ -106,7 +114,7 @@ def settings_page(request):
                 messages.error(request, _("That vacation is over or does not exist."))
             elif vacation.start > now:
                 vacation.delete()
-                messages.success(request, "Vacation removed.")
+                messages.success(request, _("Vacation removed."))
             else:  # already running: it ends now (the days taken so far stay used)
                 vacation.end = now
                 vacation.save(update_fields=["end"])
@@ -116,7 +124,7 @@ def settings_page(request):
             form = PreferenceForm(request.POST, instance=prefs)
             if form.is_valid():
                 form.save()
-                messages.success(request, "Your notification settings are saved.")
+                messages.success(request, _("Your notification settings are saved."))
                 return redirect("notifications:settings")
     now = timezone.now()
     year_used = clock.vacation_days_used(request.user, now.year)
@@ -126,6 +134,7 @@ def settings_page(request):
         {
             "form": form,
             "vacation_form": vacation_form,
+            "play_form": play_form,
             "vacations": Vacation.objects.filter(user=request.user, end__gt=now),
             "allowance": prefs.vacation_days_per_year,
             "days_left": clock.describe_days(max(prefs.vacation_days_per_year - year_used, 0)),

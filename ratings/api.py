@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
@@ -64,7 +65,7 @@ class Pages(PageNumberPagination):
 def _pool(request):
     pool = services.pool_from(request.query_params.get("pool"))
     if pool is None:
-        return None, Response({"detail": "pool must be one of: all, base, expansions"}, status=400)
+        return None, Response({"detail": _("pool must be one of: all, base, expansions")}, status=400)
     return pool, None
 
 
@@ -98,5 +99,5 @@ class HistoryView(APIView):
             return error
         user = User.objects.filter(username__iexact=username).first()
         if user is None:
-            return Response({"detail": "no such player"}, status=404)
+            return Response({"detail": _("no such player")}, status=404)
         return Response(ChangeSerializer(services.history(user.pk, pool), many=True).data)

@@ -60,6 +60,17 @@ def _own_cache(settings):
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language: a page seen in another language by an
+    earlier test must not leave that language active in this thread."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Tests create many games; tests/security/test_limits.py checks the quota itself.
@@ -107,3 +118,15 @@ def _celery_in_process():
     tasks to the machine's Redis; the real-worker tests (tests/notifications) opt out."""
     with celery_eager(True):
         yield
+
+
+def pytest_sessionstart(session):
+    """The tests read the compiled catalogues (locale/*.mo, not committed): compile the
+    ones that are missing or older than their .po (``make test`` does it too)."""
+    import django
+
+    django.setup()
+    from carcassonne_site import translations
+
+    if translations.stale_compiled():
+        translations.compile_all()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -155,14 +156,14 @@ class WithdrawView(TournamentAPIView):
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         if not isinstance(request.data, dict):
-            raise serializers.ValidationError({"non_field_errors": ["the body must be a JSON object"]})
+            raise serializers.ValidationError({"non_field_errors": [_("the body must be a JSON object")]})
         body = WithdrawSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         target = request.user
         if body.validated_data.get("username"):
             target = get_object_or_404(User, username=body.validated_data["username"])
         services.withdraw(t, target, by=request.user, policy=body.validated_data["policy"])
-        return Response({"detail": f"{target.username} has withdrawn"})
+        return Response({"detail": _("%(name)s has withdrawn") % {"name": target.username}})
 
 
 class StartView(TournamentAPIView):

@@ -137,30 +137,40 @@ def _decide(m: Match, winners: Mapping, first_round: bool) -> None:
             m.winner = w
 
 
-def rounds_names(count: int) -> list[str]:
+WORDS = {
+    "final": "Final", "semi": "Semi-finals", "quarter": "Quarter-finals", "round_of": "Round of {players}",
+    "third": "Third place", "bracket": "Knockout bracket", "empty": "Empty bracket", "none": "No bracket yet",
+}
+"""The drawing's words; the site passes them in the reader's language (this module is pure Python)."""
+
+
+def rounds_names(count: int, words: Mapping[str, str] = WORDS) -> list[str]:
     names = []
     for r in range(count):
         left = count - r
-        names.append({1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}.get(left, f"Round of {2 ** left}"))
+        named = {1: words["final"], 2: words["semi"], 3: words["quarter"]}
+        names.append(named.get(left) or words["round_of"].format(players=2 ** left))
     return names
 
 
-def svg(bracket: Bracket, name: Callable[[Hashable], str] = str, link: Callable | None = None) -> str:
+def svg(bracket: Bracket, name: Callable[[Hashable], str] = str, link: Callable | None = None,
+        words: Mapping[str, str] = WORDS) -> str:
     """The bracket drawn as an SVG document (a string): a column per round, winners bold.
 
     ``link(match)`` may return a URL for a match (its game)."""
     if not bracket.rounds:
-        return '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" role="img" aria-label="Empty bracket"><text x="10" y="25">No bracket yet</text></svg>'
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" role="img" '
+                f'aria-label="{escape(words["empty"])}"><text x="10" y="25">{escape(words["none"])}</text></svg>')
     box_w, box_h, gap_x, gap_y, top = 180, 44, 50, 16, 30
     first = len(bracket.rounds[0])
     height = top + first * (box_h + gap_y) + (box_h + 60 if bracket.third_place else 0)
     width = len(bracket.rounds) * (box_w + gap_x) + 20
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label="Knockout bracket" class="bracket" font-family="system-ui, sans-serif" font-size="13">'
+        f'role="img" aria-label="{escape(words["bracket"])}" class="bracket" font-family="system-ui, sans-serif" font-size="13">'
     ]
     positions: dict = {}
-    names = rounds_names(len(bracket.rounds))
+    names = rounds_names(len(bracket.rounds), words)
     for r, rnd in enumerate(bracket.rounds):
         x = 10 + r * (box_w + gap_x)
         parts.append(f'<text x="{x}" y="18" font-weight="600" fill="currentColor">{escape(names[r])}</text>')
@@ -181,7 +191,7 @@ def svg(bracket: Bracket, name: Callable[[Hashable], str] = str, link: Callable 
         m = bracket.third_place
         x = 10 + (len(bracket.rounds) - 1) * (box_w + gap_x)
         y = height - box_h - 10
-        parts.append(f'<text x="{x}" y="{y - 8}" font-weight="600" fill="currentColor">Third place</text>')
+        parts.append(f'<text x="{x}" y="{y - 8}" font-weight="600" fill="currentColor">{escape(words["third"])}</text>')
         parts.append(_box(m, x, y, box_w, box_h, name, link))
     parts.append("</svg>")
     return "".join(parts)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import RulesFormMixin
 
-from .models import Tournament
+from .models import TIEBREAK_LABELS, Tournament
 from .standings import TIEBREAKS
 
 
@@ -41,11 +41,30 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
             "start_date": forms.DateTimeInput(attrs={"type": "datetime-local"}),
             "description": forms.Textarea(attrs={"rows": 3}),
         }
+        labels = {
+            "name": _("Name"), "description": _("Description"), "format": _("Format"),
+            "table_size": _("Table size"), "double_round": _("Double round"), "table_rounds": _("Table rounds"),
+            "swiss_rounds": _("Swiss rounds"), "knockout_top": _("Knockout of the top"), "seeding": _("Seeding"),
+            "third_place": _("Third-place game"), "registration": _("Registration"),
+            "min_finished_games": _("Finished games needed to enter"), "max_players": _("Most players"),
+            "late_entries": _("Late entries"), "start_date": _("Start date"), "move_days": _("Days per move"),
+            "timeout_rule": _("When time runs out"), "vacation_allowed": _("Allow vacations"),
+            "round_days": _("Days per round"), "league": _("League"), "season": _("Season"), "division": _("Division"),
+            "promote": _("Promoted per division"), "relegate": _("Relegated per division"),
+        }
+        help_texts = {
+            "table_size": _("Players per game: 2, or tables of 3-5"),
+            "table_rounds": _("Tables of 3-5: rounds to play (empty: until everyone has met everyone)"),
+            "knockout_top": _("Top N to a knockout after the main stage (0: none)"),
+            "late_entries": _("Swiss: players may join after round 1"),
+            "move_days": _("Days per move (empty: unlimited)"),
+            "round_days": _("Round deadline, in days"),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.add_rule_fields()
-        choices = [("", _("(none)"))] + list(TIEBREAKS.items())
+        choices = [("", _("(none)"))] + [(name, TIEBREAK_LABELS[name][0]) for name in TIEBREAKS]
         for i in range(TIEBREAK_SLOTS):
             self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
                 label=ORDINALS[i], choices=choices, required=False,

@@ -10,8 +10,25 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .standings import TIEBREAKS
+
+TIEBREAK_LABELS = {
+    "buchholz": (_("Buchholz"), pgettext_lazy("tiebreak, short", "Bh")),
+    "buchholz_cut1": (_("Buchholz cut-1"), pgettext_lazy("tiebreak, short", "Bh-1")),
+    "sonneborn_berger": (_("Sonneborn-Berger"), pgettext_lazy("tiebreak, short", "SB")),
+    "head_to_head": (_("Head-to-head"), pgettext_lazy("tiebreak, short", "H2H")),
+    "score_difference": (_("Score difference"), pgettext_lazy("tiebreak, short", "Diff")),
+    "game_points": (_("Game points"), pgettext_lazy("tiebreak, short", "GP")),
+}
+"""Each tiebreak's name and short column head in the reader's language (by the keys of
+the pure-Python ``standings.TIEBREAKS``)."""
+
+
+def tiebreak_label(name: str) -> str:
+    return str(TIEBREAK_LABELS[name][0]) if name in TIEBREAK_LABELS else TIEBREAKS.get(name, name)
 
 DEFAULT_TIEBREAKS = ["buchholz", "sonneborn_berger", "head_to_head", "game_points"]
 
@@ -22,27 +39,27 @@ def default_tiebreaks():
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "Round-robin league"
-        SWISS = "swiss", "Swiss"
-        KNOCKOUT = "knockout", "Single-elimination knockout"
+        ROUND_ROBIN = "round_robin", _("Round-robin league")
+        SWISS = "swiss", _("Swiss")
+        KNOCKOUT = "knockout", _("Single-elimination knockout")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration open"
-        RUNNING = "running", "In progress"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration open")
+        RUNNING = "running", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     class Registration(models.TextChoices):
-        OPEN = "open", "Open to everyone"
-        INVITATION = "invitation", "By invitation only"
+        OPEN = "open", _("Open to everyone")
+        INVITATION = "invitation", _("By invitation only")
 
     class Seeding(models.TextChoices):
-        RATING = "rating", "By rating"
-        STANDINGS = "standings", "By the previous stage's standings"
-        RANDOM = "random", "Random"
+        RATING = "rating", _("By rating")
+        STANDINGS = "standings", _("By the previous stage's standings")
+        RANDOM = "random", _("Random")
 
     class Stage(models.TextChoices):
-        MAIN = "main", "Main stage"
-        KNOCKOUT = "knockout", "Knockout"
+        MAIN = "main", _("Main stage")
+        KNOCKOUT = "knockout", _("Knockout")
 
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, max_length=5000)
@@ -74,7 +91,7 @@ class Tournament(models.Model):
     # Game options, the same for every game of the event
     rules = models.JSONField(default=dict, blank=True)
     move_days = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Days per move (empty: unlimited)")
-    timeout_rule = models.CharField(max_length=8, default="lose", choices=[("skip", "Skip the turn"), ("lose", "Lose by timeout")])
+    timeout_rule = models.CharField(max_length=8, default="lose", choices=[("skip", _("Skip the turn")), ("lose", _("Lose by timeout"))])
     vacation_allowed = models.BooleanField(default=True)
     round_days = models.PositiveSmallIntegerField(default=14, help_text="Round deadline, in days")
     tiebreaks = models.JSONField(default=default_tiebreaks, blank=True, help_text="Tiebreak chain, in order")
@@ -103,7 +120,7 @@ class Tournament(models.Model):
 
     @property
     def tiebreak_names(self) -> list[str]:
-        return [TIEBREAKS.get(t, t) for t in self.tiebreaks]
+        return [tiebreak_label(t) for t in self.tiebreaks]
 
     @property
     def has_knockout(self) -> bool:
@@ -112,9 +129,9 @@ class Tournament(models.Model):
 
 class Entry(models.Model):
     class State(models.TextChoices):
-        INVITED = "invited", "Invited"
-        REGISTERED = "registered", "Registered"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        INVITED = "invited", _("Invited")
+        REGISTERED = "registered", _("Registered")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournament_entries")
@@ -123,7 +140,7 @@ class Entry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdraw_policy = models.CharField(
-        max_length=8, blank=True, choices=[("forfeit", "Remaining games forfeited"), ("drop", "Remaining games dropped")]
+        max_length=8, blank=True, choices=[("forfeit", _("Remaining games forfeited")), ("drop", _("Remaining games dropped"))]
     )
 
     class Meta:
@@ -136,8 +153,8 @@ class Entry(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -159,12 +176,12 @@ class Pairing(models.Model):
     """One game of a round (a pair or a table), or a bye."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
-        FORFEIT = "forfeit", "Forfeit"
-        ADJUDICATED = "adjudicated", "Adjudicated at the deadline"
-        BYE = "bye", "Bye"
-        DROPPED = "dropped", "Dropped"
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        FORFEIT = "forfeit", _("Forfeit")
+        ADJUDICATED = "adjudicated", _("Adjudicated at the deadline")
+        BYE = "bye", _("Bye")
+        DROPPED = "dropped", _("Dropped")
 
     DONE = (Status.FINISHED, Status.FORFEIT, Status.ADJUDICATED, Status.BYE, Status.DROPPED)
 

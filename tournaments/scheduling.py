@@ -44,18 +44,20 @@ def berger(players: Sequence[Hashable], double: bool = False) -> Schedule:
 
 
 def table_sizes(n: int, size: int) -> list[int]:
-    """Split ``n`` players into tables of 3 to 5, as close to ``size`` as possible."""
+    """Split ``n`` players into tables of 3 to 5 (6 when ``size`` is 6: Inns & Cathedrals),
+    as close to ``size`` as possible."""
+    largest = max(5, size)
     if n < 2:
         return []
-    if n <= 5:
+    if n <= largest:
         return [n]
-    if not 3 <= size <= 5:
-        raise ValueError("table size must be 3, 4 or 5")
+    if not 3 <= size <= 6:
+        raise ValueError("table size must be 3, 4, 5 or 6")
     best = None
-    for tables in range(max(1, -(-n // 5)), n // 3 + 1):
+    for tables in range(max(1, -(-n // largest)), n // 3 + 1):
         base, extra = divmod(n, tables)
         sizes = [base + 1] * extra + [base] * (tables - extra)
-        if min(sizes) < 3 or max(sizes) > 5:
+        if min(sizes) < 3 or max(sizes) > largest:
             continue
         cost = sum(abs(s - size) for s in sizes)
         if best is None or cost < best[0]:

@@ -25,13 +25,16 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from accounts import language
 from games import services as game_services
 from games.models import Game, Seat
 from games.text import single_line
+from games.vocabulary import rules_error
 from notifications import events as outbox
 from notifications.models import Category
 from ratings import services as ratings
@@ -80,14 +83,22 @@ def validate(t: Tournament) -> None:
         )
     if t.format not in Tournament.Format.values:
         raise TournamentError(_("Choose a format: round robin, Swiss or knockout."))
-    if not 2 <= t.table_size <= 5:
-        raise TournamentError(_("A game has 2 to 5 players (players per game)."))
+    from games.engine import Rules
+
+    try:
+        most = Rules.from_json(t.rules or {}).max_players
+    except ValueError:
+        most = 5
+    if t.table_size == 6 and most < 6:
+        raise TournamentError(_("Six players per game need Inns & Cathedrals."))
+    if not 2 <= t.table_size <= most:
+        raise TournamentError(_("A game has 2 to 5 players (players per game), 6 with Inns & Cathedrals."))
     if t.format != Tournament.Format.ROUND_ROBIN and t.table_size != 2:
         raise TournamentError(_("Swiss and knockout games have 2 players: set players per game to 2."))
     if t.format == Tournament.Format.SWISS and not 1 <= t.swiss_rounds <= 30:
         raise TournamentError(_("A Swiss has 1 to 30 rounds."))
     if not isinstance(t.tiebreaks, list) or any(name not in TIEBREAKS for name in t.tiebreaks):
-        raise TournamentError(f"tiebreaks must be a list of: {', '.join(TIEBREAKS)}")
+        raise TournamentError(_("tiebreaks must be a list of: %(names)s") % {"names": ", ".join(TIEBREAKS)})
     if len(set(t.tiebreaks)) != len(t.tiebreaks):
         raise TournamentError(_("Each tiebreak can be chosen once."))
     if t.knockout_top == 1:
@@ -99,13 +110,13 @@ def validate(t: Tournament) -> None:
 
         t.rules = Rules.from_json(t.rules or {}).to_json()
     except ValueError as exc:
-        raise TournamentError(str(exc)) from None
+        raise TournamentError(rules_error(exc)) from None
 
 
 def create_tournament(director, **fields) -> Tournament:
     unknown = set(fields) - set(EDITABLE)
     if unknown:
-        raise TournamentError(f"unknown fields: {', '.join(sorted(unknown))}")
+        raise TournamentError(_("unknown fields: %(names)s") % {"names": ", ".join(sorted(unknown))})
     t = Tournament(director=director, seed=secrets.randbits(62), **fields)
     validate(t)
     t.save()
@@ -114,12 +125,12 @@ def create_tournament(director, **fields) -> Tournament:
 
 def update_tournament(t: Tournament, user, **fields) -> Tournament:
     if not t.can_direct(user):
-        raise NotAllowed("only the director or staff may edit this tournament")
+        raise NotAllowed(_("only the director or staff may edit this tournament"))
     if t.status != Tournament.Status.REGISTRATION and set(fields) - {"name", "description"}:
-        raise Conflict("the options are fixed once round 1 has started")
+        raise Conflict(_("the options are fixed once round 1 has started"))
     for key, value in fields.items():
         if key not in EDITABLE:
-            raise TournamentError(f"unknown field {key}")
+            raise TournamentError(_("unknown field %(name)s") % {"name": key})
         setattr(t, key, value)
     validate(t)
     t.save()
@@ -133,21 +144,22 @@ def finished_games(user) -> int:
 def can_register(t: Tournament, user) -> str | None:
     """None if ``user`` may register now, else the reason."""
     if t.status == Tournament.Status.FINISHED:
-        return "the tournament is over"
+        return _("the tournament is over")
     if t.status == Tournament.Status.RUNNING and not (t.format == Tournament.Format.SWISS and t.late_entries
                                                       and t.stage == Tournament.Stage.MAIN):
-        return "the tournament has started"
+        return _("the tournament has started")
     entry = t.entries.filter(user=user).first()
     if entry and entry.state == Entry.State.REGISTERED:
-        return "you are registered already"
+        return _("you are registered already")
     if entry and entry.state == Entry.State.WITHDRAWN:
-        return "you have withdrawn from this tournament"
+        return _("you have withdrawn from this tournament")
     if t.registration == Tournament.Registration.INVITATION and not entry:
-        return "this tournament is by invitation only"
+        return _("this tournament is by invitation only")
     if t.max_players and t.entries.filter(state=Entry.State.REGISTERED).count() >= t.max_players:
-        return "the tournament is full"
+        return _("the tournament is full")
     if t.min_finished_games and finished_games(user) < t.min_finished_games:
-        return f"entry requires {t.min_finished_games} finished games"
+        return ngettext("entry requires %(count)d finished game", "entry requires %(count)d finished games",
+                        t.min_finished_games) % {"count": t.min_finished_games}
     return None
 
 
@@ -189,6 +201,11 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
 
 
 def _send_invitation(t: Tournament, by, user) -> None:
+    with language.override_for(user):  # in the invitee's language, not the director's
+        _send_invitation_text(t, by, user)
+
+
+def _send_invitation_text(t: Tournament, by, user) -> None:
     outbox.message(
         Category.INVITATION,
         key=f"tournament-invitation:{t.pk}:{user.pk}",
@@ -225,13 +242,13 @@ def withdraw(t: Tournament, user, by=None, policy: str = "forfeit") -> Entry:
     ``forfeit`` (the opponents win them) or ``drop`` (they are not played or counted)."""
     by = by or user
     if by.pk != user.pk and not t.can_direct(by):
-        raise NotAllowed("only the director may withdraw another player")
+        raise NotAllowed(_("only the director may withdraw another player"))
     if policy not in ("forfeit", "drop"):
-        raise TournamentError("policy must be 'forfeit' or 'drop'")
+        raise TournamentError(_("policy must be 'forfeit' or 'drop'"))
     t = Tournament.objects.select_for_update().get(pk=t.pk)
     entry = t.entries.filter(user=user).first()
     if entry is None or entry.state == Entry.State.WITHDRAWN:
-        raise Conflict("not registered in this tournament")
+        raise Conflict(_("not registered in this tournament"))
     if t.status == Tournament.Status.REGISTRATION:
         entry.delete()
         return entry
@@ -282,7 +299,7 @@ def active_entries(t: Tournament):
 def start(t: Tournament, by) -> Round:
     t = Tournament.objects.select_for_update().get(pk=t.pk)
     if not t.can_direct(by):
-        raise NotAllowed("only the director may start the tournament")
+        raise NotAllowed(_("only the director may start the tournament"))
     if t.status != Tournament.Status.REGISTRATION:
         raise Conflict(_("The tournament has already started."))
     refresh_ratings(t)
@@ -296,7 +313,7 @@ def start(t: Tournament, by) -> Round:
             t.schedule = [[list(table) for table in rnd] for rnd in scheduling.berger(ids, t.double_round)]
         else:
             if len(ids) < 3:
-                raise Conflict("tables of 3-5 need at least 3 players")
+                raise Conflict(_("tables of 3-5 need at least 3 players"))
             sched = scheduling.table_schedule(ids, t.table_size, rounds=t.table_rounds, seed=t.pk)
             if t.double_round and t.table_rounds is None:
                 sched = sched + sched
@@ -431,7 +448,7 @@ def _create_round(t, number, stage, tables, byes, withdrawn, bracket_keys=None) 
             p.save()
             continue
         game = game_services.create_started_game(
-            t.director, [users[u] for u in present], t.rules, name=f"{t.name} · round {number}, table {n}"[:80]
+            t.director, [users[u] for u in present], t.rules, name=(_("%(name)s · round %(number)s, table %(table)s") % {"name": t.name, "number": number, "table": n})[:80]
         )
         _apply_game_options(t, game)
         p.game = game
@@ -460,24 +477,28 @@ def _apply_game_options(t: Tournament, game: Game) -> None:
 
 def _announce(t, rnd, pairings, bye_users) -> None:
     """A round e-mail to every player, through the outbox (their settings apply)."""
-    deadline = _("Deadline: %(when)s UTC.") % {"when": f"{rnd.deadline:%Y-%m-%d %H:%M}"}
-    subject = _("%(name)s: round %(number)s") % {"name": t.name, "number": rnd.number}
+    def subject() -> str:
+        return _("%(name)s: round %(number)s") % {"name": t.name, "number": rnd.number}
+
     for p in pairings:
         users = {seat.user_id: seat.user for seat in p.game.seats.select_related("user")}
         for uid, user in users.items():
             others = ", ".join(u.username for v, u in users.items() if v != uid)
-            outbox.message(
-                Category.GAME, key=f"tournament-round:{rnd.pk}:{uid}", user=user, game=p.game, subject=subject,
-                lines=[_("Round %(number)s of %(name)s has started.") % {"number": rnd.number, "name": t.name},
-                       _("Your game against %(others)s is ready.") % {"others": others}, deadline],
-                path=p.game.get_absolute_url(), button=_("Open your game"),
-            )
+            with language.override_for(user):  # each player's own language
+                deadline = _("Deadline: %(when)s UTC.") % {"when": formats.date_format(rnd.deadline, "SHORT_DATETIME_FORMAT")}
+                outbox.message(
+                    Category.GAME, key=f"tournament-round:{rnd.pk}:{uid}", user=user, game=p.game, subject=subject(),
+                    lines=[_("Round %(number)s of %(name)s has started.") % {"number": rnd.number, "name": t.name},
+                           _("Your game against %(others)s is ready.") % {"others": others}, deadline],
+                    path=p.game.get_absolute_url(), button=_("Open your game"),
+                )
     for user in bye_users:
-        outbox.message(
-            Category.GAME, key=f"tournament-round:{rnd.pk}:{user.pk}", user=user, subject=subject,
-            lines=[_("You have a bye in round %(number)s of %(name)s.") % {"number": rnd.number, "name": t.name}],
-            path=t.get_absolute_url(), button=_("Open the tournament"),
-        )
+        with language.override_for(user):
+            outbox.message(
+                Category.GAME, key=f"tournament-round:{rnd.pk}:{user.pk}", user=user, subject=subject(),
+                lines=[_("You have a bye in round %(number)s of %(name)s.") % {"number": rnd.number, "name": t.name}],
+                path=t.get_absolute_url(), button=_("Open the tournament"),
+            )
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -631,12 +652,12 @@ def next_season(league: str, by, **options) -> list[Tournament]:
 
     last = Tournament.objects.filter(league=league).exclude(season=None).order_by("-season").values_list("season", flat=True).first()
     if last is None:
-        raise TournamentError(f"no season of league {league!r}")
+        raise TournamentError(_("no season of league %(name)r") % {"name": league})
     current = list(Tournament.objects.filter(league=league, season=last).order_by("division"))
     if any(d.status != Tournament.Status.FINISHED for d in current):
-        raise Conflict("every division of the season must be finished")
+        raise Conflict(_("every division of the season must be finished"))
     if not all(d.can_direct(by) for d in current):
-        raise NotAllowed("only the director may start the next season")
+        raise NotAllowed(_("only the director may start the next season"))
     withdrawn = set(Entry.objects.filter(tournament__in=current, state=Entry.State.WITHDRAWN).values_list("user_id", flat=True))
     tables = []
     for d in current:
@@ -647,7 +668,7 @@ def next_season(league: str, by, **options) -> list[Tournament]:
     with transaction.atomic():
         for d, members in zip(current, divisions):
             fields = {k: getattr(d, k) for k in EDITABLE}
-            fields.update(season=last + 1, name=f"{league} season {last + 1}, division {d.division}", start_date=None)
+            fields.update(season=last + 1, name=_("%(league)s season %(season)s, division %(division)s") % {"league": league, "season": last + 1, "division": d.division}, start_date=None)
             fields.update(options)
             new = create_tournament(by, **fields)
             new.registration = Tournament.Registration.INVITATION

@@ -7,7 +7,8 @@ import random
 import time
 from pathlib import Path
 
-from games.engine import Game, Move, Rules
+from games.engine import Game, Rules
+from games.engine.autoplay import play_randomly
 
 from .levels import MctsBot, make_bot
 from .options import options_of
@@ -87,28 +88,10 @@ def duel(
     }
 
 
-def play_randomly(game: Game, rng: random.Random, turns: int, figure_rate: float = 0.4) -> Game:
-    """Play up to ``turns`` random legal turns on ``game`` (a figure with probability ``figure_rate``)."""
-    for _ in range(turns):
-        if game.finished:
-            break
-        if game.pending.action != "turn":  # an expansion's decision: any legal answer
-            game.play(rng.choice(game.options()))
-            continue
-        placements = game.legal_placements()
-        if not placements:
-            game.play(Move.discard_of(game.tile))
-            continue
-        p = rng.choice(placements)
-        spots = game.legal_spots(p)
-        game.play(Move(game.tile, p.x, p.y, p.rotation, rng.choice(spots) if spots and rng.random() < figure_rate else None))
-    return game
-
-
 def random_position(seed: int, moves: int, players: int = 2, rules: Rules | None = None) -> Game:
     """A reproducible position: ``moves`` random legal turns into a game (fewer if it ends first)."""
     names = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players]
-    return play_randomly(Game.new(names, rules, seed=seed), random.Random(seed), moves)
+    return play_randomly(Game.new(names, rules, seed=seed), random.Random(seed), moves, follower_rate=0.4)
 
 
 def bench(seconds: float = 3.0, seed: int = 2026) -> dict:

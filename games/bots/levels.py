@@ -19,7 +19,7 @@ from games.engine import Game, Move
 
 from .evaluate import advantage, final_estimate, value_after
 from .options import options_of
-from .sim import copy_game, sample_bag, unknown_tiles
+from .sim import copy_game, deal_guess, hidden_tiles, sample_bag
 from .view import PlayerView
 
 LEVELS = ("random", "greedy", "mcts")
@@ -138,11 +138,13 @@ class MctsBot:
                     break
             elif clock() >= deadline:
                 break
-            tiles = unknown_tiles(children[0].after)
-            bag = sample_bag(tiles, rng)
+            # one guess at what the viewer cannot see (the bag, the other hands) for all options
+            seen = view.hand + ((view.tile,) if view.tile else ())
+            order = sample_bag(hidden_tiles(view.board, seen), rng)
             seed = rng.randrange(2**32)
             for child in active:
-                child.total += self.playout(child.after, view.seat, bag, random.Random(seed))
+                bag, hands = deal_guess(child.after, view.seat, _kept(view.hand, child.entry), order)
+                child.total += self.playout(child.after, view.seat, bag, random.Random(seed), hands)
                 child.playouts += 1
                 search.playouts += 1
             rounds += 1
@@ -154,9 +156,11 @@ class MctsBot:
         self.last_search = search
         return search
 
-    def playout(self, after: Game, seat: int, bag: list[str], rng: random.Random) -> float:
+    def playout(
+        self, after: Game, seat: int, bag: list[str], rng: random.Random, hands: list[list[str]] | None = None
+    ) -> float:
         """One sampled future of ``after``: ``depth`` turns by the playout policy, then ``seat``'s advantage."""
-        game = copy_game(after, bag)
+        game = copy_game(after, bag, hands)
         board = {(t.x, t.y) for t in after.placed_tiles()}  # cells taken, kept up to date below
         for _ in range(self.depth):
             if game.finished:
@@ -165,8 +169,10 @@ class MctsBot:
                 listed = game.options()
                 game.play(listed[rng.randrange(len(listed))])
                 continue
-            tile = game.tile
-            placements = game.legal_placements()
+            tiles = game.turn_tiles  # the drawn tile, or the hand
+            stuck = [t for t in tiles if not game.can_place(t)] if len(tiles) > 1 else ()
+            tile = stuck[0] if stuck else tiles[0] if len(tiles) == 1 else tiles[rng.randrange(len(tiles))]
+            placements = game.legal_placements(tile)
             if not placements:
                 game.play(Move.discard_of(tile))
                 continue
@@ -176,12 +182,20 @@ class MctsBot:
                 p = placements[rng.randrange(len(placements))]
             spot = None
             if rng.random() < self.figure_rate:
-                spots = game.legal_spots(p)
+                spots = game.legal_spots(p, tile)
                 if spots:
                     spot = spots[rng.randrange(len(spots))]
             game.play(Move(tile, p.x, p.y, p.rotation, spot))
             board.add((p.x, p.y))
         return advantage(final_estimate(game, disposable=True), seat)
+
+
+def _kept(hand: tuple[str, ...], entry: Any) -> list[str]:
+    """The tiles of ``hand`` still held after ``entry`` (a placed or discarded tile leaves it)."""
+    kept = list(hand)
+    if isinstance(entry, Move) and entry.tile in kept:
+        kept.remove(entry.tile)
+    return kept
 
 
 def _most_enclosed(board: set, placements: list, rng: random.Random):

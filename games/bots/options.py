@@ -12,16 +12,21 @@ from __future__ import annotations
 
 from typing import Callable
 
+from games.engine import Move
+
 from .view import PlayerView
 
 
 def turn_options(view: PlayerView) -> list:
-    """Every legal tile turn: each placement of the drawn tile with no figure or a figure
-    of each kind on each legal spot (``Game.legal_figures``), or the discard when the
-    tile fits nowhere, as the engine lists them (``Game.options``)."""
-    if view.tile is None:
-        return []
-    return list(view.board.options(view.tile))
+    """Every legal tile turn: each placement of the drawn tile (or of each tile of the
+    viewer's hand) with no figure or a figure of each kind on each legal spot
+    (``Game.legal_figures``), as the engine lists them (``Game.options``); only the
+    discard when a tile fits nowhere (with hands: the first such tile)."""
+    tiles = (view.tile,) if view.tile is not None else tuple(dict.fromkeys(view.hand))
+    for tile in tiles:
+        if not view.board.can_place(tile):
+            return [Move.discard_of(tile)]
+    return [entry for tile in tiles for entry in view.board.options(tile)]
 
 
 def engine_options(view: PlayerView) -> list:

@@ -14,10 +14,42 @@ from games.engine import TILE_TYPES, Game
 RIVER_END = "RV-L"
 
 
-def copy_game(game: Game, bag: list[str] | None = None) -> Game:
+def copy_game(game: Game, bag: list[str] | None = None, hands: list[list[str]] | None = None) -> Game:
     """An independent copy of ``game``; with ``bag`` (tile ids in draw order) the copy
-    draws from it, its first tile becoming the drawn tile."""
-    return game.copy(bag=bag)
+    draws from it, its first tile becoming the drawn tile; with ``hands`` the seats hold
+    those tiles (the ``hand`` house rule)."""
+    return game.copy(bag=bag, hands=hands)
+
+
+def hidden_tiles(game: Game, hand: tuple[str, ...] = ()) -> list[str]:
+    """The tiles still in the game that a viewer holding ``hand`` cannot see."""
+    tiles = unknown_tiles(game)
+    for tile in hand:
+        tiles.remove(tile)
+    return tiles
+
+
+def deal_guess(after: Game, seat: int, own: list[str], order: list[str]) -> tuple[list[str], list[list[str]] | None]:
+    """Split a sampled ``order`` of the hidden tiles into the hands ``after`` has (``seat``
+    keeps ``own`` and draws the rest of its hand) and the bag; ``None`` without hands.
+
+    >>> from games.engine import Game, Rules
+    >>> game = Game.new(["Ann", "Bob"], Rules(hand=3), seed=7)
+    >>> bag, hands = deal_guess(game, 0, ["U", "W"], ["A", "B", "C", "D"])
+    >>> bag, hands
+    ([], [['U', 'W', 'D'], ['C', 'B', 'A']])
+    """
+    sizes = after.hand_sizes()
+    if not any(sizes):
+        return order, None
+    pool = list(order)
+    hands = []
+    for s, size in enumerate(sizes):
+        held = list(own) if s == seat else []
+        while len(held) < size and pool:
+            held.append(pool.pop())
+        hands.append(held)
+    return pool, hands
 
 
 def unknown_tiles(game: Game) -> list[str]:

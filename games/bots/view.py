@@ -26,8 +26,10 @@ class PlayerView:
 
     ``board`` is a :class:`~games.engine.Game` without a bag, rebuilt from the public
     record: moves played on it (or on copies of it) name their tile. ``tile`` is the
-    viewer's drawn tile (``None`` when the decision is not a tile turn of the viewer).
-    ``remaining`` counts every tile still in the game by type, the drawn one included.
+    viewer's drawn tile (``None`` when the decision is not a tile turn of the viewer, or
+    with hands). ``hand`` is the viewer's own hand (the ``hand`` house rule; never
+    another player's). ``remaining`` counts every tile still in the game by type, the
+    drawn one and those in hands included.
     """
 
     seat: int
@@ -52,8 +54,8 @@ class PlayerView:
 
     @property
     def tiles_left(self) -> int:
-        """Tiles still to be drawn after the viewer's drawn tile."""
-        return sum(self.board.remaining.values()) - (1 if self.tile else 0)
+        """Tiles still to be drawn after the viewer's drawn tile (those in hands not counted)."""
+        return self.board.tiles_left - (1 if self.tile else 0)
 
     @property
     def name(self) -> str:
@@ -69,4 +71,4 @@ def view_of(game: Game, seat: int | None = None) -> PlayerView:
         seat = pending.player
     board = replay(game.record())  # the public record only: no bag, no seed, no generator
     tile = game.tile if pending is not None and pending.player == seat and pending.action == "turn" else None
-    return PlayerView(seat, tuple(game.players), game.rules, pending, tile, board)
+    return PlayerView(seat, tuple(game.players), game.rules, pending, tile, board, game.hand(seat) or ())

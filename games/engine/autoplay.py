@@ -16,28 +16,41 @@ NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 
 
 def random_game(seed: int, players: int = 2, rules: Rules | None = None, follower_rate: float = 0.5) -> Game:
-    """Play a whole game by random legal moves; the same seed gives the same game.
-
-    Every turn lists all legal placements of the drawn tile (or of a random tile of the
-    player's hand), picks one, lists the figures
-    that may be deployed after it (every kind of the rule set) and deploys one of them with
-    probability ``follower_rate``. Tiles that fit nowhere are discarded.
-    """
+    """Play a whole game by random legal moves; the same seed gives the same game
+    (see :func:`play_randomly`)."""
     rng = random.Random(seed)
     game = Game.new(list(NAMES[:players]), rules, seed=rng.randrange(2**32))
-    while not game.finished:
+    return play_randomly(game, rng, follower_rate=follower_rate)
+
+
+def play_randomly(game: Game, rng: random.Random, entries: int | None = None, follower_rate: float = 0.5) -> Game:
+    """Play random legal entries on ``game``: ``entries`` of them, or to the end.
+
+    A tile turn lists all legal placements of the drawn tile (or of a random tile of the
+    player's hand), picks one, lists the figures that may be deployed after it (every
+    kind of the rule set) and deploys one of them with probability ``follower_rate``.
+    Tiles that fit nowhere are discarded. A decision (the Count's) is taken rather than
+    passed, often.
+    """
+    played = 0
+    while not game.finished and (entries is None or played < entries):
+        played += 1
         if game.pending.action != "turn":  # a decision (the Count's): act rather than pass, often
             options = game.options()
             acts = options[1:]
             game.play(rng.choice(acts) if acts and rng.random() < 0.7 else options[0])
             continue
         tiles = game.turn_tiles  # the drawn tile, or the player's hand
-        stuck = next((t for t in tiles if not game.can_place(t)), None)
-        if stuck is not None:
+        stuck = next((t for t in tiles if not game.can_place(t)), None) if len(tiles) > 1 else None
+        if stuck is not None:  # a hand tile that fits nowhere is discarded first
             game.play(Move.discard_of(stuck))
             continue
         tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
-        placement = rng.choice(game.legal_placements(tile))
+        placements = game.legal_placements(tile)
+        if not placements:
+            game.play(Move.discard_of(tile))
+            continue
+        placement = rng.choice(placements)
         figures = game.legal_figures(placement, tile)
         spot, figure = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
         game.play(Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure))

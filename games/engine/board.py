@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
+from . import errors
 from .moves import Placement
 from .tiles import TERRAIN_NAMES, TILE_TYPES, Orientation, fitting_rotations, opposite_half, orientation
 
@@ -30,7 +31,6 @@ STRIDE = 4096
 DELTA = (-1, STRIDE, 1, -STRIDE)  # N, E, S, W
 AROUND = (-1, 1, STRIDE, -STRIDE, STRIDE - 1, STRIDE + 1, -STRIDE - 1, -STRIDE + 1)
 EDGE_WORDS = ("north", "east", "south", "west")
-_ARTICLE = {"city": "a city", "road": "a road", "field": "a field", "river": "the river"}
 
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 # An empty cell's pattern packs what its neighbours show on N, E, S, W into 3 bits each.
@@ -62,6 +62,15 @@ def _fit(tile: str, code: int) -> tuple[int, ...]:
     return found
 
 
+_PLACEMENTS: dict[int, tuple[Placement, ...]] = {}  # cell key -> its 4 placements (shared by all boards)
+
+
+def _placements_at(key: int) -> tuple[Placement, ...]:
+    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
+    options = _PLACEMENTS[key] = (Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
+    return options
+
+
 def _fits(tile: str) -> dict[int, tuple[int, ...]]:
     table = _FIT.get(tile)
     if table is None:
@@ -85,6 +94,8 @@ class _Layout(NamedTuple):
     cloister: int
     probes: tuple  # per segment: ((cell delta, neighbour's half or edge, is a half), ...)
     siblings: tuple  # per segment: the other segments of its kind (field, road, city) on the tile
+    sides: tuple  # per side with probes: (cell delta, ((segment, neighbour's half or edge, is a half), ...))
+    grouped: bool  # whether any segment has siblings (a feature may meet two pieces of the tile)
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -116,6 +127,8 @@ def _layout(o: Orientation) -> _Layout:
         closable=tuple(seg.index for seg in segments if seg.kind in ("road", "city")),
         cloister=next((seg.index for seg in segments if seg.kind == "cloister"), -1),
         probes=tuple(_probes(seg) for seg in segments),
+        sides=_sides(segments),
+        grouped=any(seg.kind == t.kind != "cloister" and t.index != seg.index for seg in segments for t in segments),
         siblings=tuple(
             tuple(t.index for t in segments if t.kind == seg.kind and t.index != seg.index)
             if seg.kind in ("field", "road", "city") else ()
@@ -123,6 +136,15 @@ def _layout(o: Orientation) -> _Layout:
         ),
     )
     return layout
+
+
+def _sides(segments) -> tuple:
+    """The segments' probes grouped by the neighbour cell they look at."""
+    by_delta: dict[int, list] = {}
+    for seg in segments:
+        for delta, other, half in _probes(seg):
+            by_delta.setdefault(delta, []).append((seg.index, other, half))
+    return tuple((delta, tuple(probes)) for delta, probes in by_delta.items())
 
 
 def _probes(seg) -> tuple:
@@ -204,7 +226,9 @@ class Board:
         self.neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
         self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
         self.patterns: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
-        self._cell_placements: dict[int, tuple[Placement, ...]] = {}  # frontier cell -> its 4 placements
+        self._touch: tuple | None = None  # (key, orientation, (segment, root) pairs): see _touching
+        self._joined: tuple | None = None  # (key, orientation, roots per segment): see joined_roots
+        self._busy: tuple | None = None  # (key, orientation, occupied segments): see occupied_segments
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -222,7 +246,7 @@ class Board:
         other.neighbours = dict(self.neighbours)
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
-        other._cell_placements = dict(self._cell_placements)
+        other._touch = other._joined = other._busy = None
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -238,22 +262,21 @@ class Board:
 
     def placements(self, tile: str) -> list[Placement]:
         """Every ``(x, y, rotation)`` where ``tile`` touches the board and every edge matches."""
-        result: list[Placement] = []
-        append = result.append
-        fits, placements = _fits(tile), self._cell_placements
+        fits = _fits(tile)
+        found = []
         for key, pattern in self.patterns.items():
             indexes = fits.get(pattern)
             if indexes is None:
                 indexes = _fit(tile, pattern)
             if indexes:
-                options = placements.get(key)
-                if options is None:
-                    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
-                    options = placements[key] = (
-                        Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
-                for i in indexes:
-                    append(options[i])
-        result.sort()
+                found.append((key, indexes))
+        found.sort()  # cell keys sort by x, then y
+        result: list[Placement] = []
+        append = result.append
+        for key, indexes in found:
+            options = _PLACEMENTS.get(key) or _placements_at(key)
+            for i in indexes:
+                append(options[i])
         return result
 
     def can_place(self, tile: str) -> bool:
@@ -263,9 +286,9 @@ class Board:
     def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         """Why ``tile`` may not go there by the edges (``None`` if it may)."""
         if rotation not in (0, 90, 180, 270):
-            return f"tile {tile} at ({x},{y}): rotation {rotation} is not one of 0, 90, 180, 270"
+            return errors.reason("bad_rotation", tile=tile, x=x, y=y, rotation=rotation)
         if not (-OFFSET < x < OFFSET and -OFFSET < y < OFFSET):
-            return f"tile {tile} at ({x},{y}) is off the board"
+            return errors.reason("off_board", tile=tile, x=x, y=y)
         key = (x + OFFSET) * STRIDE + y + OFFSET
         code = self.patterns.get(key)
         if code is not None:
@@ -274,21 +297,18 @@ class Board:
                 indexes = _fit(tile, code)
             if rotation // 90 in indexes:
                 return None
-        where = f"tile {tile} at ({x},{y})"
         taken = self.cells.get(key)
         if taken is not None:
-            return f"{where}: the cell is already taken by tile {taken.tile}"
+            return errors.reason("cell_taken", tile=tile, x=x, y=y, taken=taken.tile)
         if code is None:
-            return f"{where} touches no placed tile edge-to-edge"
+            return errors.reason("not_adjacent", tile=tile, x=x, y=y)
         pattern = pattern_text(code)
         edges = orientation(tile, rotation).edges
         for e in range(4):
             if pattern[e] != "." and pattern[e] != edges[e]:
-                return (
-                    f"{where} rotation {rotation} does not fit: its {EDGE_WORDS[e]} edge "
-                    f"({TERRAIN_NAMES[edges[e]]}) meets {_ARTICLE[TERRAIN_NAMES[pattern[e]]]}"
-                )
-        raise AssertionError(f"{where} rotation {rotation}: the fit table and the edges disagree")
+                return errors.reason("does_not_fit", tile=tile, x=x, y=y, rotation=rotation, edge=EDGE_WORDS[e],
+                              terrain=TERRAIN_NAMES[edges[e]], met=TERRAIN_NAMES[pattern[e]])
+        raise AssertionError(f"tile {tile} at ({x},{y}) rotation {rotation}: the fit table and the edges disagree")
 
     # --- features ------------------------------------------------------------------
 
@@ -353,17 +373,55 @@ class Board:
     def joined_roots(self, key: int, o: Orientation, index: int) -> set[int]:
         """Every placed feature that segment ``index`` would be part of once ``o`` lies at
         ``key``: those it meets, and those that another piece of the same kind on the tile
-        joins to them (a farm that reaches round to the tile's other field, and its farms)."""
-        layout = _layout(o)
-        return self._grown(key, layout, index, self._met(key, layout.probes[index]))
+        joins to them (a farm that reaches round to the tile's other field, and its farms).
 
-    def _grown(self, key: int, layout: _Layout, index: int, roots: set[int]) -> set[int]:
-        """``roots`` (what piece ``index`` meets) with what the tile's other pieces of its
-        kind join to them."""
+        Worked out for every segment at once and kept until the next tile is placed (a
+        turn asks it of several segments and figures)."""
+        cached = self._joined
+        if cached is None or cached[0] != key or cached[1] is not o:
+            layout = _layout(o)
+            met: list[set[int]] = [set() for _ in range(layout.count)]
+            for segment, root in self._touching(key, o):
+                met[segment].add(root)
+            cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
+        return cached[2][index]
+
+    def figures_met(self, key: int, o: Orientation) -> Iterator[Figure]:
+        """Figures on the placed features that ``o`` placed at ``key`` meets on its sides
+        (what :meth:`joined_figures` finds for any of its pieces is among them)."""
+        figures = self._figures
+        for root in {root for _segment, root in self._touching(key, o)}:
+            yield from figures[root] or ()
+
+    def _touching(self, key: int, o: Orientation) -> list[tuple[int, int]]:
+        """``(segment, feature root)`` for every side where a piece of ``o`` placed at ``key``
+        meets a placed feature (kept until the next tile is placed)."""
+        cached = self._touch
+        if cached is not None and cached[0] == key and cached[1] is o:
+            return cached[2]
+        cells, find = self.cells, self.find
+        met: list[tuple[int, int]] = []
+        for delta, probes in _layout(o).sides:
+            n = cells.get(key + delta)
+            if n is None:
+                continue
+            m, base = n.orientation, n.base
+            halves, edges = m.half_segment, m.edge_segment
+            for segment, other, half in probes:
+                met.append((segment, find(base + (halves[other] if half else edges[other]))))
+        self._touch = (key, o, met)
+        return met
+
+    @staticmethod
+    def _grown(layout: _Layout, index: int, met: list[set[int]]) -> set[int]:
+        """What piece ``index`` meets (``met``: per piece of the tile) with what the tile's
+        other pieces of its kind join to it."""
+        roots = met[index]
         siblings = layout.siblings[index]
         if not roots or not siblings:
             return roots
-        others = {s: self._met(key, layout.probes[s]) for s in siblings}
+        roots = set(roots)
+        others = {s: met[s] for s in siblings}
         grown = True
         while grown:
             grown = False
@@ -380,76 +438,51 @@ class Board:
 
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
-        layout = _layout(o)
-        cells, figures, find = self.cells, self._figures, self.find
-        met = set()
-        for delta, other, half in layout.probes[index]:  # its own sides first: the usual answer
-            n = cells.get(key + delta)
-            if n is not None:
-                m = n.orientation
-                r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
-                if figures[r]:
-                    return True
-                met.add(r)
-        if not met or not layout.siblings[index]:
-            return False
-        return any(figures[r] for r in self._grown(key, layout, index, met))
-
-    def _met(self, key: int, probes: tuple) -> set[int]:
-        """Roots of the placed features a segment with these probes meets at ``key``."""
-        cells, find = self.cells, self.find
-        roots = set()
-        for delta, other, half in probes:
-            n = cells.get(key + delta)
-            if n is not None:
-                m = n.orientation
-                roots.add(find(n.base + (m.half_segment[other] if half else m.edge_segment[other])))
-        return roots
+        return index in self.occupied_segments(key, o)
 
     def occupied_segments(self, key: int, o: Orientation) -> set[int]:
         """The segments of ``o`` placed at ``key`` that would join a feature holding a figure,
         directly or through another piece of the same tile (a farm that reaches round to
-        the tile's other field, where an occupied farm touches it)."""
-        cells, figures, find = self.cells, self._figures, self.find
-        touched: list[list[int]] = []
-        busy_any = False
-        for probes in _layout(o).probes:
-            roots: list[int] = []
-            for delta, other, half in probes:
-                n = cells.get(key + delta)
-                if n is not None:
-                    m = n.orientation
-                    r = find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))
-                    roots.append(r)
-                    if figures[r]:
-                        busy_any = True
-            touched.append(roots)
-        if not busy_any:
-            return set()
-        direct = {i for i, roots in enumerate(touched) if any(figures[r] for r in roots)}
-        if not any(_layout(o).siblings):
+        the tile's other field, where an occupied farm touches it).
+
+        Kept until a tile or figure changes the board (a turn asks it for every figure)."""
+        cached = self._busy
+        if cached is not None and cached[0] == key and cached[1] is o:
+            return cached[2]
+        busy = self._occupied_segments(key, o)
+        self._busy = (key, o, busy)
+        return busy
+
+    def _occupied_segments(self, key: int, o: Orientation) -> set[int]:
+        layout = _layout(o)
+        figures = self._figures
+        met = self._touching(key, o)
+        direct = {segment for segment, r in met if figures[r]}
+        if not direct:
             return direct
-        every = [r for roots in touched for r in set(roots)]
-        if len(every) == len(set(every)):  # no feature meets two pieces of the tile
+        if not layout.grouped:
+            return direct
+        owner: dict[int, int] = {}
+        shared = False
+        for segment, r in met:
+            if owner.setdefault(r, segment) != segment:
+                shared = True
+        if not shared:  # no feature meets two pieces of the tile
             return direct
         # pieces of the tile that meet one feature become one feature: group them
-        group = list(range(len(touched)))
+        group = list(range(layout.count))
 
         def top(i: int) -> int:
             while group[i] != i:
                 i = group[i]
             return i
 
-        owner: dict[int, int] = {}
-        for i, roots in enumerate(touched):
-            for r in roots:
-                j = owner.setdefault(r, i)
-                if j != i:
-                    a, b = top(i), top(j)
-                    if a != b:
-                        group[a] = b
-        busy = {top(i) for r, i in owner.items() if figures[r]}
-        return {i for i, roots in enumerate(touched) if roots and top(i) in busy}
+        for segment, r in met:
+            a, b = top(segment), top(owner[r])
+            if a != b:
+                group[a] = b
+        busy = {top(segment) for r, segment in owner.items() if figures[r]}
+        return {segment for segment, _r in met if top(segment) in busy}
 
     # --- changing the board ----------------------------------------------------------
 
@@ -457,6 +490,7 @@ class Board:
         """Stand a figure on a segment of a placed tile; returns the feature's root."""
         placed = self.cells[key]
         root = self.find(placed.base + segment)
+        self._busy = None
         self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
         if kind != "follower" and placed.figures is None:
             placed.figures = ["follower"] * len(placed.meeples)
@@ -470,6 +504,7 @@ class Board:
         figures = self._figures[root]
         if not figures:
             return []
+        self._busy = None
         self._figures[root] = None
         for f in figures:
             self._unstand(f)
@@ -491,6 +526,7 @@ class Board:
         Completed features are roots; two segments of the tile on one feature give it once.
         """
         layout = _layout(o)
+        self._touch = self._joined = self._busy = None
         parent, opens, tiles, figures = self._parent, self._open, self._tiles, self._figures
         base = len(parent)
         parent.extend(range(base, base + layout.count))
@@ -510,8 +546,7 @@ class Board:
         cells = self.cells
         find, union = self.find, self._union
         patterns = self.patterns
-        if patterns.pop(key, None) is not None:
-            self._cell_placements.pop(key, None)
+        patterns.pop(key, None)
         for delta, edge_link, half_links, bits in layout.links:
             neighbour = cells.get(key + delta)
             if neighbour is None:  # an empty cell: what it must match now includes this edge

@@ -35,6 +35,7 @@ from typing import Iterator, NamedTuple
 
 from .board import Board, PlacedTile, key_of
 from .decisions import Asked, Pending, TileTurn
+from . import errors
 from .expansions import RuleModule, hooks_of, modules_for, overrides
 from .figures import FOLLOWERS, weight
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
@@ -213,6 +214,8 @@ class Game:
         if hands is not None:
             for module in other._holders:
                 module.deal(hands)
+        elif bag is not None and self._bag is None and any(self.hand_sizes()):
+            raise ValueError("a copy with a bag needs the hands too: the players hold tiles")
         if bag is not None:
             other._bag = list(reversed(bag))
             other._rng = other._rng or random.Random(0)
@@ -381,9 +384,8 @@ class Game:
             key = key_of(placement.x, placement.y)
             for kind, module in self._figure_modules.items():
                 if reserve.get(kind):
-                    for seg in module.figure_segments(kind, o):
-                        if seg.spot is not None and module.figure_error(kind, key, o, seg.index, player) is None:
-                            result.append((seg.spot, kind))
+                    segments = o.segments
+                    result.extend((segments[i].spot, kind) for i in module.figure_spots(kind, key, o, player))
         return result
 
     def options(self, tile: str | None = None) -> list[Entry]:
@@ -423,7 +425,7 @@ class Game:
     def check(self, move: Entry) -> None:
         """Raise :class:`IllegalMove` with the reason if the entry ``move`` is not legal now."""
         if self.finished:
-            raise IllegalMove("the game is over: there is no tile left to play")
+            raise IllegalMove(errors.reason("game_over"))
         if type(move) is not Move:
             if type(move) is Resign:
                 self._check_resign(move)
@@ -436,19 +438,19 @@ class Game:
         if self._asked:
             raise IllegalMove(f"it is {self._asked[0].pending.describe(self.players)}, not a tile turn")
         if move.player is not None and move.player != self.players[self.current_player]:
-            raise IllegalMove(f"it is {self.players[self.current_player]}'s turn, not {move.player}'s")
+            raise IllegalMove(errors.reason("not_your_turn", current=self.players[self.current_player], player=move.player))
         tile = move.tile
         if (move.skip or move.forfeit) and self._holding:
             if tile:
                 raise IllegalMove("with hands a timeout names no tile (the hand stays hidden)")
             return
         if tile not in TILE_TYPES:
-            raise IllegalMove(f"unknown tile {tile!r}")
+            raise IllegalMove(errors.reason("unknown_tile", tile=tile))
         if self._bag is None:
             self._check_available(tile)
         elif self.tile is not None:
             if tile != self.tile:
-                raise IllegalMove(f"the drawn tile is {self.tile}, not {tile}")
+                raise IllegalMove(errors.reason("wrong_tile", drawn=self.tile, tile=tile))
         elif tile not in self.turn_tiles:
             raise IllegalMove(f"{self.players[self.current_player]} holds no tile {tile}")
         if move.skip or move.forfeit:
@@ -461,9 +463,7 @@ class Game:
             placements = self.legal_placements(tile)
             if placements:
                 p = placements[0]
-                raise IllegalMove(
-                    f"tile {tile} cannot be discarded: it fits, e.g. at ({p.x},{p.y}) rotation {p.rotation}"
-                )
+                raise IllegalMove(errors.reason("cannot_discard", tile=tile, x=p.x, y=p.y, rotation=p.rotation))
             return
         reason = self.board.placement_error(tile, move.x, move.y, move.rotation)
         if reason is None and self._restrictors:
@@ -566,7 +566,7 @@ class Game:
     def _tile_for(self, tile: str | None) -> str:
         tile = tile or self.tile
         if tile is None:
-            raise IllegalMove("no tile has been drawn")
+            raise IllegalMove(errors.reason("no_tile_drawn"))
         if tile not in TILE_TYPES:
             raise IllegalMove(f"unknown tile {tile!r}")
         return tile
@@ -610,34 +610,32 @@ class Game:
         kind = move.figure
         module = self._figure_modules.get(kind) if kind != "follower" else None
         if kind != "follower" and module is None:
-            raise IllegalMove(f"the figure {kind!r} is not part of this rule set")
+            raise IllegalMove(errors.reason("figure_not_in_rules", figure=kind))
         o = orientation(tile, move.rotation)
         index = o.spot_index.get(move.meeple or "")
         player = self.current_player
         name = self.players[player]
         if index is None:
-            raise IllegalMove(
-                f"tile {tile} at rotation {move.rotation} has no spot {move.meeple!r} (its spots: {', '.join(o.spots)})"
-            )
+            raise IllegalMove(errors.reason("no_spot", tile=tile, rotation=move.rotation, spot=move.meeple, spots=", ".join(o.spots)))
         if module is not None:
             if not self.reserve[player].get(kind):
-                raise IllegalMove(f"{name} has no {'large follower' if kind == 'large' else kind} left in supply")
+                raise IllegalMove(errors.reason("no_figure_left", player=name, figure=kind))
             reason = module.figure_error(kind, key_of(move.x, move.y), o, index, player)
             if reason:
                 raise IllegalMove(reason)
             return
         if not self.supply[player]:
-            raise IllegalMove(f"{name} has no follower left in supply")
+            raise IllegalMove(errors.reason("no_follower_left", player=name))
         if self.board.occupied(key_of(move.x, move.y), o, index):
             seg = o.segments[index]
             feature = "farm" if seg.kind == "field" else seg.kind
-            raise IllegalMove(f"the {feature} at {move.meeple} already holds a follower")
+            raise IllegalMove(errors.reason("spot_occupied", feature=feature, spot=move.meeple))
 
     def _check_resign(self, entry: Resign) -> None:
         if entry.player not in self.players:
-            raise IllegalMove(f"{entry.player} does not play in this game")
+            raise IllegalMove(errors.reason("not_a_player", player=entry.player))
         if self.players.index(entry.player) in self.out:
-            raise IllegalMove(f"{entry.player} has already left the game")
+            raise IllegalMove(errors.reason("already_left", player=entry.player))
 
     def _apply(self, move: Move) -> Turn:
         player = self.current_player

@@ -21,7 +21,16 @@ from typing import Any, Callable, NamedTuple
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid, or one that is malformed; ``str()`` says why."""
+    """A move the rules forbid, or one that is malformed; ``str()`` says why, in English.
+
+    ``code`` and ``params`` say the same for a translation (see :mod:`games.engine.errors`):
+    given a :class:`~games.engine.errors.Reason`, they are its own; otherwise ``code`` is
+    ``"other"`` and the English sentence is all there is."""
+
+    def __init__(self, message: str = "", code: str | None = None, params: dict | None = None) -> None:
+        super().__init__(message)
+        self.code = code or getattr(message, "code", "other")
+        self.params = params if params is not None else dict(getattr(message, "params", {}))
 
 
 class Placement(NamedTuple):

@@ -157,7 +157,7 @@
       if (!c) return;
       var tile = self.svg.querySelector('g.tile[data-x="' + c[0] + '"][data-y="' + c[1] + '"]');
       var text = "(" + c[0] + "," + c[1] + ")";
-      if (tile) text += " · tile " + tile.getAttribute("data-tile") + ", rotation " + tile.getAttribute("data-rotation") + "°";
+      if (tile) text += " · " + interpolate(gettext("tile %(tile)s, rotation %(rotation)s°"), { tile: tile.getAttribute("data-tile"), rotation: tile.getAttribute("data-rotation") }, true);
       coords.textContent = text;
     });
     scroller.addEventListener("mouseleave", function () { if (coords) coords.innerHTML = defaultHint; });

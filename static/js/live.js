@@ -47,7 +47,8 @@
   function refreshGame(force) {
     var turn = window.CarcTurn && window.CarcTurn.current;
     if (swapping) return swapping;  // one swap at a time; it brings the latest state
-    if (!force && turn && turn.busy()) { pendingGame = true; return Promise.resolve(); }
+    var decision = window.CarcDecision && window.CarcDecision.current;
+    if (!force && ((turn && turn.busy()) || (decision && decision.busy()))) { pendingGame = true; return Promise.resolve(); }
     pendingGame = false;
     swapping = fetch(window.location.pathname + window.location.search, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
@@ -79,6 +80,7 @@
           window.CarcBoard = board;
         }
         if (window.CarcTurn) window.CarcTurn.init();
+        if (window.CarcDecision) window.CarcDecision.init();
         document.title = doc.title;
         known.game = fresh.dataset.liveGame;
         etag = fresh.dataset.liveEtag || etag;
@@ -118,7 +120,7 @@
     }).then(function (response) {
       if (response.ok) return response;
       return response.json().catch(function () { return {}; }).then(function (body) {
-        throw new Error(body.detail || "HTTP " + response.status);
+        throw new Error(body.detail || interpolate(gettext("HTTP %(status)s"), { status: response.status }, true));
       });
     });
   }

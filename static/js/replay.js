@@ -42,18 +42,18 @@
     current = k;
     root.dataset.move = String(k);
     root.querySelectorAll("[data-move-number]").forEach(function (el) { el.textContent = String(k); });
-    if (slider) { slider.value = String(k); slider.setAttribute("aria-valuetext", "Move " + k + " of " + total); }
+    if (slider) { slider.value = String(k); slider.setAttribute("aria-valuetext", interpolate(gettext("Move %(number)s of %(total)s"), { number: k, total: total }, true)); }
     if (numberInput) numberInput.value = String(k);
     var moveText = root.querySelector("[data-move-text]");
     if (moveText) {
       moveText.textContent = "";
       if (state.played) {
         var strong = document.createElement("strong");
-        strong.textContent = "Move " + state.played.number + ":";
+        strong.textContent = interpolate(gettext("Move %(number)s:"), { number: state.played.number }, true);
         moveText.appendChild(strong);
         moveText.appendChild(document.createTextNode(" " + state.played.text + "."));
       } else {
-        moveText.textContent = "The start tile alone: no move yet.";
+        moveText.textContent = gettext("The start tile alone: no move yet.");
       }
     }
     state.players.forEach(function (p) {
@@ -67,8 +67,8 @@
         if (p.final_points) {
           var span = document.createElement("span");
           span.className = "final-points";
-          span.title = "Final scoring";
-          span.textContent = " +" + p.final_points + " final";
+          span.title = gettext("Final scoring");
+          span.textContent = " " + interpolate(gettext("+%(points)s final"), { points: p.final_points }, true);
           cell.appendChild(span);
         }
       }
@@ -88,7 +88,7 @@
       else li.removeAttribute("aria-current");
     });
     setNav(k);
-    document.title = document.title.replace(/move \d+/, "move " + k);
+    if (root.dataset.titleTemplate) document.title = root.dataset.titleTemplate.replace("{move}", String(k));
   }
 
   function go(k, push) {

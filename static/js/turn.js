@@ -43,7 +43,19 @@
   });
   Object.keys(byCell).forEach(function (k) { byCell[k].sort(function (a, b) { return a.rotation - b.rotation; }); });
 
-  var state = { key: null, index: 0, spot: null, busy: false };
+  var figureBox = document.getElementById("figure-choice");
+  var state = { key: null, index: 0, spot: null, figure: "follower", busy: false };
+
+  /* The spots of a placement where some figure may go, and the figures allowed on one. */
+  function spotsOf(p) {
+    var seen = [];
+    (p.figures || []).forEach(function (f) { if (seen.indexOf(f.spot) < 0) seen.push(f.spot); });
+    return seen;
+  }
+  function figuresAt(p, spot) {
+    return (p.figures || []).filter(function (f) { return f.spot === spot; }).map(function (f) { return f.figure; });
+  }
+  function figureLabel(kind) { return (legal.figure_labels && legal.figure_labels[kind]) || kind; }
 
   function options() { return state.key ? byCell[state.key] : []; }
   function placement() { return options()[state.index] || null; }
@@ -111,16 +123,16 @@
     tileBox.innerHTML = templates[String(p.rotation)] || originalTile;
     var tileSvg = tileBox.querySelector("svg");
     if (tileSvg) {
-      tileSvg.setAttribute("aria-label", "Tile " + legal.tile + ", rotation " + p.rotation + "°; choose a follower spot");
+      tileSvg.setAttribute("aria-label", interpolate(gettext("Tile %(tile)s, rotation %(rotation)s°; choose a follower spot"), { tile: legal.tile, rotation: p.rotation }, true));
       tileSvg.setAttribute("role", "group");
     }
     tileBox.querySelectorAll("circle.spot").forEach(function (c) {
       var spot = c.getAttribute("data-spot");
-      if (p.meeples.indexOf(spot) < 0) {
+      if (spotsOf(p).indexOf(spot) < 0) {
         c.parentNode.removeChild(c);
         return;
       }
-      c.setAttribute("aria-label", "Place a " + spotLabel(spot));
+      c.setAttribute("aria-label", interpolate(gettext("Place a %(follower)s"), { follower: spotLabel(spot) }, true));
       var on = spot === state.spot;
       c.classList.toggle("selected", on);
       c.setAttribute("aria-pressed", on ? "true" : "false");
@@ -157,7 +169,7 @@
       clearBoardPreview();
       tileBox.innerHTML = originalTile;
       controls.hidden = true;
-      step.textContent = "Choose a highlighted cell on the board.";
+      step.textContent = gettext("Choose a highlighted cell on the board.");
       return;
     }
     drawBoardPreview(p);
@@ -165,20 +177,23 @@
     controls.hidden = false;
     var n = options().length;
     rotateBtn.disabled = n < 2;
-    rotateBtn.innerHTML = "⟳ Rotate <kbd>R</kbd>" + (n > 1 ? ' <span class="muted small">' + (state.index + 1) + "/" + n + "</span>" : "");
-    rotateBtn.setAttribute("aria-label", n > 1 ? "Rotate (" + n + " rotations fit here)" : "Rotate (only one rotation fits here)");
+    rotateBtn.innerHTML = "⟳ " + gettext("Rotate") + " <kbd>R</kbd>" + (n > 1 ? ' <span class="muted small">' + (state.index + 1) + "/" + n + "</span>" : "");
+    rotateBtn.setAttribute("aria-label", n > 1 ? interpolate(gettext("Rotate (%(count)s rotations fit here)"), { count: n }, true) : gettext("Rotate (only one rotation fits here)"));
     noneBtn.setAttribute("aria-pressed", state.spot ? "false" : "true");
-    var spots = p.meeples.length;
+    var spots = spotsOf(p).length;
+    renderFigures(p);
     selection.innerHTML = "";
     var strong = document.createElement("strong");
-    strong.textContent = "Tile " + legal.tile + " at (" + p.x + "," + p.y + "), " + p.rotation + "°";
+    strong.textContent = interpolate(gettext("Tile %(tile)s at (%(x)s,%(y)s), %(rotation)s°"), { tile: legal.tile, x: p.x, y: p.y, rotation: p.rotation }, true);
     selection.appendChild(strong);
-    selection.appendChild(document.createTextNode(" · " + spotLabel(state.spot)));
+    selection.appendChild(document.createTextNode(" · " + spotLabel(state.spot)
+      + (state.spot && state.figure !== "follower" ? " (" + figureLabel(state.figure) + ")" : "")));
+    selection.setAttribute("data-figure", state.spot ? state.figure : "");
     selection.setAttribute("data-rotation", p.rotation);
     selection.setAttribute("data-spot", state.spot || "");
     step.textContent = spots
-      ? "Rotate if you like, put a follower on a spot of the tile (or none), then confirm."
-      : "Rotate if you like, then confirm" + (legal.placements.length && !spots ? " (no follower can be placed)." : ".");
+      ? gettext("Rotate if you like, put a follower on a spot of the tile (or none), then confirm.")
+      : (legal.placements.length && !spots ? gettext("Rotate if you like, then confirm (no follower can be placed).") : gettext("Rotate if you like, then confirm."));
     if (focusSpot) {
       var el = tileBox.querySelector('circle.spot[data-spot="' + focusSpot + '"]');
       if (el) el.focus();
@@ -196,6 +211,7 @@
       if (same >= 0) state.index = same;
     }
     state.spot = null;
+    state.figure = "follower";
     render();
   }
 
@@ -204,13 +220,36 @@
     if (n < 2) return;
     state.index = (state.index + 1) % n;
     var p = placement();
-    if (state.spot && p.meeples.indexOf(state.spot) < 0) state.spot = null;
+    if (state.spot && figuresAt(p, state.spot).indexOf(state.figure) < 0) state.spot = null;
     render();
   }
 
   function chooseSpot(spot) {
     state.spot = state.spot === spot ? null : spot;
+    if (state.spot) {
+      var kinds = figuresAt(placement(), spot);
+      state.figure = kinds.indexOf("follower") >= 0 ? "follower" : kinds[0];
+    }
     render(spot);
+  }
+
+  /* The figures allowed on the chosen spot (follower, large follower, builder, pig), as
+     toggle buttons; hidden when no spot is chosen. */
+  function renderFigures(p) {
+    if (!figureBox) return;
+    figureBox.innerHTML = "";
+    var kinds = state.spot ? figuresAt(p, state.spot) : [];
+    figureBox.hidden = kinds.length < 2 && !(kinds.length === 1 && kinds[0] !== "follower");
+    kinds.forEach(function (kind) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-small";
+      b.setAttribute("data-figure", kind);
+      b.setAttribute("aria-pressed", kind === state.figure ? "true" : "false");
+      b.textContent = figureLabel(kind);
+      b.addEventListener("click", function () { state.figure = kind; render(); });
+      figureBox.appendChild(b);
+    });
   }
 
   function cancel() {
@@ -230,7 +269,7 @@
     if (!p || state.busy) return;
     state.busy = true;
     confirmBtn.disabled = true;
-    confirmBtn.textContent = "Sending…";
+    confirmBtn.textContent = gettext("Sending…");
     alertBox.textContent = "";
     fetch(panel.getAttribute("data-move-url"), {
       method: "POST",
@@ -238,7 +277,9 @@
       headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
       body: JSON.stringify({
         move_number: parseInt(panel.getAttribute("data-move-number"), 10),
-        x: p.x, y: p.y, rotation: p.rotation, meeple: state.spot
+        tile: panel.getAttribute("data-tile"),
+        x: p.x, y: p.y, rotation: p.rotation,
+        meeple: state.spot && state.figure !== "follower" ? { spot: state.spot, figure: state.figure } : state.spot
       })
     }).then(function (response) {
       if (response.status === 201) {
@@ -246,15 +287,15 @@
         return null;
       }
       return response.json().catch(function () { return {}; }).then(function (body) {
-        var detail = body && body.detail ? body.detail : "The move was not accepted (HTTP " + response.status + ").";
-        if (response.status === 409) detail += " — reload the page to see the game as it is now.";
+        var detail = body && body.detail ? body.detail : interpolate(gettext("The move was not accepted (HTTP %(status)s)."), { status: response.status }, true);
+        if (response.status === 409) detail += " — " + gettext("reload the page to see the game as it is now.");
         throw new Error(detail);
       });
     }).catch(function (error) {
       state.busy = false;
       confirmBtn.disabled = false;
-      confirmBtn.textContent = "Confirm move";
-      alertBox.textContent = error.message || "The move could not be sent. Check your connection and try again.";
+      confirmBtn.textContent = gettext("Confirm move");
+      alertBox.textContent = error.message || gettext("The move could not be sent. Check your connection and try again.");
     });
   }
 

@@ -115,7 +115,7 @@ def test_api_list_matches_filters(member_client, games):
     assert [r["name"] for r in data["results"]] == ["g3"] and data["results"][0]["tournament"] is None
     row = data["results"][0]
     assert [p["username"] for p in row["players"]] == ["bob", "cid", "dee"]
-    assert row["rules"] == {"farm_scoring": "current", "river": True}
+    assert row["rules"] == {"farm_scoring": "current", "river": True, "expansions": ["river"]}
     assert member_client.get("/api/archive/games/?players=seven").status_code == 400
     assert member_client.get("/api/archive/games/?player=nobody").status_code == 400
 

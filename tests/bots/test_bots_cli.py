@@ -47,8 +47,8 @@ def test_duel_plays_the_rules_given_as_json(tmp_path):
 def test_duel_rejects_bad_arguments_with_a_message():
     result = run("duel", "--a", "genius", "--b", "random", "--games", "1", "--json")
     assert result.returncode == 2 and "genius" in result.stderr
-    result = run("duel", "--a", "random", "--b", "random", "--games", "1", "--rules", '{"hand": 3}')
-    assert result.returncode == 2 and "not supported" in result.stderr
+    result = run("duel", "--a", "random", "--b", "random", "--games", "1", "--rules", '{"hand": 9}')
+    assert result.returncode == 2 and "rules.hand must be a number of tiles from 1 to 5" in result.stderr
     result = run("duel", "--a", "random", "--b", "random", "--games", "0")
     assert result.returncode == 2 and "more than 0" in result.stderr
 

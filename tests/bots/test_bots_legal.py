@@ -14,6 +14,7 @@ rule_sets = st.builds(
     farm_scoring=st.sampled_from(["current", "classic"]),
     expansions=st.lists(st.sampled_from(SUPPORTED_EXPANSIONS), unique=True).map(tuple),  # every one the engine plays
     small_city=st.booleans(),
+    hand=st.sampled_from([None, None, 3]),
 )
 
 

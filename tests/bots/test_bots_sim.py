@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bots.duel import play_randomly
+from games.engine.autoplay import play_randomly
 from games.bots.sim import copy_game, sample_bag, unknown_tiles
 from games.engine import Rules, replay
 
@@ -29,7 +29,7 @@ def test_a_copy_with_a_sampled_bag_plays_like_a_replay_and_leaves_the_original_a
     board = replay(game.record())
     rng = random.Random(seed)
     copy = copy_game(board, sample_bag(unknown_tiles(board), rng))
-    play_randomly(copy, rng, 80, figure_rate=0.6)
+    play_randomly(copy, rng, 80, follower_rate=0.6)
     assert summary(game) == before
     again = replay(copy.record())
     if copy.finished:

@@ -82,3 +82,26 @@ def test_a_finished_game_has_no_decision_to_view():
         raise AssertionError("a view of a finished game needs a seat")
     assert view_of(game, 0).tile is None
     _ = Move  # noqa: F841
+
+
+def test_with_hands_the_view_holds_the_players_own_hand_and_nobody_elses():
+    from games.engine import Rules
+
+    game = Game.new(["Ann", "Bob", "Cid"], Rules(hand=3), seed=4)
+    for seat in range(3):
+        view = view_of(game, seat)
+        assert view.hand == game.hand(seat)
+        assert view.board.hand(0) is None and view.board.hand(1) is None  # the board is the public record
+        assert view.tiles_left == game.tiles_left  # the hands are not in the bag
+        assert sum(view.remaining.values()) == game.tiles_left + 9
+
+
+def test_with_hands_a_bot_chooses_among_the_tiles_of_its_own_hand():
+    from games.bots import make_bot
+    from games.engine import Rules
+
+    game = Game.new(["Ann", "Bob"], Rules(hand=3), seed=4)
+    for level in ("random", "greedy", "mcts"):
+        entry = make_bot(level, seed=1, playouts=10).decide(view_of(game))
+        assert entry.tile in game.hand(0)
+        game.copy().play(entry)

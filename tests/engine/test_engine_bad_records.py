@@ -95,7 +95,7 @@ def test_a_pig_into_a_farm_without_the_players_farmer_is_refused():
 def test_a_second_large_follower_is_refused_while_the_first_is_on_the_board():
     first = [m("U", 1, 0, 0, "road:E", "large"), m("U", -1, 0)]
     data = record(IC, *first, m("E", 0, -1, 180, "city:S", "large"))
-    assert refusal(data) == "move 3: Ann has no large follower left in supply"
+    assert refusal(data) == "move 3: Ann has no large figure left in supply"
     # once it came home (the road closed by two junctions) it may go again
     game = replay(record(IC, m("U", 1, 0, 0, "road:E", "large"), m("W", 2, 0), m("W", -1, 0, 180),
                          m("U", 3, 0), m("E", 0, -1, 180, "city:S", "large")))

@@ -86,7 +86,7 @@ def test_a_large_follower_needs_an_unoccupied_feature_and_there_is_only_one():
     with pytest.raises(IllegalMove, match="the road at road:E already holds a follower"):
         game.check(Move("U", -1, 0, 0, "road:E", figure="large"))  # Bob: road occupied
     play(game, "U", -1, 0, 0)
-    with pytest.raises(IllegalMove, match="Ann has no large follower left in supply"):
+    with pytest.raises(IllegalMove, match="Ann has no large figure left in supply"):
         game.check(Move("E", 0, -1, 180, "city:S", figure="large"))
     assert ("city:S", "large") not in game.legal_figures(Move("E", 0, -1, 180).placement, "E")
 

@@ -5,6 +5,11 @@ from rest_framework.test import APIClient
 
 from games import services
 
+from .helpers import drive_until, seeded_game
+
+COUNT = {"expansions": ["count"]}
+SEED = 221  # with drive_until(seed=221): ann is asked to reinforce on bob's tile
+
 
 @pytest.fixture
 def cid(make_user):
@@ -36,5 +41,30 @@ def started(ann, bob):
     services.accept_invitation(game.pk, bob)
     game.refresh_from_db()
     return game
+
+
+
+
+def reinforcement_for_other(engine):
+    pending = engine.pending
+    return pending.action == "reinforce" and pending.player != engine.current_player
+
+
+def reinforcing_game(ann, bob, clients):
+    """A game where ann (not on turn: bob placed the tile) may move a follower out of the
+    City, played through ``clients`` (API clients by name): (game, engine)."""
+    game = seeded_game(ann, [ann, bob], COUNT, SEED)
+    engine = drive_until(clients, game, reinforcement_for_other, seed=SEED)
+    assert reinforcement_for_other(engine), "the seeded game no longer reaches a reinforcement"
+    game.refresh_from_db()
+    return game, engine
+
+
+@pytest.fixture
+def reinforcing(ann, bob, api):
+    """A game where ann (not on turn: bob placed the tile) may move a follower out of the City."""
+    clients = {"ann": api(ann), "bob": api(bob)}
+    game, engine = reinforcing_game(ann, bob, clients)
+    return game, clients, engine
 
 

@@ -36,3 +36,83 @@ def play_moves(clients, game_id, count, seed=0):
         if response.json()["status"] == "finished":
             break
     return responses
+
+
+def strategy_entry(engine, rng):
+    """A legal entry for the pending decision, chosen by ``rng`` as the seed searches of
+    these tests did: a random placement with a figure 60% of the time, a random answer
+    other than a pass to decisions (the Count's)."""
+    from games.decisions import answer_of, passes
+    from games.engine import Move
+
+    if engine.pending.action != "turn":
+        options = engine.options()
+        acts = [o for o in options if not passes(answer_of(o))]
+        return acts[rng.randrange(len(acts))] if acts else options[0]
+    tiles = engine.turn_tiles  # the drawn tile, or the hand of the player on turn
+    tile = tiles[rng.randrange(len(tiles))] if len(tiles) > 1 else tiles[0]
+    placements = engine.legal_placements(tile)
+    if not placements:
+        return Move.discard_of(tile)
+    placement = placements[rng.randrange(len(placements))]
+    figures = engine.legal_figures(placement, tile)
+    spot, figure = figures[rng.randrange(len(figures))] if figures and rng.random() < 0.6 else (None, "follower")
+    return Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure)
+
+
+def send_entry(client, game_id, move_number, entry):
+    """POST ``entry`` (an engine entry) through the API: a tile turn to moves/, a decision to decision/."""
+    from games.decisions import answer_of
+    from games.engine import Move
+
+    if type(entry) is Move:
+        data = entry.to_json()
+        return client.post(
+            f"/api/games/{game_id}/moves/",
+            {"move_number": move_number, "tile": data["tile"], "x": data["x"], "y": data["y"],
+             "rotation": data["rotation"], "meeple": data["meeple"]},
+            format="json",
+        )
+    return client.post(f"/api/games/{game_id}/decision/", {"move_number": move_number, "answer": answer_of(entry)},
+                       format="json")
+
+
+def api_clients(*users) -> dict:
+    """API clients signed in as each of ``users``, by username (for :func:`drive_until`)."""
+    from rest_framework.test import APIClient
+
+    clients = {}
+    for user in users:
+        clients[user.username] = APIClient()
+        clients[user.username].force_authenticate(user)
+    return clients
+
+
+def seeded_game(creator, users, rules, seed):
+    """A started game of ``users`` with ``rules`` whose bag comes from ``seed`` (for tests
+    that need a known position)."""
+    from games import services
+    from games.models import Game
+
+    game = services.create_started_game(creator, users, rules=rules)
+    assert not game.moves.exists()
+    Game.objects.filter(pk=game.pk).update(seed=seed)
+    game.refresh_from_db()
+    return game
+
+
+def drive_until(clients, game, stop, seed, limit=300):
+    """Play ``game`` through the API (``clients`` by player name) with :func:`strategy_entry`
+    until ``stop(engine)`` is true; returns the engine then."""
+    from games import services
+
+    rng = random.Random(seed)
+    for _ in range(limit):
+        game.refresh_from_db()
+        engine = services.engine_for(game)
+        if engine.finished or stop(engine):
+            return engine
+        name = engine.players[engine.pending.player]
+        response = send_entry(clients[name], game.pk, len(engine.history) + 1, strategy_entry(engine, rng))
+        assert response.status_code == 201, response.json()
+    raise AssertionError("the game never reached the position")

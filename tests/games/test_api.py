@@ -112,7 +112,7 @@ def test_create_game_unlimited_time(api, ann, bob):
         ({"invite": "bob"}, "invite"),
         ({"invite": ["bob"], "seat_order": "alphabetical"}, "seat_order"),
         ({"invite": ["bob"], "rules": {"farm_scoring": "medieval"}}, "rules.farm_scoring"),
-        ({"invite": ["bob"], "rules": {"expansions": ["count"]}}, "count"),
+        ({"invite": ["bob"], "rules": {"expansions": ["moon"]}}, "moon"),
         ({"invite": ["bob"], "rules": {"small_city": "yes"}}, "rules.small_city"),
         ({"invite": ["bob"], "open_seats": "2"}, "open_seats"),
         ({"invite": []}, "2 to 5 players"),
@@ -269,14 +269,15 @@ def test_legal_moves(api, started, ann):
     assert data["tile"] == state["tile"]
     assert data["placements"]
     for p in data["placements"]:
-        assert set(p) == {"x", "y", "rotation", "meeples"}
+        assert set(p) == {"x", "y", "rotation", "meeples", "figures"}
+        assert [f["spot"] for f in p["figures"]] == p["meeples"]  # the base game has followers only
         assert p["rotation"] in (0, 90, 180, 270)
         assert abs(p["x"]) + abs(p["y"]) == 1
 
 
 def test_legal_moves_of_waiting_game_is_empty(api, ann):
     game = services.create_game(ann, open_seats=1)
-    assert api(ann).get(f"/api/games/{game.pk}/legal-moves/").json() == {"tile": None, "placements": []}
+    assert api(ann).get(f"/api/games/{game.pk}/legal-moves/").json() == {"tile": None, "placements": [], "pending": None}
 
 
 # --- playing -------------------------------------------------------------------------
@@ -296,7 +297,7 @@ def test_play_move_201(api, started, ann):
         "board"
     ][1].items()
     if meeple and state["board"][1]["meeples"]:  # (unless the feature completed at once)
-        assert state["board"][1]["meeples"] == [{"spot": meeple, "player": "ann"}]
+        assert state["board"][1]["meeples"] == [{"spot": meeple, "player": "ann", "figure": "follower"}]
         assert state["players"][0]["supply"] == 6
     row = Move.objects.get(game=started, number=1)
     assert row.seat == 0

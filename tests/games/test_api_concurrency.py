@@ -59,3 +59,43 @@ def test_two_concurrent_submissions_store_one_move(transactional_db, ann, bob):
         assert Move.objects.filter(game=game, number=number).count() == 1
         game.refresh_from_db()
         assert Move.objects.filter(game=game).count() == game.move_count
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_answers_to_one_decision_store_one(transactional_db, ann, bob):
+    """The Count's decision, answered twice at once (a pass and a move): one is stored."""
+    _require_postgresql()
+    from .conftest import COUNT, SEED, reinforcement_for_other
+    from .helpers import drive_until, seeded_game
+
+    game = seeded_game(ann, [ann, bob], COUNT, SEED)
+    clients = {}
+    for user in (ann, bob):
+        clients[user.username] = APIClient()
+        clients[user.username].force_authenticate(user)
+    engine = drive_until(clients, game, reinforcement_for_other, seed=SEED)
+    asked = [ann, bob][engine.pending.player]
+    number = len(engine.history) + 1
+    options = clients[asked.username].get(f"/api/games/{game.pk}/").json()["pending"]["options"]
+    answers = [options[0]["answer"], options[-1]["answer"]]
+    barrier = threading.Barrier(2)
+    results = []
+
+    def submit(answer):
+        client = APIClient()
+        client.force_authenticate(asked)
+        try:
+            barrier.wait(timeout=10)
+            response = client.post(f"/api/games/{game.pk}/decision/", {"move_number": number, "answer": answer},
+                                   format="json")
+            results.append((response.status_code, response.json()))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=submit, args=(a,)) for a in answers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(code for code, _ in results) == [201, 409], results
+    assert Move.objects.filter(game=game, number=number).count() == 1

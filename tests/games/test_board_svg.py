@@ -74,7 +74,7 @@ def test_followers_match_the_board(game):
     assert len(drawn) == len(expected)
     roles = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
     want = sorted(
-        (f"{game.colors[seat]} {roles[spot.split(':')[0]]} on {spot}", roles[spot.split(":")[0]]) for _p, spot, seat in expected
+        (f"{game.players[seat]}'s {roles[spot.split(':')[0]]} on {spot}", roles[spot.split(":")[0]]) for _p, spot, seat in expected
     )
     got = []
     for el in drawn:
@@ -146,12 +146,7 @@ def test_every_tile_at_every_rotation_is_well_formed(tile_id):
             assert 0 < x < 1 and 0 < y < 1, (tile_id, rotation, spot)
 
 
-# Art for the expansions' tiles (inner fields, bridges, the City) comes with the issue that
-# plays them on the site; until then they render, but only these sets have placed spots.
-DRAWN_SETS = ("base", "river")
-
-
-@pytest.mark.parametrize("tile_id", sorted(t for t, tile in TILE_TYPES.items() if tile.expansion in DRAWN_SETS))
+@pytest.mark.parametrize("tile_id", sorted(TILE_TYPES))
 def test_spot_positions_are_distinct(tile_id):
     for rotation in ROTATIONS:
         o = orientation(tile_id, rotation)

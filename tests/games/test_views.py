@@ -7,6 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import services
+from games.engine import Rules
 from games.models import Game, Seat, rule_options
 
 pytestmark = pytest.mark.django_db
@@ -367,12 +368,11 @@ def test_when_the_leader_leaves_the_pages_name_the_other_player_winner(client, a
     assert f"{other.username}{badge}" in replay and f"{leader.username}{badge}" not in replay
 
 
-def test_expansions_the_game_page_cannot_play_yet_are_not_offered(client, ann):
+def test_every_expansion_and_house_rule_of_the_engine_is_offered(client, ann):
     login(client, ann)
     html = client.get(reverse("game-create")).content.decode()
-    assert 'name="river"' in html and 'name="king_robber"' in html
-    for name in ("inns_cathedrals", "traders_builders", "count"):
-        assert f'name="{name}"' not in html
+    for option in Rules.options():
+        assert f'name="{option.name}"' in html, option.name
 
 
 def test_a_shared_victory_is_listed_with_an_escaped_ampersand(client, ann, bob, started):

@@ -153,7 +153,7 @@ def test_registration_rules(director, players):
     services.register(t, a)
     assert t.entries.get(user=a).state == Entry.State.REGISTERED
     strict = services.create_tournament(director, name="Veterans", min_finished_games=1)
-    with pytest.raises(services.Conflict, match="finished games"):
+    with pytest.raises(services.Conflict, match="1 finished game"):
         services.register(strict, b)
     with pytest.raises(services.NotAllowed):
         services.start(t, a)

@@ -120,9 +120,14 @@ class RuleModule:
         """Figures of this module's kinds in each player's supply at the start."""
         return {}
 
-    def figure_segments(self, kind: str, o: Orientation) -> tuple:
-        """The segments of ``o`` a figure of ``kind`` might stand on (a cheap first filter)."""
-        return o.segments
+    def figure_spots(self, kind: str, key: int, o: Orientation, player: int) -> list[int]:
+        """The segments (with a spot) of the tile ``o`` just placed at ``key`` where
+        ``player`` may deploy a figure of this module's ``kind``; by default those
+        :meth:`figure_error` allows (override with a cheaper way to list them)."""
+        return [
+            seg.index for seg in o.segments
+            if seg.spot is not None and self.figure_error(kind, key, o, seg.index, player) is None
+        ]
 
     def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
         """Why ``player`` may not deploy a figure of this module's ``kind`` on segment

@@ -27,6 +27,10 @@ class InnsCathedrals(RuleModule):
     def figures(self) -> dict[str, int]:
         return {"large": 1}
 
+    def figure_spots(self, kind, key, o, player) -> list[int]:
+        busy = self.game.board.occupied_segments(key, o)  # where a follower may go, so may it
+        return [seg.index for seg in o.segments if seg.spot is not None and seg.index not in busy]
+
     def figure_error(self, kind, key, o, index, player) -> str | None:
         if self.game.board.occupied(key, o, index):
             seg = o.segments[index]

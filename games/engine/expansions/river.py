@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ..board import DELTA, EDGE_WORDS, key_of, pattern_text, xy_of
+from .. import errors
 from ..moves import Placement
 from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, fitting_rotations, orientation
 from . import RuleModule, register
@@ -89,13 +90,10 @@ class River(RuleModule):
         o = orientation(tile, rotation)
         ex, ey = xy_of(end_key)
         if key_of(x, y) != end_key + DELTA[end_edge]:
-            return (
-                f"tile {tile} at ({x},{y}) does not continue the river: "
-                f"it flows on {EDGE_WORDS[end_edge]} of ({ex},{ey})"
-            )
+            return errors.reason("river_not_continued", tile=tile, x=x, y=y, edge=EDGE_WORDS[end_edge], ex=ex, ey=ey)
         inflow = (end_edge + 2) & 3
         if inflow not in o.river_edges:
-            return f"tile {tile} at ({x},{y}) rotation {rotation} does not take up the river on its {EDGE_WORDS[inflow]} edge"
+            return errors.reason("river_not_taken_up", tile=tile, x=x, y=y, rotation=rotation, edge=EDGE_WORDS[inflow])
         outflow = [e for e in o.river_edges if e != inflow]
         if outflow:
             turn = _bend(end_edge, outflow[0])

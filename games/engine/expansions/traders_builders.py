@@ -27,6 +27,7 @@ add_kind(FigureKind("pig", 0, False))
 
 GOODS = ("wine", "grain", "cloth")
 _FOLLOWERS = ("follower", "large")
+_STANDS_ON = {"builder": ("road", "city"), "pig": ("field",)}
 
 
 @register
@@ -44,30 +45,36 @@ class TradersBuilders(RuleModule):
     def figures(self) -> dict[str, int]:
         return {"builder": 1, "pig": 1}
 
-    def figure_segments(self, kind, o) -> tuple:
+    def figure_spots(self, kind, key, o, player) -> list[int]:
         game = self.game
-        player = game.current_player
         if game.supply[player] == FOLLOWERS and game.reserve[player].get("large") != 0:
-            return ()  # none of the player's followers is on the board
-        wanted = ("road", "city") if kind == "builder" else ("field",)
-        return tuple(seg for seg in o.segments if seg.kind in wanted)
+            return []  # none of the player's followers is on the board
+        if not any(f.player == player and f.kind in _FOLLOWERS for f in game.board.figures_met(key, o)):
+            return []  # nor beside this tile
+        wanted = _STANDS_ON[kind]
+        return [
+            seg.index for seg in o.segments
+            if seg.kind in wanted and seg.spot is not None and self._joins_own_follower(key, o, seg.index, player)
+        ]
 
     def figure_error(self, kind, key, o, index, player) -> str | None:
         seg = o.segments[index]
         name = self.game.players[player]
         if kind == "builder":
-            if seg.kind not in ("road", "city"):
+            if seg.kind not in _STANDS_ON[kind]:
                 return f"a builder goes on a road or a city, not on {seg.spot}"
-            joined = self.game.board.joined_figures(key, o, index)
-            if not any(f.player == player and f.kind in _FOLLOWERS for f in joined):
+            if not self._joins_own_follower(key, o, index, player):
                 return f"a builder joins a {seg.kind} holding one of {name}'s followers; the {seg.kind} at {seg.spot} holds none"
             return None
-        if seg.kind != "field":
+        if seg.kind not in _STANDS_ON[kind]:
             return f"a pig goes on a field, not on {seg.spot}"
-        joined = self.game.board.joined_figures(key, o, index)
-        if not any(f.player == player and f.kind in _FOLLOWERS for f in joined):
+        if not self._joins_own_follower(key, o, index, player):
             return f"a pig joins a farm holding one of {name}'s farmers; the farm at {seg.spot} holds none"
         return None
+
+    def _joins_own_follower(self, key, o, index, player) -> bool:
+        """Whether segment ``index`` joins a feature holding one of ``player``'s followers."""
+        return any(f.player == player and f.kind in _FOLLOWERS for f in self.game.board.joined_figures(key, o, index))
 
     def before_scoring(self, turn) -> None:
         """Note, before completions send builders home, whether this tile extended a road

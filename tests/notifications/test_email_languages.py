@@ -1,0 +1,149 @@
+"""E-mails go out in the recipient's language (their setting, else the language they last
+used the site in), never the sender's: subject, text and HTML, and the digest too."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.utils import timezone, translation
+
+from games import services
+from notifications import tasks
+from notifications.models import Preference
+from tournaments import services as tournaments
+
+from .conftest import mails_to, play_first
+
+pytestmark = pytest.mark.django_db
+
+TURN = {
+    "de": ("Du bist am Zug in", "Deine Karte:", "Zug spielen"),
+    "fr": ("À vous de jouer dans", "Votre tuile :", "Jouer votre tour"),
+    "it": ("Tocca a te in", "La tua tessera:", "Gioca il tuo turno"),
+}
+
+
+def html_of(message) -> str:
+    return next(content for content, kind in message.alternatives if kind == "text/html")
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_the_turn_email_is_in_the_recipients_language(ann, bob, django_capture_on_commit_callbacks, language):
+    bob.language = language
+    bob.save()
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):  # ann plays in English
+        game = services.create_game(ann, ["bob"], name="Friday")
+        services.accept_invitation(game.pk, bob)
+        mail.outbox.clear()
+        play_first(game)
+    subject, tile, button = TURN[language]
+    [message] = mails_to("bob@example.com", subject)
+    assert tile in message.body
+    html = html_of(message)
+    assert f'<html lang="{language}">' in html and button in html and "Friday" in message.subject
+    assert "Your turn" not in message.subject + message.body + html
+
+
+def test_without_a_setting_the_email_follows_the_language_last_used(ann, bob, client, django_capture_on_commit_callbacks):
+    client.force_login(bob)
+    client.get("/", HTTP_ACCEPT_LANGUAGE="it")
+    Preference.objects.filter(user=bob).update(last_seen=None)  # then bob leaves the site
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(ann, ["bob"], name="Friday")
+        services.accept_invitation(game.pk, bob)
+        mail.outbox.clear()
+        play_first(game)
+    assert mails_to("bob@example.com", "Tocca a te in Friday")
+
+
+def test_each_recipient_of_one_event_reads_their_own_language(ann, bob, django_capture_on_commit_callbacks):
+    ann.language, bob.language = "de", "fr"
+    ann.save()
+    bob.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(ann, ["bob"], name="Friday")
+        services.accept_invitation(game.pk, bob)
+    assert mails_to("ann@example.com", "Friday hat begonnen")
+    assert mails_to("bob@example.com", "Friday a commencé")
+    assert mails_to("bob@example.com", "vous invite à jouer à Carcassonne")
+
+
+def test_the_digest_is_in_the_recipients_language(ann, bob, django_capture_on_commit_callbacks):
+    ann.language = "de"
+    ann.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_game(ann, ["bob"], name="Friday", move_days=3)
+        game = services.accept_invitation(services.create_game(ann, ["bob"], name="Saturday", move_days=3).pk, bob)
+    Preference.objects.update_or_create(user=ann, defaults={"turn": "digest", "digest_hour": 0})
+    mail.outbox.clear()
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):  # beat runs in English
+        assert tasks.send_digests() == 1
+    [message] = mails_to("ann@example.com")
+    assert message.subject == "Du bist am Zug in 1 Partie"
+    assert game.title in message.body and re.search(r"Saturday: noch \d+ Tage", message.body)
+
+
+def test_tournament_emails_are_in_each_players_language(ann, bob, django_capture_on_commit_callbacks):
+    bob.language = "it"
+    bob.save()
+    t = tournaments.create_tournament(ann, name="Cup", registration="invitation")
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):  # the director writes in English
+        tournaments.invite(t, ann, ["bob"])
+    [message] = mails_to("bob@example.com")
+    assert message.subject == "ann ti invita al torneo Cup"
+    assert "Apri il torneo" in html_of(message)
+
+
+def test_an_invitation_to_an_address_is_written_in_the_inviters_language(ann, django_capture_on_commit_callbacks):
+    """An address without an account has no language of its own: the inviter's is the best guess."""
+    with translation.override("fr"), django_capture_on_commit_callbacks(execute=True):
+        services.create_game(ann, ["zoe@example.org"], name="Friday")
+    assert mails_to("zoe@example.org", "vous invite à jouer à Carcassonne")
+
+
+def test_a_reminder_says_the_time_left_in_the_recipients_words(ann, bob, django_capture_on_commit_callbacks):
+    from games.models import TurnClock
+
+    bob.language = "fr"
+    bob.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(ann, ["bob"], name="Friday", move_days=3)
+        services.accept_invitation(game.pk, bob)
+        play_first(game)
+    TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(days=2, hours=12))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.send_reminders()
+    [message] = mails_to("bob@example.com", "Rappel")
+    assert "heures" in message.subject or "heure" in message.subject
+
+
+DECISION = {
+    "de": ("Eine Entscheidung für dich in", "Verstärkung aus der Stadt Carcassonne",
+           "bob hat eine Stadt fertiggestellt: Du darfst einen Gefolgsmann aus der Burg dorthin versetzen oder passen."),
+    "fr": ("Une décision pour vous dans", "Renfort depuis la cité",
+           "bob a achevé une ville : vous pouvez y déplacer un partisan du château, ou passer."),
+    "it": ("Una decisione per te in", "Rinforzo dalla città di Carcassonne",
+           "bob ha completato una città: puoi spostarci un segnalino dal castello, oppure passare."),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_the_counts_decision_email_is_in_the_recipients_language(ann, bob, language):
+    from notifications.emails import build_message
+    from notifications.models import Notification
+    from tests.games.conftest import reinforcing_game
+    from tests.games.helpers import api_clients
+
+    game, _engine = reinforcing_game(ann, bob, api_clients(ann, bob))
+    ann.language = language
+    ann.save()
+    notification = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
+    message = build_message(notification)
+    subject, label, sentence = DECISION[language]
+    assert message.subject.startswith(subject) and message.subject.endswith(label)
+    assert sentence in message.body and sentence in html_of(message)
+    assert "completed a city" not in message.body + html_of(message)
