@@ -218,6 +218,31 @@ def test_a_deployment_into_the_city_by_another_player_is_refused():
         "move 3: it is Bob's decision on putting a follower into the City (quarter), not Ann's")
 
 
+DEPLOYING = CITY_OPENING[:2]  # Bob's deployment into the City is pending
+REINFORCING = CITY_OPENING  # Bob's reinforcement is pending
+
+
+@pytest.mark.parametrize("prefix, bad, message", [
+    (REINFORCING, {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "road:S", "figure": "large"}},
+     "Bob has no large follower in the blacksmith"),
+    (REINFORCING, {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "road:S", "figure": "builder"}},
+     'a follower or a large follower leaves the City, not "builder"'),
+    (REINFORCING, {"player": "Bob", "reinforce": {"x": 9, "y": 9, "spot": "road:S"}}, "there is no tile at (9,9)"),
+    (REINFORCING, {"player": "Bob", "quarter": None},
+     "it is Bob's decision on moving a follower out of the City (reinforce), not a deployment into the City"),
+    (REINFORCING, m("U", 5, 5),
+     "it is Bob's decision on moving a follower out of the City (reinforce), not a tile turn"),
+    (DEPLOYING, {"quarter": "market", "count": "castle"}, "the Count already stands in the castle"),
+    (DEPLOYING, {"quarter": None, "count": "market"}, "the Count moves only after a follower was put into the City"),
+    (DEPLOYING, {"quarter": "tavern"}, 'quarter must be one of castle, blacksmith, cathedral, market, not "tavern"'),
+    (DEPLOYING, {"player": "Bob", "reinforce": None},
+     "it is Bob's decision on putting a follower into the City (quarter), not a reinforcement"),
+])
+def test_malformed_and_misplaced_count_entries_are_refused_with_a_reason(prefix, bad, message):
+    data = count_record(*prefix, bad)
+    assert refusal(data) == f"move {len(prefix) + 1}: {message}"
+
+
 def play_out(data, seed=1):
     """The game of ``data`` played to its last tile by random placements without figures,
     every decision of the turns passed, the market round left to ask (a replay has no bag:
