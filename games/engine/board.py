@@ -438,7 +438,19 @@ class Board:
 
     def occupied(self, key: int, o: Orientation, index: int) -> bool:
         """Whether segment ``index`` of ``o`` placed at ``key`` would join a feature with a figure."""
-        return index in self.occupied_segments(key, o)
+        layout = _layout(o)
+        cells, figures, find = self.cells, self._figures, self.find
+        met = False
+        for delta, other, half in layout.probes[index]:  # its own sides first: the usual answer
+            n = cells.get(key + delta)
+            if n is not None:
+                m = n.orientation
+                if figures[find(n.base + (m.half_segment[other] if half else m.edge_segment[other]))]:
+                    return True
+                met = True
+        if not met or not layout.siblings[index]:
+            return False
+        return any(figures[r] for r in self.joined_roots(key, o, index))
 
     def occupied_segments(self, key: int, o: Orientation) -> set[int]:
         """The segments of ``o`` placed at ``key`` that would join a feature holding a figure,
@@ -534,10 +546,11 @@ class Board:
         opens.extend(layout.opens)
         tiles.extend([{key} if counted else None for counted in layout.counted])
         self._pennants.extend(layout.pennants)
+        marks = self._marks
         if layout.marks:
             for s, m in enumerate(layout.marks):
                 if m:
-                    self._marks[base + s] = dict(m)
+                    marks[base + s] = dict(m)
         figures.extend(layout.nobody)
         cities = self._cities
         cities.extend(layout.nobody)
@@ -566,7 +579,7 @@ class Board:
                 b = find(theirs + neighbour.orientation.half_segment[their_half])
                 if a != b:
                     parent[a] = b
-                    if self._marks:  # the City's wall along a farm (CoC)
+                    if marks:  # the City's wall along a farm (CoC)
                         self._merge_marks(b, a)
                     fa = figures[a]
                     if fa:
@@ -579,7 +592,7 @@ class Board:
                             cb.extend(ca)  # each root owns its list
                         else:
                             cities[b] = ca
-        placed = PlacedTile(key // STRIDE - OFFSET, key % STRIDE - OFFSET, o, base)
+        placed = PlacedTile(key // STRIDE - OFFSET, key % STRIDE - OFFSET, o, base, [])
         cells[key] = placed
         done: list[int] = []
         for s in layout.closable:

@@ -440,21 +440,10 @@ class Game:
         if move.player is not None and move.player != self.players[self.current_player]:
             raise IllegalMove(errors.reason("not_your_turn", current=self.players[self.current_player], player=move.player))
         tile = move.tile
-        if (move.skip or move.forfeit) and self._holding:
-            if tile:
-                raise IllegalMove("with hands a timeout names no tile (the hand stays hidden)")
-            return
-        if tile not in TILE_TYPES:
-            raise IllegalMove(errors.reason("unknown_tile", tile=tile))
-        if self._bag is None:
-            self._check_available(tile)
-        elif self.tile is not None:
-            if tile != self.tile:
-                raise IllegalMove(errors.reason("wrong_tile", drawn=self.tile, tile=tile))
-        elif tile not in self.turn_tiles:
-            raise IllegalMove(f"{self.players[self.current_player]} holds no tile {tile}")
         if move.skip or move.forfeit:
+            self._check_timeout(move)
             return
+        self._check_tile(tile)
         for hook in self._move_checks:
             reason = hook(move)
             if reason:
@@ -594,6 +583,28 @@ class Game:
         self._end_of_tiles()
         if not self._asked:
             self._conclude("complete")
+
+    def _check_timeout(self, move: Move) -> None:
+        """A skip or forfeit names the drawn tile, or with hands no tile at all."""
+        if self._holding:
+            if move.tile:
+                raise IllegalMove("with hands a timeout names no tile (the hand stays hidden)")
+            return
+        self._check_tile(move.tile)
+
+    def _check_tile(self, tile: str) -> None:
+        """The tile a tile entry names is the drawn one, one of the hand, or (in a replay)
+        one still in the game."""
+        if tile not in TILE_TYPES:
+            raise IllegalMove(errors.reason("unknown_tile", tile=tile))
+        if self._bag is None:
+            if not self.remaining.get(tile) or self._draw_checks:
+                self._check_available(tile)
+        elif self.tile is not None:
+            if tile != self.tile:
+                raise IllegalMove(errors.reason("wrong_tile", drawn=self.tile, tile=tile))
+        elif tile not in self.turn_tiles:
+            raise IllegalMove(f"{self.players[self.current_player]} holds no tile {tile}")
 
     def _check_available(self, tile: str) -> None:
         left = self.remaining.get(tile)

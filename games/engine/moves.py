@@ -134,7 +134,7 @@ class Move(NamedTuple):
                     return cls(tile, player=player, **{flag: True})
                 if value is not False:
                     raise IllegalMove(f"{flag} must be true or false")
-        else:
+        elif "discard" in data or "skip" in data or "forfeit" in data:
             for flag in ("discard", "skip", "forfeit"):
                 if data.get(flag, False) is not False:
                     raise IllegalMove(f"a placed tile cannot also be a {flag}")
@@ -154,7 +154,7 @@ class Move(NamedTuple):
                 raise IllegalMove("a figure needs a spot, e.g. {\"spot\": \"road:E\", \"figure\": \"follower\"}")
         if meeple is not None and not isinstance(meeple, str):
             raise IllegalMove("meeple must be a spot name such as 'road:E', or null")
-        return cls(tile, x, y, rotation, meeple, figure=figure, player=player)
+        return cls(tile, x, y, rotation, meeple, False, False, False, figure, player)
 
 
 class Resign(NamedTuple):
