@@ -386,12 +386,14 @@ class Board:
             cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
         return cached[2][index]
 
-    def figures_met(self, key: int, o: Orientation) -> Iterator[Figure]:
-        """Figures on the placed features that ``o`` placed at ``key`` meets on its sides
-        (what :meth:`joined_figures` finds for any of its pieces is among them)."""
+    def figures_met(self, key: int, o: Orientation) -> Iterator[tuple[int, Figure]]:
+        """``(segment, figure)`` for each figure on a placed feature that a piece of ``o``
+        placed at ``key`` meets on its sides (what :meth:`joined_figures` finds for a piece
+        is among those met by the pieces of its kind)."""
         figures = self._figures
-        for root in {root for _segment, root in self._touching(key, o)}:
-            yield from figures[root] or ()
+        for segment, root in self._touching(key, o):
+            for f in figures[root] or ():
+                yield segment, f
 
     def _touching(self, key: int, o: Orientation) -> list[tuple[int, int]]:
         """``(segment, feature root)`` for every side where a piece of ``o`` placed at ``key``

@@ -49,9 +49,13 @@ class TradersBuilders(RuleModule):
         game = self.game
         if game.supply[player] == FOLLOWERS and game.reserve[player].get("large") != 0:
             return []  # none of the player's followers is on the board
-        if not any(f.player == player and f.kind in _FOLLOWERS for f in game.board.figures_met(key, o)):
-            return []  # nor beside this tile
         wanted = _STANDS_ON[kind]
+        segments = o.segments
+        if not any(
+            f.player == player and f.kind in _FOLLOWERS and segments[s].kind in wanted
+            for s, f in game.board.figures_met(key, o)
+        ):
+            return []  # nor on a road or city (a farm) beside this tile
         return [
             seg.index for seg in o.segments
             if seg.kind in wanted and seg.spot is not None and self._joins_own_follower(key, o, seg.index, player)
