@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 from django.utils.translation import pgettext_lazy
+
+from games.engine import errors
 
 COLOR_LABELS = {
     "yellow": pgettext_lazy("seat colour", "yellow"),
@@ -194,14 +197,89 @@ ILLEGAL_MOVES = {
                              "it flows on %(edge)s of (%(ex)s,%(ey)s)"),
     "river_not_taken_up": _("tile %(tile)s at (%(x)s,%(y)s) rotation %(rotation)s does not take up the river "
                             "on its %(edge)s edge"),
+    # the game's set-up and its tiles
+    "names_not_distinct": _("player names must be different"),
+    "no_start_tile": _("this rule set has no start tile: the game starts from a fixed block of tiles"),
+    "unknown_start_tile": _("unknown start tile %(tile)s"),
+    "tile_not_in_rules": _("tile %(tile)s is not part of this rule set"),
+    "tile_used_up": ngettext_lazy("no tile %(tile)s is left: %(count)s has been played",
+                                  "no tile %(tile)s is left: all %(count)s have been played", "count"),
+    "not_in_hand": _("%(player)s holds no tile %(tile)s"),
+    "timeout_names_tile": _("with hands a timeout names no tile (the hand stays hidden)"),
+    "hand_tile_fits_nowhere": _("tile %(tile)s of the hand fits nowhere: it must be discarded first"),
+    # decisions (%(decision)s: one of DECISION_PHRASES)
+    "entry_not_in_rules": _("%(entry)s entries are not part of this rule set"),
+    "decision_not_tile_turn": _("it is %(decision)s, not a tile turn"),
+    "no_such_decision": _("there is no decision of this kind to take now: it is %(decision)s"),
+    "not_your_decision": _("it is %(decision)s, not %(player)s's"),
+    "decision_needs_player": _("%(decision)s must name its player"),
+    "not_a_reinforcement": _("it is %(decision)s, not a reinforcement"),
+    "not_a_deployment": _("it is %(decision)s, not a deployment into the City"),
+    # malformed entries (%(value)s: what the entry held, as JSON; the names are the notation's)
+    "player_not_a_name": _("player must be a player's name, not %(value)s"),
+    "move_not_an_object": _("a move must be a JSON object"),
+    "no_tile_id": _("the move has no tile id"),
+    "flag_not_boolean": _("%(flag)s must be true or false"),
+    "placed_and_flagged": _("a placed tile cannot also be a %(flag)s"),
+    "not_a_whole_number": _("the move's %(name)s must be a whole number, not %(value)s"),
+    "figure_not_a_name": _("a figure is a name such as 'follower', not %(value)s"),
+    "figure_without_spot": _('a figure needs a spot, e.g. {"spot": "road:E", "figure": "follower"}'),
+    "meeple_not_a_spot": _("meeple must be a spot name such as 'road:E', or null"),
+    "resign_not_true": _("resign must be true"),
+    "resign_without_player": _("a resignation names its player"),
+    "reinforce_not_an_object": _("reinforce must be an object with x, y and spot, or null to pass"),
+    "reinforce_not_numbers": _("reinforce needs whole numbers x and y, not %(x)s and %(y)s"),
+    "reinforce_without_spot": _("reinforce needs a spot such as 'city:N', not %(value)s"),
+    "reinforce_bad_figure": _("a follower or a large follower leaves the City, not %(value)s"),
+    "count_without_follower": _("the Count moves only after a follower was put into the City"),
+    "bad_quarter": _("quarter must be one of %(quarters)s, not %(value)s"),
+    "quarter_bad_figure": _("a follower or a large follower goes into the City, not %(value)s"),
+    "bad_count": _("count must be one of %(quarters)s, not %(value)s"),
+    # the Count's decisions (%(quarter)s: one of QUARTER_LABELS, %(follower)s: of FIGURE_LABELS)
+    "no_large_follower_left": _("%(player)s has no large follower left in supply"),
+    "count_already_there": _("the Count already stands in the %(quarter)s"),
+    "no_tile_at": _("there is no tile at (%(x)s,%(y)s)"),
+    "no_spot_at": _("tile %(tile)s at (%(x)s,%(y)s) has no spot %(spot)s"),
+    "not_completed_here": _("%(spot)s at (%(x)s,%(y)s) is not on a road, city or cloister this tile completed"),
+    "market_onto_farm": _("a market follower goes onto a farm, not onto %(spot)s"),
+    "count_holds_quarter": _("followers in the %(quarter)s cannot leave it while the Count stands there"),
+    "none_in_quarter": _("%(player)s has no %(follower)s in the %(quarter)s"),
+    # the River (%(side)s: one of BEND_LABELS)
+    "spring_first": _("tile %(tile)s is drawn too early: the spring (RV-S) comes first"),
+    "river_tiles_first": ngettext_lazy("tile %(tile)s is drawn too early: the %(count)s river tile comes first",
+                                       "tile %(tile)s is drawn too early: the %(count)s river tiles come first",
+                                       "count"),
+    "lake_last": _("the lake (RV-L) comes last of the river tiles"),
+    "river_bends_twice": _("tile %(tile)s at (%(x)s,%(y)s) rotation %(rotation)s: "
+                           "the river may not bend %(side)s twice in a row"),
+    "spring_faces_taken_cell": _("tile %(tile)s at (%(x)s,%(y)s) rotation %(rotation)s: "
+                                 "the spring's river must face an empty cell"),
+    # Traders & Builders' figures
+    "builder_not_on_road_or_city": _("a builder goes on a road or a city, not on %(spot)s"),
+    "builder_without_follower": _("a builder joins a %(feature)s holding one of %(player)s's followers; "
+                                  "the %(feature)s at %(spot)s holds none"),
+    "pig_not_on_field": _("a pig goes on a field, not on %(spot)s"),
+    "pig_without_farmer": _("a pig joins a farm holding one of %(player)s's farmers; the farm at %(spot)s holds none"),
 }
 """The engine's reasons for an illegal move (``games.engine.errors``), by code."""
 
-QUOTED = {"unknown_tile": ("tile",), "no_spot": ("spot",), "figure_not_in_rules": ("figure",)}
+QUOTED = {"unknown_tile": ("tile",), "no_spot": ("spot",), "figure_not_in_rules": ("figure",),
+          "unknown_start_tile": ("tile",), "no_spot_at": ("spot",)}
 TERRAIN_LABELS = {"road": _("road"), "city": _("city"), "field": _("field"), "river": pgettext_lazy("terrain", "river")}
 MET_LABELS = {"road": _("a road"), "city": _("a city"), "field": _("a field"), "river": _("the river")}
 EDGE_LABELS = {"north": _("north"), "east": _("east"), "south": _("south"), "west": _("west")}
 SPOT_FEATURES = {"road": _("road"), "city": _("city"), "cloister": _("cloister"), "farm": _("farm")}
+BEND_LABELS = {"left": pgettext_lazy("river bend", "left"), "right": pgettext_lazy("river bend", "right")}
+DECISION_PHRASES = {
+    "turn": _("%(decider)s's turn"),
+    "reinforce": _("%(decider)s's decision on moving a follower out of the City (reinforce)"),
+    "quarter": _("%(decider)s's decision on putting a follower into the City (quarter)"),
+    "market": _("%(decider)s's decision on moving a follower from the market onto a farm (market)"),
+}
+"""A pending decision (``Pending.describe``) by its action, for ``%(decision)s``."""
+LABELS = (("edge", EDGE_LABELS), ("terrain", TERRAIN_LABELS), ("met", MET_LABELS), ("feature", SPOT_FEATURES),
+          ("quarter", QUARTER_LABELS), ("follower", FIGURE_LABELS), ("side", BEND_LABELS))
+"""Which parameter of a reason is said with which labels."""
 
 
 def illegal_move_reason(exc: Exception) -> str:
@@ -211,14 +289,16 @@ def illegal_move_reason(exc: Exception) -> str:
     if template is None:
         return str(exc)
     params = dict(getattr(exc, "params", {}))
-    for key, labels in (("edge", EDGE_LABELS), ("terrain", TERRAIN_LABELS), ("met", MET_LABELS),
-                        ("feature", SPOT_FEATURES)):
+    for key, labels in LABELS:
         if key in params:
             params[key] = labels.get(params[key], params[key])
     for key in QUOTED.get(exc.code, ()):  # shown as the engine shows them: 'road:X'
         params[key] = repr(params.get(key))
+    if "action" in params:  # a decision: who decides what
+        phrase = DECISION_PHRASES.get(params["action"])
+        params["decision"] = str(phrase) % params if phrase else errors.decision(params["decider"], params["action"])
     try:
-        return str(template) % params
+        return str(template % params)
     except (KeyError, TypeError, ValueError):  # a reason whose parameters changed: its English
         return str(exc)
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .errors import DECISIONS, decision  # noqa: F401  (DECISIONS: what each decision is about)
+
 if TYPE_CHECKING:
     from .board import PlacedTile
     from .moves import Move
@@ -31,19 +33,11 @@ class Pending(NamedTuple):
     action: str
 
     def describe(self, players: list[str]) -> str:
-        if self.action == "turn":
-            return f"{players[self.player]}'s turn"
-        words = DECISIONS.get(self.action)
-        about = f" on {words}" if words else ""
-        return f"{players[self.player]}'s decision{about} ({self.action})"
+        return decision(players[self.player], self.action)
 
-
-DECISIONS = {
-    "reinforce": "moving a follower out of the City",
-    "quarter": "putting a follower into the City",
-    "market": "moving a follower from the market onto a farm",
-}
-"""What each decision of NOTATION.md is about, in words for messages."""
+    def params(self, players: list[str]) -> dict[str, str]:
+        """The decision as a reason's parameters (see :func:`errors.reason`)."""
+        return {"decider": players[self.player], "action": self.action}
 
 
 @dataclass(slots=True)

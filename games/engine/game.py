@@ -80,7 +80,7 @@ class Game:
         if reason:
             raise IllegalMove(reason)
         if len(set(players)) != len(players):
-            raise IllegalMove("player names must be different")
+            raise IllegalMove(errors.reason("names_not_distinct"))
         self.players: list[str] = list(players)
         n = len(players)
         self.scores: list[int] = [0] * n
@@ -117,7 +117,7 @@ class Game:
         self.start: tuple[str, int, int, int] | None = None
         if block is not None:  # a fixed block of tiles instead of a start tile (the Count's City)
             if start is not None:
-                raise IllegalMove("this rule set has no start tile: the game starts from a fixed block of tiles")
+                raise IllegalMove(errors.reason("no_start_tile"))
             for tile_id, x, y, rotation in block:
                 self._place(key_of(x, y), orientation(tile_id, rotation))
             return
@@ -127,7 +127,7 @@ class Game:
                 start = hook() or start
         tile_id, x, y, rotation = start
         if self.remaining.get(tile_id, 0) < 1:
-            raise IllegalMove(f"unknown start tile {tile_id!r}")
+            raise IllegalMove(errors.reason("unknown_start_tile", tile=tile_id))
         self.start = start
         self.remaining[tile_id] -= 1
         self._place(key_of(x, y), orientation(tile_id, rotation))
@@ -432,11 +432,11 @@ class Game:
                 return
             module = self._deciders.get(type(move))
             if module is None:
-                raise IllegalMove(f"{type(move).__name__} entries are not part of this rule set")
+                raise IllegalMove(errors.reason("entry_not_in_rules", entry=type(move).__name__))
             self._check_decision(move, module)
             return
         if self._asked:
-            raise IllegalMove(f"it is {self._asked[0].pending.describe(self.players)}, not a tile turn")
+            raise IllegalMove(errors.reason("decision_not_tile_turn", **self._asked[0].pending.params(self.players)))
         if move.player is not None and move.player != self.players[self.current_player]:
             raise IllegalMove(errors.reason("not_your_turn", current=self.players[self.current_player], player=move.player))
         tile = move.tile
@@ -557,7 +557,7 @@ class Game:
         if tile is None:
             raise IllegalMove(errors.reason("no_tile_drawn"))
         if tile not in TILE_TYPES:
-            raise IllegalMove(f"unknown tile {tile!r}")
+            raise IllegalMove(errors.reason("unknown_tile", tile=tile))
         return tile
 
     def _draw(self) -> None:
@@ -588,7 +588,7 @@ class Game:
         """A skip or forfeit names the drawn tile, or with hands no tile at all."""
         if self._holding:
             if move.tile:
-                raise IllegalMove("with hands a timeout names no tile (the hand stays hidden)")
+                raise IllegalMove(errors.reason("timeout_names_tile"))
             return
         self._check_tile(move.tile)
 
@@ -604,14 +604,14 @@ class Game:
             if tile != self.tile:
                 raise IllegalMove(errors.reason("wrong_tile", drawn=self.tile, tile=tile))
         elif tile not in self.turn_tiles:
-            raise IllegalMove(f"{self.players[self.current_player]} holds no tile {tile}")
+            raise IllegalMove(errors.reason("not_in_hand", player=self.players[self.current_player], tile=tile))
 
     def _check_available(self, tile: str) -> None:
         left = self.remaining.get(tile)
         if left is None:
-            raise IllegalMove(f"tile {tile} is not part of this rule set")
+            raise IllegalMove(errors.reason("tile_not_in_rules", tile=tile))
         if left < 1:
-            raise IllegalMove(f"no tile {tile} is left: all {TILE_TYPES[tile].count} have been played")
+            raise IllegalMove(errors.reason("tile_used_up", tile=tile, count=TILE_TYPES[tile].count))
         for hook in self._draw_checks:
             reason = hook(tile)
             if reason:
@@ -738,10 +738,10 @@ class Game:
     def _check_decision(self, entry, module: RuleModule) -> None:
         asked = self._asked[0] if self._asked else None
         if asked is None or asked.module is not module:
-            raise IllegalMove(f"there is no decision of this kind to take now: it is {self.pending.describe(self.players)}")  # type: ignore[union-attr]
+            raise IllegalMove(errors.reason("no_such_decision", **self.pending.params(self.players)))  # type: ignore[union-attr]
         name = self.players[asked.pending.player]
         if entry.player is not None and entry.player != name:
-            raise IllegalMove(f"it is {asked.pending.describe(self.players)}, not {entry.player}'s")
+            raise IllegalMove(errors.reason("not_your_decision", **asked.pending.params(self.players), player=entry.player))
         reason = module.decision_error(entry, asked)
         if reason:
             raise IllegalMove(reason)

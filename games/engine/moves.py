@@ -19,6 +19,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, NamedTuple
 
+from .errors import reason
+
 
 class IllegalMove(ValueError):
     """A move the rules forbid, or one that is malformed; ``str()`` says why, in English.
@@ -53,7 +55,7 @@ def player_of(data: dict) -> str | None:
     """The optional ``"player"`` of an entry, checked to be a name."""
     player = data.get("player")
     if player is not None and not (isinstance(player, str) and player):
-        raise IllegalMove(f"player must be a player's name, not {shown(player)}")
+        raise IllegalMove(reason("player_not_a_name", value=shown(player)))
     return player
 
 
@@ -118,12 +120,12 @@ class Move(NamedTuple):
     def from_json(cls, data: object) -> Move:
         """Read a tile entry; raises :class:`IllegalMove` saying what is malformed."""
         if not isinstance(data, dict):
-            raise IllegalMove("a move must be a JSON object")
+            raise IllegalMove(reason("move_not_an_object"))
         tile = data.get("tile")
         if tile is None and "x" not in data and True in (data.get("skip"), data.get("forfeit")):
             tile = ""  # with hands a timeout names no tile: the hand stays hidden
         if not isinstance(tile, str):
-            raise IllegalMove("the move has no tile id")
+            raise IllegalMove(reason("no_tile_id"))
         player = data.get("player")
         if player is not None:
             player = player_of(data)
@@ -133,27 +135,27 @@ class Move(NamedTuple):
                 if value is True:
                     return cls(tile, player=player, **{flag: True})
                 if value is not False:
-                    raise IllegalMove(f"{flag} must be true or false")
+                    raise IllegalMove(reason("flag_not_boolean", flag=flag))
         elif "discard" in data or "skip" in data or "forfeit" in data:
             for flag in ("discard", "skip", "forfeit"):
                 if data.get(flag, False) is not False:
-                    raise IllegalMove(f"a placed tile cannot also be a {flag}")
+                    raise IllegalMove(reason("placed_and_flagged", flag=flag))
         x, y, rotation = data.get("x"), data.get("y"), data.get("rotation")
         if type(x) is not int or type(y) is not int or type(rotation) is not int:
             for name, value in (("x", x), ("y", y), ("rotation", rotation)):
                 if type(value) is not int:  # bool is an int subclass: rejected too
-                    raise IllegalMove(f"the move's {name} must be a whole number, not {shown(value)}")
+                    raise IllegalMove(reason("not_a_whole_number", name=name, value=shown(value)))
         meeple = data.get("meeple")
         figure = "follower"
         if isinstance(meeple, dict):
             figure = meeple.get("figure", "follower")
             if not isinstance(figure, str):
-                raise IllegalMove(f"a figure is a name such as 'follower', not {shown(figure)}")
+                raise IllegalMove(reason("figure_not_a_name", value=shown(figure)))
             meeple = meeple.get("spot")
             if meeple is None:
-                raise IllegalMove("a figure needs a spot, e.g. {\"spot\": \"road:E\", \"figure\": \"follower\"}")
+                raise IllegalMove(reason("figure_without_spot"))
         if meeple is not None and not isinstance(meeple, str):
-            raise IllegalMove("meeple must be a spot name such as 'road:E', or null")
+            raise IllegalMove(reason("meeple_not_a_spot"))
         return cls(tile, x, y, rotation, meeple, False, False, False, figure, player)
 
 
@@ -172,10 +174,10 @@ class Resign(NamedTuple):
     @classmethod
     def from_json(cls, data: dict) -> Resign:
         if data.get("resign") is not True:
-            raise IllegalMove("resign must be true")
+            raise IllegalMove(reason("resign_not_true"))
         player = player_of(data)
         if player is None:
-            raise IllegalMove("a resignation names its player")
+            raise IllegalMove(reason("resign_without_player"))
         return cls(player)
 
 

@@ -119,3 +119,27 @@ def test_the_market_round_at_the_end_is_answered_like_any_decision(ann, bob, api
     assert response.status_code == 201, response.json()
     engine = drive_until(clients, game, lambda e: False, seed=11)
     assert engine.finished and Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, no_tile, not_deployment", [
+    ("de", "Auf (99,99) liegt keine Karte",
+     "Jetzt steht die Entscheidung von ann, ob ein Gefolgsmann aus der Stadt Carcassonne versetzt wird (reinforce) an, "
+     "kein Einsetzen in die Stadt Carcassonne"),
+    ("fr", "il n’y a aucune tuile en (99,99)",
+     "c’est la décision de ann de déplacer ou non un partisan hors de la cité (reinforce), pas un placement dans la cité"),
+    ("it", "non c’è nessuna tessera in (99,99)",
+     "è la decisione di ann se spostare un segnalino fuori dalla città di Carcassonne (reinforce), "
+     "non un piazzamento nella città di Carcassonne"),
+])
+def test_the_engines_refusal_of_a_decision_is_in_the_callers_language(reinforcing, language, no_tile, not_deployment):
+    game, clients, engine = reinforcing
+    url = f"/api/games/{game.pk}/decision/"
+    number = game.move_count + 1
+    wrong = clients["ann"].post(url, {"move_number": number, "answer": {"reinforce": {"x": 99, "y": 99, "spot": "city:N"}}},
+                                format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert wrong.status_code == 400 and wrong.json()["detail"].endswith(no_tile), wrong.json()
+    other_kind = clients["ann"].post(url, {"move_number": number, "answer": {"quarter": "market"}},
+                                     format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert other_kind.status_code == 400 and other_kind.json()["detail"].endswith(not_deployment), other_kind.json()
+    assert "decision on" not in other_kind.json()["detail"]  # no English left

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..board import key_of
-from ..decisions import DECISIONS
+from ..errors import reason
 from ..moves import ENTRY_READERS, IllegalMove, player_of, shown
 from ..tiles import TILE_TYPES
 from . import RuleModule, register
@@ -66,14 +66,14 @@ class Reinforce(NamedTuple):
         if target is None:
             return cls(player)
         if not isinstance(target, dict):
-            raise IllegalMove("reinforce must be an object with x, y and spot, or null to pass")
+            raise IllegalMove(reason("reinforce_not_an_object"))
         x, y, spot, figure = target.get("x"), target.get("y"), target.get("spot"), target.get("figure", "follower")
         if type(x) is not int or type(y) is not int:
-            raise IllegalMove(f"reinforce needs whole numbers x and y, not {shown(x)} and {shown(y)}")
+            raise IllegalMove(reason("reinforce_not_numbers", x=shown(x), y=shown(y)))
         if not isinstance(spot, str):
-            raise IllegalMove(f"reinforce needs a spot such as 'city:N', not {shown(spot)}")
+            raise IllegalMove(reason("reinforce_without_spot", value=shown(spot)))
         if figure not in FIGURES:
-            raise IllegalMove(f"a follower or a large follower leaves the City, not {shown(figure)}")
+            raise IllegalMove(reason("reinforce_bad_figure", value=shown(figure)))
         return cls(player, x, y, spot, figure)
 
 
@@ -101,14 +101,14 @@ class Quarter(NamedTuple):
         quarter, figure, count = data.get("quarter"), data.get("figure", "follower"), data.get("count")
         if quarter is None:
             if count is not None:
-                raise IllegalMove("the Count moves only after a follower was put into the City")
+                raise IllegalMove(reason("count_without_follower"))
             return cls(player)
         if quarter not in QUARTERS:
-            raise IllegalMove(f"quarter must be one of {', '.join(QUARTERS)}, not {shown(quarter)}")
+            raise IllegalMove(reason("bad_quarter", quarters=", ".join(QUARTERS), value=shown(quarter)))
         if figure not in FIGURES:
-            raise IllegalMove(f"a follower or a large follower goes into the City, not {shown(figure)}")
+            raise IllegalMove(reason("quarter_bad_figure", value=shown(figure)))
         if count is not None and count not in QUARTERS:
-            raise IllegalMove(f"count must be one of {', '.join(QUARTERS)}, not {shown(count)}")
+            raise IllegalMove(reason("bad_count", quarters=", ".join(QUARTERS), value=shown(count)))
         return cls(player, quarter, figure, count)
 
 
@@ -202,44 +202,43 @@ class Count(RuleModule):
         action, seat = asked.pending.action, asked.pending.player
         game = self.game
         name = game.players[seat]
-        what = DECISIONS[action]
+        decision = asked.pending.params(game.players)
         if entry.player is None and seat != self._turn_player(asked):
-            return f"{name}'s decision on {what} ({action}) must name its player"
+            return reason("decision_needs_player", **decision)
         if action == "quarter":
             if type(entry) is not Quarter:
-                return f"it is {name}'s decision on {what} (quarter), not a reinforcement"
+                return reason("not_a_reinforcement", **decision)
             if entry.quarter is None:
                 return None
             if entry.figure == "follower" and not game.supply[seat]:
-                return f"{name} has no follower left in supply"
+                return reason("no_follower_left", player=name)
             if entry.figure == "large" and not game.reserve[seat].get("large"):
-                return f"{name} has no large follower left in supply"
+                return reason("no_large_follower_left", player=name)
             if entry.count is not None and entry.count == self.count_at:
-                return f"the Count already stands in the {entry.count}"
+                return reason("count_already_there", quarter=entry.count)
             return None
         if type(entry) is not Reinforce:
-            return f"it is {name}'s decision on {what} ({action}), not a deployment into the City"
+            return reason("not_a_deployment", **decision)
         if entry.passes:
             return None
         placed = game.board.get(entry.x, entry.y)
         if placed is None:
-            return f"there is no tile at ({entry.x},{entry.y})"
+            return reason("no_tile_at", x=entry.x, y=entry.y)
         index = placed.orientation.spot_index.get(entry.spot)
         if index is None:
-            return f"tile {placed.tile} at ({entry.x},{entry.y}) has no spot {entry.spot!r}"
+            return reason("no_spot_at", tile=placed.tile, x=entry.x, y=entry.y, spot=entry.spot)
         root = game.board.root(key_of(entry.x, entry.y), index)
         kind = game.board.kind(root)
         quarter = QUARTER_OF.get(kind)
         if action == "reinforce":
             if root not in asked.data.completed or quarter == "market":
-                return f"{entry.spot} at ({entry.x},{entry.y}) is not on a road, city or cloister this tile completed"
+                return reason("not_completed_here", spot=entry.spot, x=entry.x, y=entry.y)
         elif kind != "field":
-            return f"a market follower goes onto a farm, not onto {entry.spot}"
+            return reason("market_onto_farm", spot=entry.spot)
         if entry.figure not in self._movable(seat, quarter):  # type: ignore[arg-type]
             if quarter == self.count_at:
-                return f"followers in the {quarter} cannot leave it while the Count stands there"
-            figure = "large follower" if entry.figure == "large" else "follower"
-            return f"{name} has no {figure} in the {quarter}"
+                return reason("count_holds_quarter", quarter=quarter)
+            return reason("none_in_quarter", player=name, follower=entry.figure, quarter=quarter)
         return None
 
     def _turn_player(self, asked) -> int:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from .. import errors
 from ..board import DELTA
 from ..rules import Rules
 from ..tiles import TILE_TYPES
@@ -144,7 +145,7 @@ class Hand(HouseRule):
             return None
         for tile in dict.fromkeys(hand):
             if not self.game.can_place(tile):
-                return f"tile {tile} of the hand fits nowhere: it must be discarded first"
+                return errors.reason("hand_tile_fits_nowhere", tile=tile)
         return None
 
     def _give(self, seat: int) -> None:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from .. import errors
 from ..figures import FigureKind, add_kind
 from ..tiles import TILE_TYPES
 from . import RuleModule, register
@@ -35,7 +36,7 @@ class InnsCathedrals(RuleModule):
         if self.game.board.occupied(key, o, index):
             seg = o.segments[index]
             feature = "farm" if seg.kind == "field" else seg.kind
-            return f"the {feature} at {seg.spot} already holds a follower"
+            return errors.reason("spot_occupied", feature=feature, spot=seg.spot)
         return None
 
     def feature_points(self, root: int, complete: bool, points: int) -> int:

@@ -52,14 +52,14 @@ class River(RuleModule):
     def draw_error(self, tile: str) -> str | None:
         remaining = self.game.remaining
         if remaining.get(RIVER_START) and tile != RIVER_START:
-            return f"tile {tile} is drawn too early: the spring (RV-S) comes first"
+            return errors.reason("spring_first", tile=tile)
         if not remaining.get(RIVER_END):  # the river phase lasts until the lake is placed
             return None
         river_left = sum(remaining[t] for t in RIVER_TILES)
         if tile not in RIVER_TILES:
-            return f"tile {tile} is drawn too early: the {river_left} river tiles come first"
+            return errors.reason("river_tiles_first", tile=tile, count=river_left)
         if tile == RIVER_END and river_left > 1:
-            return "the lake (RV-L) comes last of the river tiles"
+            return errors.reason("lake_last")
         return None
 
     def restricts(self, tile: str) -> bool:
@@ -99,13 +99,13 @@ class River(RuleModule):
             turn = _bend(end_edge, outflow[0])
             if turn and turn == self.bend:
                 side = "right" if turn == 1 else "left"
-                return f"tile {tile} at ({x},{y}) rotation {rotation}: the river may not bend {side} twice in a row"
+                return errors.reason("river_bends_twice", tile=tile, x=x, y=y, rotation=rotation, side=side)
         return None
 
     def _spring_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         (edge,) = orientation(tile, rotation).river_edges
         if key_of(x, y) + DELTA[edge] in self.game.board.cells:
-            return f"tile {tile} at ({x},{y}) rotation {rotation}: the spring's river must face an empty cell"
+            return errors.reason("spring_faces_taken_cell", tile=tile, x=x, y=y, rotation=rotation)
         return None
 
     def after_place(self, placed) -> None:

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from .. import errors
 from ..figures import FOLLOWERS, FigureKind, add_kind
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
@@ -66,14 +67,14 @@ class TradersBuilders(RuleModule):
         name = self.game.players[player]
         if kind == "builder":
             if seg.kind not in _STANDS_ON[kind]:
-                return f"a builder goes on a road or a city, not on {seg.spot}"
+                return errors.reason("builder_not_on_road_or_city", spot=seg.spot)
             if not self._joins_own_follower(key, o, index, player):
-                return f"a builder joins a {seg.kind} holding one of {name}'s followers; the {seg.kind} at {seg.spot} holds none"
+                return errors.reason("builder_without_follower", feature=seg.kind, player=name, spot=seg.spot)
             return None
         if seg.kind not in _STANDS_ON[kind]:
-            return f"a pig goes on a field, not on {seg.spot}"
+            return errors.reason("pig_not_on_field", spot=seg.spot)
         if not self._joins_own_follower(key, o, index, player):
-            return f"a pig joins a farm holding one of {name}'s farmers; the farm at {seg.spot} holds none"
+            return errors.reason("pig_without_farmer", player=name, spot=seg.spot)
         return None
 
     def _joins_own_follower(self, key, o, index, player) -> bool:
