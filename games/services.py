@@ -499,21 +499,12 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
                 return turn
         else:
             flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
-            turn = engine.play(_timeout_entry(engine, flag))
+            turn = engine.play(engine.timeout_entry(flag))
             kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
         GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=kind)
         _advance(game, engine, [turn])
         signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
     return turn
-
-
-def _timeout_entry(engine: EngineGame, flag: str) -> Entry:
-    """The skip or forfeit entry of the player on turn (with a hand of tiles, the engine's,
-    which names no tile so that the hand stays hidden)."""
-    timeout_entry = getattr(engine, "timeout_entry", None)
-    if timeout_entry is not None:
-        return timeout_entry(flag)
-    return EngineMove(engine.tile, **{flag: True})  # type: ignore[arg-type]
 
 
 def resign(game_id: int, user) -> Game:

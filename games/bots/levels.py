@@ -170,8 +170,8 @@ class MctsBot:
                 game.play(listed[rng.randrange(len(listed))])
                 continue
             tiles = game.turn_tiles  # the drawn tile, or the hand
-            stuck = [t for t in tiles if not game.can_place(t)] if len(tiles) > 1 else ()
-            tile = stuck[0] if stuck else tiles[0] if len(tiles) == 1 else tiles[rng.randrange(len(tiles))]
+            stuck = game.unplaceable(tiles) if len(tiles) > 1 else None  # a drawn tile: placements say it
+            tile = stuck or (tiles[0] if len(tiles) == 1 else tiles[rng.randrange(len(tiles))])
             placements = game.legal_placements(tile)
             if not placements:
                 game.play(Move.discard_of(tile))

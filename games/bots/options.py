@@ -23,9 +23,9 @@ def turn_options(view: PlayerView) -> list:
     (``Game.legal_figures``), as the engine lists them (``Game.options``); only the
     discard when a tile fits nowhere (with hands: the first such tile)."""
     tiles = (view.tile,) if view.tile is not None else tuple(dict.fromkeys(view.hand))
-    for tile in tiles:
-        if not view.board.can_place(tile):
-            return [Move.discard_of(tile)]
+    stuck = view.board.unplaceable(tiles)
+    if stuck is not None:
+        return [Move.discard_of(stuck)]
     return [entry for tile in tiles for entry in view.board.options(tile)]
 
 

@@ -41,7 +41,7 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
             game.play(rng.choice(acts) if acts and rng.random() < 0.7 else options[0])
             continue
         tiles = game.turn_tiles  # the drawn tile, or the player's hand
-        stuck = next((t for t in tiles if not game.can_place(t)), None) if len(tiles) > 1 else None
+        stuck = game.unplaceable(tiles) if len(tiles) > 1 else None
         if stuck is not None:  # a hand tile that fits nowhere is discarded first
             game.play(Move.discard_of(stuck))
             continue

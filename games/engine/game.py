@@ -31,7 +31,7 @@ The board and its features live in :mod:`games.engine.board`, points in
 from __future__ import annotations
 
 import random
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from .board import Board, PlacedTile, key_of
 from .decisions import Asked, Pending, TileTurn
@@ -231,6 +231,11 @@ class Game:
         return len(self.history) + 1
 
     @property
+    def has_bag(self) -> bool:
+        """Whether the game draws from a bag it knows (a game being played), not a replay."""
+        return self._bag is not None
+
+    @property
     def tiles_left(self) -> int:
         """Tiles still to be drawn, not counting the drawn tile or the tiles in hands."""
         if self._bag is not None:
@@ -361,6 +366,14 @@ class Game:
                 return bool(module.placements(tile))
         return self.board.can_place(tile)
 
+    def unplaceable(self, tiles: Iterable[str] | None = None) -> str | None:
+        """The first of ``tiles`` (by default :attr:`turn_tiles`) that fits nowhere: it must
+        be discarded (with hands, before anything is placed); ``None`` when every one fits."""
+        for tile in self.turn_tiles if tiles is None else tiles:
+            if not self.can_place(tile):
+                return tile
+        return None
+
     def legal_spots(self, placement: Placement, tile: str | None = None) -> list[str]:
         """Canonical spots where the current player may put a follower after ``placement``.
 
@@ -405,11 +418,17 @@ class Game:
         if self._asked:
             asked = self._asked[0]
             return asked.module.options(asked)
-        tiles = (self._tile_for(tile),) if tile is not None or not self._holding else tuple(dict.fromkeys(self.turn_tiles))
+        if tile is not None or not self._holding:
+            tiles: tuple[str, ...] = (self._tile_for(tile),)
+        else:
+            tiles = tuple(dict.fromkeys(self.turn_tiles))
+            stuck = self.unplaceable(tiles)
+            if stuck is not None:  # with hands, a tile that fits nowhere is discarded first
+                return [Move.discard_of(stuck)]
         result: list[Entry] = []
         for tile in tiles:
             placements = self.legal_placements(tile)
-            if not placements:  # a tile that fits nowhere is discarded first
+            if not placements:  # the drawn tile fits nowhere: it is discarded
                 return [Move.discard_of(tile)]
             for p in placements:
                 result.append(Move(tile, p.x, p.y, p.rotation))
@@ -489,7 +508,7 @@ class Game:
         hands, every tile of the hand that fits nowhere (each is replaced at once)."""
         turns = []
         while not self.finished:
-            stuck = next((t for t in self.turn_tiles if not self.can_place(t)), None)
+            stuck = self.unplaceable()
             if stuck is None:
                 break
             turns.append(self._apply(Move.discard_of(stuck)))

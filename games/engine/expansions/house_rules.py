@@ -110,7 +110,7 @@ class Hand(HouseRule):
             return False
         n = len(game.players)
         self.sizes = (0,) * n
-        if game._bag is not None:
+        if game.has_bag:
             self.hands = ((),) * n
         for seat in range(n):
             if seat not in game.out:
@@ -131,7 +131,7 @@ class Hand(HouseRule):
         return self.hands[seat] if self.hands is not None else None
 
     def hand_sizes(self) -> tuple[int, ...] | None:
-        if self.sizes is None and self.game._bag is None and not self.game.history:
+        if self.sizes is None and not self.game.has_bag and not self.game.history:
             self._deal()  # a replay deals (hands of unknown tiles) before its first entry
         return self.sizes
 
@@ -143,15 +143,13 @@ class Hand(HouseRule):
         hand = self.hand(self.game.current_player) if self.sizes is not None else None
         if not hand or move.discard:
             return None
-        for tile in dict.fromkeys(hand):
-            if not self.game.can_place(tile):
-                return errors.reason("hand_tile_fits_nowhere", tile=tile)
-        return None
+        stuck = self.game.unplaceable(dict.fromkeys(hand))
+        return errors.reason("hand_tile_fits_nowhere", tile=stuck) if stuck is not None else None
 
     def _give(self, seat: int) -> None:
         """``seat`` draws one tile into their hand, if any is left."""
         game = self.game
-        if game._bag is not None:
+        if game.has_bag:
             tile = game.take_from_bag()
             if tile is None:
                 return
