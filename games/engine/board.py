@@ -19,11 +19,12 @@ costs one cached look-up per cell.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Iterator, NamedTuple
 
 from . import errors
 from .moves import Placement
-from .tiles import TERRAIN_NAMES, TILE_TYPES, Orientation, fitting_rotations, opposite_half, orientation
+from .tiles import TERRAIN_NAMES, TILE_TYPES, Orientation, opposite_half, orientation
 
 # Cells are packed into one int: a neighbour is one addition away.
 OFFSET = 2048
@@ -53,29 +54,40 @@ def pattern_text(code: int) -> str:
     return "".join(_CODE_TERRAIN[(code >> (3 * side)) & 7] for side in range(4))
 
 
-def _fit(tile: str, code: int) -> tuple[int, ...]:
-    """Indexes (rotation // 90) of the rotations of ``tile`` that fit pattern ``code``, cached."""
+def _fits(tile: str) -> dict[int, int]:
+    """Every pattern some rotation of ``tile`` fits, with a bit mask of those rotations
+    (bit ``rotation // 90``); a pattern not in it fits none. Built once per tile: a
+    rotation fits every pattern that agrees with its edges on the sides that have a
+    neighbour, so its patterns are its packed edges with any sides left empty.
+
+    >>> _fits("E")[_TERRAIN_CODE["C"]]  # a city to the north: E only with its city up
+    1
+    >>> _TERRAIN_CODE["R"] in _fits("E")  # a road to the north: no rotation of E fits
+    False
+    """
     table = _FIT.get(tile)
-    if table is None:
-        table = _FIT[tile] = {}
-    found = table[code] = tuple(r // 90 for r in fitting_rotations(tile, pattern_text(code)))
-    return found
-
-
-_PLACEMENTS: dict[int, tuple[Placement, ...]] = {}  # cell key -> its 4 placements (shared by all boards)
-
-
-def _placements_at(key: int) -> tuple[Placement, ...]:
-    x, y = key // STRIDE - OFFSET, key % STRIDE - OFFSET
-    options = _PLACEMENTS[key] = (Placement(x, y, 0), Placement(x, y, 90), Placement(x, y, 180), Placement(x, y, 270))
-    return options
-
-
-def _fits(tile: str) -> dict[int, tuple[int, ...]]:
-    table = _FIT.get(tile)
-    if table is None:
-        table = _FIT[tile] = {}
+    if table is not None:
+        return table
+    table = _FIT[tile] = {}
+    for i, rotation in enumerate((0, 90, 180, 270)):
+        edges = [_TERRAIN_CODE[t] << (3 * e) for e, t in enumerate(orientation(tile, rotation).edges)]
+        for sides in range(1, 16):  # which sides have a neighbour
+            code = sum(edges[e] for e in range(4) if sides >> e & 1)
+            table[code] = table.get(code, 0) | 1 << i
     return table
+
+
+class _CellOptions(dict):
+    """``key << 4 | rotation mask`` -> the placements at cell ``key`` with those rotations
+    (shared by all boards: a turn's placements are a few look-ups)."""
+
+    def __missing__(self, packed: int) -> tuple[Placement, ...]:
+        x, y = xy_of(packed >> 4)
+        options = self[packed] = tuple(Placement(x, y, 90 * i) for i in range(4) if packed >> i & 1)
+        return options
+
+
+_CELL_OPTIONS = _CellOptions()
 
 
 class _Layout(NamedTuple):
@@ -229,6 +241,7 @@ class Board:
         self._touch: tuple | None = None  # (key, orientation, (segment, root) pairs): see _touching
         self._joined: tuple | None = None  # (key, orientation, roots per segment): see joined_roots
         self._busy: tuple | None = None  # (key, orientation, occupied segments): see occupied_segments
+        self._met: tuple | None = None  # (key, orientation, figures met): see figures_met
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -246,7 +259,7 @@ class Board:
         other.neighbours = dict(self.neighbours)
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
-        other._touch = other._joined = other._busy = None
+        other._touch = other._joined = other._busy = other._met = None
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -262,26 +275,14 @@ class Board:
 
     def placements(self, tile: str) -> list[Placement]:
         """Every ``(x, y, rotation)`` where ``tile`` touches the board and every edge matches."""
-        fits = _fits(tile)
-        found = []
-        for key, pattern in self.patterns.items():
-            indexes = fits.get(pattern)
-            if indexes is None:
-                indexes = _fit(tile, pattern)
-            if indexes:
-                found.append((key, indexes))
+        fits = _fits(tile).get
+        found = [key << 4 | rotations for key, pattern in self.patterns.items() if (rotations := fits(pattern))]
         found.sort()  # cell keys sort by x, then y
-        result: list[Placement] = []
-        append = result.append
-        for key, indexes in found:
-            options = _PLACEMENTS.get(key) or _placements_at(key)
-            for i in indexes:
-                append(options[i])
-        return result
+        return list(chain.from_iterable(map(_CELL_OPTIONS.__getitem__, found)))
 
     def can_place(self, tile: str) -> bool:
         fits = _fits(tile)
-        return any(fits[p] if p in fits else _fit(tile, p) for p in set(self.patterns.values()))
+        return any(p in fits for p in self.patterns.values())
 
     def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         """Why ``tile`` may not go there by the edges (``None`` if it may)."""
@@ -292,10 +293,7 @@ class Board:
         key = (x + OFFSET) * STRIDE + y + OFFSET
         code = self.patterns.get(key)
         if code is not None:
-            indexes = _fits(tile).get(code)
-            if indexes is None:
-                indexes = _fit(tile, code)
-            if rotation // 90 in indexes:
+            if _fits(tile).get(code, 0) >> (rotation // 90) & 1:
                 return None
         taken = self.cells.get(key)
         if taken is not None:
@@ -386,14 +384,19 @@ class Board:
             cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
         return cached[2][index]
 
-    def figures_met(self, key: int, o: Orientation) -> Iterator[tuple[int, Figure]]:
-        """``(segment, figure)`` for each figure on a placed feature that a piece of ``o``
-        placed at ``key`` meets on its sides (what :meth:`joined_figures` finds for a piece
-        is among those met by the pieces of its kind)."""
-        figures = self._figures
-        for segment, root in self._touching(key, o):
-            for f in figures[root] or ():
-                yield segment, f
+    def figures_met(self, key: int, o: Orientation) -> set[tuple[str, int, str]]:
+        """``(segment kind, seat, figure kind)`` for each figure on a placed feature that a
+        piece of ``o`` placed at ``key`` meets on its sides (what :meth:`joined_figures`
+        finds for a piece is among those met by the pieces of its kind).
+
+        Kept until a tile or figure changes the board (a turn asks it for every figure)."""
+        cached = self._met
+        if cached is not None and cached[0] == key and cached[1] is o:
+            return cached[2]
+        figures, kinds = self._figures, _layout(o).kinds
+        met = {(kinds[segment], f.player, f.kind) for segment, root in self._touching(key, o) for f in figures[root] or ()}
+        self._met = (key, o, met)
+        return met
 
     def _touching(self, key: int, o: Orientation) -> list[tuple[int, int]]:
         """``(segment, feature root)`` for every side where a piece of ``o`` placed at ``key``
@@ -504,7 +507,7 @@ class Board:
         """Stand a figure on a segment of a placed tile; returns the feature's root."""
         placed = self.cells[key]
         root = self.find(placed.base + segment)
-        self._busy = None
+        self._busy = self._met = None
         self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
         if kind != "follower" and placed.figures is None:
             placed.figures = ["follower"] * len(placed.meeples)
@@ -518,7 +521,7 @@ class Board:
         figures = self._figures[root]
         if not figures:
             return []
-        self._busy = None
+        self._busy = self._met = None
         self._figures[root] = None
         for f in figures:
             self._unstand(f)
@@ -540,7 +543,7 @@ class Board:
         Completed features are roots; two segments of the tile on one feature give it once.
         """
         layout = _layout(o)
-        self._touch = self._joined = self._busy = None
+        self._touch = self._joined = self._busy = self._met = None
         parent, opens, tiles, figures = self._parent, self._open, self._tiles, self._figures
         base = len(parent)
         parent.extend(range(base, base + layout.count))

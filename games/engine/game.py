@@ -717,7 +717,7 @@ class Game:
         self._acc = (points, scored)
         if not self._asked:
             self._run_phases()
-        turn = turn._replace(points=tuple(points), scored=tuple(scored))
+        turn = Turn(turn.number, turn.player, turn.move, tuple(points), tuple(scored))
         self.history.append(turn)
         if len(self.out) >= len(self.players) - 1:
             self.finish("one_left")
@@ -748,11 +748,13 @@ class Game:
         """The same player's extra turn if a module grants one (never a third in a row),
         else the next player's turn."""
         player = turn.player
-        if not turn.extra and not self._closing and player not in self.out and any(hook(turn) for hook in self._extra_turn):
-            self.current_player = player  # TileTurn.extra is set from this when it is played
-            return
+        if not turn.extra and not self._closing and player not in self.out:
+            for hook in self._extra_turn:
+                if hook(turn):
+                    self.current_player = player  # TileTurn.extra is set from this when it is played
+                    return
         self._turn = None
-        self.current_player = self._next_seat(player)
+        self.current_player = self._next_seat(player) if self.out else (player + 1) % len(self.players)
 
     def _check_decision(self, entry, module: RuleModule) -> None:
         asked = self._asked[0] if self._asked else None

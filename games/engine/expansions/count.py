@@ -176,6 +176,8 @@ class Count(RuleModule):
     # --- (2) deployment into the City --------------------------------------------------------------
 
     def after_scoring(self, turn) -> None:
+        if not any(turn.points):
+            return
         me = turn.player
         others = any(p > 0 for seat, p in enumerate(turn.points) if seat != me)
         game = self.game

@@ -51,11 +51,8 @@ class TradersBuilders(RuleModule):
         if game.supply[player] == FOLLOWERS and game.reserve[player].get("large") != 0:
             return []  # none of the player's followers is on the board
         wanted = _STANDS_ON[kind]
-        segments = o.segments
-        if not any(
-            f.player == player and f.kind in _FOLLOWERS and segments[s].kind in wanted
-            for s, f in game.board.figures_met(key, o)
-        ):
+        met = game.board.figures_met(key, o)
+        if not any((feature, player, follower) in met for feature in wanted for follower in _FOLLOWERS):
             return []  # nor on a road or city (a farm) beside this tile
         return [
             seg.index for seg in o.segments
