@@ -241,7 +241,6 @@ class Board:
         self._touch: tuple | None = None  # (key, orientation, (segment, root) pairs): see _touching
         self._joined: tuple | None = None  # (key, orientation, roots per segment): see joined_roots
         self._busy: tuple | None = None  # (key, orientation, occupied segments): see occupied_segments
-        self._met: tuple | None = None  # (key, orientation, figures met): see figures_met
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -259,7 +258,7 @@ class Board:
         other.neighbours = dict(self.neighbours)
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
-        other._touch = other._joined = other._busy = other._met = None
+        other._touch = other._joined = other._busy = None
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -384,19 +383,31 @@ class Board:
             cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
         return cached[2][index]
 
-    def figures_met(self, key: int, o: Orientation) -> set[tuple[str, int, str]]:
-        """``(segment kind, seat, figure kind)`` for each figure on a placed feature that a
-        piece of ``o`` placed at ``key`` meets on its sides (what :meth:`joined_figures`
-        finds for a piece is among those met by the pieces of its kind).
-
-        Kept until a tile or figure changes the board (a turn asks it for every figure)."""
-        cached = self._met
-        if cached is not None and cached[0] == key and cached[1] is o:
-            return cached[2]
-        figures, kinds = self._figures, _layout(o).kinds
-        met = {(kinds[segment], f.player, f.kind) for segment, root in self._touching(key, o) for f in figures[root] or ()}
-        self._met = (key, o, met)
-        return met
+    def joining(self, key: int, o: Orientation, features: tuple[str, ...], player: int, kinds: tuple[str, ...]) -> set[int]:
+        """The segments of ``o`` placed at ``key`` on ``features`` (segment kinds) that
+        would join a feature holding one of ``player``'s figures of ``kinds`` (directly,
+        or through another piece of the same kind on the tile, as :meth:`joined_figures`
+        says)."""
+        figures, layout = self._figures, _layout(o)
+        pieces = layout.kinds
+        direct = set()
+        for segment, root in self._touching(key, o):
+            standing = figures[root]
+            if standing and pieces[segment] in features:
+                for f in standing:
+                    if f.player == player and f.kind in kinds:
+                        direct.add(segment)
+                        break
+        if not direct:
+            return direct
+        joined = set(direct)
+        for segment, siblings in enumerate(layout.siblings):
+            # a piece met by none of them joins one only through a sibling that meets one
+            if segment not in direct and not direct.isdisjoint(siblings) and any(
+                f.player == player and f.kind in kinds for f in self.joined_figures(key, o, segment)
+            ):
+                joined.add(segment)
+        return joined
 
     def _touching(self, key: int, o: Orientation) -> list[tuple[int, int]]:
         """``(segment, feature root)`` for every side where a piece of ``o`` placed at ``key``
@@ -507,7 +518,7 @@ class Board:
         """Stand a figure on a segment of a placed tile; returns the feature's root."""
         placed = self.cells[key]
         root = self.find(placed.base + segment)
-        self._busy = self._met = None
+        self._busy = None
         self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
         if kind != "follower" and placed.figures is None:
             placed.figures = ["follower"] * len(placed.meeples)
@@ -521,7 +532,7 @@ class Board:
         figures = self._figures[root]
         if not figures:
             return []
-        self._busy = self._met = None
+        self._busy = None
         self._figures[root] = None
         for f in figures:
             self._unstand(f)
@@ -543,7 +554,7 @@ class Board:
         Completed features are roots; two segments of the tile on one feature give it once.
         """
         layout = _layout(o)
-        self._touch = self._joined = self._busy = self._met = None
+        self._touch = self._joined = self._busy = None
         parent, opens, tiles, figures = self._parent, self._open, self._tiles, self._figures
         base = len(parent)
         parent.extend(range(base, base + layout.count))

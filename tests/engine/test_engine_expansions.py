@@ -3,7 +3,7 @@ Inns & Cathedrals, King & Robber, House rules): each with its points worked out.
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, RecordError, Resign, Rules, replay, summary
+from games.engine import Game, IllegalMove, Move, Placement, RecordError, Resign, Rules, replay, summary
 
 ANN, BOB = 0, 1
 IC = Rules.from_options({"inns_cathedrals": True})
@@ -277,6 +277,23 @@ def test_a_pig_needs_the_players_farmer_in_the_farm():
     game = Game(["Ann", "Bob"], TB)
     with pytest.raises(IllegalMove, match="a pig joins a farm holding one of Ann's farmers"):
         game.check(Move("U", 1, 0, 0, "field:NNW", figure="pig"))
+
+
+def test_a_pig_may_join_the_farmer_through_the_other_field_of_its_tile():
+    """U's south field meets only farms without Ann's farmer, but its north field meets
+    Ann's farm and a farm that runs round the road's end to the south field: once the
+    tile lies, both fields are one farm with Ann's farmer in it."""
+    game = Game(["Ann", "Bob"], TB)
+    play(game, "U", -1, 0, 0, "field:NNW")  # 1 Ann: farmer on the strip north of D's road
+    play(game, "E", 0, -1, 180)  # 2 Bob closes D's city
+    play(game, "B", 1, -1, 0)  # 3 Ann
+    play(game, "B", 2, -1, 0)  # 4 Bob
+    play(game, "A", 2, 0, 90)  # 5 Ann: the road ends at a cloister; its farm runs round it
+    play(game, "B", 0, 1, 0)  # 6 Bob
+    figures = game.legal_figures(Placement(1, 0, 0), "U")
+    assert ("field:NNW", "pig") in figures and ("field:ESE", "pig") in figures
+    play(game, "U", 1, 0, 0, "field:ESE", "pig")  # 7 Ann: the pig, south of the road
+    assert game.reserve[ANN]["pig"] == 0
 
 
 def test_goods_go_to_whoever_completes_the_city_and_ties_all_score_10():

@@ -50,39 +50,30 @@ class TradersBuilders(RuleModule):
         game = self.game
         if game.supply[player] == FOLLOWERS and game.reserve[player].get("large") != 0:
             return []  # none of the player's followers is on the board
-        wanted = _STANDS_ON[kind]
-        met = game.board.figures_met(key, o)
-        if not any((feature, player, follower) in met for feature in wanted for follower in _FOLLOWERS):
-            return []  # nor on a road or city (a farm) beside this tile
-        return [
-            seg.index for seg in o.segments
-            if seg.kind in wanted and seg.spot is not None and self._joins_own_follower(key, o, seg.index, player)
-        ]
+        joining = game.board.joining(key, o, _STANDS_ON[kind], player, _FOLLOWERS)
+        return [seg.index for seg in o.segments if seg.index in joining and seg.spot is not None] if joining else []
 
     def figure_error(self, kind, key, o, index, player) -> str | None:
         seg = o.segments[index]
         name = self.game.players[player]
+        joins = index in self.game.board.joining(key, o, _STANDS_ON[kind], player, _FOLLOWERS)
         if kind == "builder":
             if seg.kind not in _STANDS_ON[kind]:
                 return errors.reason("builder_not_on_road_or_city", spot=seg.spot)
-            if not self._joins_own_follower(key, o, index, player):
+            if not joins:
                 return errors.reason("builder_without_follower", feature=seg.kind, player=name, spot=seg.spot)
             return None
         if seg.kind not in _STANDS_ON[kind]:
             return errors.reason("pig_not_on_field", spot=seg.spot)
-        if not self._joins_own_follower(key, o, index, player):
+        if not joins:
             return errors.reason("pig_without_farmer", player=name, spot=seg.spot)
         return None
-
-    def _joins_own_follower(self, key, o, index, player) -> bool:
-        """Whether segment ``index`` joins a feature holding one of ``player``'s followers."""
-        return any(f.player == player and f.kind in _FOLLOWERS for f in self.game.board.joined_figures(key, o, index))
 
     def before_scoring(self, turn) -> None:
         """Note, before completions send builders home, whether this tile extended a road
         or city where the player's builder already stood."""
-        if turn.extra:
-            return
+        if turn.extra or self.game.reserve[turn.player].get("builder"):
+            return  # an extra turn already, or the builder is not on the board
         board = self.game.board
         o = turn.placed.orientation
         for seg in o.segments:
