@@ -99,7 +99,7 @@ def update() -> None:
     for code in languages():
         for domain in DOMAINS:
             path = locale_dir() / code / "LC_MESSAGES" / f"{domain}.po"
-            subprocess.run(["msgattrib", "--no-obsolete", "-o", str(path), str(path)], check=True)
+            subprocess.run(["msgattrib", "--no-obsolete", "--no-wrap", "-o", str(path), str(path)], check=True)
     compile_all()
 
 

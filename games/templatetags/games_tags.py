@@ -96,6 +96,7 @@ def rule_tag_list(rules: dict) -> list[dict]:
 
 
 @register.inclusion_tag("games/_rule_tags.html")
-def rule_tags(rules):
-    """The game's expansions and house rules as small tags (nothing for the published base game)."""
-    return {"tags": rule_tag_list(rules)}
+def rule_tags(rules, empty=""):
+    """The game's expansions and house rules as small tags; ``empty`` (if given) for the
+    published base game, which has none."""
+    return {"tags": rule_tag_list(rules), "empty": empty}

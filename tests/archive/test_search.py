@@ -87,6 +87,17 @@ def test_list_page(member_client, games):
     assert "there is no player called" in response.content.decode()
 
 
+def test_each_row_names_classic_farms_once_and_the_published_game_as_the_base_game(member_client, games):
+    html = member_client.get("/archive/?player=cid").content.decode()
+    rows = {name: html[html.index(f">{name}<"):] for name in ("g2", "g3")}
+    classic = rows["g2"][:rows["g2"].index("</tr>")]
+    assert classic.count("Classic farms") == 1 and "Base game" not in classic
+    assert 'data-rule="river"' in rows["g3"][:rows["g3"].index("</tr>")]
+    plain = member_client.get("/archive/?player=ann&players=2&farm_scoring=current").content.decode()
+    row = plain[plain.index(">g1<"):]
+    assert "Base game" in row[:row.index("</tr>")]
+
+
 def test_list_needs_login(client, games):
     assert client.get("/archive/").status_code == 302
 
