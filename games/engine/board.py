@@ -37,7 +37,7 @@ _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 # An empty cell's pattern packs what its neighbours show on N, E, S, W into 3 bits each.
 _TERRAIN_CODE = {"C": 1, "R": 2, "F": 3, "W": 4}
 _CODE_TERRAIN = ".CRFW"
-_FIT: dict[str, dict[int, tuple[int, ...]]] = {}
+_FIT: dict[str, dict[int, int]] = {}  # tile -> pattern -> mask of the rotations that fit (see _fits)
 
 
 def key_of(x: int, y: int) -> int:
