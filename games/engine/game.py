@@ -36,7 +36,7 @@ from typing import Iterable, Iterator, NamedTuple
 from .board import Board, PlacedTile, key_of
 from .decisions import Asked, Pending, TileTurn
 from . import errors
-from .expansions import RuleModule, hooks_of, modules_for, overrides
+from .expansions import RuleModule, hooks_of, modules_for, overrides, weak
 from .figures import FOLLOWERS, weight
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome, outcome_of
@@ -58,6 +58,22 @@ class Turn(NamedTuple):
     move: Entry
     points: tuple[int, ...]
     scored: tuple[Scoring, ...] = ()
+
+
+class _CorePhases:
+    """The core's own phases of a tile turn, held among the modules' hooks and like them
+    bound to the game weakly (see :class:`RuleModule`)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = weak(game)
+
+    def score_tile(self, turn: TileTurn) -> None:
+        self.game._score_tile(turn)
+
+    def end_tile_turn(self, turn: TileTurn) -> None:
+        self.game._end_tile_turn(turn)
 
 
 class Game:
@@ -135,13 +151,14 @@ class Game:
     def _bind_hooks(self) -> None:
         """Collect the hooks the enabled modules override (the hot path checks empty lists)."""
         mods = self.modules
+        core = _CorePhases(self)
         self._restrictors = [m for m in mods if type(m).restricts is not RuleModule.restricts]
         self._after_place = hooks_of(mods, "after_place")
         self._points_hooks = hooks_of(mods, "feature_points")
         self._draw_checks = hooks_of(mods, "draw_error")
         # a tile turn's phases, in order; a turn in progress keeps how many are left
         self._tile_phases = (
-            hooks_of(mods, "before_scoring") + [self._score_tile] + hooks_of(mods, "after_scoring") + [self._end_tile_turn]
+            hooks_of(mods, "before_scoring") + [core.score_tile] + hooks_of(mods, "after_scoring") + [core.end_tile_turn]
         )
         self._extra_turn = hooks_of(mods, "extra_turn")
         self._phased = len(self._tile_phases) > 2 or bool(self._extra_turn)

@@ -156,3 +156,25 @@ def test_the_final_decisions_come_after_the_last_tile_and_before_the_game_is_ove
     assert game.pending == (1, "market")
     game.play(Toll("Bob", False))
     assert game.finished and game.scores == [3, 0] and game.outcome.winners == (0,)
+
+
+@pytest.mark.parametrize("rules", [None, {"expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber",
+                                                         "count"], "hand": 3, "hole_bonus": True}])
+def test_a_game_and_its_copies_are_freed_as_soon_as_nobody_holds_them(rules):
+    """Modules and the core's phases hold the game weakly: a game left behind is freed at
+    once, not by a pass of the garbage collector (which slowed every replay down)."""
+    import gc
+
+    from games.engine import Rules
+    from games.engine.autoplay import random_game
+
+    gc.collect()
+    gc.disable()
+    try:
+        game = random_game(seed=4, rules=Rules.from_json(rules) if rules else None)
+        copy = game.copy()
+        half = replay(game.record(), upto=len(game.history) // 2)
+        del game, copy, half
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
