@@ -259,13 +259,6 @@ def start(request, pk):
 
 @login_required
 @require_POST
-def accept(request, pk):
-    t = get_object_or_404(Tournament, pk=pk)
-    return _act(request, t, lambda: services.register(t, request.user), _("You are registered."))
-
-
-@login_required
-@require_POST
 def decline(request, pk):
     t = get_object_or_404(Tournament, pk=pk)
     try:

@@ -279,6 +279,12 @@ class Board:
         found.sort()  # cell keys sort by x, then y
         return list(chain.from_iterable(map(_CELL_OPTIONS.__getitem__, found)))
 
+    def placements_at(self, key: int, tile: str) -> tuple[Placement, ...]:
+        """The placements of ``tile`` on the open cell ``key`` whose edges match (none
+        where the cell is not next to the board)."""
+        rotations = _fits(tile).get(self.patterns.get(key, 0), 0)
+        return _CELL_OPTIONS[key << 4 | rotations] if rotations else ()
+
     def can_place(self, tile: str) -> bool:
         fits = _fits(tile)
         return any(p in fits for p in self.patterns.values())

@@ -351,21 +351,3 @@ def orientation(tile_id: str, rotation: int) -> Orientation:
     )
 
 
-@lru_cache(maxsize=None)
-def fitting_rotations(tile_id: str, pattern: str) -> tuple[int, ...]:
-    """Rotations of ``tile_id`` whose edges match ``pattern`` (cached).
-
-    ``pattern`` gives, for N, E, S and W, the terrain the neighbour shows on that side,
-    or ``.`` where there is no neighbour.
-
-    >>> fitting_rotations("E", "C...")
-    (0,)
-    >>> fitting_rotations("B", "F.F.")
-    (0, 90, 180, 270)
-    """
-    result = []
-    for rotation in ROTATIONS:
-        edges = orientation(tile_id, rotation).edges
-        if all(p == "." or p == e for p, e in zip(pattern, edges)):
-            result.append(rotation)
-    return tuple(result)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..board import DELTA, EDGE_WORDS, key_of, pattern_text, xy_of
+from ..board import DELTA, EDGE_WORDS, key_of, xy_of
 from .. import errors
 from ..moves import Placement
-from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, fitting_rotations, orientation
+from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, orientation
 from . import RuleModule, register
 
 RIVER_TILES = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "river"}
@@ -71,16 +71,8 @@ class River(RuleModule):
         if self.end is None:
             return [p for p in self.game.board.placements(tile) if self._spring_error(tile, *p) is None]
         end_key, end_edge = self.end  # type: ignore[misc]
-        key = end_key + DELTA[end_edge]
-        code = self.game.board.patterns.get(key)
-        if code is None:
-            return []
-        x, y = xy_of(key)
-        return [
-            Placement(x, y, r)
-            for r in fitting_rotations(tile, pattern_text(code))
-            if self.placement_error(tile, x, y, r) is None
-        ]
+        options = self.game.board.placements_at(end_key + DELTA[end_edge], tile)
+        return [p for p in options if self.placement_error(tile, *p) is None]
 
     def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         """Why a river tile may not go there: it must continue the river, with no U-turn."""
