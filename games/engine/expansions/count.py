@@ -176,12 +176,10 @@ class Count(RuleModule):
     # --- (2) deployment into the City --------------------------------------------------------------
 
     def after_scoring(self, turn) -> None:
-        if not any(turn.points):
-            return
-        me = turn.player
-        others = any(p > 0 for seat, p in enumerate(turn.points) if seat != me)
+        me, points = turn.player, turn.points
         game = self.game
-        if others and turn.points[me] == 0 and (game.supply[me] or game.reserve[me].get("large")):
+        # points are never negative: with none for the active player, any points are the opponents'
+        if points[me] == 0 and any(points) and (game.supply[me] or game.reserve[me].get("large")):
             game.ask(me, "quarter", self, turn)
 
     # --- (3) the market round -------------------------------------------------------------------
