@@ -24,7 +24,7 @@ from games.engine import Game as EngineGame
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat
 from games.services import named_entry, record_meta
-from games.visibility import visible_games
+from games.visibility import game_for_viewer, visible_games
 
 from .models import GameResult, SeatResult
 
@@ -530,11 +530,11 @@ def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredG
     """A game visible in the archive (started: active or finished) to ``viewer``, or
     404 (a private game is visible to its players only, see games.visibility). With
     ``with_result`` (the replay page) the game also carries its tournament, if any."""
-    games = visible_games(viewer, Game.objects.filter(pk=game_id).exclude(status=Game.Status.WAITING))
+    games = Game.objects.exclude(status=Game.Status.WAITING)
     if with_result:
         games = games.annotate(**_tournament_columns())
-    game = games.first()
-    if game is None or game.seed is None:
+    game = game_for_viewer(game_id, viewer, games)
+    if game.seed is None:
         raise Http404(_("no such game in the archive"))
     seats = list(game.seats.select_related("user").order_by("position"))
     moves = list(Move.objects.filter(game_id=game.pk).order_by("number").values(*MOVE_FIELDS))
