@@ -434,9 +434,16 @@ def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
 # --- player profiles ------------------------------------------------------------------
 
 
-def player_stats(user) -> dict[str, Any]:
-    """Results and averages of ``user``'s finished games (one aggregate query)."""
-    data = SeatResult.objects.filter(user=user).aggregate(
+def _seen_by(viewer) -> Q:
+    """``SeatResult`` rows of the games ``viewer`` may see: a profile shown to others
+    counts none of a private game they were not part of (see games.visibility)."""
+    return Q(result_id__in=visible_games(viewer).values("pk"))
+
+
+def player_stats(user, viewer) -> dict[str, Any]:
+    """Results and averages of ``user``'s finished games that ``viewer`` may see (one
+    aggregate query)."""
+    data = SeatResult.objects.filter(_seen_by(viewer), user=user).aggregate(
         games=Count("id"),
         wins=Count("id", filter=Q(outcome=SeatResult.Outcome.WIN)),
         draws=Count("id", filter=Q(outcome=SeatResult.Outcome.DRAW)),
@@ -467,17 +474,19 @@ SELECT o.user_id, MAX(o.username), COUNT(*),
        SUM(CASE WHEN m.rank = o.rank THEN 1 ELSE 0 END)
 FROM {table} m
 JOIN {table} o ON o.result_id = m.result_id AND o.position <> m.position
-WHERE m.user_id = %s
+WHERE m.user_id = %s AND m.result_id IN ({visible})
 GROUP BY o.user_id
 ORDER BY COUNT(*) DESC, MAX(o.username)
 """
 
 
-def head_to_head(user) -> list[dict[str, Any]]:
-    """For each opponent: games together, and how often each finished ahead (one query)."""
-    sql = _H2H_SQL.format(table=connection.ops.quote_name(SeatResult._meta.db_table))
+def head_to_head(user, viewer) -> list[dict[str, Any]]:
+    """For each opponent: games together, and how often each finished ahead, over the
+    games ``viewer`` may see (one query)."""
+    visible, params = visible_games(viewer).values("pk").query.sql_with_params()
+    sql = _H2H_SQL.format(table=connection.ops.quote_name(SeatResult._meta.db_table), visible=visible)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [user.pk])
+        cursor.execute(sql, [user.pk, *params])
         rows = cursor.fetchall()
     return [
         {"user_id": uid, "username": name, "games": n, "ahead": int(ahead), "behind": int(behind), "level": int(level)}
