@@ -24,7 +24,7 @@ from games.engine import Game as EngineGame
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat
 from games.services import named_entry, record_meta
-from games.visibility import visible_games
+from games.visibility import game_for_viewer, visible_games
 
 from .models import GameResult, SeatResult
 
@@ -434,9 +434,16 @@ def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
 # --- player profiles ------------------------------------------------------------------
 
 
-def player_stats(user) -> dict[str, Any]:
-    """Results and averages of ``user``'s finished games (one aggregate query)."""
-    data = SeatResult.objects.filter(user=user).aggregate(
+def _seen_by(viewer) -> Q:
+    """``SeatResult`` rows of the games ``viewer`` may see: a profile shown to others
+    counts none of a private game they were not part of (see games.visibility)."""
+    return Q(result_id__in=visible_games(viewer).values("pk"))
+
+
+def player_stats(user, viewer) -> dict[str, Any]:
+    """Results and averages of ``user``'s finished games that ``viewer`` may see (one
+    aggregate query)."""
+    data = SeatResult.objects.filter(_seen_by(viewer), user=user).aggregate(
         games=Count("id"),
         wins=Count("id", filter=Q(outcome=SeatResult.Outcome.WIN)),
         draws=Count("id", filter=Q(outcome=SeatResult.Outcome.DRAW)),
@@ -467,17 +474,19 @@ SELECT o.user_id, MAX(o.username), COUNT(*),
        SUM(CASE WHEN m.rank = o.rank THEN 1 ELSE 0 END)
 FROM {table} m
 JOIN {table} o ON o.result_id = m.result_id AND o.position <> m.position
-WHERE m.user_id = %s
+WHERE m.user_id = %s AND m.result_id IN ({visible})
 GROUP BY o.user_id
 ORDER BY COUNT(*) DESC, MAX(o.username)
 """
 
 
-def head_to_head(user) -> list[dict[str, Any]]:
-    """For each opponent: games together, and how often each finished ahead (one query)."""
-    sql = _H2H_SQL.format(table=connection.ops.quote_name(SeatResult._meta.db_table))
+def head_to_head(user, viewer) -> list[dict[str, Any]]:
+    """For each opponent: games together, and how often each finished ahead, over the
+    games ``viewer`` may see (one query)."""
+    visible, params = visible_games(viewer).values("pk").query.sql_with_params()
+    sql = _H2H_SQL.format(table=connection.ops.quote_name(SeatResult._meta.db_table), visible=visible)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [user.pk])
+        cursor.execute(sql, [user.pk, *params])
         rows = cursor.fetchall()
     return [
         {"user_id": uid, "username": name, "games": n, "ahead": int(ahead), "behind": int(behind), "level": int(level)}
@@ -530,11 +539,11 @@ def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredG
     """A game visible in the archive (started: active or finished) to ``viewer``, or
     404 (a private game is visible to its players only, see games.visibility). With
     ``with_result`` (the replay page) the game also carries its tournament, if any."""
-    games = visible_games(viewer, Game.objects.filter(pk=game_id).exclude(status=Game.Status.WAITING))
+    games = Game.objects.exclude(status=Game.Status.WAITING)
     if with_result:
         games = games.annotate(**_tournament_columns())
-    game = games.first()
-    if game is None or game.seed is None:
+    game = game_for_viewer(game_id, viewer, games)
+    if game.seed is None:
         raise Http404(_("no such game in the archive"))
     seats = list(game.seats.select_related("user").order_by("position"))
     moves = list(Move.objects.filter(game_id=game.pk).order_by("number").values(*MOVE_FIELDS))

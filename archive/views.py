@@ -1,6 +1,7 @@
 """Archive pages: search, player profiles, replays, export and import.
 
-Every game is public to signed-in users. Pages issue a fixed number of queries
+Games are public unless private: a private game is shown to its players only, and a
+profile counts only the games its reader may see. Pages issue a fixed number of queries
 whatever the size of the archive or the length of a game.
 """
 
@@ -116,8 +117,8 @@ def player_profile(request, username: str):
         "archive/player.html",
         {
             "player": player,
-            "stats": queries.player_stats(player),
-            "head_to_head": queries.head_to_head(player),
+            "stats": queries.player_stats(player, request.user),
+            "head_to_head": queries.head_to_head(player, request.user),
             "page_obj": page_obj,
             "rows": rows,
             "links": _page_links(request, page_obj, []),

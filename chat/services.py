@@ -86,17 +86,17 @@ def save_note(game: Game, user, text) -> Note:
     return note
 
 
-def version(game_id: int, user) -> dict | None:
+VERSION_FIELDS = ("move_count", "status", "current_seat", "updated_at", "private")
+"""The columns :func:`version` reads (and whether the game is private)."""
+
+
+def version(game: Game, user) -> dict:
     """What a game page shows, in two short strings that change when it changes: the
     game (moves, status, whose turn, seats) and, for its players, the chat. One or two
     small queries: cheap enough to poll every few seconds."""
-    row = (Game.objects.filter(pk=game_id)
-           .values("move_count", "status", "current_seat", "updated_at").first())
-    if row is None:
-        return None
-    game_part = f"{row['move_count']}.{row['status']}.{row['current_seat']}.{int(row['updated_at'].timestamp() * 1000)}"
+    game_part = f"{game.move_count}.{game.status}.{game.current_seat}.{int(game.updated_at.timestamp() * 1000)}"
     chat_part = "-"
-    if user.is_authenticated and Seat.objects.filter(game_id=game_id, user=user).exists():
-        last = Message.objects.filter(game_id=game_id).aggregate(last=Max("pk"))["last"]
+    if user.is_authenticated and Seat.objects.filter(game_id=game.pk, user=user).exists():
+        last = Message.objects.filter(game_id=game.pk).aggregate(last=Max("pk"))["last"]
         chat_part = f"{last or 0}.{Mute.objects.filter(user=user).count()}"
     return {"game": game_part, "chat": chat_part}

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game
+from games.visibility import game_for_viewer
 
 from . import services
 
@@ -19,9 +20,11 @@ from . import services
 def version(request, game_id: int):
     """``{"game": ..., "chat": ...}`` with an ETag; ``If-None-Match`` gets a 304. The
     game page polls this while it is visible (static/js/live.js)."""
-    data = services.version(game_id, request.user)
-    if data is None:
+    try:
+        game = game_for_viewer(game_id, request.user, Game.objects.only(*services.VERSION_FIELDS))
+    except Http404:  # missing or private: the same answer
         return JsonResponse({"detail": _("There is no such game.")}, status=404)
+    data = services.version(game, request.user)
     etag = f'"{data["game"]}:{data["chat"]}"'
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response = HttpResponseNotModified()
@@ -51,7 +54,7 @@ def _fail(request, game, exc, anchor):
 @require_GET
 def chat_panel(request, game_id: int):
     """The chat panel alone (HTML), for live updates."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_for_viewer(game_id, request.user)
     from .templatetags.chat_tags import chat_context
 
     return render(request, "chat/_chat.html", chat_context(game, request.user, request))
@@ -60,7 +63,7 @@ def chat_panel(request, game_id: int):
 @login_required
 @require_POST
 def post_message(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_for_viewer(game_id, request.user)
     try:
         message = services.post(game, request.user, request.POST.get("text"))
     except services.ChatError as exc:
@@ -73,7 +76,7 @@ def post_message(request, game_id: int):
 @login_required
 @require_POST
 def mute(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_for_viewer(game_id, request.user)
     on = request.POST.get("mute", "1") == "1"
     try:
         name = services.set_mute(request.user, game, request.POST.get("username", ""), on)
@@ -87,7 +90,7 @@ def mute(request, game_id: int):
 @login_required
 @require_POST
 def save_note(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_for_viewer(game_id, request.user)
     try:
         services.save_note(game, request.user, request.POST.get("text", ""))
     except services.ChatError as exc:

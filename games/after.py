@@ -22,8 +22,8 @@ def rematch_name(game: Game) -> str:
 
 
 def rematch(game: Game, user) -> Game:
-    """A new game with the same players and rules; ``user`` sits first and the others are
-    invited. Asked twice (by anyone of them), it is the same rematch."""
+    """A new game with the same players, rules and privacy; ``user`` sits first and the
+    others are invited. Asked twice (by anyone of them), it is the same rematch."""
     if game.status != Game.Status.FINISHED:
         raise services.GameError(_("the game is not over yet"))
     seats = _players(game, user)
@@ -36,12 +36,12 @@ def rematch(game: Game, user) -> Game:
     others = [s.user.username for s in seats[me + 1:] + seats[:me]]
     return services.create_game(
         user, others, rules=game.rules, name=name, seat_order=game.seat_order, move_days=game.move_days,
-        timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed,
+        timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed, private=game.private,
     )
 
 
 def create_form_initial(game: Game, user) -> dict:
-    """The create form filled in from ``game``: its other players and its rules."""
+    """The create form filled in from ``game``: its other players, its rules and its privacy."""
     seats = _players(game, user)
     rules = game.engine_rules
     return {
@@ -53,4 +53,5 @@ def create_form_initial(game: Game, user) -> dict:
         "timeout_rule": game.timeout_rule,
         "vacation_allowed": game.vacation_allowed,
         "seat_order": game.seat_order,
+        "private": game.private,
     }

@@ -9,7 +9,7 @@ seated players may move.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -24,7 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games import bot_seats, services
 from games.entries import move_json
 from games.models import Game, Move, Seat
-from games.visibility import can_view
+from games.visibility import game_for_viewer
 
 from . import serializers as s
 from .rest import TokenAuthentication
@@ -78,12 +78,16 @@ class GameAPIView(APIView):
     def get_exception_handler(self):
         return exception_handler
 
+    def initial(self, request, *args, **kwargs):
+        """After authentication: every view of one game answers 404 at once, before looking at
+        the request, unless the caller may watch the game (a private game is as missing)."""
+        super().initial(request, *args, **kwargs)
+        if "pk" in kwargs:
+            self.game(kwargs["pk"])
+
     def game(self, pk: int) -> Game:
         """The game, if the caller may watch it (see games.visibility), else 404."""
-        game = Game.objects.filter(pk=pk).first()
-        if game is None or not can_view(game, self.request.user):
-            raise Http404(_("no such game"))
-        return game
+        return game_for_viewer(pk, self.request.user)
 
     def load(self, pk: int, upto: int | None = None):
         """The game, its seats and its engine state (a replay of the move log)."""
@@ -227,7 +231,6 @@ class _SeatAction(GameAPIView):
     action = staticmethod(lambda game_id, user: None)
 
     def post(self, request, pk: int):
-        self.game(pk)
         type(self).action(pk, request.user)
         return self.state(pk)
 
@@ -288,7 +291,6 @@ class ResignView(GameAPIView):
         responses={200: s.GameStateSerializer, **errors(403, 404, 409)},
     )
     def post(self, request, pk: int):
-        self.game(pk)
         services.resign(pk, request.user)
         return self.state(pk)
 
@@ -342,7 +344,6 @@ class MovesView(PublicGameView):
         responses={200: s.MoveSerializer(many=True), **errors(404)},
     )
     def get(self, request, pk: int):
-        self.game(pk)
         names = list(Seat.objects.filter(game_id=pk).order_by("position").values_list("user__username", flat=True))
         rows = Move.objects.filter(game_id=pk).order_by("number").values_list("number", "seat", "entry", "points")
         return Response([move_json(number, seat, entry, points, names) for number, seat, entry, points in rows])
@@ -361,7 +362,6 @@ class MovesView(PublicGameView):
         responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
-        self.game(pk)  # a private game is 404 to outsiders, also here
         data = _validated(s.MoveRequestSerializer, request)
         game, engine = services.play_move(
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
@@ -385,7 +385,6 @@ class DecisionView(GameAPIView):
         responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
-        self.game(pk)
         data = _validated(s.DecisionRequestSerializer, request)
         game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
         return self.played(game, engine)

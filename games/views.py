@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -26,7 +26,7 @@ from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER
                            kind_of, spot_of)
 from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
 from games.models import Game, GameEvent, Seat
-from games.visibility import can_view
+from games.visibility import game_for_viewer
 
 AUTOMATIC_LABELS = {
     GameEvent.Kind.SKIPPED: gettext_lazy("on time"),
@@ -140,21 +140,24 @@ def game_create(request):
                 messages.success(request, _("%(game)s is created. It starts when every seat is taken.") % {"game": game.title})
                 return redirect(game)
     else:
-        initial = {}
-        source = Game.objects.filter(pk=request.GET.get("from") or 0).first() if request.GET.get("from", "").isdigit() else None
-        if source is not None:
-            try:
-                initial = after.create_form_initial(source, request.user)
-            except services.GameError:
-                initial = {}
-        form = CreateGameForm(initial=initial)
+        form = CreateGameForm(initial=_initial_from(request.GET.get("from", ""), request.user))
     return render(request, "games/game_create.html", {"form": form})
+
+
+def _initial_from(source: str, user) -> dict:
+    """The create form filled in from game ``source`` (?from=), if ``user`` played it."""
+    if not source.isdigit():
+        return {}
+    try:
+        return after.create_form_initial(game_for_viewer(int(source), user), user)
+    except (Http404, services.GameError):
+        return {}
 
 
 @login_required
 @require_POST
 def game_rematch(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = game_for_viewer(game_id, request.user)
     try:
         new = after.rematch(game, request.user)
     except services.GameError as exc:
@@ -165,6 +168,7 @@ def game_rematch(request, game_id: int):
 
 
 def _act(request, game_id: int, action, success: str):
+    game_for_viewer(game_id, request.user)
     try:
         game = action(game_id, request.user)
     except services.GameError as exc:
@@ -202,6 +206,7 @@ def game_join(request, game_id: int):
 @require_POST
 def game_resign(request, game_id: int):
     """Resign (the page asks for a confirmation first): the others play on without you."""
+    game_for_viewer(game_id, request.user)
     try:
         game = services.resign(game_id, request.user)
     except services.GameError as exc:
@@ -306,9 +311,7 @@ def bag_tiles(engine, viewer: int | None = None) -> list[dict]:
 
 
 def game_detail(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
-    if not can_view(game, request.user):
-        raise Http404(_("no such game"))
+    game = game_for_viewer(game_id, request.user)
     seats = list(game.seats.select_related("user").order_by("position"))
     engine = services.engine_for(game, seats)
     user = request.user

@@ -1,11 +1,17 @@
 """Who may watch a game. Games are public: anyone, also logged out, may watch a game
 on its page, through the API, as SVG and in the archive. A *private* game is seen only
 by its creator, its players and its invitees (others get 404), and is not listed in the
-lobby or the archive. Nobody but the inviter ever sees an invitee's address."""
+lobby or the archive. Nobody but the inviter ever sees an invitee's address.
+
+Every view under a game id asks :func:`game_for_viewer` first, so that an outsider gets
+the very same 404 for a private game as for a game that does not exist, and nothing an
+outsider sends to a private game is looked at, let alone stored."""
 
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q
+from django.http import Http404
+from django.utils.translation import gettext as _
 
 from .models import Game, Seat
 
@@ -26,3 +32,12 @@ def visible_games(user, queryset=None):
 
 def can_view(game: Game, user) -> bool:
     return not game.private or visible_games(user, Game.objects.filter(pk=game.pk)).exists()
+
+
+def game_for_viewer(game_id, user, queryset=None) -> Game:
+    """The game ``game_id`` (of ``queryset``, if given) if ``user`` may watch it; else the
+    404 of a game that does not exist, whether it is missing or private."""
+    game = (queryset if queryset is not None else Game.objects.all()).filter(pk=game_id).first()
+    if game is None or not can_view(game, user):
+        raise Http404(_("no such game"))
+    return game

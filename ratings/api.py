@@ -30,9 +30,10 @@ class RatingSerializer(serializers.Serializer):
 
 
 class ChangeSerializer(serializers.Serializer):
-    game = serializers.IntegerField(source="game_id")
-    finished_at = serializers.DateTimeField()
-    rank = serializers.IntegerField()
+    # null for a private game the caller may not see: the rating moved, the game stays unnamed
+    game = serializers.IntegerField(source="game_id", allow_null=True, help_text="null: a private game")
+    finished_at = serializers.DateTimeField(allow_null=True, help_text="null: a private game")
+    rank = serializers.IntegerField(allow_null=True, help_text="null: a private game")
     rating_before = serializers.IntegerField(source="display_before")
     rating = serializers.IntegerField(source="display")
 
@@ -92,6 +93,7 @@ class HistoryView(APIView):
         tags=["ratings"], parameters=[POOL_PARAMETER],
         responses={200: ChangeSerializer(many=True), 400: RatingsErrorSerializer, 404: RatingsErrorSerializer},
         summary="A player's rating after each rated game, oldest first",
+        description="A private game you did not play in is listed without its game, end time and place.",
     )
     def get(self, request, username: str):
         pool, error = _pool(request)
@@ -100,4 +102,4 @@ class HistoryView(APIView):
         user = User.objects.filter(username__iexact=username).first()
         if user is None:
             return Response({"detail": _("no such player")}, status=404)
-        return Response(ChangeSerializer(services.history(user.pk, pool), many=True).data)
+        return Response(ChangeSerializer(services.history(user.pk, request.user, pool), many=True).data)

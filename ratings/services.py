@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
 from games.services import outcome_of
+from games.visibility import visible_games
 
 from .models import Pool, Rating, RatingChange
 
@@ -131,8 +133,17 @@ def leaderboard(pool: str = Pool.ALL):
     return Rating.objects.filter(pool=pool).select_related("user").order_by("-display", "-games", "user__username")
 
 
-def history(user_id: int, pool: str = Pool.ALL) -> list[RatingChange]:
-    return list(RatingChange.objects.filter(user_id=user_id, pool=pool).order_by("finished_at", "game_id"))
+def history(user_id: int, viewer, pool: str = Pool.ALL) -> list[RatingChange]:
+    """A player's rating after each rated game, oldest first, as ``viewer`` may see it.
+    A private game's change that ``viewer`` may not see stays (the rating did move) but
+    anonymous: no game, end time nor place. Read only: these rows are never saved."""
+    seen = visible_games(viewer, Game.objects.filter(pk=OuterRef("game_id")))
+    changes = list(RatingChange.objects.filter(user_id=user_id, pool=pool).annotate(named=Exists(seen))
+                   .order_by("finished_at", "game_id"))
+    for change in changes:
+        if not change.named:
+            change.game_id = change.finished_at = change.rank = None
+    return changes
 
 
 def pool_from(value) -> str | None:

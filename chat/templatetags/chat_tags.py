@@ -53,7 +53,7 @@ def notes_panel(context, game):
 @register.simple_tag(takes_context=True)
 def live_attributes(context, game):
     """The data-* attributes with which static/js/live.js keeps a game page current."""
-    data = services.version(game.pk, context["user"]) or {"game": "", "chat": ""}
+    data = services.version(game, context["user"])
     return format_html(
         ' data-live-url="{}" data-live-etag="{}" data-live-game="{}" data-live-chat="{}" data-live-interval="{}"',
         reverse("chat:version", args=[game.pk]), f'"{data["game"]}:{data["chat"]}"', data["game"], data["chat"],

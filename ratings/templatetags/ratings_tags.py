@@ -1,7 +1,7 @@
 """``{% load ratings_tags %}``: ratings beside names, and the history chart of a profile.
 
     {% rating_badge user %}           the player's rating (all games), "?" mark while provisional
-    {% rating_history_chart user %}   the profile's chart and numbers
+    {% rating_history_chart user request.user %}   the profile's chart and numbers, as the reader may see them
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def rating_badge(user, pool: str = Pool.ALL, ratings: dict | None = None):
 
 
 @register.inclusion_tag("ratings/_history.html")
-def rating_history_chart(user, pool: str = Pool.ALL):
-    changes = services.history(user.pk, pool)  # one query: the rating is the last change
+def rating_history_chart(user, viewer, pool: str = Pool.ALL):
+    changes = services.history(user.pk, viewer, pool)  # one query: the rating is the last change
     start = changes[0].display_before if changes else services.display_of(*services.new_rating())
     return {
         "rating": {"display": changes[-1].display, "games": len(changes),

@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -48,7 +49,7 @@ def test_head_to_head(players):
     from archive.queries import head_to_head
 
     games = make_games(players, 6)
-    rows = {r["username"]: r for r in head_to_head(players["ann"])}
+    rows = {r["username"]: r for r in head_to_head(players["ann"], players["dee"])}
     assert set(rows) == {"bob", "cid", "dee"}
     assert rows["bob"]["games"] == 4 and rows["cid"]["games"] == 2 and rows["dee"]["games"] == 1
     ahead = behind = 0
@@ -108,3 +109,22 @@ def test_player_jsonl_export(member_client, players):
     response = member_client.get("/archive/export.jsonl?player=ann&player=bob")
     lines = b"".join(response.streaming_content).decode().splitlines()
     assert [json.loads(line)["meta"]["game"] for line in lines] == [games[3].pk, games[1].pk, games[0].pk]
+
+
+def test_a_profile_counts_a_private_game_only_for_those_who_may_see_it(client, players):
+    from games.models import Game
+
+    ann, bob, cid = players["ann"], players["bob"], players["cid"]
+    store_game(template(40, 2), [ann, bob], day(1), "open")
+    private = store_game(template(41, 2), [ann, bob], day(2), "secret")
+    Game.objects.filter(pk=private.pk).update(private=True)
+
+    def profile_as(viewer):
+        client.force_login(viewer)
+        html = client.get("/archive/players/ann/").content.decode()
+        h2h = re.search(r'<a href="/archive/players/bob/">bob</a></th>\s*<td class="num">(\d+)<', html)
+        return re.search(r"(\d+) finished games?", html)[1], sum(int(n) for n in re.findall(r'data-stat="(?:wins|draws|losses)">(\d+)<', html)), h2h[1]
+
+    assert profile_as(cid) == ("1", 1, "1")  # an outsider: the public game alone
+    assert profile_as(bob) == ("2", 2, "2")  # the other player of the private game
+    assert profile_as(ann) == ("2", 2, "2")  # the player herself

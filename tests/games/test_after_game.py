@@ -85,3 +85,23 @@ def test_the_lobby_shows_each_open_games_rules_and_time_per_move(client, ann, bo
     html = client.get("/games/lobby/").content.decode()
     rules = html[html.index('data-testid="lobby-rules"'):].split("</span>")[0]
     assert "Classic farm scoring" in rules and "River" in rules and "3 days per move" in rules
+
+
+def test_a_rematch_of_a_private_game_is_private_and_hidden_from_others(client, finished, bob, make_user):
+    Game.objects.filter(pk=finished.pk).update(private=True)
+    client.force_login(bob)
+    rematch_url = client.post(reverse("game-rematch", args=[finished.pk]))["Location"]
+    assert Game.objects.exclude(pk=finished.pk).get().private
+    assert client.get(rematch_url).status_code == 200
+    client.force_login(make_user("eve"))
+    assert client.get(rematch_url).status_code == 404
+
+
+def test_new_game_with_the_players_of_a_private_game_is_private_too(client, finished, ann):
+    client.force_login(ann)
+    def private_box() -> str:
+        return re.search(r'<input[^>]*name="private"[^>]*>', client.get(f"/games/new/?from={finished.pk}").content.decode())[0]
+
+    assert "checked" not in private_box()
+    Game.objects.filter(pk=finished.pk).update(private=True)
+    assert "checked" in private_box()

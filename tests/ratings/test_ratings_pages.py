@@ -107,3 +107,29 @@ def test_tournaments_seed_by_current_rating_and_show_it_in_the_standings(client,
     client.force_login(bob)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert f'<td class="rating">{Rating.objects.get(user=dee, pool="base").display}?</td>' in page
+
+
+def test_a_private_games_rating_change_is_anonymous_to_outsiders(client, people):
+    from games.models import Game
+
+    ann, bob, cid = people[:3]
+    public = rate([ann, bob], [1, 2])
+    private = rate([ann, bob], [2, 1])
+    Game.objects.filter(pk=private.pk).update(private=True)
+    current = Rating.objects.get(user=ann, pool="all").display
+    api = APIClient()
+    api.force_authenticate(cid)
+    rows = api.get("/api/ratings/players/ann/").json()
+    assert [r["game"] for r in rows] == [public.pk, None]
+    assert (rows[1]["finished_at"], rows[1]["rank"]) == (None, None)
+    assert rows[1]["rating_before"] == rows[0]["rating"] and rows[1]["rating"] == current  # the rating still moved
+    api.force_authenticate(bob)  # the other player of the private game sees it named
+    rows = api.get("/api/ratings/players/ann/").json()
+    assert [(r["game"], r["rank"]) for r in rows] == [(public.pk, 1), (private.pk, 2)]
+    client.force_login(cid)
+    page = client.get("/archive/players/ann/").content.decode()
+    assert f'data-stat="rating">{current}<' in page and "2 rated games" in page
+    assert f"/archive/games/{private.pk}/" not in page and f"#{private.pk}<" not in page
+    assert "Private game" in page
+    client.force_login(ann)
+    assert f"/archive/games/{private.pk}/" in client.get("/archive/players/ann/").content.decode()
