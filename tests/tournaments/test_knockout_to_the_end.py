@@ -56,11 +56,12 @@ def test_before_the_start_the_standings_list_every_registered_player(client, dir
     users = players(5)
     t = services.create_tournament(director, name="Cup", format="knockout")
     services.register(t, users[0])
-    assert "p0" in client.get(f"/tournaments/{t.pk}/").content.decode()  # the first visit stores the standings
-    for u in users[1:]:
-        services.register(t, u)
+    services.register(t, users[4])
     services.withdraw(t, users[4])  # before the start: gone
     services.invite(t, director, ["director"])  # invited, not registered
+    assert "p0" in client.get(f"/tournaments/{t.pk}/").content.decode()  # the first visit stores the standings
+    for u in users[1:4]:
+        services.register(t, u)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     standings = page.split('data-testid="standings"')[1]
     assert all(f">p{i}<" in standings for i in range(4))
@@ -230,3 +231,20 @@ def test_a_league_game_lost_by_resignation_counts_as_a_game_played(director, pla
     first, second = p.players
     assert (rows[first]["played"], rows[first]["losses"], rows[first]["points"]) == (1, 1, 0)
     assert (rows[second]["played"], rows[second]["wins"], rows[second]["points"]) == (1, 1, 2)
+
+
+def test_a_knockout_game_resigned_at_once_still_decides_the_match_but_is_not_rated(director, players,
+                                                                                  django_capture_on_commit_callbacks):
+    from games import services as games
+    from ratings.models import RatingChange
+
+    users = players(2)
+    t = knockout(director, users)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.start(t, director)
+        p = Pairing.objects.get(round__tournament=t)
+        games.resign(p.game_id, users[0])  # the top seed resigns before a single turn
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED and services.places(t)[0] == (1, users[1].pk)
+    assert order(t) == [("p1", 1), ("p0", 2)]
+    assert not RatingChange.objects.filter(game_id=p.game_id).exists()
