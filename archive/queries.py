@@ -7,6 +7,7 @@ games or moves (the tests check it), and never replays more than one game.
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
@@ -22,7 +23,7 @@ from django.utils.translation import gettext as _
 from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
 from games.engine.tiles import BASE_START, RIVER_START
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Seat, ended_early, is_tile_placement, left_early
 from games.services import named_entry, record_meta
 from games.visibility import game_for_viewer, visible_games
 
@@ -289,6 +290,7 @@ class Row:
     round: int | None = None
     has_bots: bool = False
     rules: dict[str, Any] = field(default_factory=dict)  # the NOTATION.md rules object (rule tags)
+    ended_early: bool = False  # a player left before their second turn: not rated
 
     @property
     def winners(self) -> list[str]:
@@ -371,6 +373,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                     game.t_id, game.t_name, game.t_round, game.has_bots, rules.to_json())
             )
         return rows
+    early = ended_early([result.game for result in page_objects])
     for result in page_objects:
         game = result.game
         rows.append(
@@ -383,7 +386,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                     for s in result.seats.all()
                 ],
                 result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots,
-                rules_of(result))
+                rules_of(result), game.pk in early)
         )
     return rows
 
@@ -547,12 +550,21 @@ def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredG
         raise Http404(_("no such game in the archive"))
     seats = list(game.seats.select_related("user").order_by("position"))
     moves = list(Move.objects.filter(game_id=game.pk).order_by("number").values(*MOVE_FIELDS))
+    game.ended_early = _ended_early(game, moves)
     result = None
     if with_result and game.status == Game.Status.FINISHED:
         result = GameResult.objects.filter(game_id=game.pk).prefetch_related(
             Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
         ).first()
     return StoredGame(game, seats, moves, result)
+
+
+def _ended_early(game: Game, moves: list[dict[str, Any]]) -> bool:
+    """``Game.ended_early`` from the move log already in memory (no query)."""
+    left = (game.outcome or {}).get("left") if game.status == Game.Status.FINISHED else None
+    if not left:
+        return False
+    return left_early(left, Counter(m["seat"] for m in moves if is_tile_placement(m["entry"])))
 
 
 def score_series(moves: list[dict[str, Any]], players: int) -> list[list[int]]:

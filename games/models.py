@@ -15,7 +15,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.functional import lazy
+from django.utils.functional import cached_property, lazy
 from django.utils.translation import ngettext
 
 from games.engine import COLORS, Rules
@@ -113,6 +113,11 @@ class Game(models.Model):
     def winner_seats(self) -> list[int]:
         """Seats that won (the engine's outcome); empty while the game is not over."""
         return list((self.outcome or {}).get("winners", []))
+
+    @cached_property
+    def ended_early(self) -> bool:
+        """Whether a seat left the finished game before its second tile turn (not rated)."""
+        return self.pk in ended_early([self])
 
 
 class Seat(models.Model):
@@ -274,3 +279,37 @@ class PlayPreference(models.Model):
     def auto_passing(cls, user_ids) -> set[int]:
         """Which of ``user_ids`` pass the Count's decisions automatically."""
         return set(cls.objects.filter(user_id__in=list(user_ids), auto_pass_count=True).values_list("user_id", flat=True))
+
+
+# --- games a player left early: like an aborted game, not rated -------------------------
+
+EARLY_TURNS = 2
+"""A player who leaves (resigns, loses on time) before this many tile turns of their own
+ends the game early."""
+
+
+def is_tile_placement(entry: dict) -> bool:
+    """A tile turn that put its tile down (not a discard, skip, forfeit, resignation or decision)."""
+    return "tile" in entry and "x" in entry
+
+
+def left_early(left, placed: dict[int, int]) -> bool:
+    """Whether one of the seats ``left`` placed fewer than EARLY_TURNS tiles (``placed``: by seat)."""
+    return any(placed.get(seat, 0) < EARLY_TURNS for seat in left)
+
+
+def ended_early(games) -> set[int]:
+    """The ids of the finished ``games`` a seat left before its second tile turn, in one query."""
+    left = {
+        g.pk: (g.outcome or {}).get("left") for g in games
+        if g.status == Game.Status.FINISHED and (g.outcome or {}).get("left")
+    }
+    if not left:
+        return set()
+    placed: dict[int, dict[int, int]] = {pk: {} for pk in left}
+    # the stored text of a placement has both keys (see is_tile_placement); no other entry has "tile" and "x"
+    rows = (Move.objects.filter(game_id__in=left, entry__contains='"tile":').filter(entry__contains='"x":')
+            .order_by().values_list("game_id", "seat").annotate(n=models.Count("pk")))
+    for game_id, seat, n in rows:
+        placed[game_id][seat] = n
+    return {pk for pk, seats in left.items() if left_early(seats, placed[pk])}

@@ -1,7 +1,9 @@
 """Rating finished games of people with OpenSkill (Plackett–Luce).
 
 Ranks come from the engine's outcome (ties share a rank; players who resigned or lost
-on time rank last). Games with a bot seat are not rated. :func:`rate_game` is
+on time rank last). Games with a bot seat are not rated, nor games a player left
+(resigned, lost on time) before their second tile turn (``Game.ended_early``: like
+an aborted game, two quick resignations must not move anyone's rating). :func:`rate_game` is
 idempotent and runs after the transaction that finished the game commits;
 :func:`recompute` rebuilds every rating from the finished games, in finishing order.
 """
@@ -43,12 +45,14 @@ def pools_of(rules: dict) -> tuple[str, str]:
 
 
 def is_rated(game: Game, seats: Sequence[Seat]) -> bool:
-    """Only finished games of people are rated: every seat a registered user, no bot."""
+    """Only finished games of people are rated: every seat a registered user, no bot, and
+    nobody left before their second turn."""
     return (
         game.status == Game.Status.FINISHED
         and game.seed is not None
         and not game.has_bots
         and all(seat.user_id and not seat.bot for seat in seats)
+        and not game.ended_early
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -42,6 +42,40 @@ class TournamentSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["id", "director", "status", "stage", "created_at"]
+
+
+class PlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField(help_text="1: the champion; players sharing a rank share the place")
+    username = serializers.CharField()
+    user_id = serializers.IntegerField()
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    """A tournament with its champion and places once it is over."""
+
+    champion = serializers.SerializerMethodField(help_text="The winner once the tournament is over (null before, or when first place is shared)")
+    places = serializers.SerializerMethodField(help_text="The places the format decided once the tournament is over: "
+                                                         "a knockout's first, second (and third with a third-place game); "
+                                                         "else the first three of the standings")
+
+    class Meta(TournamentSerializer.Meta):
+        fields = [*TournamentSerializer.Meta.fields, "champion", "places"]
+
+    def _places(self, obj) -> list[dict]:
+        if not hasattr(obj, "_api_places"):
+            found = services.places(obj)
+            names = _names(uid for _place, uid in found)
+            obj._api_places = [{"place": place, "username": names.get(uid, str(uid)), "user_id": uid} for place, uid in found]
+        return obj._api_places
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_champion(self, obj) -> str | None:
+        first = [p for p in self._places(obj) if p["place"] == 1]
+        return first[0]["username"] if len(first) == 1 else None
+
+    @extend_schema_field(PlaceSerializer(many=True))
+    def get_places(self, obj) -> list[dict]:
+        return self._places(obj)
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -84,6 +118,9 @@ class StandingSerializer(serializers.Serializer):
     draws = serializers.IntegerField()
     losses = serializers.IntegerField()
     byes = serializers.IntegerField()
+    game_points = serializers.IntegerField(help_text="Points scored in the games")
+    reached = serializers.IntegerField(allow_null=True, help_text="Knockout: the last round reached (0: the first; "
+                                                                  "the champion: one past the final); null otherwise")
     withdrawn = serializers.BooleanField()
     tiebreaks = serializers.DictField(child=serializers.FloatField())
 
@@ -128,22 +165,23 @@ class TournamentListView(TournamentAPIView):
 
 
 class TournamentDetailView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="A tournament", responses={200: TournamentSerializer, 404: TournamentErrorSerializer})
+    @extend_schema(tags=[TAG], summary="A tournament, with its champion and places once it is over",
+                   responses={200: TournamentDetailSerializer, 404: TournamentErrorSerializer})
     def get(self, request, pk):
-        return Response(TournamentSerializer(get_object_or_404(Tournament, pk=pk)).data)
+        return Response(TournamentDetailSerializer(get_object_or_404(Tournament, pk=pk)).data)
 
     @extend_schema(tags=[TAG], summary="Edit a tournament (director or staff)", request=TournamentSerializer,
-                   responses={200: TournamentSerializer, **ERRORS})
+                   responses={200: TournamentDetailSerializer, **ERRORS})
     def patch(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         ser = TournamentSerializer(t, data=request.data, partial=True)
         ser.is_valid(raise_exception=True)
         t = services.update_tournament(t, request.user, **ser.validated_data)
-        return Response(TournamentSerializer(t).data)
+        return Response(TournamentDetailSerializer(t).data)
 
 
 class RegisterView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Register yourself", request=None, responses={201: TournamentErrorSerializer, **ERRORS})
+    @extend_schema(tags=[TAG], summary="Register yourself (409 when registration is closed, e.g. once the tournament is over)", request=None, responses={201: TournamentErrorSerializer, **ERRORS})
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         services.register(t, request.user)
@@ -151,7 +189,8 @@ class RegisterView(TournamentAPIView):
 
 
 class WithdrawView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Withdraw (yourself, or a player as director)", request=WithdrawSerializer,
+    @extend_schema(tags=[TAG], summary="Withdraw (yourself, or a player as director); 409 once the tournament is over",
+                   request=WithdrawSerializer,
                    responses={200: TournamentErrorSerializer, **ERRORS})
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)

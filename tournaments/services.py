@@ -44,6 +44,7 @@ from . import scheduling
 from .models import Entry, Pairing, Round, Tournament
 from .pairing import Player, pair_round
 from .standings import TIEBREAKS, Result, compute
+from .standings import knockout as knockout_standings
 
 User = get_user_model()
 
@@ -173,6 +174,7 @@ def register(t: Tournament, user, rating: int | None = None) -> Entry:
     entry.state = Entry.State.REGISTERED
     entry.rating = rating if rating is not None else ratings.display_rating(user.pk, ratings.pools_of(t.rules)[1])
     entry.save()
+    refresh_standings(t)
     return entry
 
 
@@ -246,11 +248,14 @@ def withdraw(t: Tournament, user, by=None, policy: str = "forfeit") -> Entry:
     if policy not in ("forfeit", "drop"):
         raise TournamentError(_("policy must be 'forfeit' or 'drop'"))
     t = Tournament.objects.select_for_update().get(pk=t.pk)
+    if t.status == Tournament.Status.FINISHED:
+        raise Conflict(_("the tournament is over: nobody can withdraw any more"))
     entry = t.entries.filter(user=user).first()
     if entry is None or entry.state == Entry.State.WITHDRAWN:
         raise Conflict(_("not registered in this tournament"))
     if t.status == Tournament.Status.REGISTRATION:
         entry.delete()
+        refresh_standings(t)
         return entry
     entry.state, entry.withdrawn_at, entry.withdraw_policy = Entry.State.WITHDRAWN, timezone.now(), policy
     entry.save()
@@ -390,7 +395,47 @@ def _finish(t: Tournament):
     t.status = Tournament.Status.FINISHED
     t.save()
     refresh_standings(t)
+    _announce_end(t)
     return None
+
+
+def _announce_end(t: Tournament) -> None:
+    """The final e-mail, with the places, to every player and the director, through the
+    outbox (their settings for "Game started / finished" apply)."""
+    found = places(t)
+    ids = set(t.entries.exclude(state=Entry.State.INVITED).values_list("user_id", flat=True)) | {t.director_id}
+    users = {u.pk: u for u in User.objects.filter(pk__in=ids | {uid for _place, uid in found})}
+    for uid in sorted(ids):
+        user = users[uid]
+        with language.override_for(user):
+            lines = [_("%(name)s is over.") % {"name": t.name}]
+            for place in sorted({place for place, _uid in found}):
+                names = ", ".join(users[u].username for p, u in found if p == place)
+                lines.append(_("%(place)s: %(names)s") % {"place": place_label(place), "names": names})
+            outbox.message(
+                Category.GAME, key=f"tournament-finished:{t.pk}:{uid}", user=user,
+                subject=_("%(name)s is over") % {"name": t.name}, lines=lines,
+                path=t.get_absolute_url(), button=_("See the final standings"),
+            )
+
+
+def places(t: Tournament) -> list[tuple[int, int]]:
+    """The places the finished tournament decided, as ``(place, user id)``, best first: a
+    knockout's champion, runner-up and third-place game's winner; without a knockout the
+    first three of the standings (sharing a rank, sharing the place). Empty while it runs."""
+    if t.status != Tournament.Status.FINISHED:
+        return []
+    if t.knockout_seeds:
+        b = knockout_bracket(t)
+        found = [(1, b.champion), (2, b.final.loser if b.final else None),
+                 (3, b.third_place.winner if b.third_place else None)]
+        return [(place, uid) for place, uid in found if uid is not None]
+    rows = t.standings_cache or refresh_standings(t)
+    return [(r["rank"], r["user_id"]) for r in rows if r["rank"] <= 3]
+
+
+def place_label(place: int) -> str:
+    return {1: _("Champion"), 2: _("Second place"), 3: _("Third place")}.get(place, str(place))
 
 
 def _swiss_tables(t: Tournament, entries) -> tuple[list, list]:
@@ -576,7 +621,7 @@ def to_result(p: Pairing, round_number: int = 0) -> Result | None:
 
 def compute_standings(t: Tournament, ids=None, pairings=None):
     if ids is None:
-        ids = list(t.entries.exclude(state=Entry.State.INVITED).order_by("-rating", "created_at", "pk").values_list("user_id", flat=True))
+        ids = entrants(t)
     if pairings is None:
         pairings = main_pairings(t)
     results, byes = [], []
@@ -591,12 +636,34 @@ def compute_standings(t: Tournament, ids=None, pairings=None):
 
 
 def standings(t: Tournament):
+    """The main stage's standings (a Swiss or round robin; a knockout after it is seeded by them)."""
     return compute_standings(t)
 
 
+def entrants(t: Tournament) -> list[int]:
+    """Everyone registered or withdrawn (not the invited), best rating first."""
+    return list(t.entries.exclude(state=Entry.State.INVITED).order_by("-rating", "created_at", "pk")
+                .values_list("user_id", flat=True))
+
+
+def table(t: Tournament):
+    """The standings the tournament shows, per format: a knockout's by the round reached then
+    the points scored; a round robin's or Swiss's by points and the tiebreak chain (a knockout
+    after them decides the places, see :func:`places`)."""
+    if t.format != Tournament.Format.KNOCKOUT:
+        return compute_standings(t)
+    scored: dict[int, int] = {}
+    for p in Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.KNOCKOUT).exclude(scores=None):
+        if p.status in (Pairing.Status.FINISHED, Pairing.Status.ADJUDICATED):
+            for uid, score in zip(p.players, p.scores):
+                scored[uid] = scored.get(uid, 0) + score
+    return knockout_standings(entrants(t), knockout_bracket(t), scored)
+
+
 def refresh_standings(t: Tournament) -> list[dict]:
-    """Recompute the standings and store them on the tournament (pages read the copy)."""
-    rows = compute_standings(t)
+    """Recompute the standings and store them on the tournament (pages read the copy): after
+    every registration, withdrawal, round and finished game."""
+    rows = table(t)
     names = dict(User.objects.filter(pk__in=[r.player for r in rows]).values_list("pk", "username"))
     withdrawn = set(t.entries.filter(state=Entry.State.WITHDRAWN).values_list("user_id", flat=True))
     data = []

@@ -17,14 +17,19 @@ Tiebreaks (chosen before round 1, applied in order after the points):
 ``score_difference``  sum over games of own score minus the opponents' mean score
 ``game_points``       sum of own game scores
 
-Unplayed games (forfeits, byes) count for neither Buchholz nor Sonneborn-Berger.
+Unplayed games (forfeits without a game, byes) count for neither Buchholz nor
+Sonneborn-Berger; a game a player left (resigned, lost on time) was played, and lost.
 Players equal on points and the whole chain share a rank.
+
+A knockout has no points table: :func:`knockout` ranks by the round reached (the
+champion, the runner-up, the losers of the semi-finals with the third-place game's
+winner first, ...), then by the points scored in the games.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Sequence
+from typing import Hashable, Iterable, Mapping, Sequence
 
 TIEBREAKS = {
     "buchholz": "Buchholz",
@@ -55,7 +60,8 @@ class Result:
 
     @property
     def played(self) -> bool:
-        return self.scores is not None and not self.forfeited
+        """A game took place (it may have ended by a player leaving it)."""
+        return self.scores is not None
 
 
 @dataclass
@@ -70,6 +76,7 @@ class Row:
     byes: int = 0
     game_points: int = 0
     tiebreaks: dict = field(default_factory=dict)
+    reached: int | None = None  # knockout: the last round reached (0: the first; the champion: one more than the final)
 
     def as_dict(self) -> dict:
         return {
@@ -81,6 +88,8 @@ class Row:
             "draws": self.draws,
             "losses": self.losses,
             "byes": self.byes,
+            "game_points": self.game_points,
+            "reached": self.reached,
             "tiebreaks": {k: round(v, 2) for k, v in self.tiebreaks.items()},
         }
 
@@ -241,6 +250,47 @@ def compute(
             rows[p].tiebreaks = {n: rows[p].tiebreaks[n] for n in tiebreaks}
             standings.append(rows[p])
     return standings
+
+
+def knockout(players: Sequence[Hashable], bracket, game_points: Mapping | None = None) -> list[Row]:
+    """Standings of a knockout ``bracket`` (a :class:`tournaments.bracket.Bracket`): by the
+    round reached, the third-place game's winner before its loser, then by ``game_points``
+    (points scored, by player); ``players`` order breaks complete ties. Games played, won
+    and lost are the bracket's matches decided over the board (byes are not games)."""
+    game_points = game_points or {}
+    rows = {p: Row(p, game_points=game_points.get(p, 0)) for p in players}
+    rounds = bracket.rounds
+    for m in bracket.matches():
+        if not m.third_place:
+            for p in (m.a, m.b):
+                if p in rows:
+                    rows[p].reached = max(rows[p].reached or 0, m.round)
+        if m.winner is None:
+            continue
+        if m.bye:
+            if m.winner in rows:
+                rows[m.winner].byes += 1
+            continue
+        for p, won in ((m.winner, True), (m.loser, False)):
+            if p in rows:
+                rows[p].played += 1
+                rows[p].wins += won
+                rows[p].losses += not won
+                rows[p].points += 2.0 * won
+    if bracket.champion in rows:
+        rows[bracket.champion].reached = len(rounds)
+    third = bracket.third_place.winner if bracket.third_place else None
+
+    def key(p) -> tuple:
+        row = rows[p]
+        return (row.reached if row.reached is not None else -1, p == third, row.game_points)
+
+    order = {p: i for i, p in enumerate(players)}
+    ranked = sorted(rows, key=lambda p: (tuple(-v for v in key(p)), order[p]))
+    for i, p in enumerate(ranked):
+        before = ranked[i - 1] if i else None
+        rows[p].rank = rows[before].rank if before is not None and key(before) == key(p) else i + 1
+    return [rows[p] for p in ranked]
 
 
 def _split(group: list, key) -> list[list]:

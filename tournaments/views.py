@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from urllib.parse import quote
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
@@ -22,6 +23,7 @@ from django.views.decorators.http import require_POST
 from games.models import Game
 from ratings import services as ratings
 
+from . import bracket as bracket_mod
 from . import services, tables
 from .bracket import svg as bracket_svg
 from .forms import TournamentForm
@@ -58,22 +60,51 @@ def _num(value) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def _is_knockout(t: Tournament) -> bool:
+    return t.format == Tournament.Format.KNOCKOUT
+
+
+def _reached_names(t: Tournament) -> dict[int, str]:
+    """A knockout's rounds by number (0: the first), and one past the final: the champion."""
+    if not t.knockout_seeds:
+        return {}
+    count = bracket_mod.bracket_size(len(t.knockout_seeds)).bit_length() - 1
+    names = dict(enumerate(bracket_mod.rounds_names(count, _bracket_words())))
+    names[count] = _("Champion")
+    return names
+
+
 def _display_rows(t: Tournament, rows: list[dict]) -> list[dict]:
     """Standings rows with the numbers formatted and the links built once (a 1000-row
     table with template filters and {% url %} per cell is several times slower)."""
     base = reverse("tournaments:player", args=[t.pk, "__name__"])
     current = ratings.ratings_of([r["user_id"] for r in rows if r.get("user_id")], ratings.pools_of(t.rules)[1])
+    reached = _reached_names(t) if _is_knockout(t) else {}
     out = []
     for r in rows:
         rating = current.get(r.get("user_id"))
+        if _is_knockout(t):  # how far each got, games won, points scored
+            cells = [escape(reached.get(r.get("reached"), "")), r["played"], r["wins"], r.get("game_points", 0)]
+        else:
+            cells = [_num(r["points"]), r["played"], r["wins"], r["draws"], r["losses"],
+                     *[_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks]]
         out.append({
             "rank": r["rank"], "username": r["username"], "url": base.replace("__name__", quote(r["username"])),
-            "points": _num(r["points"]), "played": r["played"], "wins": r["wins"], "draws": r["draws"],
-            "losses": r["losses"], "withdrawn": r.get("withdrawn"),
+            "points": _num(r["points"]), "withdrawn": r.get("withdrawn"),
             "rating": f"{rating.display}{'?' if rating.provisional else ''}" if rating else f"{ratings.START}?",
-            "tiebreaks": [_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks],
+            "cells": cells,
         })
     return out
+
+
+def _columns(t: Tournament) -> list[tuple[str, str]]:
+    """The standings' columns after rank, player and rating: (head, title), per format."""
+    if _is_knockout(t):
+        return [(_("Reached"), _("The last round reached")), (_("Games"), ""),
+                (pgettext("won, short", "W"), _("Games won")), (_("Points"), _("Points scored in the games"))]
+    return [(pgettext("points, short", "Pts"), ""), (_("Games"), ""),
+            (pgettext("won, short", "W"), ""), (pgettext("drawn, short", "D"), ""), (pgettext("lost, short", "L"), ""),
+            *[(TIEBREAK_LABELS[name][1], TIEBREAK_LABELS[name][0]) for name in t.tiebreaks]]
 
 
 def _rows_html(rows: list[dict]) -> str:
@@ -81,13 +112,12 @@ def _rows_html(rows: list[dict]) -> str:
     parts = []
     for r in rows:
         badge = f' <span class="badge">{escape(_("withdrawn"))}</span>' if r["withdrawn"] else ""
-        cells = "".join(f"<td>{v}</td>" for v in r["tiebreaks"])
+        cells = "".join(f"<td>{v}</td>" for v in r["cells"])
         muted = ' class="muted"' if r["withdrawn"] else ""
         parts.append(
             f'<tr{muted}><td>{r["rank"]}</td>'
             f'<td><a href="{escape(r["url"])}">{escape(r["username"])}</a>{badge}</td>'
-            f'<td class="rating">{r["rating"]}</td><td>{r["points"]}</td>'
-            f'<td>{r["played"]}</td><td>{r["wins"]}</td><td>{r["draws"]}</td><td>{r["losses"]}</td>{cells}</tr>\n'
+            f'<td class="rating">{r["rating"]}</td>{cells}</tr>\n'
         )
     return mark_safe("".join(parts))
 
@@ -104,7 +134,8 @@ def detail(request, pk):
         "entry": entry,
         "rows": rows,
         "rows_html": _rows_html(rows),
-        "tiebreaks": [(name, TIEBREAK_LABELS[name][1], TIEBREAK_LABELS[name][0]) for name in t.tiebreaks],
+        "columns": _columns(t),
+        "places": _places(t),
         "rounds": list(t.rounds.all()),
         "entries": list(t.entries.select_related("user").order_by("-rating", "created_at"))
         if t.status == Tournament.Status.REGISTRATION else [],
@@ -115,6 +146,14 @@ def detail(request, pk):
         "bracket_svg": mark_safe(_bracket_drawing(t)) if t.knockout_seeds else "",
     }
     return render(request, "tournaments/detail.html", context)
+
+
+def _places(t: Tournament) -> list[dict]:
+    """The places the format decided, for the finished tournament's page: place, name, link."""
+    found = services.places(t)
+    names = dict(User.objects.filter(pk__in=[uid for _place, uid in found]).values_list("pk", "username"))
+    return [{"place": place, "label": services.place_label(place), "username": names.get(uid, "?"),
+             "url": reverse("tournaments:player", args=[t.pk, names.get(uid, "?")])} for place, uid in found]
 
 
 def round_detail(request, pk, number):
@@ -205,15 +244,22 @@ def csv_cell(value):
 def standings_export(request, pk, fmt):
     t = get_object_or_404(Tournament, pk=pk)
     rows = _standings(t)
+    tiebreaks = [] if _is_knockout(t) else t.tiebreaks
     if fmt == "json":
-        return JsonResponse({"tournament": t.pk, "name": t.name, "tiebreaks": t.tiebreaks, "standings": rows})
+        return JsonResponse({"tournament": t.pk, "name": t.name, "tiebreaks": tiebreaks, "standings": rows})
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(t.name) or "tournament"}-standings.csv"'
     writer = csv.writer(response)
-    writer.writerow(["rank", "player", "points", "played", "wins", "draws", "losses", "byes", *t.tiebreaks])
+    if _is_knockout(t):
+        writer.writerow(["rank", "player", "reached", "played", "wins", "losses", "byes", "game_points"])
+        for r in rows:
+            writer.writerow([r["rank"], csv_cell(r["username"]), r.get("reached"), r["played"], r["wins"], r["losses"],
+                             r["byes"], r.get("game_points", 0)])
+        return response
+    writer.writerow(["rank", "player", "points", "played", "wins", "draws", "losses", "byes", *tiebreaks])
     for r in rows:
         writer.writerow([r["rank"], csv_cell(r["username"]), r["points"], r["played"], r["wins"], r["draws"], r["losses"],
-                         r["byes"], *[r["tiebreaks"].get(name, "") for name in t.tiebreaks]])
+                         r["byes"], *[r["tiebreaks"].get(name, "") for name in tiebreaks]])
     return response
 
 

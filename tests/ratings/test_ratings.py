@@ -1,5 +1,7 @@
 """Ratings: OpenSkill over the engine's outcome of finished games of people."""
 
+import random
+
 import pytest
 from django.core.management import call_command
 
@@ -16,10 +18,25 @@ def people(make_user):
     return [make_user(name) for name in ("ann", "bob", "cid", "dee", "eve", "fay")]
 
 
-def finished_by_timeouts(creator, users, rules=None):
-    """A started game of ``users`` (in turn order) in which all but the last lose on time."""
+def play_turns(game, turns, seed=7):
+    """Play ``turns`` tile turns (random legal placements, no figures) as the players on turn."""
+    rng = random.Random(seed)
+    for _ in range(turns):
+        game.refresh_from_db()
+        seats = list(game.seats.select_related("user").order_by("position"))
+        choice = rng.choice(games.legal_moves(games.engine_for(game, seats))["placements"])
+        games.play_move(game.pk, seats[game.current_seat].user, game.move_count + 1,
+                        choice["x"], choice["y"], choice["rotation"], None)
+    game.refresh_from_db()
+    return game
+
+
+def finished_by_timeouts(creator, users, rules=None, turns=2):
+    """A started game of ``users`` (in turn order): each plays ``turns`` tile turns (two: the
+    game is rated), then all but the last lose on time."""
     game = games.create_started_game(creator, users, rules=rules)
     Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.LOSE)
+    play_turns(game, turns * len(users))
     for _ in users[:-1]:
         game.refresh_from_db()
         games.play_timeout(game.pk, game.move_count + 1)
@@ -127,3 +144,66 @@ def test_recomputing_from_the_finished_games_equals_the_incremental_ratings(peop
     Rating.objects.filter(user=ann).update(display=9999, games=0)  # damage that recomputing repairs
     call_command("recompute_ratings")
     assert snapshot() == incremental
+
+
+def resigned_after(creator, users, turns):
+    """A started two-player game: ``turns`` tile turns are played, then the player on turn resigns."""
+    game = play_turns(games.create_started_game(creator, users), turns)
+    leaver = game.seats.get(position=game.current_seat).user
+    games.resign(game.pk, leaver)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return game, leaver
+
+
+def test_two_quick_resignations_leave_the_ratings_unchanged(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        first, leaver = resigned_after(ann, [ann, bob], 0)  # ann resigns at once
+        second, _ = resigned_after(ann, [bob, ann], 1)  # ann resigns on her first turn, after bob's
+    assert leaver == ann
+    assert first.ended_early and second.ended_early
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+    assert services.display_rating(bob.pk) == services.display_rating(ann.pk) == services.START
+
+
+def test_a_resignation_on_the_second_turn_is_not_rated_but_after_two_turns_it_is(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        early, _ = resigned_after(ann, [ann, bob], 2)  # ann has placed one tile: her second turn
+        rated, leaver = resigned_after(ann, [ann, bob], 4)  # two tiles each
+    assert early.ended_early and not RatingChange.objects.filter(game=early).exists()
+    assert not rated.ended_early and leaver == ann
+    assert rating(bob).games == rating(ann).games == 1
+    assert rating(bob).display > services.START > rating(ann).display
+
+
+def test_a_game_lost_on_time_before_the_second_turn_is_not_rated(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finished_by_timeouts(ann, [ann, bob], turns=1)
+    assert game.ended_early and not Rating.objects.exists()
+
+
+def test_recomputing_skips_games_that_ended_before_the_second_turn(people, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        resigned_after(ann, [ann, bob], 0)
+        rated, _ = resigned_after(ann, [ann, bob], 4)
+    before = sorted(RatingChange.objects.values_list("game_id", "user_id", "pool", "display"))
+    call_command("recompute_ratings")
+    assert sorted(RatingChange.objects.values_list("game_id", "user_id", "pool", "display")) == before
+    assert {game for game, *_ in before} == {rated.pk}
+
+
+def test_the_game_page_and_the_archive_say_a_game_ended_early_is_unrated(people, client, django_capture_on_commit_callbacks):
+    ann, bob = people[:2]
+    with django_capture_on_commit_callbacks(execute=True):
+        early, _ = resigned_after(ann, [ann, bob], 0)
+        rated, _ = resigned_after(ann, [ann, bob], 4)
+    client.force_login(bob)
+    assert "ended before move 2 · unrated" in client.get(f"/games/{early.pk}/").content.decode()
+    assert "ended before move 2 · unrated" not in client.get(f"/games/{rated.pk}/").content.decode()
+    assert "ended before move 2 · unrated" in client.get(f"/archive/games/{early.pk}/").content.decode()
+    listing = client.get("/archive/").content.decode()
+    assert listing.count('data-testid="ended-early"') == 1

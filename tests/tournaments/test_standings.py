@@ -104,3 +104,17 @@ def test_standings_are_ordered_and_ranked(n, games, seed):
         if prev.rank == row.rank:
             assert prev.points == pytest.approx(row.points)
     assert rows[0].rank == 1
+
+
+def test_knockout_standings_count_matches_not_byes_and_rank_by_round_then_points():
+    from tournaments.bracket import build
+    from tournaments.standings import knockout
+
+    # five seeds: a, b and c have byes; d beats e, then a beats d, c beats b; a wins the final
+    b = build("abcde", {(0, 1): "d", (1, 0): "a", (1, 1): "c", (2, 0): "a"})
+    rows = knockout(list("abcde"), b, {"a": 50, "b": 40, "c": 30, "d": 45, "e": 10})
+    # d and b both lost a semi-final: d scored more
+    assert [(r.player, r.rank, r.reached) for r in rows] == [("a", 1, 3), ("c", 2, 2), ("d", 3, 1), ("b", 4, 1), ("e", 5, 0)]
+    a, d = rows[0], rows[2]
+    assert (a.played, a.wins, a.byes, a.points) == (2, 2, 1, 4.0)
+    assert (d.played, d.wins, d.losses, d.byes) == (2, 1, 1, 0)
