@@ -231,15 +231,17 @@ LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "4"))
 def _email_from_url(url):
     parts = urlsplit(url)
     query = parse_qs(parts.query)
-    flag = lambda key: query.get(key, ["0"])[0].lower() in ("1", "true", "yes", "on")  # noqa: E731
-    return {
+    flag = lambda key: query[key][0].lower() in ("1", "true", "yes", "on")  # noqa: E731
+    email = {
         "host": parts.hostname or "",
         "port": parts.port,
         "user": unquote(parts.username or ""),
         "password": unquote(parts.password or ""),
-        "use_tls": flag("tls"),
-        "use_ssl": parts.scheme == "smtps" or flag("ssl"),
+        "use_ssl": parts.scheme == "smtps" or ("ssl" in query and flag("ssl")),
     }
+    if "tls" in query:  # given in the URL, it wins (tls=0 too); else EMAIL_USE_TLS decides
+        email["use_tls"] = flag("tls")
+    return email
 
 
 _email = _email_from_url(os.environ["EMAIL_URL"]) if os.environ.get("EMAIL_URL") else {}
@@ -247,8 +249,8 @@ EMAIL_HOST = _email.get("host") or os.environ.get("EMAIL_HOST", "")
 EMAIL_PORT = _email.get("port") or envint("EMAIL_PORT", 587)
 EMAIL_HOST_USER = _email.get("user") or os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = _email.get("password") or os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = _email.get("use_tls") or envbool("EMAIL_USE_TLS", True)
-EMAIL_USE_SSL = _email.get("use_ssl") or envbool("EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = _email["use_tls"] if "use_tls" in _email else envbool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = _email["use_ssl"] if _email else envbool("EMAIL_USE_SSL", False)
 if EMAIL_USE_SSL:
     EMAIL_USE_TLS = False
 EMAIL_TIMEOUT = 20
