@@ -137,11 +137,13 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Log-in throttling (the log-in page, the admin and POST /api/auth/token/): after
-# AXES_FAILURE_LIMIT wrong passwords for one username, or from one address, that
-# username or address is locked out for AXES_COOLOFF_MINUTES (429).
+# AXES_FAILURE_LIMIT wrong passwords for one username (from anywhere, or from one
+# address), that username is locked out for AXES_COOLOFF_MINUTES (429). Never an address
+# alone: one guesser behind a shared address (an office, a school, a mobile carrier)
+# must not lock everyone there out.
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "carcassonne_site.errors.lockout"
 AXES_VERBOSE = False
