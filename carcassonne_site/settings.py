@@ -78,8 +78,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",  # also on refusals
     "carcassonne_site.middleware.HostileInputMiddleware",
-    "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the language cookie (the footer's switcher), else Accept-Language.
