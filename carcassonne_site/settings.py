@@ -219,8 +219,16 @@ NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24
 NOTIFICATIONS_LEASE_SECONDS = envint("NOTIFICATIONS_LEASE_SECONDS", 90)
 NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min, ...
 NOTIFICATIONS_MAX_ATTEMPTS = 8
-# Invitations one user may send per day (games they create, seats they invite to).
+# Limits against floods (README.md, "Limits"). Invitations one user may send in 24 hours
+# (seats of games they create and tournament invitations, together).
 GAMES_INVITATIONS_PER_DAY = envint("GAMES_INVITATIONS_PER_DAY", 50)
+GAMES_CREATED_PER_DAY = envint("GAMES_CREATED_PER_DAY", 50)  # games a user creates to play in, in 24 hours
+GAMES_WAITING_PER_USER = envint("GAMES_WAITING_PER_USER", 10)  # their games still waiting for players, at once
+TOURNAMENTS_CREATED_PER_DAY = envint("TOURNAMENTS_CREATED_PER_DAY", 5)  # per director, in 24 hours
+CHAT_MESSAGES_PER_MINUTE = envint("CHAT_MESSAGES_PER_MINUTE", 10)  # per account, all games together
+ACCOUNTS_SIGNUPS_PER_HOUR = envint("ACCOUNTS_SIGNUPS_PER_HOUR", 10)  # per client address
+ACCOUNTS_PASSWORD_RESETS_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 10)  # per client address
+ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3)  # per address written
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 # An open game page asks the server this often (while visible) whether it changed.
@@ -312,7 +320,9 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     if envbool("BEHIND_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-        AXES_IPWARE_PROXY_COUNT = 1  # the client's address is the proxy's X-Forwarded-For
+        # The client's address (log-in lock-out, limits per address) is the one the proxy
+        # saw: the last entry of X-Forwarded-For (accounts.limits.proxied_address).
+        AXES_CLIENT_IP_CALLABLE = "accounts.limits.proxied_address"
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {

@@ -140,8 +140,7 @@ def game_create(request):
                 )
             except services.GameError as exc:
                 message = str(exc)
-                field = exc.field or ("invite" if isinstance(exc, services.TooMany) else None)
-                form.add_error(field, message[:1].upper() + message[1:])
+                form.add_error(exc.field, message[:1].upper() + message[1:])
             else:
                 messages.success(request, _("%(game)s is created. It starts when every seat is taken.") % {"game": game.title})
                 return redirect(game)
