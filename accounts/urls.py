@@ -8,6 +8,7 @@ urlpatterns = [
     path("accounts/language/", views.language, name="language"),
     path("accounts/email/", views.email_change, name="email-change"),
     path("accounts/email/confirm/<str:token>/", views.email_confirm, name="email-confirm"),
+    path("accounts/password_reset/", views.PasswordResetView.as_view(), name="password_reset"),  # limited
     # login, logout (POST), password_change(_done), password_reset(_done),
     # password_reset_confirm, password_reset_complete
     path("accounts/", include("django.contrib.auth.urls")),

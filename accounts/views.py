@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.shortcuts import redirect, render
@@ -10,7 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import verification
+from . import limits, verification
 from .forms import EmailChangeForm, LanguageForm, SignupForm
 
 # The home page shows "Your games" from the games app when it provides this
@@ -42,13 +43,23 @@ def _next_url(request) -> str:
     return ""
 
 
+def _may_sign_up(request) -> bool:
+    """Counts a sign-up from the client's address; False past ACCOUNTS_SIGNUPS_PER_HOUR."""
+    return limits.spend("signup", limits.client_address(request), settings.ACCOUNTS_SIGNUPS_PER_HOUR, 3600)
+
+
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
     next_url = _next_url(request)
+    status = 200
     if request.method == "POST":
         form = SignupForm(request.POST)
-        if form.is_valid():
+        if form.is_valid() and not _may_sign_up(request):
+            form.add_error(None, _("Too many accounts were made from your address in the last hour: "
+                                   "try again later."))
+            status = 429
+        elif form.is_valid():
             try:
                 with transaction.atomic():
                     user = form.save()
@@ -66,7 +77,26 @@ def signup(request):
                 return redirect(next_url or "home")
     else:
         form = SignupForm(initial={"email": request.session.get(INVITED_EMAIL_SESSION_KEY, "")})
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+    return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, limited per client address and per address written: past either limit
+    the form says so and no e-mail goes out (the same answer whether or not an account
+    has that address)."""
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().lower()
+        if not limits.spend("password-reset", limits.client_address(self.request),
+                            settings.ACCOUNTS_PASSWORD_RESETS_PER_HOUR, 3600):
+            form.add_error(None, _("Too many password resets were asked for from your address in the last hour: "
+                                   "try again later."))
+        elif not limits.spend("password-reset-to", email, settings.ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR, 3600):
+            form.add_error(None, _("Too many password reset e-mails went to this address in the last hour: "
+                                   "look for them in its inbox, or try again later."))
+        else:
+            return super().form_valid(form)
+        return self.render_to_response(self.get_context_data(form=form), status=429)
 
 
 @login_required

@@ -1,5 +1,5 @@
 """``POST /api/auth/token/``: DRF's token view, answering 429 once django-axes has
-locked the account or the address out (too many wrong passwords)."""
+locked the username out (too many wrong passwords for it)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ class TokenView(ObtainAuthToken):
         tags=["auth"],
         summary="Get your API token",
         description="Send `Authorization: Token <key>` with later requests. Too many wrong passwords "
-        "for one username, or from one address, lock them out for a while (429).",
+        "for one username lock that username out for a while (429); other users at the same address "
+        "can still log in.",
         request=AuthTokenSerializer,
         responses={
             200: inline_serializer("Token", {"token": serializers.CharField()}),

@@ -1,5 +1,5 @@
-"""Site-wide request guards: refuse NUL characters in URLs, and answer a database
-outage on the API with JSON (pages get the 500 page)."""
+"""Site-wide request guards: refuse NUL characters in addresses and forms, and answer a
+database outage on the API with JSON (pages get the 500 page)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import logging
 
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
@@ -16,6 +18,11 @@ def is_api(request) -> bool:
     return request.path_info.startswith("/api/")
 
 
+def wants_json(request) -> bool:
+    """The API, and pages' scripts that ask for JSON (``Accept: application/json``)."""
+    return is_api(request) or "application/json" in request.headers.get("Accept", "")
+
+
 def error_response(request, status: int, message: str):
     """``{"detail": message}`` on the API, plain text elsewhere."""
     if is_api(request):
@@ -23,17 +30,37 @@ def error_response(request, status: int, message: str):
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
+def has_nul(data) -> bool:
+    """True when a QueryDict (``request.GET`` or ``request.POST``) has a NUL character in
+    a name or a value."""
+    return any("\x00" in key or any("\x00" in value for value in values) for key, values in data.lists())
+
+
+def refuse_nul(request, message: str):
+    """A 400 with ``message``: JSON for the API and scripts, the error page otherwise."""
+    if wants_json(request):
+        return JsonResponse({"detail": message}, status=400)
+    return render(request, "refused.html", {"message": message}, status=400)
+
+
 class HostileInputMiddleware:
     """NUL characters never reach a view: PostgreSQL refuses them in any string, which
-    would turn ``?player=a%00b`` or ``/archive/players/a%00b/`` into a server error."""
+    would turn ``?player=a%00b``, ``/archive/players/a%00b/`` or a form field (a chat
+    message, a note, an invitation) into a server error. Screened here once, before any
+    view reads the request; JSON bodies are screened by the API's parser
+    (``games.rest.JSONParser``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        query = request.META.get("QUERY_STRING", "")
-        if "\x00" in request.path or "%00" in query or "\x00" in query:
-            return error_response(request, 400, _("The address contains a NUL character."))
+        if "\x00" in request.path or has_nul(request.GET) or (request.method == "POST" and has_nul(request.POST)):
+            # Runs before the language middleware: answer in the visitor's language.
+            with translation.override(translation.get_language_from_request(request)):
+                if "\x00" in request.path or has_nul(request.GET):
+                    return refuse_nul(request, _("The address contains a NUL character."))
+                return refuse_nul(request, _("The form contains a NUL character, which no text may contain: "
+                                             "remove it and send the form again."))
         return self.get_response(request)
 
     def process_exception(self, request, exception):

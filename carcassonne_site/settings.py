@@ -78,8 +78,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",  # also on refusals
     "carcassonne_site.middleware.HostileInputMiddleware",
-    "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the language cookie (the footer's switcher), else Accept-Language.
@@ -137,11 +137,13 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Log-in throttling (the log-in page, the admin and POST /api/auth/token/): after
-# AXES_FAILURE_LIMIT wrong passwords for one username, or from one address, that
-# username or address is locked out for AXES_COOLOFF_MINUTES (429).
+# AXES_FAILURE_LIMIT wrong passwords for one username (from anywhere, or from one
+# address), that username is locked out for AXES_COOLOFF_MINUTES (429). Never an address
+# alone: one guesser behind a shared address (an office, a school, a mobile carrier)
+# must not lock everyone there out.
 AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "carcassonne_site.errors.lockout"
 AXES_VERBOSE = False
@@ -217,8 +219,16 @@ NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24
 NOTIFICATIONS_LEASE_SECONDS = envint("NOTIFICATIONS_LEASE_SECONDS", 90)
 NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min, ...
 NOTIFICATIONS_MAX_ATTEMPTS = 8
-# Invitations one user may send per day (games they create, seats they invite to).
+# Limits against floods (README.md, "Limits"). Invitations one user may send in 24 hours
+# (seats of games they create and tournament invitations, together).
 GAMES_INVITATIONS_PER_DAY = envint("GAMES_INVITATIONS_PER_DAY", 50)
+GAMES_CREATED_PER_DAY = envint("GAMES_CREATED_PER_DAY", 50)  # games a user creates to play in, in 24 hours
+GAMES_WAITING_PER_USER = envint("GAMES_WAITING_PER_USER", 10)  # their games still waiting for players, at once
+TOURNAMENTS_CREATED_PER_DAY = envint("TOURNAMENTS_CREATED_PER_DAY", 5)  # per director, in 24 hours
+CHAT_MESSAGES_PER_MINUTE = envint("CHAT_MESSAGES_PER_MINUTE", 10)  # per account, all games together
+ACCOUNTS_SIGNUPS_PER_HOUR = envint("ACCOUNTS_SIGNUPS_PER_HOUR", 10)  # per client address
+ACCOUNTS_PASSWORD_RESETS_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 10)  # per client address
+ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3)  # per address written
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 # An open game page asks the server this often (while visible) whether it changed.
@@ -231,15 +241,17 @@ LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "4"))
 def _email_from_url(url):
     parts = urlsplit(url)
     query = parse_qs(parts.query)
-    flag = lambda key: query.get(key, ["0"])[0].lower() in ("1", "true", "yes", "on")  # noqa: E731
-    return {
+    flag = lambda key: query[key][0].lower() in ("1", "true", "yes", "on")  # noqa: E731
+    email = {
         "host": parts.hostname or "",
         "port": parts.port,
         "user": unquote(parts.username or ""),
         "password": unquote(parts.password or ""),
-        "use_tls": flag("tls"),
-        "use_ssl": parts.scheme == "smtps" or flag("ssl"),
+        "use_ssl": parts.scheme == "smtps" or ("ssl" in query and flag("ssl")),
     }
+    if "tls" in query:  # given in the URL, it wins (tls=0 too); else EMAIL_USE_TLS decides
+        email["use_tls"] = flag("tls")
+    return email
 
 
 _email = _email_from_url(os.environ["EMAIL_URL"]) if os.environ.get("EMAIL_URL") else {}
@@ -247,8 +259,8 @@ EMAIL_HOST = _email.get("host") or os.environ.get("EMAIL_HOST", "")
 EMAIL_PORT = _email.get("port") or envint("EMAIL_PORT", 587)
 EMAIL_HOST_USER = _email.get("user") or os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = _email.get("password") or os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = _email.get("use_tls") or envbool("EMAIL_USE_TLS", True)
-EMAIL_USE_SSL = _email.get("use_ssl") or envbool("EMAIL_USE_SSL", False)
+EMAIL_USE_TLS = _email["use_tls"] if "use_tls" in _email else envbool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = _email["use_ssl"] if _email else envbool("EMAIL_USE_SSL", False)
 if EMAIL_USE_SSL:
     EMAIL_USE_TLS = False
 EMAIL_TIMEOUT = 20
@@ -308,7 +320,9 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     if envbool("BEHIND_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-        AXES_IPWARE_PROXY_COUNT = 1  # the client's address is the proxy's X-Forwarded-For
+        # The client's address (log-in lock-out, limits per address) is the one the proxy
+        # saw: the last entry of X-Forwarded-For (accounts.limits.proxied_address).
+        AXES_CLIENT_IP_CALLABLE = "accounts.limits.proxied_address"
 
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 LOGGING = {

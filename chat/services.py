@@ -4,9 +4,12 @@ Errors are :class:`ChatError` with a message for people."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from accounts import limits
 from games.models import Game, Seat
 
 from .models import MAX_MESSAGE, MAX_NOTE, Message, Mute, Note
@@ -18,6 +21,10 @@ class ChatError(Exception):
 
 class NotAPlayer(ChatError):
     status = 403
+
+
+class TooFast(ChatError):
+    status = 429
 
 
 def player_seat(game: Game, user) -> Seat | None:
@@ -38,6 +45,11 @@ def post(game: Game, user, text) -> Message:
         raise ChatError(_("Write a message first."))
     if len(text) > MAX_MESSAGE:
         raise ChatError(_("A message has at most %(max)s characters.") % {"max": MAX_MESSAGE})
+    per_minute = settings.CHAT_MESSAGES_PER_MINUTE
+    if not limits.spend("chat", str(user.pk), per_minute, 60):
+        raise TooFast(ngettext("You can write at most %(count)d message a minute: wait a moment.",
+                               "You can write at most %(count)d messages a minute: wait a moment.",
+                               per_minute) % {"count": per_minute})
     return Message.objects.create(game=game, author=user, text=text)
 
 

@@ -123,6 +123,7 @@ ERRORS = {
     403: OpenApiResponse(s.ErrorSerializer, description="Not allowed"),
     404: OpenApiResponse(s.ErrorSerializer, description="No such game"),
     409: OpenApiResponse(s.ErrorSerializer, description="Conflict with the game's state"),
+    429: OpenApiResponse(s.ErrorSerializer, description="Past a limit: games or invitations a day, games waiting"),
 }
 
 
@@ -177,10 +178,11 @@ class GameListView(GameAPIView):
         description=(
             "The creator takes the first seat, then the invited players in the order listed, then the "
             "open seats. With `seat_order: random` the order is drawn when the game starts. "
-            "The game starts when every seat is taken."
+            "The game starts when every seat is taken. Limited per user: `GAMES_CREATED_PER_DAY`, "
+            "`GAMES_WAITING_PER_USER` and `GAMES_INVITATIONS_PER_DAY` (429 past them)."
         ),
         request=s.CreateGameSerializer,
-        responses={201: s.GameStateSerializer, **errors(400)},
+        responses={201: s.GameStateSerializer, **errors(400, 429)},
     )
     def post(self, request):
         data = _validated(s.CreateGameSerializer, request)

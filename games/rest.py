@@ -27,8 +27,25 @@ def depth(value, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
+def has_nul(value) -> bool:
+    """True when a string anywhere in ``value`` (keys too) holds a NUL character, which
+    PostgreSQL refuses in text. Called once ``depth`` has bounded the nesting."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str) and "\x00" in item:
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, refusing bodies nested too deeply (a 400, not a RecursionError)."""
+    """DRF's JSON parser, refusing bodies nested too deeply (a 400, not a RecursionError)
+    and text with a NUL character (a 400, not PostgreSQL's error)."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         try:
@@ -37,6 +54,8 @@ class JSONParser(parsers.JSONParser):
             raise ParseError(_("the JSON is nested too deeply")) from None
         if depth(data) > MAX_DEPTH:
             raise ParseError(_("the JSON is nested too deeply (at most %(n)d levels)") % {"n": MAX_DEPTH})
+        if has_nul(data):
+            raise ParseError(_("the JSON contains a NUL character (\\u0000), which no text may contain"))
         return data
 
 

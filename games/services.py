@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import clock, decisions, signals
 from games.engine import Game as EngineGame
@@ -91,7 +92,8 @@ def create_game(
     if timeout_rule not in Game.TimeoutRule.values:
         raise GameError(_("timeout_rule must be 'skip', 'lose' or 'bot'"))
     invitees = _resolve_invitees(creator, list(invite))
-    _check_invitation_quota(creator, len(invitees))
+    _check_games_quota(creator)
+    check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= rules.max_players:
         values = {"least": MIN_PLAYERS, "most": rules.max_players, "players": players}
@@ -137,8 +139,32 @@ class TooMany(GameError):
     status = 429
 
 
-def _check_invitation_quota(creator, wanted: int) -> None:
-    """At most ``GAMES_INVITATIONS_PER_DAY`` invitations per user in any 24 hours."""
+def _check_games_quota(creator) -> None:
+    """At most ``GAMES_WAITING_PER_USER`` of a user's games wait for players at once, and
+    at most ``GAMES_CREATED_PER_DAY`` games a day that they sit in (games a tournament
+    director creates for others' rounds do not count)."""
+    from django.conf import settings
+
+    waiting = settings.GAMES_WAITING_PER_USER
+    if Game.objects.filter(created_by=creator, status=Game.Status.WAITING).count() >= waiting:
+        raise TooMany(
+            ngettext("you can have at most %(count)d game waiting for players at once; wait until it starts",
+                     "you can have at most %(count)d games waiting for players at once; wait until one starts",
+                     waiting) % {"count": waiting}
+        )
+    per_day = settings.GAMES_CREATED_PER_DAY
+    since = timezone.now() - timedelta(days=1)
+    if Game.objects.filter(created_by=creator, created_at__gte=since, seats__user=creator).distinct().count() >= per_day:
+        raise TooMany(
+            ngettext("you can create at most %(count)d game a day; try again tomorrow",
+                     "you can create at most %(count)d games a day; try again tomorrow", per_day) % {"count": per_day}
+        )
+
+
+def check_invitation_quota(creator, wanted: int) -> None:
+    """At most ``GAMES_INVITATIONS_PER_DAY`` invitations per user in any 24 hours: the
+    seats of their games, and what other apps count (tournament invitations, through the
+    ``invitations_sent`` signal)."""
     if not wanted:
         return
     from django.conf import settings
@@ -150,10 +176,12 @@ def _check_invitation_quota(creator, wanted: int) -> None:
         .exclude(state=Seat.State.OPEN, invited_email="", user__isnull=True)
         .count()
     )
+    sent += sum(count for _receiver, count in signals.invitations_sent.send(sender=Game, user=creator, since=since))
     if sent + wanted > limit:
         raise TooMany(
             gettext("you can send at most %(limit)d invitations a day; you have %(left)d left today")
-            % {"limit": limit, "left": max(limit - sent, 0)}
+            % {"limit": limit, "left": max(limit - sent, 0)},
+            field="invite",
         )
 
 

@@ -26,3 +26,8 @@ under the "a bot takes over" rule: a bot plays the seat from then on)."""
 
 seat_invited = Signal()
 """``game`` and ``seat``: a registered player or an e-mail address is invited to a seat."""
+
+invitations_sent = Signal()
+"""A question rather than news: ``user`` and ``since``; each receiver returns how many
+invitations ``user`` sent through its app since then (tournaments), counted in the same
+daily quota as the seats of games (``GAMES_INVITATIONS_PER_DAY``)."""

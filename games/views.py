@@ -9,6 +9,7 @@ from functools import lru_cache
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -95,6 +96,9 @@ def game_list(request):
     return render(request, "games/game_list.html", {"groups": user_games(request.user)})
 
 
+LOBBY_PAGE_SIZE = 25  # games per lobby page
+
+
 @login_required
 def lobby(request):
     games = (
@@ -104,12 +108,14 @@ def lobby(request):
         .distinct()
         .select_related("created_by")
         .prefetch_related("seats__user")
-        .order_by("-created_at")
+        .order_by("-created_at", "-pk")
     )
-    games = list(games)
+    # Like every list of the site: a page past the end shows the last page, a bad number the first.
+    page = Paginator(games, LOBBY_PAGE_SIZE).get_page(request.GET.get("page"))
+    games = list(page.object_list)
     for game in games:
         game.rules_text = _rules_text(game)  # rules and time per move, before joining
-    return render(request, "games/lobby.html", {"games": games})
+    return render(request, "games/lobby.html", {"games": games, "page_obj": page})
 
 
 # --- creating and joining ----------------------------------------------------------------
@@ -134,8 +140,7 @@ def game_create(request):
                 )
             except services.GameError as exc:
                 message = str(exc)
-                field = exc.field or ("invite" if isinstance(exc, services.TooMany) else None)
-                form.add_error(field, message[:1].upper() + message[1:])
+                form.add_error(exc.field, message[:1].upper() + message[1:])
             else:
                 messages.success(request, _("%(game)s is created. It starts when every seat is taken.") % {"game": game.title})
                 return redirect(game)

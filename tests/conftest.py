@@ -73,8 +73,12 @@ def _site_language():
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    # Tests create many games; tests/security/test_limits.py checks the quota itself.
-    settings.GAMES_INVITATIONS_PER_DAY = 10_000
+    # Tests create many games, users and messages; tests/security/test_limits.py checks
+    # each limit itself, lowered.
+    for limit in ("GAMES_INVITATIONS_PER_DAY", "GAMES_CREATED_PER_DAY", "GAMES_WAITING_PER_USER",
+                  "TOURNAMENTS_CREATED_PER_DAY", "CHAT_MESSAGES_PER_MINUTE", "ACCOUNTS_SIGNUPS_PER_HOUR",
+                  "ACCOUNTS_PASSWORD_RESETS_PER_HOUR", "ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR"):
+        setattr(settings, limit, 10_000)
 
 
 @pytest.fixture

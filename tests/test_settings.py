@@ -76,23 +76,48 @@ def test_production_requires_secret_key():
     assert "SECRET_KEY" in result.stderr
 
 
-def test_email_url_is_parsed():
+def _email_settings(**environ):
+    """The e-mail settings a fresh process reads from ``environ``."""
     code = (
         "from django.conf import settings as s;"
         "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER,"
-        " s.EMAIL_HOST_PASSWORD, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.OUTBOX_ENABLED)"
+        " s.EMAIL_HOST_PASSWORD, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.OUTBOX_ENABLED, sep='|')"
     )
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="carcassonne_site.settings",
-               EMAIL_URL="smtp://me%40x.org:p%2Fw@mail.example.org:2525?tls=1")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
+    env.update(DJANGO_SETTINGS_MODULE="carcassonne_site.settings", **environ)
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup();" + code],
         cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == [
+    return result.stdout.strip().split("|")
+
+
+def test_email_url_is_parsed():
+    assert _email_settings(EMAIL_URL="smtp://me%40x.org:p%2Fw@mail.example.org:2525?tls=1") == [
         "django.core.mail.backends.smtp.EmailBackend", "mail.example.org", "2525",
         "me@x.org", "p/w", "True", "False", "False",
     ]
+
+
+def test_an_email_url_with_tls_0_sends_without_tls():
+    tls, ssl = _email_settings(EMAIL_URL="smtp://mail.example.org:25?tls=0")[5:7]
+    assert (tls, ssl) == ("False", "False")
+
+
+def test_an_email_url_flag_wins_over_email_use_tls():
+    tls = _email_settings(EMAIL_URL="smtp://mail.example.org:25?tls=0", EMAIL_USE_TLS="1")[5]
+    assert tls == "False"
+
+
+def test_an_email_url_without_a_tls_flag_uses_tls_by_default():
+    tls, ssl = _email_settings(EMAIL_URL="smtp://mail.example.org:587")[5:7]
+    assert (tls, ssl) == ("True", "False")
+
+
+def test_an_smtps_email_url_uses_ssl_not_tls():
+    tls, ssl = _email_settings(EMAIL_URL="smtps://mail.example.org:465")[5:7]
+    assert (tls, ssl) == ("False", "True")
 
 
 def test_default_email_goes_to_local_outbox():

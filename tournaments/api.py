@@ -156,7 +156,8 @@ class TournamentListView(TournamentAPIView):
         return Response(TournamentSerializer(qs, many=True).data)
 
     @extend_schema(tags=[TAG], summary="Create a tournament (you direct it)", request=TournamentSerializer,
-                   responses={201: TournamentSerializer, **ERRORS})
+                   description="At most `TOURNAMENTS_CREATED_PER_DAY` a day per director (429 past it).",
+                   responses={201: TournamentSerializer, **ERRORS, 429: TournamentErrorSerializer})
     def post(self, request):
         ser = TournamentSerializer(data=request.data)
         ser.is_valid(raise_exception=True)

@@ -138,6 +138,10 @@ class Entry(models.Model):
     state = models.CharField(max_length=12, choices=State.choices, default=State.REGISTERED)
     rating = models.IntegerField(default=1500)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who invited the player (an invitation counts in their daily invitation quota).
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdraw_policy = models.CharField(
         max_length=8, blank=True, choices=[("forfeit", _("Remaining games forfeited")), ("drop", _("Remaining games dropped"))]

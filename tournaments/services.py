@@ -23,6 +23,7 @@ import random
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import formats, timezone
@@ -59,6 +60,10 @@ class NotAllowed(TournamentError):
 
 class Conflict(TournamentError):
     status = 409
+
+
+class TooMany(TournamentError):
+    status = 429
 
 
 # --- creating and registering ------------------------------------------------------------
@@ -114,14 +119,30 @@ def validate(t: Tournament) -> None:
         raise TournamentError(rules_error(exc)) from None
 
 
-def create_tournament(director, **fields) -> Tournament:
+def create_tournament(director, *, counted: bool = True, **fields) -> Tournament:
+    """A new tournament; ``counted``: it counts in the director's daily quota (the next
+    season's divisions, made from a finished season, do not)."""
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise TournamentError(_("unknown fields: %(names)s") % {"names": ", ".join(sorted(unknown))})
     t = Tournament(director=director, seed=secrets.randbits(62), **fields)
     validate(t)
+    if counted:
+        _check_tournaments_quota(director)
     t.save()
     return t
+
+
+def _check_tournaments_quota(director) -> None:
+    """At most ``TOURNAMENTS_CREATED_PER_DAY`` new tournaments per director in 24 hours."""
+    per_day = settings.TOURNAMENTS_CREATED_PER_DAY
+    since = timezone.now() - timedelta(days=1)
+    if Tournament.objects.filter(director=director, created_at__gte=since).count() >= per_day:
+        raise TooMany(
+            ngettext("you can create at most %(count)d tournament a day; try again tomorrow",
+                     "you can create at most %(count)d tournaments a day; try again tomorrow", per_day)
+            % {"count": per_day}
+        )
 
 
 def update_tournament(t: Tournament, user, **fields) -> Tournament:
@@ -193,9 +214,15 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
         if user is None:
             raise TournamentError(_("there is no player called %(name)s") % {"name": name.strip()})
         users.append(user)
+    first_time = {u.pk for u in users} - set(t.entries.values_list("user_id", flat=True))
+    try:  # the same daily quota as game invitations
+        game_services.check_invitation_quota(by, len(first_time))
+    except game_services.TooMany as exc:
+        raise TooMany(str(exc)) from None
     out = []
     for user in users:
-        entry, created = Entry.objects.get_or_create(tournament=t, user=user, defaults={"state": Entry.State.INVITED})
+        entry, created = Entry.objects.get_or_create(tournament=t, user=user,
+                                                     defaults={"state": Entry.State.INVITED, "invited_by": by})
         if entry.state == Entry.State.INVITED:
             _send_invitation(t, by, user)
         out.append(entry)
@@ -737,7 +764,7 @@ def next_season(league: str, by, **options) -> list[Tournament]:
             fields = {k: getattr(d, k) for k in EDITABLE}
             fields.update(season=last + 1, name=_("%(league)s season %(season)s, division %(division)s") % {"league": league, "season": last + 1, "division": d.division}, start_date=None)
             fields.update(options)
-            new = create_tournament(by, **fields)
+            new = create_tournament(by, counted=False, **fields)
             new.registration = Tournament.Registration.INVITATION
             new.save()
             for uid in members:

@@ -21,3 +21,11 @@ def game_finished(sender, game: Game, outcome=None, **kwargs):
             services.game_finished(game)
     except Exception:  # pragma: no cover - logged, the game itself is fine
         log.exception("tournaments: could not record the result of game %s", game.pk)
+
+
+@receiver(signals.invitations_sent, sender=Game, dispatch_uid="tournaments_invitations_sent")
+def invitations_sent(sender, user, since, **kwargs) -> int:
+    """Tournament invitations count in the same daily quota as game invitations."""
+    from .models import Entry
+
+    return Entry.objects.filter(invited_by=user, created_at__gte=since).count()

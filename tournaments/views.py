@@ -9,6 +9,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -32,9 +33,14 @@ from .models import TIEBREAK_LABELS, Entry, Pairing, Round, Tournament
 User = get_user_model()
 
 
+TOURNAMENTS_PAGE_SIZE = 25  # tournaments per page of the list
+
+
 def index(request):
-    tournaments = Tournament.objects.select_related("director").order_by("-created_at")[:200]
-    return render(request, "tournaments/index.html", {"tournaments": tournaments})
+    tournaments = Tournament.objects.select_related("director").order_by("-created_at", "-pk")
+    # Like every list of the site: a page past the end shows the last page, a bad number the first.
+    page = Paginator(tournaments, TOURNAMENTS_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "tournaments/index.html", {"tournaments": page.object_list, "page_obj": page})
 
 
 @login_required
