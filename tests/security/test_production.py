@@ -46,6 +46,48 @@ def test_health_is_503_when_beat_has_not_run_recently(settings):
     assert fresh.status_code == 200 and fresh.json()["checks"]["beat"] == "ok"
 
 
+@pytest.fixture
+def session_lost(client, ann):
+    """A signed-in browser whose session cannot be loaded: the database dropped."""
+    client.force_login(ann)
+    client.raise_request_exception = False  # as in production: the site answers, nothing re-raised
+    with mock.patch("django.contrib.sessions.backends.db.SessionStore.load",
+                    side_effect=OperationalError("terminating connection due to administrator command")):
+        yield client
+
+
+@pytest.mark.django_db
+def test_a_session_authenticated_api_request_gets_the_apis_json_503_when_the_database_drops(session_lost):
+    response = session_lost.get("/api/games/")
+    assert response.status_code == 503
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json() == {"detail": "The database is unavailable; try again in a moment."}
+    assert int(response["Retry-After"]) > 0
+
+
+@pytest.mark.django_db
+def test_a_signed_in_page_gets_a_503_page_in_the_readers_language_when_the_database_drops(session_lost):
+    response = session_lost.get("/games/", headers={"accept-language": "de"})
+    assert response.status_code == 503
+    assert response["Content-Type"].startswith("text/html")
+    assert "Die Datenbank ist nicht erreichbar" in response.content.decode()
+    assert int(response["Retry-After"]) > 0
+
+
+@pytest.mark.django_db
+def test_a_page_whose_view_loses_the_database_gets_a_503_page_not_a_server_error(client):
+    from django.db import connection
+
+    def dropped(execute, sql, params, many, context):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    client.raise_request_exception = False
+    with connection.execute_wrapper(dropped):
+        response = client.get("/games/1/")  # a game page, to a visitor: only the view asks the database
+    assert response.status_code == 503
+    assert "The database is unavailable" in response.content.decode()
+
+
 @pytest.mark.django_db
 def test_an_email_claimed_by_a_worker_that_died_is_sent_two_minutes_later_and_only_once(ann, bob):
     game = services.create_game(ann, ["bob"])
