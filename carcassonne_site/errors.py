@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse
+from django.template import loader
 from django.utils.translation import gettext as _
 from django.views import defaults
 
@@ -26,10 +31,29 @@ def page_not_found(request, exception=None):
     return defaults.page_not_found(request, exception)
 
 
+OUTAGE_RETRY_AFTER = 10  # seconds: a dropped or restarting database is usually back by then
+
+
 def server_error(request):
+    """Every uncaught exception ends here (a view's, a middleware's, the session's or
+    the user's load), still inside Django's ``except``: a database outage gets 503."""
+    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
+        return database_outage(request)
     if is_api(request):
         return error_response(request, 500, _("The server could not complete this request."))
     return defaults.server_error(request)
+
+
+def database_outage(request):
+    """503 with Retry-After: the API's JSON, or a page that needs no database (no
+    context processors: they would ask for the session and the user again)."""
+    message = _("The database is unavailable; try again in a moment.")
+    if is_api(request):
+        response = error_response(request, 503, message)
+    else:
+        response = HttpResponse(loader.render_to_string("503.html", {"message": message}), status=503)
+    response["Retry-After"] = str(OUTAGE_RETRY_AFTER)
+    return response
 
 
 def lockout_minutes() -> int:

@@ -1,17 +1,13 @@
-"""Site-wide request guards: refuse NUL characters in addresses and forms, and answer a
-database outage on the API with JSON (pages get the 500 page)."""
+"""Site-wide request guards: refuse NUL characters in addresses and forms; a
+Content-Security-Policy. (A database outage anywhere in a request is answered by
+``errors.server_error``.)"""
 
 from __future__ import annotations
 
-import logging
-
-from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
-
-logger = logging.getLogger(__name__)
 
 
 def is_api(request) -> bool:
@@ -62,15 +58,6 @@ class HostileInputMiddleware:
                 return refuse_nul(request, _("The form contains a NUL character, which no text may contain: "
                                              "remove it and send the form again."))
         return self.get_response(request)
-
-    def process_exception(self, request, exception):
-        if is_api(request) and isinstance(exception, (OperationalError, InterfaceError)):
-            logger.exception("database unavailable on %s", request.path)
-            return error_response(request, 503, _("The database is unavailable; try again in a moment."))
-        if is_api(request) and isinstance(exception, DatabaseError):
-            logger.exception("database error on %s", request.path)
-            return error_response(request, 500, _("The server could not complete this request."))
-        return None
 
 
 class ContentSecurityPolicyMiddleware:

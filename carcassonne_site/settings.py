@@ -178,15 +178,27 @@ STORAGES = {
 
 # Redis and Celery. Without REDIS_URL, tasks run eagerly in-process.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Seconds any Redis client (cache, broker, /health/) waits to connect or for an answer:
+# a Redis that hangs costs a request this long, never the length of the outage.
+REDIS_TIMEOUT_SECONDS = float(os.environ.get("REDIS_TIMEOUT_SECONDS", "1") or 1)
+
+
+def redis_cache(url, timeout=REDIS_TIMEOUT_SECONDS):
+    """The cache on Redis at ``url``: while Redis does not answer, an empty cache
+    (carcassonne_site.cache), since the site keeps only optimisations and soft limits there."""
+    return {
+        "BACKEND": "carcassonne_site.cache.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "carcassonne",
+        "OPTIONS": {"socket_connect_timeout": timeout, "socket_timeout": timeout},
+    }
+
+
 # The cache (throttles, the beat heartbeat) is shared by every process: Redis
 # (CACHE_URL, default REDIS_URL); per-process memory only without Redis (development).
 CACHE_URL = os.environ.get("CACHE_URL", REDIS_URL)
 CACHES = {
-    "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL, "KEY_PREFIX": "carcassonne"}
-        if CACHE_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    "default": redis_cache(CACHE_URL) if CACHE_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 # Bots (games.bot_seats): thinking time of the strongest level per move, and the level
 # that takes over a seat whose player ran out of time under the "a bot takes over" rule.
@@ -199,6 +211,12 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Publishing a task (after a move) gives up on a Redis that hangs instead of waiting for it;
+# the sweep queues the e-mail again later. (The worker's BRPOP loop has its own checks.)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+    "socket_timeout": REDIS_TIMEOUT_SECONDS,
+}
 CELERY_TIMEZONE = TIME_ZONE
 # Periodic jobs (run `celery -A carcassonne_site beat`); each is safe to run late or twice.
 CELERY_BEAT_SCHEDULE = {

@@ -5,19 +5,22 @@ lease) under ``SELECT ... FOR UPDATE SKIP LOCKED`` plus a conditional update, se
 outside any transaction, then marks it ``sent``. A duplicate task (retry, sweep,
 broker redelivery) finds the row ``sending`` (lease running) or ``sent`` and does
 nothing. Only a crash between the SMTP server's acceptance and the ``sent`` update
-can repeat a mail, after the lease runs out; it then carries the same Message-ID.
+can repeat a mail, after the lease runs out; it then carries the same Message-ID. A
+database connection lost right there is not such a crash: the ``sent`` update is tried
+again on a fresh connection (:data:`MARK_SENT_PAUSES`) before the row is left to the lease.
 """
 
 from __future__ import annotations
 
 import logging
 import smtplib
+import time
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 from celery import shared_task
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -45,6 +48,28 @@ def backoff(attempts: int) -> float:
 
 def max_attempts() -> int:
     return int(_setting("NOTIFICATIONS_MAX_ATTEMPTS", 8))
+
+
+# Seconds between tries of the "sent" update after the SMTP server accepted a message
+# and the database connection broke (short: the lease would send the message again).
+MARK_SENT_PAUSES = (0.2, 0.5, 1.0, 2.0)
+
+
+def _mark_sent(pk: int) -> None:
+    """Mark an accepted message sent, on a fresh connection if the current one broke."""
+    for pause in (*MARK_SENT_PAUSES, None):
+        try:
+            Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
+                status=Notification.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error=""
+            )
+            return
+        except (OperationalError, InterfaceError):
+            if pause is None or connection.in_atomic_block:  # a broken transaction cannot be retried
+                logger.error("notification %s was sent but could not be marked sent: the lease sends it again", pk)
+                raise
+            logger.warning("notification %s was sent; marking it sent again on a fresh connection", pk)
+            connection.close()
+            time.sleep(pause)
 
 
 def _claim(pk: int) -> Notification | None:
@@ -104,9 +129,7 @@ def deliver(pk: int) -> str:
             status=Notification.Status.FAILED, lease_until=None, last_error=f"message: {exc!r}"[:2000]
         )
         return "failed"
-    Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
-        status=Notification.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error=""
-    )
+    _mark_sent(pk)
     return "sent"
 
 

@@ -134,3 +134,21 @@ def test_production_without_site_url_fails_the_system_check():
     )
     assert result.returncode != 0
     assert "carcassonne.E001" in result.stderr and "SITE_URL" in result.stderr
+
+
+def test_every_redis_client_waits_at_most_redis_timeout_seconds():
+    code = (
+        "from django.conf import settings as s;"
+        "o = s.CACHES['default']['OPTIONS']; b = s.CELERY_BROKER_TRANSPORT_OPTIONS;"
+        "print(s.CACHES['default']['BACKEND'], o['socket_connect_timeout'], o['socket_timeout'],"
+        " b['socket_connect_timeout'], b['socket_timeout'])"
+    )
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="carcassonne_site.settings",
+               REDIS_URL="redis://127.0.0.1:6379/13", REDIS_TIMEOUT_SECONDS="0.5")
+    env.pop("CACHE_URL", None)
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup();" + code],
+        cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["carcassonne_site.cache.RedisCache", "0.5", "0.5", "0.5", "0.5"]

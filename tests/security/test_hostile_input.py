@@ -93,6 +93,7 @@ def test_an_overlong_body_on_the_api_answers_json(api_as, settings):
 
 @pytest.mark.django_db
 def test_a_database_outage_on_the_api_answers_json_503(api_as, game):
+    api_as.raise_request_exception = False  # as in production: answered, not re-raised
     with mock.patch("games.api.GameAPIView.load", side_effect=OperationalError("connection refused")):
         response = api_as.get(f"/api/games/{game.pk}/")
     assert_refused(response, 503)

@@ -1,5 +1,8 @@
-"""Running it in production: the health endpoint, a short e-mail lease."""
+"""Running it in production: the health endpoint, a short e-mail lease, database and
+Redis outages."""
 
+import socket
+import threading
 import time
 from datetime import timedelta
 from unittest import mock
@@ -13,6 +16,7 @@ from django.utils import timezone
 from games import services
 from notifications import tasks
 from notifications.models import Notification
+from tests.conftest import skip_or_fail
 
 
 @pytest.mark.django_db
@@ -32,18 +36,172 @@ def test_health_is_503_when_the_database_is_down():
     assert "refused" in response.json()["checks"]["database"]
 
 
+@pytest.fixture
+def silent_redis():
+    """A Redis that accepts connections and never answers (paused, or a half-open link)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.1)
+    held, stop = [], threading.Event()
+
+    def accept():
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])
+            except OSError:  # the timeout: look at ``stop`` again
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+    stop.set()
+    thread.join()
+    for connection in [server, *held]:
+        connection.close()
+
+
+@pytest.fixture
+def cache_on(settings):
+    """Use the production cache configuration, on the Redis at ``url``."""
+    from carcassonne_site.settings import redis_cache
+
+    def use(url):
+        settings.CACHES = {"default": redis_cache(url)}
+
+    return use
+
+
+@pytest.mark.django_db
+def test_health_answers_503_within_two_seconds_naming_the_cache_and_the_broker_while_redis_hangs(
+    settings, silent_redis, cache_on
+):
+    cache_on(silent_redis)
+    settings.REDIS_URL = settings.CELERY_BROKER_URL = silent_redis
+    started = time.monotonic()
+    response = Client().get("/health/")
+    assert time.monotonic() - started < 2.5
+    assert response.status_code == 503
+    body = response.json()
+    assert body["failed"] == ["cache", "broker"]
+    assert body["checks"]["database"] == "ok"
+    assert "Timeout" in body["checks"]["cache"] and "Timeout" in body["checks"]["broker"]
+    assert body["checks"]["beat"] == "unknown: the cache does not answer"
+
+
+@pytest.mark.django_db
+def test_pages_answer_at_once_while_the_cache_hangs(client, ann, silent_redis, cache_on):
+    cache_on(silent_redis)  # the page remembers when ann was last seen through the cache
+    client.force_login(ann)
+    started = time.monotonic()
+    statuses = [client.get("/").status_code for _ in range(3)]
+    assert statuses == [200, 200, 200]
+    assert time.monotonic() - started < 2.5  # one short wait, not one per request or the outage
+
+
+@pytest.mark.django_db
+def test_a_move_while_the_broker_hangs_is_accepted_within_seconds_and_its_email_waits_for_the_sweep(
+    ann, bob, silent_redis, django_capture_on_commit_callbacks
+):
+    from tests.conftest import celery_eager
+    from tests.notifications.conftest import broker, play_first, start_game
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(ann, bob)
+    with celery_eager(False), broker(silent_redis):
+        started = time.monotonic()
+        with django_capture_on_commit_callbacks(execute=True):  # queueing the turn e-mail
+            game = play_first(game)
+        assert time.monotonic() - started < 6  # a few short tries, not the length of the outage
+    assert game.move_count == 1
+    assert Notification.objects.get(kind="turn", game=game, email="bob@example.com").status == "pending"  # for the sweep
+
+
+@pytest.mark.django_db
+def test_the_cache_while_redis_hangs_is_an_empty_cache_that_keeps_nothing(silent_redis, cache_on):
+    from django.core.cache import cache
+
+    cache_on(silent_redis)
+    assert cache.add("throttle", 1, 60) is False
+    assert cache.get("throttle", "missing") == "missing"
+    assert cache.get_or_set("rate", 3) == 3
+    with pytest.raises(ValueError):
+        cache.incr("throttle")
+    assert cache.set_many({"a": 1}) == ["a"]
+
+
+def test_the_cache_on_a_real_redis_keeps_what_it_is_given(cache_on):
+    import os
+
+    from tests.notifications.conftest import _test_broker_url
+
+    if not os.environ.get("REDIS_URL"):
+        skip_or_fail("REDIS_URL is not set: this test needs Redis")
+    from django.core.cache import cache
+
+    cache_on(_test_broker_url())
+    cache.ping()
+    cache.delete_many(["health-test:a", "health-test:n"])
+    assert cache.add("health-test:a", 1, 60) is True and cache.add("health-test:a", 2, 60) is False
+    cache.set("health-test:n", 1, 60)
+    assert cache.incr("health-test:n") == 2
+    assert cache.get_many(["health-test:a", "health-test:n"]) == {"health-test:a": 1, "health-test:n": 2}
+    cache.delete_many(["health-test:a", "health-test:n"])
+    assert cache.get("health-test:a") is None
+
+
 @pytest.mark.django_db
 def test_health_is_503_when_beat_has_not_run_recently(settings):
     from django.core.cache import cache
 
     settings.REDIS_URL = "redis://127.0.0.1:6379/15"
-    with mock.patch.dict("carcassonne_site.health.CHECKS", {"redis": lambda: "ok"}):
+    with mock.patch.dict("carcassonne_site.health.CHECKS", {"broker": lambda: "ok"}):
         cache.set(tasks.HEARTBEAT_KEY, time.time() - 3600)
         stale = Client().get("/health/")
         tasks.heartbeat()
         fresh = Client().get("/health/")
     assert stale.status_code == 503 and "beat last ran" in stale.json()["checks"]["beat"]
     assert fresh.status_code == 200 and fresh.json()["checks"]["beat"] == "ok"
+
+
+@pytest.fixture
+def session_lost(client, ann):
+    """A signed-in browser whose session cannot be loaded: the database dropped."""
+    client.force_login(ann)
+    client.raise_request_exception = False  # as in production: the site answers, nothing re-raised
+    with mock.patch("django.contrib.sessions.backends.db.SessionStore.load",
+                    side_effect=OperationalError("terminating connection due to administrator command")):
+        yield client
+
+
+@pytest.mark.django_db
+def test_a_session_authenticated_api_request_gets_the_apis_json_503_when_the_database_drops(session_lost):
+    response = session_lost.get("/api/games/")
+    assert response.status_code == 503
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json() == {"detail": "The database is unavailable; try again in a moment."}
+    assert int(response["Retry-After"]) > 0
+
+
+@pytest.mark.django_db
+def test_a_signed_in_page_gets_a_503_page_in_the_readers_language_when_the_database_drops(session_lost):
+    response = session_lost.get("/games/", headers={"accept-language": "de"})
+    assert response.status_code == 503
+    assert response["Content-Type"].startswith("text/html")
+    assert "Die Datenbank ist nicht erreichbar" in response.content.decode()
+    assert int(response["Retry-After"]) > 0
+
+
+@pytest.mark.django_db
+def test_a_page_whose_view_loses_the_database_gets_a_503_page_not_a_server_error(client):
+    from django.db import connection
+
+    def dropped(execute, sql, params, many, context):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    client.raise_request_exception = False
+    with connection.execute_wrapper(dropped):
+        response = client.get("/games/1/")  # a game page, to a visitor: only the view asks the database
+    assert response.status_code == 503
+    assert "The database is unavailable" in response.content.decode()
 
 
 @pytest.mark.django_db

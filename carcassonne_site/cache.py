@@ -1,0 +1,85 @@
+"""The site's cache: Django's Redis cache, except that a Redis which does not answer
+(within ``REDIS_TIMEOUT_SECONDS``) is an empty cache that keeps nothing, not an error.
+
+Everything the site keeps in the cache is an optimisation or a soft limit (when a user
+was last seen, request throttles, the beat heartbeat), so pages go on without it. After
+a failure the cache is not asked for :data:`QUIET_SECONDS`: a Redis that hangs costs each
+process one wait, not one per request. ``/health/`` asks Redis itself (:meth:`RedisCache.ping`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger(__name__)
+
+QUIET_SECONDS = 5.0  # after Redis failed to answer, work without it this long
+_quiet_until: dict[str, float] = {}  # per Redis location, shared by a process's threads
+
+_MISSING = object()
+
+
+class RedisCache(DjangoRedisCache):
+    @property
+    def _location(self) -> str:
+        return ",".join(self._servers)
+
+    def _or(self, fallback, operation, *args):
+        """``operation(*args)``, or ``fallback`` while Redis does not answer."""
+        if time.monotonic() < _quiet_until.get(self._location, 0.0):
+            return fallback
+        try:
+            return operation(*args)
+        except (RedisConnectionError, RedisTimeoutError) as exc:
+            logger.warning("the cache does not answer (%r): going on without it for %g s", exc, QUIET_SECONDS)
+            _quiet_until[self._location] = time.monotonic() + QUIET_SECONDS
+            return fallback
+
+    def ping(self) -> None:
+        """Ask Redis itself, whatever the last failure was; raises if it does not answer."""
+        self._cache.get_client(write=True).ping()
+        _quiet_until.pop(self._location, None)
+
+    # Each operation answers as on an empty cache that stores nothing.
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(False, super().add, key, value, timeout, version)
+
+    def get(self, key, default=None, version=None):
+        return self._or(default, super().get, key, default, version)
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(None, super().set, key, value, timeout, version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(False, super().touch, key, timeout, version)
+
+    def delete(self, key, version=None):
+        return self._or(False, super().delete, key, version)
+
+    def get_many(self, keys, version=None):
+        return self._or({}, super().get_many, keys, version)
+
+    def has_key(self, key, version=None):
+        return self._or(False, super().has_key, key, version)
+
+    def incr(self, key, delta=1, version=None):
+        value = self._or(_MISSING, super().incr, key, delta, version)
+        if value is _MISSING:
+            raise ValueError(f"Key '{key}' not found (the cache does not answer)")
+        return value
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._or(list(data), super().set_many, data, timeout, version)
+
+    def delete_many(self, keys, version=None):
+        return self._or(None, super().delete_many, keys, version)
+
+    def clear(self):
+        return self._or(False, super().clear)
