@@ -33,7 +33,7 @@ def as_player(page, name, game, tile=None):
 
 def place(page, engine, move: Move):
     """Choose the hand tile, the cell, the rotation, the spot and the figure; confirm."""
-    rotations = sorted(p["rotation"] for p in services.placements_of(engine, move.tile) if (p["x"], p["y"]) == (move.x, move.y))
+    rotations = sorted(p["rotation"] for p in placements_of(engine, move.tile) if (p["x"], p["y"]) == (move.x, move.y))
     expect(page.get_by_test_id("drawn-tile")).to_have_text(move.tile)
     page.locator(f'svg.board rect.slot[data-x="{move.x}"][data-y="{move.y}"]').click()
     selection = page.get_by_test_id("selection")
