@@ -17,6 +17,7 @@ from games import clock, services
 from games.engine import Move
 from games.entries import CATEGORY_LABELS, categories_for
 from games.models import Game, TurnClock
+from games.presenter.view import placements_of
 from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry

@@ -125,3 +125,12 @@ def test_the_rule_set_is_described_in_the_same_words_everywhere(ann, bob, client
     client.force_login(bob)
     page = htmllib.unescape(client.get(reverse("game-detail", args=[game.pk])).content.decode())
     assert line in page and GameView.load(game, bob).rules_text == rules.rules_text(game)
+
+
+def test_the_invitation_to_a_game_with_every_expansion_and_hands_lists_its_seats(ann, bob):
+    rules_json = {"expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber", "count"], "hand": 2}
+    game = services.create_game(ann, ["bob", "eve@example.org"], rules=rules_json)
+    view = GameView.load(game, bob)
+    assert view.waiting and [p.score for p in view.players] == [0, 0, 0] and view.legal["placements"] == []
+    mail = Notification.objects.get(user=bob, game=game, kind=Notification.Kind.INVITATION)
+    assert "Players: ann, bob, " in build_message(mail).body
