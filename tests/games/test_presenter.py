@@ -4,6 +4,7 @@ page, the API and the e-mail read the same view, so they say the same."""
 
 import html as htmllib
 import re
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -134,3 +135,20 @@ def test_the_invitation_to_a_game_with_every_expansion_and_hands_lists_its_seats
     assert view.waiting and [p.score for p in view.players] == [0, 0, 0] and view.legal["placements"] == []
     mail = Notification.objects.get(user=bob, game=game, kind=Notification.Kind.INVITATION)
     assert "Players: ann, bob, " in build_message(mail).body
+
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS_OF_THE_ENGINE = ("games/engine/", "games/bots/")  # the rules and the bots, which see their own hand
+
+
+def test_only_the_presenters_hidden_module_reads_the_hands_and_the_bag_of_a_game():
+    apps = [d for d in ROOT.iterdir() if (d / "__init__.py").exists() or (d / "apps.py").exists()]
+    readers = []
+    for app in apps:
+        for path in app.rglob("*.py"):
+            name = path.relative_to(ROOT).as_posix()
+            if "/migrations/" in name or name.startswith(("tests/", *PLAYERS_OF_THE_ENGINE)):
+                continue
+            if re.search(r"\.hand\(|\.remaining\b|\.hand_visible\b", path.read_text(encoding="utf-8")):
+                readers.append(name)
+    assert readers == ["games/presenter/hidden.py"]
