@@ -18,7 +18,7 @@ from django.utils import timezone
 from games.engine import Rules
 from games.engine.autoplay import random_game
 from games.models import Game, Move, Seat
-from games.services import outcome_json
+from games.presenter.outcome import outcome_json
 
 from .results import build_result, record_game
 from .models import GameResult, SeatResult

@@ -24,7 +24,8 @@ from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat, ended_early, is_tile_placement, left_early
-from games.services import named_entry, record_meta
+from games.presenter.records import record_meta
+from games.services import named_entry
 from games.visibility import game_for_viewer, visible_games
 
 from .models import GameResult, SeatResult
@@ -587,7 +588,7 @@ def start_of(rules: Rules) -> dict[str, Any]:
 
 def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dict[str, Any]:
     """The NOTATION.md record of a stored game without replaying it; equal to
-    ``games.services.record(game, engine_for(game))``."""
+    ``games.presenter.records.record(game, engine_for(game))``."""
     rules = game.engine_rules
     names = [seat.display_name for seat in seats]
     data: dict[str, Any] = {

@@ -1,7 +1,8 @@
 """What the replay page and the moves endpoint show for "the game after move k".
 
 Works for stored games and for uploaded records alike: it gets the player names,
-the move rows (number, seat, entry, points) and the engine after move k. Who won
+the move rows (number, seat, entry, points) and the engine after move k, and reads
+the :class:`~games.presenter.view.GameView` of an outsider (no hand, no bag). Who won
 is the engine's outcome (``winners``), never recomputed from the scores.
 """
 
@@ -12,6 +13,7 @@ from typing import Any, Sequence
 from games.engine import COLORS
 from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for
 from games.entries import move_json
+from games.presenter.view import GameView
 
 from .charts import score_chart
 from .queries import score_series, seat_hex
@@ -42,11 +44,16 @@ def move_state(
     finished: bool,
 ) -> dict[str, Any]:
     """Scores after move k, points of move k and the move itself (JSON-ready)."""
+    return _state(GameView(engine, names), moves, k, finished=finished)
+
+
+def _state(view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished: bool) -> dict[str, Any]:
+    names = view.names
     total = len(moves)
     row = moves[k - 1] if k >= 1 else None
     move = describe_move(row, names)
     points = move["points"] if move else [0] * len(names)
-    final_points = list(engine.final_points) if (k == total and finished and engine.final_points) else None
+    final_points = list(view.final_points) if (k == total and finished and view.final_points) else None
     return {
         "move": k,
         "total": total,
@@ -58,20 +65,20 @@ def move_state(
         "played": move,
         "points": points,
         "final_points": final_points,
-        "scores": list(engine.scores),
+        "scores": [p.score for p in view.players],
         "players": [
             {
                 "seat": i,
-                "username": name,
+                "username": p.name,
                 "color": COLORS[i],
                 "hex": seat_hex(i),
-                "score": engine.scores[i],
+                "score": p.score,
                 "points": points[i] if i < len(points) else 0,
                 "final_points": final_points[i] if final_points else None,
-                "supply": engine.supply[i],
-                "breakdown": {c: engine.breakdown[i].get(c, 0) for c in CATEGORIES},
+                "supply": p.supply,
+                "breakdown": {c: p.breakdown.get(c, 0) for c in CATEGORIES},
             }
-            for i, name in enumerate(names)
+            for i, p in enumerate(view.players)
         ],
     }
 
@@ -88,9 +95,8 @@ def replay_context(
     winners: Sequence[int] = (),
 ) -> dict[str, Any]:
     """Everything the replay template needs besides the board and the links."""
-    from games.board_svg import render_board
-
-    state = move_state(names, moves, engine, k, finished=finished)
+    view = GameView(engine, names)
+    state = _state(view, moves, k, finished=finished)
     series = score_series(list(moves), len(names))
     colors = [seat_hex(i) for i in range(len(names))]
     final = list(final_scores) if finished and final_scores is not None else None
@@ -99,7 +105,7 @@ def replay_context(
     for row, after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
-    shown = categories_for(engine.rules.expansions)
+    shown = categories_for(view.rules.expansions)
     summary = None
     if final is not None:
         summary = []
@@ -117,7 +123,7 @@ def replay_context(
             })
     return {
         "state": state,
-        "board": render_board(engine, last_move=True),
+        "board": view.board_svg(),
         "chart": chart,
         "move_rows": move_rows,
         "summary": summary,

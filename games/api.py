@@ -24,6 +24,8 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games import bot_seats, services
 from games.entries import move_json
 from games.models import Game, Move, Seat
+from games.presenter import payloads, records
+from games.presenter.view import GameView
 from games.visibility import game_for_viewer
 
 from . import serializers as s
@@ -95,26 +97,19 @@ class GameAPIView(APIView):
         seats = list(game.seats.select_related("user").order_by("position"))
         return game, seats, services.engine_for(game, seats, upto=upto)
 
+    def view(self, pk: int) -> GameView:
+        """The game as the caller may see it (one replay of the log)."""
+        return GameView.load(self.game(pk), self.request.user)
+
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
-        game, seats, engine = self.load(pk)
-        return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
+        return Response(payloads.game_state(self.view(pk)), status=code)
 
     def played(self, game: Game, engine) -> Response:
-        """201 with the state after the caller's move or decision, as they see it."""
+        """201 with the state after the caller's move or decision, as they see it: from
+        the engine the command played on (no second replay)."""
         seats = list(game.seats.select_related("user").order_by("position"))
-        return Response(game_state(game, engine, seats, self.viewer(seats)), status=status.HTTP_201_CREATED)
-
-    def viewer(self, seats) -> int | None:
-        """The caller's seat (whose hand they may see), or ``None``."""
-        seat = services.seat_of(seats, self.request.user)
-        return seat.position if seat is not None and seat.state == Seat.State.JOINED else None
-
-
-def game_state(game: Game, engine, seats=None, viewer: int | None = None) -> dict:
-    """The service's state of a game as ``viewer`` sees it, with its play-by-e-mail options."""
-    state = services.game_state(game, engine, seats, viewer)
-    state.update(move_days=game.move_days, timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed)
-    return state
+        view = GameView.of(game, seats, engine, self.request.user)
+        return Response(payloads.game_state(view), status=status.HTTP_201_CREATED)
 
 
 ERRORS = {
@@ -325,11 +320,7 @@ class LegalMovesView(PublicGameView):
         responses={200: s.LegalMovesSerializer, **errors(404)},
     )
     def get(self, request, pk: int):
-        game, seats, engine = self.load(pk)
-        if game.status != Game.Status.ACTIVE:
-            return Response({"tile": None, "placements": [], "pending": None})
-        names = [s.user.username if s.user_id else None for s in seats]
-        return Response(services.legal_moves(engine, names, self.viewer(seats)))
+        return Response(payloads.legal_moves(self.view(pk)))
 
 
 class MovesView(PublicGameView):
@@ -404,7 +395,7 @@ class RecordView(PublicGameView):
     )
     def get(self, request, pk: int):
         game, _seats, engine = self.load(pk)
-        return Response(services.record(game, engine))
+        return Response(records.record(game, engine))
 
 
 class AnyContent(BaseContentNegotiation):

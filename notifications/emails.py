@@ -27,7 +27,8 @@ from accounts import language
 
 from games import clock
 from games.models import TurnClock
-from games.services import outcome_of
+from games.presenter.records import outcome_of
+from games.presenter.view import GameView
 
 from . import links
 from .models import Category, Notification
@@ -40,18 +41,14 @@ ENDINGS = {"one_left": gettext_lazy("every other player left"), "ended_early": g
 """Why a game ended (the engine's ``outcome.ending``), as the final e-mail says it."""
 
 
-def board_png(game: Game, upto: int | None = None) -> bytes | None:
+def board_png(view: GameView) -> bytes | None:
     """The board as PNG (most mail clients show no SVG), from the same SVG as the site."""
     try:
         import cairosvg
 
-        from games.services import engine_for
-
-        engine = engine_for(game, upto=upto)
-        svg = board_svg.render_board(engine, last_move=True)
-        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=None)
+        return cairosvg.svg2png(bytestring=view.board_svg().encode("utf-8"), output_width=None)
     except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
-        logger.exception("could not render the board of %s", game)
+        logger.exception("could not render the board of %s", view.game)
         return None
 
 
@@ -64,51 +61,6 @@ def tile_png(tile: str) -> bytes | None:
     except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
         logger.exception("could not render tile %s", tile)
         return None
-
-
-def _drawn_tile(game: Game, upto: int) -> str | None:
-    from games.services import engine_for
-
-    try:
-        engine = engine_for(game, upto=upto)
-    except Exception:  # noqa: BLE001
-        return None
-    return engine.tile if not engine.finished else None
-
-
-def _own_hand(game: Game, upto: int, user) -> str | None:
-    """With a hand of tiles: the recipient's own hand (never anyone else's), as a list."""
-    from games.services import engine_for, visible_hand
-
-    if user is None or not (game.rules or {}).get("hand"):
-        return None
-    seats = list(game.seats.select_related("user").order_by("position"))
-    seat = next((s.position for s in seats if s.user_id == user.pk), None)
-    if seat is None:
-        return None
-    hand = visible_hand(engine_for(game, seats, upto=upto), seat, seat)
-    return ", ".join(hand) if hand else None
-
-
-def _decision_context(ctx: dict, game: Game, number: int, user, link) -> None:
-    """A decision asked of the recipient (the Count's), not a tile turn: what happened
-    and what they may do, with a one-click link to the decision on the game page."""
-    from games import decisions
-    from games.services import engine_for
-
-    seats = list(game.seats.select_related("user").order_by("position"))
-    engine = engine_for(game, seats, upto=number - 1)
-    seat = next((s.position for s in seats if user is not None and s.user_id == user.pk), None)
-    names = [s.display_name for s in seats]
-    pending = decisions.pending_json(engine, names, seat) or {}
-    ctx["template"] = "decision"
-    ctx["tile"] = None
-    ctx["images"].pop("tile", None)
-    ctx["decision_label"] = pending.get("label", "")
-    ctx["decision_text"] = pending.get("text", "")
-    ctx["button_url"] = link(_game_path(game) + "#decision-panel")
-    ctx["subject"] = _("A decision for you in %(game)s: %(decision)s") % {
-        "game": game.title, "decision": ctx["decision_label"]}
 
 
 def _game_path(game: Game) -> str:
@@ -126,25 +78,18 @@ def _time_left(game: Game, deadline_iso: str | None) -> str:
     return _("unknown")
 
 
-def _seat_rows(game: Game):
-    seats = list(game.seats.select_related("user").order_by("position"))
-    scores = list(game.scores or [])
-    return [
-        {"name": s.display_name, "color": s.color, "color_label": color_label(s.color),
-         "score": scores[i] if i < len(scores) else 0}
-        for i, s in enumerate(seats)
-    ]
+def _seat_rows(view: GameView) -> list[dict]:
+    return [{"name": p.name, "color": p.color, "color_label": color_label(p.color), "score": p.score} for p in view.players]
 
 
 def context_for(n: Notification) -> dict:
-    game = n.game
+    """The template context of outbox row ``n``'s e-mail (see ``KINDS``)."""
     user = n.user
-    data = n.data or {}
     ctx: dict = {
         "n": n,
         "site_name": settings.SITE_NAME,
         "site_url": links.site_url(),
-        "game": game,
+        "game": n.game,
         "recipient": user.username if user else n.email,
         "settings_url": links.absolute(reverse("notifications:settings")),
         "images": {},
@@ -153,100 +98,158 @@ def context_for(n: Notification) -> dict:
     def link(path: str) -> str:
         return links.login_url(user, path) if user is not None else links.absolute(path)
 
-    kind = n.kind
-    if kind == Notification.Kind.TURN:
-        number = data.get("move_number", game.move_count + 1)
-        ctx.update(data)
-        drawn = _drawn_tile(game, number - 1)
-        ctx["tile"] = drawn or _own_hand(game, number - 1, user)
-        picture = tile_png(drawn) if drawn else None
-        if picture:
-            ctx["images"]["tile"] = picture
-        ctx["time_left"] = _time_left(game, data.get("deadline"))
-        ctx["button_url"] = link(_game_path(game) + "#turn-panel")
-        ctx["subject"] = _("Your turn in %(game)s") % {"game": game.title}
-        if data.get("action", "turn") != "turn":
-            _decision_context(ctx, game, number, user, link)
-        png = board_png(game, upto=number - 1)
-        if png:
-            ctx["images"][BOARD_CID] = png
-    elif kind == Notification.Kind.INVITATION:
-        ctx["inviter"] = data.get("inviter") or game.created_by.username
-        seat = Seat.objects.filter(pk=data.get("seat")).first()
-        if user is not None:
-            ctx["button_url"] = link(_game_path(game))
-        else:
-            token = seat.invite_token if seat else ""
-            ctx["button_url"] = links.absolute(reverse("invitation", args=[token]))
-        ctx["players"] = _seat_rows(game)
-        ctx["subject"] = _("%(inviter)s invites you to play Carcassonne (%(game)s)") % {
-            "inviter": ctx["inviter"], "game": game.title}
-    elif kind == Notification.Kind.STARTED:
-        ctx["players"] = _seat_rows(game)
-        first = game.seats.select_related("user").filter(position=game.current_seat).first()
-        ctx["first_player"] = first.display_name if first else ""
-        ctx["your_turn"] = first is not None and user is not None and first.user_id == user.pk
-        ctx["button_url"] = link(_game_path(game) + ("#turn-panel" if ctx["your_turn"] else ""))
-        ctx["subject"] = _("%(game)s has started") % {"game": game.title}
-    elif kind == Notification.Kind.FINISHED:
-        rows = _seat_rows(game)
-        outcome = outcome_of(game)  # the engine's: who won and the ranks
-        ranks = outcome["ranks"]
-        for i, row in enumerate(rows):
-            row["rank"] = ranks[i] if i < len(ranks) else len(rows)
-            row["left"] = i in outcome["left"]
-        ctx["players"] = sorted(rows, key=lambda r: r["rank"])
-        ctx["winners"] = [rows[seat]["name"] for seat in outcome["winners"] if seat < len(rows)]
-        ctx["reason"] = ENDINGS.get(outcome["ending"], "")
-        ctx["button_url"] = link(f"/archive/games/{game.pk}/")
-        ctx["subject"] = ngettext("%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won",
-                                  len(ctx["winners"])) % {"game": game.title, "names": ", ".join(ctx["winners"])}
-        png = board_png(game)
-        if png:
-            ctx["images"][BOARD_CID] = png
-    elif kind == Notification.Kind.REMINDER:
-        ctx.update(data)
-        ctx["time_left"] = _time_left(game, data.get("deadline"))
-        ctx["button_url"] = link(_game_path(game) + "#turn-panel")
-        ctx["subject"] = _("Reminder: your turn in %(game)s (%(left)s left)") % {"game": game.title, "left": ctx["time_left"]}
-        if data.get("action", "turn") != "turn":  # the Count's decision: passed, not lost, when time runs out
-            ctx["button_url"] = link(_game_path(game) + "#decision-panel")
-            ctx["subject"] = _("Reminder: a decision is waiting for you in %(game)s (%(left)s left)") % {
-                "game": game.title, "left": ctx["time_left"]}
-    elif kind == Notification.Kind.TIMEOUT:
-        ctx.update(data)
-        ctx["button_url"] = link(_game_path(game))
-        ctx["event"] = _timeout_event(data, you=user is not None and data.get("user_id") == user.pk)
-        ctx["subject"] = f"{game.title}: {ctx['event']}"
-    elif kind == Notification.Kind.RESIGNED:
-        ctx.update(data)
-        ctx["button_url"] = link(_game_path(game))
-        ctx["subject"] = _("%(game)s: %(player)s resigned") % {"game": game.title, "player": data.get("player", "")}
-    elif kind == Notification.Kind.DIGEST:
-        games = []
-        for row in data.get("games", []):
-            g = Game.objects.filter(pk=row["id"]).first()
-            if g is None or g.status != Game.Status.ACTIVE:
-                continue
-            games.append({**row, "game": g, "url": link(_game_path(g) + "#turn-panel")})
-        ctx["games"] = games
-        ctx["chat"] = [{**row, "url": link(f"/games/{row['id']}/#chat")} for row in data.get("chat", [])]
-        ctx["button_url"] = link(reverse("notifications:waiting"))
-        if games:
-            ctx["subject"] = ngettext("Your turn in %(count)d game", "Your turn in %(count)d games", len(games)) % {
-                "count": len(games)}
-        else:
-            ctx["subject"] = ngettext("New chat messages in %(count)d game", "New chat messages in %(count)d games",
-                                      len(ctx["chat"])) % {"count": len(ctx["chat"])}
-    elif kind == Notification.Kind.MESSAGE:
-        ctx["lines"] = data.get("lines", [])
-        ctx["button_label"] = data.get("button", "")
-        ctx["button_url"] = link(links.safe_path(data.get("path", "/")))
-        ctx["subject"] = data.get("subject", settings.SITE_NAME)
-    category = n.category
-    ctx["category_label"] = Category(category).label
-    ctx["unsubscribe_url"] = links.unsubscribe_url(category, user=user, email=n.email)
+    KINDS.get(n.kind, _nothing)(ctx, n, n.data or {}, link)
+    ctx["category_label"] = Category(n.category).label
+    ctx["unsubscribe_url"] = links.unsubscribe_url(n.category, user=user, email=n.email)
     return ctx
+
+
+def _nothing(ctx: dict, n: Notification, data: dict, link) -> None:
+    pass
+
+
+def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
+    """Your turn (or your decision): the game as it was when the turn began, as the
+    recipient sees it: the drawn tile or their own hand, the decision, the board."""
+    game = n.game
+    number = data.get("move_number", game.move_count + 1)
+    ctx.update(data)
+    view = GameView.load(game, n.user, upto=number - 1)
+    hand = view.players[view.viewer].hand if view.viewer is not None else None
+    ctx["tile"] = view.tile or (", ".join(hand) if hand else None)
+    picture = tile_png(view.tile) if view.tile else None
+    if picture:
+        ctx["images"]["tile"] = picture
+    ctx["time_left"] = _time_left(game, data.get("deadline"))
+    ctx["button_url"] = link(_game_path(game) + "#turn-panel")
+    ctx["subject"] = _("Your turn in %(game)s") % {"game": game.title}
+    if data.get("action", "turn") != "turn":
+        _decision(ctx, view, link)
+    png = board_png(view)
+    if png:
+        ctx["images"][BOARD_CID] = png
+
+
+def _decision(ctx: dict, view: GameView, link) -> None:
+    """A decision asked of the recipient (the Count's), not a tile turn: what happened
+    and what they may do, with a one-click link to the decision on the game page."""
+    pending = view.decision or {}
+    ctx["template"] = "decision"
+    ctx["tile"] = None
+    ctx["images"].pop("tile", None)
+    ctx["decision_label"] = pending.get("label", "")
+    ctx["decision_text"] = pending.get("text", "")
+    ctx["button_url"] = link(_game_path(view.game) + "#decision-panel")
+    ctx["subject"] = _("A decision for you in %(game)s: %(decision)s") % {
+        "game": view.game.title, "decision": ctx["decision_label"]}
+
+
+def _invitation(ctx: dict, n: Notification, data: dict, link) -> None:
+    game = n.game
+    ctx["inviter"] = data.get("inviter") or game.created_by.username
+    if n.user is not None:
+        ctx["button_url"] = link(_game_path(game))
+    else:
+        seat = Seat.objects.filter(pk=data.get("seat")).first()
+        ctx["button_url"] = links.absolute(reverse("invitation", args=[seat.invite_token if seat else ""]))
+    ctx["players"] = _seat_rows(GameView.load(game))
+    ctx["subject"] = _("%(inviter)s invites you to play Carcassonne (%(game)s)") % {
+        "inviter": ctx["inviter"], "game": game.title}
+
+
+def _started(ctx: dict, n: Notification, data: dict, link) -> None:
+    game = n.game
+    view = GameView.load(game, n.user)
+    ctx["players"] = _seat_rows(view)
+    first = view.seats[game.current_seat] if game.current_seat is not None and game.current_seat < len(view.seats) else None
+    ctx["first_player"] = first.display_name if first else ""
+    ctx["your_turn"] = first is not None and n.user is not None and first.user_id == n.user.pk
+    ctx["button_url"] = link(_game_path(game) + ("#turn-panel" if ctx["your_turn"] else ""))
+    ctx["subject"] = _("%(game)s has started") % {"game": game.title}
+
+
+def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
+    game = n.game
+    view = GameView.load(game, n.user)
+    rows = _seat_rows(view)
+    outcome = outcome_of(game, view.seats)  # the engine's, as stored: who won and the ranks
+    ranks = outcome["ranks"]
+    for i, row in enumerate(rows):
+        row["rank"] = ranks[i] if i < len(ranks) else len(rows)
+        row["left"] = i in outcome["left"]
+    ctx["players"] = sorted(rows, key=lambda r: r["rank"])
+    ctx["winners"] = [rows[seat]["name"] for seat in outcome["winners"] if seat < len(rows)]
+    ctx["reason"] = ENDINGS.get(outcome["ending"], "")
+    ctx["button_url"] = link(f"/archive/games/{game.pk}/")
+    ctx["subject"] = ngettext("%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won",
+                              len(ctx["winners"])) % {"game": game.title, "names": ", ".join(ctx["winners"])}
+    png = board_png(view)
+    if png:
+        ctx["images"][BOARD_CID] = png
+
+
+def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:
+    game = n.game
+    ctx.update(data)
+    ctx["time_left"] = _time_left(game, data.get("deadline"))
+    ctx["button_url"] = link(_game_path(game) + "#turn-panel")
+    ctx["subject"] = _("Reminder: your turn in %(game)s (%(left)s left)") % {"game": game.title, "left": ctx["time_left"]}
+    if data.get("action", "turn") != "turn":  # the Count's decision: passed, not lost, when time runs out
+        ctx["button_url"] = link(_game_path(game) + "#decision-panel")
+        ctx["subject"] = _("Reminder: a decision is waiting for you in %(game)s (%(left)s left)") % {
+            "game": game.title, "left": ctx["time_left"]}
+
+
+def _timeout(ctx: dict, n: Notification, data: dict, link) -> None:
+    ctx.update(data)
+    ctx["button_url"] = link(_game_path(n.game))
+    ctx["event"] = _timeout_event(data, you=n.user is not None and data.get("user_id") == n.user.pk)
+    ctx["subject"] = f"{n.game.title}: {ctx['event']}"
+
+
+def _resigned(ctx: dict, n: Notification, data: dict, link) -> None:
+    ctx.update(data)
+    ctx["button_url"] = link(_game_path(n.game))
+    ctx["subject"] = _("%(game)s: %(player)s resigned") % {"game": n.game.title, "player": data.get("player", "")}
+
+
+def _digest(ctx: dict, n: Notification, data: dict, link) -> None:
+    games = []
+    for row in data.get("games", []):
+        g = Game.objects.filter(pk=row["id"]).first()
+        if g is None or g.status != Game.Status.ACTIVE:
+            continue
+        games.append({**row, "game": g, "url": link(_game_path(g) + "#turn-panel")})
+    ctx["games"] = games
+    ctx["chat"] = [{**row, "url": link(f"/games/{row['id']}/#chat")} for row in data.get("chat", [])]
+    ctx["button_url"] = link(reverse("notifications:waiting"))
+    if games:
+        ctx["subject"] = ngettext("Your turn in %(count)d game", "Your turn in %(count)d games", len(games)) % {
+            "count": len(games)}
+    else:
+        ctx["subject"] = ngettext("New chat messages in %(count)d game", "New chat messages in %(count)d games",
+                                  len(ctx["chat"])) % {"count": len(ctx["chat"])}
+
+
+def _message(ctx: dict, n: Notification, data: dict, link) -> None:
+    ctx["lines"] = data.get("lines", [])
+    ctx["button_label"] = data.get("button", "")
+    ctx["button_url"] = link(links.safe_path(data.get("path", "/")))
+    ctx["subject"] = data.get("subject", settings.SITE_NAME)
+
+
+KINDS = {
+    Notification.Kind.TURN: _turn,
+    Notification.Kind.INVITATION: _invitation,
+    Notification.Kind.STARTED: _started,
+    Notification.Kind.FINISHED: _finished,
+    Notification.Kind.REMINDER: _reminder,
+    Notification.Kind.TIMEOUT: _timeout,
+    Notification.Kind.RESIGNED: _resigned,
+    Notification.Kind.DIGEST: _digest,
+    Notification.Kind.MESSAGE: _message,
+}
+"""What each kind of e-mail adds to the context."""
 
 
 def _timeout_event(data: dict, you: bool) -> str:

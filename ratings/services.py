@@ -17,7 +17,7 @@ from django.db.models import Exists, OuterRef
 from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
-from games.services import outcome_of
+from games.presenter.records import outcome_of
 from games.visibility import visible_games
 
 from .models import Pool, Rating, RatingChange

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from games import services
+from games.presenter.view import placements_of
 from games.engine import Resign
 from games.models import Game
 
@@ -26,7 +27,7 @@ def play_until_leader_on_turn(game: Game, seed: int = 3) -> Game:
         if engine.scores[current] > max(s for i, s in enumerate(engine.scores) if i != current):
             return game
         engine = services.engine_for(game, seats)
-        choice = rng.choice(services.legal_moves(engine)["placements"])
+        choice = rng.choice(placements_of(engine, engine.tile))
         # only the first seat places followers: it takes the lead, the other scores little
         meeple = rng.choice(choice["meeples"]) if choice["meeples"] and current == 0 else None
         services.play_move(game.pk, seats[current].user, game.move_count + 1, choice["x"], choice["y"], choice["rotation"], meeple)

@@ -34,6 +34,7 @@ from django.utils.translation import ngettext
 from accounts import language
 from games import services as game_services
 from games.models import Game, Seat
+from games.presenter.records import outcome_of
 from games.text import single_line
 from games.vocabulary import rules_error
 from notifications import events as outbox
@@ -593,7 +594,7 @@ def _record_scores(p: Pairing, game: Game) -> None:
     """The game's scores by player; when it is over, the players who left it (lost on
     time, resigned) lost it, whatever their score: the engine's outcome says who."""
     users = list(game.seats.order_by("position").values_list("user_id", flat=True))
-    outcome = game_services.outcome_of(game) if game.status == Game.Status.FINISHED else None
+    outcome = outcome_of(game) if game.status == Game.Status.FINISHED else None
     by_user = dict(zip(users, outcome["scores"] if outcome else game.scores or []))
     p.scores = [by_user.get(u, 0) for u in p.players]
     if outcome is not None:

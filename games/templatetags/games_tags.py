@@ -1,11 +1,11 @@
 from django import template
 from django.utils import timezone
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games import clock
 from games.models import GameEvent, TurnClock, Vacation
+from games.presenter import rules as rules_in_words
 
 register = template.Library()
 
@@ -56,47 +56,14 @@ def timeout_events(game):
     return {"events": GameEvent.objects.filter(game=game).select_related("user")}
 
 
-RULE_TAGS = {
-    "river": (_("River"), _("The River: river tiles are drawn first and must continue the river.")),
-    "inns_cathedrals": (_("Inns & Cathedrals"), _("Inns & Cathedrals: inns, cathedrals, the large follower, a 6th player.")),
-    "traders_builders": (_("Traders & Builders"), _("Traders & Builders: goods tokens, the builder's double turn, the pig.")),
-    "king_robber": (_("King & Robber"), _("King & Robber: the king for the largest city, the robber for the longest road.")),
-    "count": (_("Count"), _("The Count of Carcassonne: the City's quarters and their followers.")),
-    "classic": (_("Classic farms"), _("Farms score 4 per city to the player with most farmers around it.")),
-    "small_city": (_("Small cities"), _("A completed city of two tiles scores 1 per tile and pennant.")),
-    "incomplete_score": (_("Unfinished scores 0"), _("Roads, cities and cloisters left incomplete score nothing.")),
-    "hole_bonus": (_("Hole bonus"), _("A tile with neighbours on all four sides gives an extra turn.")),
-    "hand_visible": (_("public hands"), _("Everyone sees every hand.")),
-}
-"""Short tags of a rule set's expansions and house rules (lists show a game's rules at a glance)."""
-
-
-def rule_tag_list(rules: dict) -> list[dict]:
-    """The tags of a NOTATION.md rules object: each expansion, and each house rule that
-    differs from the published game, as ``{"key", "label", "title", "kind"}``."""
-    rules = rules or {}
-    tags = [{"key": e, "label": RULE_TAGS[e][0], "title": RULE_TAGS[e][1], "kind": "expansion"}
-            for e in rules.get("expansions", []) if e in RULE_TAGS]
-    if rules.get("farm_scoring") == "classic":
-        tags.append({"key": "classic", "label": RULE_TAGS["classic"][0], "title": RULE_TAGS["classic"][1], "kind": "house"})
-    for key in ("small_city", "hole_bonus"):
-        if rules.get(key):
-            tags.append({"key": key, "label": RULE_TAGS[key][0], "title": RULE_TAGS[key][1], "kind": "house"})
-    if rules.get("incomplete_score") is False:
-        tag = RULE_TAGS["incomplete_score"]
-        tags.append({"key": "incomplete_score", "label": tag[0], "title": tag[1], "kind": "house"})
-    if rules.get("hand"):
-        n = rules["hand"]
-        label = ngettext("Hand of %(n)d", "Hand of %(n)d", n) % {"n": n}
-        title = ngettext("Each player holds %(n)d tile and plays it.", "Each player holds %(n)d tiles and plays one of them.", n) % {"n": n}
-        if rules.get("hand_visible"):
-            title = f"{title} {RULE_TAGS['hand_visible'][1]}"
-        tags.append({"key": "hand", "label": label, "title": title, "kind": "house"})
-    return tags
-
-
 @register.inclusion_tag("games/_rule_tags.html")
 def rule_tags(rules, empty=""):
     """The game's expansions and house rules as small tags; ``empty`` (if given) for the
     published base game, which has none."""
-    return {"tags": rule_tag_list(rules), "empty": empty}
+    return {"tags": rules_in_words.rule_tags(rules), "empty": empty}
+
+
+@register.filter
+def rules_line(rules):
+    """A rules object in a few words (farm scoring, expansions, small cities), as a list."""
+    return rules_in_words.rules_line(rules)

@@ -71,7 +71,7 @@ def test_export_reimports_to_the_same_game(member_client, game):
     text = response.content.decode()
     record = json.loads(text)
     assert record["format"] == "carcassonne-record/1" and record["players"] == ["ann", "bob", "cid"]
-    from games.services import record as service_record
+    from games.presenter.records import record as service_record
 
     assert record == json.loads(json.dumps(service_record(game, engine_for(game))))
     api = member_client.get(f"/api/archive/games/{game.pk}/record/")

@@ -17,6 +17,7 @@ from games import clock, services
 from games.engine import Move
 from games.entries import CATEGORY_LABELS, categories_for
 from games.models import Game, TurnClock
+from games.presenter.view import placements_of
 from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry
@@ -33,7 +34,7 @@ def as_player(page, name, game, tile=None):
 
 def place(page, engine, move: Move):
     """Choose the hand tile, the cell, the rotation, the spot and the figure; confirm."""
-    rotations = sorted(p["rotation"] for p in services.placements_of(engine, move.tile) if (p["x"], p["y"]) == (move.x, move.y))
+    rotations = sorted(p["rotation"] for p in placements_of(engine, move.tile) if (p["x"], p["y"]) == (move.x, move.y))
     expect(page.get_by_test_id("drawn-tile")).to_have_text(move.tile)
     page.locator(f'svg.board rect.slot[data-x="{move.x}"][data-y="{move.y}"]').click()
     selection = page.get_by_test_id("selection")

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from games import services
+from games.presenter.view import placements_of
 from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
 from games.engine import Rules
@@ -118,11 +119,11 @@ def test_take_turns_in_the_browser(browser_page):
 
     # bob plays (through services); ann's next move puts a farmer down: her supply drops
     engine = services.engine_for(game)
-    first = services.legal_moves(engine)["placements"][0]
+    first = placements_of(engine, engine.tile)[0]
     services.play_move(game.pk, bob, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     game.refresh_from_db()
     engine = services.engine_for(game)
-    options = services.legal_moves(engine)["placements"]
+    options = placements_of(engine, engine.tile)
     choice = next(p for p in options if any(s.startswith("field") for s in p["meeples"]))
     farm = next(s for s in choice["meeples"] if s.startswith("field"))
     cell_rotations = sorted(p["rotation"] for p in options if (p["x"], p["y"]) == (choice["x"], choice["y"]))
@@ -149,7 +150,7 @@ def test_illegal_move_shows_error_and_phone_layout(browser_page):
     page.locator("svg.board rect.slot").first.click()
     game.refresh_from_db()
     engine = services.engine_for(game)
-    first = services.legal_moves(engine)["placements"][0]
+    first = placements_of(engine, engine.tile)[0]
     services.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
     page.get_by_role("button", name="Confirm move").click()
     alert = page.locator("#turn-alert[role=alert]")

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from chat.models import Message
 from games import services
+from games.presenter.view import placements_of
 
 from .helpers import BOTH_SIZES, login, started_game
 
@@ -15,7 +16,7 @@ from .helpers import BOTH_SIZES, login, started_game
 def _play_first(game, user):
     game.refresh_from_db()
     engine = services.engine_for(game)
-    first = services.legal_moves(engine)["placements"][0]
+    first = placements_of(engine, engine.tile)[0]
     services.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     return engine.tile, first
 

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from archive.generate import make_template, store_game
 from games import services
+from games.presenter.view import placements_of
 from tournaments import services as tournament_services
 
 from .helpers import BOTH_SIZES, PASSWORD, PHONE, login, page_width, started_game, widest
@@ -163,7 +164,7 @@ def test_emails_fit_a_phone_in_the_sites_colours(browser_page):
     ann, bob, game = started_game("A game with a rather long name to wrap on a phone screen")
     mail.outbox.clear()
     engine = services.engine_for(game)
-    first = services.legal_moves(engine)["placements"][0]
+    first = placements_of(engine, engine.tile)[0]
     services.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
     [turn] = [m for m in mail.outbox if "Your turn" in m.subject]
     html = turn.alternatives[0][0]

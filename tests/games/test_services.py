@@ -7,6 +7,8 @@ from django.test.utils import CaptureQueriesContext
 from games import services
 from games.engine import replay
 from games.models import Game, Move, Seat
+from games.presenter import payloads, records
+from games.presenter.view import GameView
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +57,7 @@ def test_create_game_refusals(ann, bob, kwargs, message):
 def test_waiting_game_with_open_seats_has_an_engine(ann):
     game = services.create_game(ann, open_seats=2)
     engine = services.engine_for(game)
-    state = services.game_state(game, engine)
+    state = payloads.game_state(GameView.of(game, None, engine))
     assert [p["username"] for p in state["players"]] == ["ann", None, None]
     assert state["tile"] is None and len(state["board"]) == 1
 
@@ -111,7 +113,7 @@ def test_moves_replay_from_the_log(started):
     again = services.engine_for(Game.objects.get(pk=started.pk))
     assert again.scores == engine.scores and again.tile == engine.tile
     assert [t.move.to_json() for t in again.history] == [r.entry for r in rows]
-    record = services.record(game, engine)
+    record = records.record(game, engine)
     assert replay(record).scores == engine.scores
     for k in (0, 2, len(rows)):  # the game after k moves: the engine's own replay of the record
         partial, expected = services.engine_for(game, upto=k), replay(record, upto=k)
@@ -121,7 +123,7 @@ def test_moves_replay_from_the_log(started):
 
 def test_game_state_hides_the_bag(started):
     game, engine = play_first(started)
-    state = services.game_state(game, engine)
+    state = payloads.game_state(GameView.of(game, None, engine))
     text = repr(state)
     assert "seed" not in state and "bag" not in state
     assert str(game.seed) not in text
@@ -130,7 +132,7 @@ def test_game_state_hides_the_bag(started):
 
 def test_legal_moves_match_engine(started):
     engine = services.engine_for(started)
-    data = services.legal_moves(engine)
+    data = GameView.of(started, None, engine).legal
     assert data["tile"] == engine.tile
     assert [(p["x"], p["y"], p["rotation"]) for p in data["placements"]] == [tuple(p) for p in engine.legal_placements()]
 

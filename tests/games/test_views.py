@@ -7,6 +7,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import services
+from games.presenter.view import placements_of
+from games.presenter.records import outcome_of
 from games.engine import Rules
 from games.models import Game, Seat, rule_options
 
@@ -22,7 +24,7 @@ def play_out(game, max_moves=200, rng=None):
             break
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = services.engine_for(game, seats)
-        placement = rng.choice(services.legal_moves(engine)["placements"])
+        placement = rng.choice(placements_of(engine, engine.tile))
         meeple = rng.choice([*placement["meeples"], None]) if placement["meeples"] else None
         game, _ = services.play_move(
             game.pk, seats[engine.current_player].user, game.move_count + 1,
@@ -168,7 +170,7 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
 
     # after a move, bob sees whose turn, the move in the list and the scores
     engine = services.engine_for(started)
-    placement = services.legal_moves(engine)["placements"][0]
+    placement = placements_of(engine, engine.tile)[0]
     tile = engine.tile
     services.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
     login(client, bob)
@@ -377,7 +379,7 @@ def test_every_expansion_and_house_rule_of_the_engine_is_offered(client, ann):
 
 def test_a_shared_victory_is_listed_with_an_escaped_ampersand(client, ann, bob, started):
     game = play_out(started)
-    outcome = {**services.outcome_of(game), "winners": [0, 1]}
+    outcome = {**outcome_of(game), "winners": [0, 1]}
     Game.objects.filter(pk=game.pk).update(outcome=outcome)
     listing = login(client, ann).get(reverse("game-list")).content.decode()
     assert "Won by ann &amp; bob<" in listing

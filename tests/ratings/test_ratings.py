@@ -7,6 +7,7 @@ from django.core.management import call_command
 
 from games import services as games
 from games.models import Game
+from games.presenter.view import placements_of
 from ratings import services
 from ratings.models import Rating, RatingChange
 
@@ -24,7 +25,7 @@ def play_turns(game, turns, seed=7):
     for _ in range(turns):
         game.refresh_from_db()
         seats = list(game.seats.select_related("user").order_by("position"))
-        choice = rng.choice(games.legal_moves(games.engine_for(game, seats))["placements"])
+        choice = rng.choice(placements_of(engine := games.engine_for(game, seats), engine.tile))
         games.play_move(game.pk, seats[game.current_seat].user, game.move_count + 1,
                         choice["x"], choice["y"], choice["rotation"], None)
     game.refresh_from_db()

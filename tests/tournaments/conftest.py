@@ -4,7 +4,7 @@ from django.db import transaction
 from games import signals
 from games.engine.outcome import outcome_of
 from games.models import Game
-from games.services import outcome_json
+from games.presenter.outcome import outcome_json
 
 
 @pytest.fixture

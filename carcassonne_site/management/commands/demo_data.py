@@ -38,6 +38,7 @@ class Command(BaseCommand):
     def _games(self, users):
         from games import services
         from games.models import Game
+        from games.presenter.view import placements_of
 
         def demo_game(name, creator, invitee, **options):
             """The demo game of that name, made once: ``creator`` invites ``invitee``, who accepts."""
@@ -63,12 +64,13 @@ class Command(BaseCommand):
         """Play random legal moves until ``moves`` are on the log (None: to the end)."""
         from games import services
         from games.models import Game
+        from games.presenter.view import placements_of
 
         rng = random.Random(game.pk)
         while game.status == Game.Status.ACTIVE and (moves is None or game.move_count < moves):
             seats = list(game.seats.select_related("user").order_by("position"))
             engine = services.engine_for(game, seats)
-            options = services.legal_moves(engine)["placements"]
+            options = placements_of(engine, engine.tile)
             choice = rng.choice(options)
             meeple = rng.choice(choice["meeples"]) if choice["meeples"] and rng.random() < 0.5 else None
             game, _ = services.play_move(

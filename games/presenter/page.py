@@ -1,0 +1,224 @@
+"""The game page's context, read from a :class:`~games.presenter.view.GameView`: the
+words, labels and pictures the template shows. Nothing hidden is read here: the view
+holds only what its viewer may see."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import orientation
+from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS, categories_for, describe,
+                           describe_spot, kind_of, spot_of)
+from games.models import GameEvent, Seat
+
+from .view import GameView, PlayerView
+
+AUTOMATIC_LABELS = {
+    GameEvent.Kind.SKIPPED: gettext_lazy("on time"),
+    GameEvent.Kind.LOST: gettext_lazy("on time"),
+    GameEvent.Kind.BOT: gettext_lazy("a bot took over"),
+    GameEvent.Kind.PASSED: gettext_lazy("decision passed on time"),
+}
+"""What the move list says of a move the site played when time ran out."""
+
+
+def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, Any]:
+    """Everything templates/games/game_detail.html shows of ``view`` to ``user``;
+    ``asked_tile``: the tile of their hand they chose (``?tile=``)."""
+    game, seats, me = view.game, view.seats, view.me
+    move_rows, left_reasons = _move_rows(view)
+    decision = decision_context(view) if view.decision else None
+    open_seat = any(s.state == Seat.State.OPEN for s in seats)
+    signed_in = user.is_authenticated
+    return {
+        "game": game,
+        "seats": seats,
+        "players": [_player_row(view, p, left_reasons) for p in view.players],
+        "me": me,
+        "my_turn": view.my_turn,
+        "my_decision": view.my_decision,
+        "decision": decision,
+        "pending": view.pending,
+        "city": view.expansions(view.names).get("city"),
+        "active": view.active,
+        "finished": view.finished,
+        "waiting": view.waiting,
+        "current_seat": seats[view.pending.player] if view.pending else None,
+        **_turn(view, asked_tile),
+        "hands": bool(view.rules.hand),
+        "tiles_left": view.tiles_left,
+        "bag": bag_tiles(view),
+        "decision_targets": decision_targets(view, decision) if view.my_decision else [],
+        "move_number": view.move_number,
+        "move_rows": move_rows,
+        "categories": [CATEGORY_LABELS[c] for c in categories_for(view.rules.expansions)],
+        "winner_names": [p.name for p in view.players if p.winner],
+        "can_join": bool(view.waiting and signed_in and me is None and open_seat),
+        "invited": me is not None and me.state == Seat.State.INVITED,
+        "can_resign": bool(view.active and me and me.state == Seat.State.JOINED and not view.players[me.position].out),
+        "can_seat_bots": bool(view.waiting and signed_in and game.created_by_id == user.pk and open_seat),
+        "api_move_url": f"/api/games/{game.pk}/moves/",
+        "api_decision_url": f"/api/games/{game.pk}/decision/",
+        "rules_text": view.rules_text,
+    }
+
+
+LEFT_LABELS = {"forfeit": gettext_lazy("lost on time"), "resign": gettext_lazy("resigned")}
+
+
+def _player_row(view: GameView, p: PlayerView, left_reasons: dict[int, str]) -> dict[str, Any]:
+    """One row of the scores panel (and of the final scoring table)."""
+    categories = categories_for(view.rules.expansions)
+    return {
+        "seat": p.seat,
+        "name": p.name,
+        "color": p.color,
+        "score": p.score,
+        "laps": p.score // 50,
+        "supply": p.supply,
+        "reserve": [{"figure": kind, "label": FIGURE_LABELS.get(kind, kind), "count": n} for kind, n in p.reserve.items()],
+        "goods": [{"good": good, "label": GOODS_LABELS.get(good, good), "count": n} for good, n in p.goods.items() if n],
+        "king": p.king,
+        "robber": p.robber,
+        "city": [
+            {"quarter": q, "label": QUARTER_LABELS[q], "count": held["follower"] + held["large"]}
+            for q, held in p.city.items() if held["follower"] + held["large"]
+        ],
+        "current": p.current,
+        "me": p.me,
+        "winner": p.winner,
+        "breakdown": [p.breakdown.get(c, 0) for c in categories],
+        "final_points": p.final_points or 0,
+        "out": p.out,
+        "hand_size": p.hand_size,
+        "hand": [{"tile": t, "svg": small_tile_svg(t)} for t in (p.hand or () if view.active else ())],
+        "left_reason": left_reasons.get(p.position, ""),
+        "left_label": str(LEFT_LABELS[left_reasons.get(p.position, "forfeit")]),
+    }
+
+
+def _move_rows(view: GameView) -> tuple[list[dict[str, Any]], dict[int, str]]:
+    """The move list, newest first, and why each player who left did (forfeit, resign)."""
+    game, seats, names = view.game, view.seats, view.names
+    automatic = dict(GameEvent.objects.filter(game=game).values_list("move_number", "kind"))
+    rows, left = [], {}
+    for number, seat, entry, points in game.moves.order_by("-number").values_list("number", "seat", "entry", "points"):
+        kind = kind_of(entry)
+        if kind in ("forfeit", "resign"):
+            left.setdefault(seat, kind)
+        who = names[seat] if seat < len(names) else "?"
+        rows.append({
+            "move": {"number": number},
+            "entry": entry,
+            "kind": kind,
+            "text": describe(entry, who),
+            "player": who,
+            "color": seats[seat].color if seat < len(seats) else "",
+            "points": [{"name": names[i], "color": seats[i].color, "points": n}
+                       for i, n in enumerate(points or []) if n and i < len(seats)],
+            "follower": describe_spot(spot_of(entry)),
+            "automatic": AUTOMATIC_LABELS.get(automatic.get(number, ""), ""),
+        })
+    return rows, left
+
+
+def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
+    """The turn panel: the drawn (or chosen) tile, the viewer's hand, the legal placements
+    for the turn script and the board with the cells where the tile fits."""
+    my_turn = view.my_turn
+    tile = view.chosen_tile(asked_tile)
+    placements = view.placements(tile) if my_turn and tile else []
+    legal = {"tile": tile if my_turn and tile else None, "placements": placements}
+    legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
+    legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
+    legal["no_follower"] = _("no follower")
+    highlight = sorted({(p["x"], p["y"]) for p in placements})
+    rotations = sorted({p["rotation"] for p in placements})
+    return {
+        "tile": tile,
+        "tile_svg": drawn_tile_svg(tile) if tile else "",
+        "hand": [{"tile": t, "svg": small_tile_svg(t), "chosen": t == tile} for t in view.my_hand or ()],
+        "legal": legal,
+        "board_svg": view.board_svg(highlight if my_turn else None),
+        "tile_svgs": sorted(_tile_svgs(tile, rotations).items()) if my_turn and tile else [],
+    }
+
+
+def decision_context(view: GameView) -> dict[str, Any]:
+    """The pending decision (the Count's) as the game page shows it: what happened and what
+    the player asked may do (the options, a pass, the quarters), or whom the others wait on."""
+    data = view.decision or {}
+    mine = view.mine
+    options = data.get("options", []) if mine else []
+    result = {
+        "action": data.get("action"),
+        "label": data.get("label", ""),
+        "text": data.get("text", ""),
+        "player": data.get("player"),
+        "pass_json": json.dumps(next((o["answer"] for o in options if o["pass"]), None)),
+        "moves": [{**o, "answer_json": json.dumps(o["answer"])} for o in options if not o["pass"] and "target" in o],
+    }
+    if mine and data.get("action") == "quarter":
+        answers = [o["answer"] for o in options if not o["pass"]]
+        result["quarters"] = [(q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a["quarter"] == q for a in answers)]
+        result["figures"] = [(f, FIGURE_LABELS[f]) for f in ("follower", "large")
+                             if any(a.get("figure", "follower") == f for a in answers)]
+        result["count_to"] = [(q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a.get("count") == q for a in answers)]
+        result["count_at"] = (view.expansions(view.names).get("city") or {}).get("count")
+    return result
+
+
+def decision_targets(view: GameView, decision: dict | None) -> list[dict]:
+    """Where each move of the decision points on the board (a follower's spot on a placed
+    tile, as fractions of the tile) for the clickable overlay of static/js/decision.js."""
+    if not decision:
+        return []
+    from games.board_svg import spot_position
+
+    targets = []
+    for option in decision["moves"]:
+        target = option["target"]
+        placed = view.tile_at(target["x"], target["y"])
+        if placed is None:
+            continue
+        fx, fy = spot_position(placed.orientation, target["spot"])
+        targets.append({**target, "fx": fx, "fy": fy, "answer": option["answer"], "text": option["text"]})
+    return targets
+
+
+def bag_tiles(view: GameView) -> list[dict]:
+    """What is still in the bag by tile type, as the viewer may know it (see ``hidden``)."""
+    return [{"tile": t, "count": n, "svg": small_tile_svg(t)} for t, n in view.bag.items()]
+
+
+# --- pictures ------------------------------------------------------------------------------
+
+
+def _tile_svgs(tile: str, rotations) -> dict[int, str]:
+    from games import board_svg
+
+    return {r: board_svg.render_tile(tile, r, size=160, spots=orientation(tile, r).spots) for r in rotations}
+
+
+def drawn_tile_svg(tile: str) -> str:
+    from games import board_svg
+
+    return board_svg.render_tile(tile, 0, size=96)
+
+
+def small_tile_svg(tile: str) -> str:
+    """A small picture of ``tile`` (the bag), cached per language (its label is translated)."""
+    return _small_tile_svg_in(tile, get_language())
+
+
+@lru_cache(maxsize=512)
+def _small_tile_svg_in(tile: str, language: str) -> str:
+    from games import board_svg
+
+    return board_svg.render_tile(tile, 0, size=40)

@@ -1,0 +1,43 @@
+"""What is recorded of a game: its NOTATION.md record and its stored outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import services
+from games.engine import Game as EngineGame
+from games.models import Game, Seat
+
+from .outcome import no_outcome, outcome_json
+
+
+def record_meta(game: Game) -> dict[str, Any]:
+    """The ``meta`` object of a game's record: where it comes from, and when."""
+    return {
+        "game": game.pk,
+        "name": game.title,
+        "status": game.status,
+        "started": game.started_at.isoformat() if game.started_at else None,
+        "finished": game.finished_at.isoformat() if game.finished_at else None,
+    }
+
+
+def record(game: Game, engine: EngineGame) -> dict[str, Any]:
+    """The NOTATION.md record of the moves so far, with metadata under ``meta``."""
+    data = engine.record()
+    data["meta"] = record_meta(game)
+    if engine.outcome is not None:
+        data["meta"]["result"] = dict(zip(engine.players, engine.scores))
+        data["meta"]["winners"] = engine.outcome.winner_names
+    return data
+
+
+def outcome_of(game: Game, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """The stored engine outcome of a finished game (see :func:`outcome_json`); a game
+    finished before outcomes were stored is replayed once and gets it stored."""
+    if game.outcome is None and game.status == Game.Status.FINISHED and game.seed is not None:
+        outcome = services.engine_for(game, seats).outcome
+        if outcome is not None:
+            game.outcome = outcome_json(outcome)
+            Game.objects.filter(pk=game.pk).update(outcome=game.outcome)
+    return game.outcome or no_outcome()

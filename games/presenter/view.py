@@ -1,0 +1,273 @@
+"""A game as one viewer may see it, built once from (game, seats, engine, viewer, move k).
+
+The API, the game page, the e-mails and the archive replay all read a :class:`GameView`;
+none of them reads the engine's hands or bag. What the viewer may not see is removed
+when the view is built, by :func:`games.presenter.hidden.seen_by`, and only there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Sequence
+
+from games import decisions, services
+from games.engine import Game as EngineGame
+from games.models import Game, Seat
+
+from .hidden import seen_by
+from .outcome import outcome_json
+from .rules import rules_line, rules_text
+
+
+@dataclass
+class PlayerView:
+    """One seat as the viewer sees it."""
+
+    position: int
+    name: str  # as shown (display name)
+    username: str | None  # the account's name (API); None for a seat nobody has taken
+    color: str
+    score: int
+    supply: int  # followers in supply
+    reserve: dict[str, int]  # other figures in supply: large, builder, pig
+    breakdown: dict[str, int]  # points by category
+    out: bool  # left the game (lost on time or resigned)
+    hand_size: int | None  # None without hands of tiles
+    hand: tuple[str, ...] | None  # None: hidden from this viewer (or no hands)
+    goods: dict[str, int] = field(default_factory=dict)  # Traders & Builders
+    king: bool = False  # King & Robber
+    robber: bool = False
+    city: dict[str, dict[str, int]] = field(default_factory=dict)  # the Count: quarter -> {follower, large}
+    current: bool = False  # the game waits for this seat
+    winner: bool = False
+    final_points: int | None = None  # points of the final scoring (finished games)
+    seat: Seat | None = None  # the stored seat (None for an uploaded record)
+    state: str = Seat.State.JOINED
+    bot: str = ""
+    me: bool = False  # the viewer's own seat
+
+
+def placements_of(engine: EngineGame, tile: str) -> list[dict[str, Any]]:
+    """Each legal placement of ``tile`` with its follower spots and allowed figures."""
+    result = []
+    for p in engine.legal_placements(tile):
+        figures = engine.legal_figures(p, tile)
+        result.append(
+            {
+                "x": p.x,
+                "y": p.y,
+                "rotation": p.rotation,
+                "meeples": [spot for spot, figure in figures if figure == "follower"],
+                "figures": [{"spot": spot, "figure": figure} for spot, figure in figures],
+            }
+        )
+    return result
+
+
+def _status(game: Game | None, engine: EngineGame) -> str:
+    """The game's status after the engine's last move: the stored one for the game as it
+    is now; from the engine for an uploaded record or the game after an earlier move."""
+    if game is not None and (game.status == Game.Status.WAITING or len(engine.history) == game.move_count):
+        return game.status
+    return Game.Status.FINISHED if engine.finished else Game.Status.ACTIVE
+
+
+class GameView:
+    """All a viewer may see of a game after move k: board, players, own hand, pending
+    decision, legal options, bag counts, last turn, outcome and the rule set in words.
+
+    ``viewer``: the seat whose hand the viewer holds (a joined seat), or ``None``.
+    ``me``: the viewer's seat (also an invited one), or ``None``.
+    """
+
+    def __init__(self, engine: EngineGame, names: Sequence[str], *, game: Game | None = None,
+                 seats: Sequence[Seat] = (), viewer: int | None = None, me: Seat | None = None):
+        self._engine = engine  # private: hands and bag are read through ``seen_by`` only
+        self.game, self.seats, self.viewer, self.me = game, list(seats), viewer, me
+        self.rules = engine.rules
+        self.names = list(names)
+        self.usernames = [s.user.username if s.user_id else None for s in self.seats] if self.seats else list(names)
+        self.status = _status(game, engine)
+        self.active = self.status == Game.Status.ACTIVE
+        self.finished = self.status == Game.Status.FINISHED
+        self.waiting = self.status == Game.Status.WAITING
+        self.move_number = len(engine.history) + 1
+        self.pending = engine.pending if self.active else None  # whom the game waits for, and for what
+        self.on_turn = engine.current_player if self.active else None
+        self.tile = engine.tile if self.active else None  # the drawn tile, on show
+        self.tiles_left = engine.tiles_left
+        seen = seen_by(engine, viewer)
+        self.bag = seen.bag if self.active else {}
+        self.outcome = engine.outcome if self.finished else None
+        self.final_points = tuple(engine.final_points) if self.finished and engine.final_points else None
+        self._hand_sizes = engine.hand_sizes() if self.rules.hand else None
+        self.players = [self._player(i, seen.hands[i]) for i in range(len(self.names))]
+        self.rules_text = rules_text(game) if game is not None else rules_line(engine.rules.to_json())
+
+    @classmethod
+    def of(cls, game: Game, seats: Sequence[Seat] | None, engine: EngineGame, user=None) -> GameView:
+        """The view of ``user`` (signed in or not): a joined player sees their own hand."""
+        if seats is None:
+            seats = list(game.seats.select_related("user").order_by("position"))
+        me = services.seat_of(seats, user)
+        viewer = me.position if me is not None and me.state == Seat.State.JOINED else None
+        return cls(engine, [s.display_name for s in seats], game=game, seats=seats, viewer=viewer, me=me)
+
+    @classmethod
+    def load(cls, game: Game, user=None, *, upto: int | None = None, seats: Sequence[Seat] | None = None) -> GameView:
+        """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``."""
+        if seats is None:
+            seats = list(game.seats.select_related("user").order_by("position"))
+        return cls.of(game, seats, services.engine_for(game, list(seats), upto=upto), user)
+
+    def _player(self, i: int, hand: tuple[str, ...] | None) -> PlayerView:
+        engine, extras = self._engine, self._extras
+        key = engine.players[i]
+        seat = self.seats[i] if i < len(self.seats) else None
+        return PlayerView(
+            position=i, name=self.names[i], username=self.usernames[i],
+            color=seat.color if seat is not None else "", score=engine.scores[i], supply=engine.supply[i],
+            reserve=dict(engine.reserve[i]), breakdown=dict(engine.breakdown[i]), out=i in engine.out,
+            hand_size=self._hand_sizes[i] if self._hand_sizes else None, hand=hand,
+            goods=dict(extras["goods"].get(key, {})), king=extras["king"] == key, robber=extras["robber"] == key,
+            city=dict((extras["city"] or {}).get("quarters", {}).get(key, {})),
+            current=bool(self.pending and self.pending.player == i),
+            winner=bool(self.outcome and i in self.outcome.winners),
+            final_points=self.final_points[i] if self.final_points else None,
+            seat=seat, state=seat.state if seat is not None else Seat.State.JOINED,
+            bot=seat.bot if seat is not None else "", me=seat is not None and self.me is not None and self.me.pk == seat.pk,
+        )
+
+    @cached_property
+    def _extras(self) -> dict[str, Any]:
+        """The expansions' public state by engine player name: goods, king, robber, the City."""
+        engine = self._engine
+        extras: dict[str, Any] = {"goods": {}, "king": None, "robber": None}
+        for module in engine.modules:
+            if module.name == "traders_builders":
+                extras["goods"] = module.summary().get("goods", {})
+            elif module.name == "king_robber":
+                extras.update({k: module.summary().get(k) for k in ("king", "robber")})
+        extras["city"] = decisions.city_json(engine, engine.players)
+        return extras
+
+    def expansions(self, names: Sequence[str | None]) -> dict[str, Any]:
+        """What the expansions keep besides the board, all public, by player ``names``:
+        goods tokens, the king's and robber's holders, the Count's City."""
+        shown = [name or self._engine.players[i] for i, name in enumerate(names)]
+        rename = dict(zip(self._engine.players, shown))
+        extras, state = self._extras, {}
+        if any(m.name == "traders_builders" for m in self._engine.modules):
+            state["goods"] = {rename.get(k, k): v for k, v in extras["goods"].items()}
+        if any(m.name == "king_robber" for m in self._engine.modules):
+            state["king"] = rename.get(extras["king"], extras["king"])
+            state["robber"] = rename.get(extras["robber"], extras["robber"])
+        city = decisions.city_json(self._engine, shown)
+        if city is not None:
+            state["city"] = city
+        return state
+
+    # --- the board and the last turn ---------------------------------------------------
+
+    @cached_property
+    def board(self) -> list[dict[str, Any]]:
+        """The placed tiles with their figures (by seat)."""
+        return [
+            {"x": p.x, "y": p.y, "tile": p.tile, "rotation": p.rotation,
+             "figures": [{"spot": spot, "seat": seat, "figure": figure} for spot, seat, figure in p.figures_here()]}
+            for p in self._engine.placed_tiles()
+        ]
+
+    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None) -> str:
+        """The board as SVG (the last move marked; ``highlight``: cells to click)."""
+        from games import board_svg
+
+        return board_svg.render_board(self._engine, last_move=True, highlight=highlight, interactive=bool(highlight))
+
+    def tile_at(self, x: int, y: int):
+        """The placed tile at (x, y), or ``None`` (the board is public)."""
+        return self._engine.tile_at(x, y)
+
+    @cached_property
+    def last_turn(self) -> dict[str, Any] | None:
+        """The last move of the log: its number, seat, record entry and points."""
+        if not self._engine.history:
+            return None
+        turn = self._engine.history[-1]
+        return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points)}
+
+    @cached_property
+    def outcome_json(self) -> dict[str, Any] | None:
+        """The outcome by seat (as stored on ``Game.outcome``), for a finished game."""
+        return outcome_json(self.outcome) if self.outcome is not None else None
+
+    # --- decisions and legal options ------------------------------------------------------
+
+    @property
+    def mine(self) -> bool:
+        """Whether the game waits for the viewer (a person, not a bot playing their seat)."""
+        me = self.me
+        return bool(self.pending and me and me.state == Seat.State.JOINED and not me.bot and self.pending.player == me.position)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.mine and self.pending.action == "turn"
+
+    @property
+    def my_decision(self) -> bool:
+        return self.mine and self.pending.action != "turn"
+
+    @cached_property
+    def pending_public(self) -> dict[str, Any] | None:
+        """Whom the game waits for and the accepted answers, in everyone's words (API)."""
+        return decisions.pending_json(self._engine, self.usernames) if self.active else None
+
+    @cached_property
+    def decision(self) -> dict[str, Any] | None:
+        """The pending decision (not a tile turn) told to the viewer, with its options."""
+        if self.pending is None or self.pending.action == "turn":
+            return None
+        return decisions.pending_json(self._engine, self.names, self.me.position if self.me else None)
+
+    def hand_of(self, seat: int) -> tuple[str, ...] | None:
+        """The hand of ``seat`` if the viewer may see it (see ``hidden``)."""
+        return self.players[seat].hand
+
+    @property
+    def my_hand(self) -> tuple[str, ...] | None:
+        """With a hand of tiles, on the viewer's turn: the tiles to choose from."""
+        return self.hand_of(self.me.position) if self.my_turn else None
+
+    def chosen_tile(self, asked: str | None = None) -> str | None:
+        """The tile the viewer places: the drawn one, or from their hand the ``asked`` one
+        (by default the first that fits)."""
+        hand = self.my_hand
+        if not hand:
+            return self.tile
+        return asked if asked in hand else next((t for t in hand if self._engine.can_place(t)), hand[0])
+
+    def placements(self, tile: str) -> list[dict[str, Any]]:
+        """Each legal placement of ``tile`` with the figures allowed on each spot."""
+        cache = self.__dict__.setdefault("_placements", {})
+        if tile not in cache:
+            cache[tile] = placements_of(self._engine, tile)
+        return cache[tile]
+
+    @cached_property
+    def legal(self) -> dict[str, Any]:
+        """What the pending decision allows (API legal moves): the drawn tile's placements,
+        a decision's answers under ``pending``, or with hands of tiles each tile of the
+        hand on turn, if the viewer may see it."""
+        empty: dict[str, Any] = {"tile": None, "placements": [], "pending": None}
+        if not self.active or self._engine.finished:
+            return empty
+        pending = self.pending_public
+        if self.pending is not None and self.pending.action != "turn":
+            return {**empty, "pending": pending}
+        if self._engine.tile is None:  # a hand of tiles: only who may see the hand sees its moves
+            hand = self.hand_of(self.on_turn)
+            if not hand:
+                return {**empty, "pending": pending}
+            return {**empty, "pending": pending, "hand": [{"tile": t, "placements": self.placements(t)} for t in hand]}
+        return {"tile": self._engine.tile, "placements": self.placements(self._engine.tile), "pending": pending}
