@@ -2,7 +2,11 @@
 
 Each tile type at each rotation is drawn once (:mod:`games.board_svg.tile_art`), written
 once as text and kept; a board defines each type it shows once (``<defs>``) and places it
-with ``<use>``, so a full board of 150 tiles takes a few milliseconds (``manage.py bench_board``).
+with ``<use>``. What a board shows from move to move is kept as text too, in bounded caches
+keyed by all it shows (words included): each placed tile, empty cell and figure. So a full
+board of 150 tiles takes about a millisecond once seen, a few the first time
+(``manage.py bench_board``). What depends on the game's state beyond that (the City's
+quarters, the awards, the last move, the cells to click) is drawn each time.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ builders and pigs in their seat's colour, each with a tooltip in whole sentences
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from svgwrite.base import BaseElement
@@ -14,7 +15,7 @@ from svgwrite.base import BaseElement
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, SEAT_COLORS, UNIT
 from games.board_svg.spots import follower_role, spot_point
-from games.board_svg.svg import Drawn, element, group, titled
+from games.board_svg.svg import Drawn, Markup, element, group, to_text
 from games.board_svg.words import _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -95,16 +96,16 @@ def _figure_label(kind: str, spot: str, player: str) -> str:
     return labels.get(role, _("%(player)s's follower on %(spot)s")) % values
 
 
-def _figure(x: float, y: float, spot: str, kind: str, color: str, label: str, data: dict[str, str]) -> BaseElement:
-    """A figure at (x, y) in board units: followers stand (farmers lie down), builders and pigs stand."""
+@lru_cache(maxsize=4096)
+def _figure(x: float, y: float, spot: str, kind: str, color: str, label: str, data: tuple[tuple[str, str], ...]) -> Markup:
+    """A figure at (x, y) in board units: followers stand (farmers lie down), builders and pigs stand.
+    Kept as text: a figure stays on the board from move to move."""
     role = follower_role(spot)
     follower = kind in ("follower", "large")
     classes = f"figure kind-{kind}" + (f" follower role-{role}" if follower else "")
-    group = element("g", {"class": classes, "data-spot": spot, "data-figure": kind, **data})
-    titled(group, label)
-    for shape in figure_shapes(kind, x, y, color, FIGURE_SCALE[kind], lying=follower and role == "farmer"):
-        group.add(shape)
-    return group
+    shapes = figure_shapes(kind, x, y, color, FIGURE_SCALE[kind], lying=follower and role == "farmer")
+    return Markup("g", to_text(group({"class": classes, "data-spot": spot, "data-figure": kind, **dict(data)}, shapes,
+                                     title=label)))
 
 
 _SPREAD = ((0.0, 0.0), (9.0, 5.0), (-9.0, 5.0), (0.0, 10.0), (9.0, -5.0), (-9.0, -5.0))
@@ -125,11 +126,11 @@ def figures_layer(game: Game, tiles: list[PlacedTile]) -> BaseElement:
             n = taken.get(spot, 0)
             taken[spot] = n + 1
             dx, dy = _SPREAD[n % len(_SPREAD)]
-            data = {"data-x": str(placed.x), "data-y": str(placed.y), "data-seat": str(seat), "data-player": names[seat]}
+            data = (("data-x", str(placed.x)), ("data-y", str(placed.y)), ("data-seat", str(seat)),
+                    ("data-player", names[seat]))
             layer.add(_figure(placed.x * UNIT + fx + dx, placed.y * UNIT + fy + dy, spot, kind, colors[seat],
                               _figure_label(kind, spot, names[seat]), data))
     return layer
-
 
 
 def count_figure(x: float, y: float, quarter: str, label: str) -> BaseElement:
