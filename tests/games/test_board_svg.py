@@ -186,3 +186,13 @@ def test_the_page_colours_are_the_boards_seat_colours():
     assert declared == SEAT_COLORS
     js = (Path(__file__).resolve().parents[2] / "static" / "js" / "turn.js").read_text()
     assert not re.search(r"#[0-9a-fA-F]{6}\"\s*,\s*\w+:", js), "turn.js keeps no colour table of its own"
+
+
+def test_a_board_drawn_from_kept_pieces_still_shows_its_own_players():
+    """Tiles and figures are kept between renders: the same moves by other players show those players."""
+    moves = [{"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]
+    first = parse(render_board(replay({"players": ["Ann", "Bob"], "moves": moves})))
+    second = parse(render_board(replay({"players": ["Cid", "Dee"], "moves": moves})))
+    (ann,), (cid,) = with_class(first, "figure"), with_class(second, "figure")
+    assert (ann.get("data-player"), title_of(ann)) == ("Ann", "Ann's thief on road:E")
+    assert (cid.get("data-player"), title_of(cid)) == ("Cid", "Cid's thief on road:E")
