@@ -61,34 +61,44 @@ def _cell_labeller(sh: TileShapes) -> Callable[[Point], int]:
     walled = sh.walled[0] if sh.walled else None
     roads = [(idx, line, bounding_box(line, 8)) for idx, line in sh.roads.items()]
     rivers = [(line, bounding_box(line, 10)) for line in sh.rivers.values()]
-
-    def near(p: Point, line: list[Point], box: tuple[float, float, float, float], reach: float) -> bool:
-        return box[0] <= p[0] <= box[2] and box[1] <= p[1] <= box[3] and distance_to_line(p, line) < reach
+    cities = list(sh.cities.items())
+    cloister = _CLOISTER_BOX if sh.cloister is not None else None
+    middle_house = sh.junction or sh.village
+    kinds = [seg.kind for seg in o.segments]
 
     def label(p: Point) -> int:
-        found = next((idx for idx, (outline, _walls, _pen) in sh.cities.items() if inside(p, outline)), _FREE)
+        px, py = p
+        found = _FREE
+        for idx, (outline, _walls, _pen) in cities:
+            if inside(p, outline):
+                found = idx
+                break
         if found == _FREE:
-            found = next((idx for idx, line, box in roads if near(p, line, box, 8)), _FREE)
+            for idx, line, (bx0, by0, bx1, by1) in roads:
+                if bx0 <= px <= bx1 and by0 <= py <= by1 and distance_to_line(p, line) < 8:
+                    found = idx
+                    break
         if found == _FREE:
-            if any(near(p, line, box, 10) for line, box in rivers):
-                found = _OBSTACLE
-            if sh.pool and math.hypot(p[0] - 50, p[1] - 50) < (27 if sh.pool == "lake" else 14):
+            for line, (bx0, by0, bx1, by1) in rivers:
+                if bx0 <= px <= bx1 and by0 <= py <= by1 and distance_to_line(p, line) < 10:
+                    found = _OBSTACLE
+                    break
+            if sh.pool and math.hypot(px - 50, py - 50) < (27 if sh.pool == "lake" else 14):
                 found = _OBSTACLE
             if walled is not None and inside(p, walled):
                 found = _OBSTACLE
-        if sh.cloister is not None:
-            x0, y0, x1, y1 = _CLOISTER_BOX
-            if x0 <= p[0] <= x1 and y0 <= p[1] <= y1:
-                found = sh.cloister
-        if (sh.junction or sh.village) and abs(p[0] - 50) < 11 and abs(p[1] - 50) < 11:
+        if cloister is not None and cloister[0] <= px <= cloister[2] and cloister[1] <= py <= cloister[3]:
+            found = sh.cloister
+        if middle_house and abs(px - 50) < 11 and abs(py - 50) < 11:
             found = _OBSTACLE
-        if any(abs(p[0] - hx) < 9 and abs(p[1] - hy) < 9 for hx, hy in sh.houses):
-            found = _OBSTACLE
-        if found >= 0 and o.segments[found].kind != "cloister":
-            in_city = o.segments[found].kind == "city"
-            if any((in_city or not city_only) and x0 <= p[0] <= x1 and y0 <= p[1] <= y1
-                   for x0, y0, x1, y1, city_only in boxes):
+        for hx, hy in sh.houses:
+            if abs(px - hx) < 9 and abs(py - hy) < 9:
                 found = _OBSTACLE
+        if found >= 0 and kinds[found] != "cloister":
+            in_city = kinds[found] == "city"
+            for x0, y0, x1, y1, city_only in boxes:
+                if (in_city or not city_only) and x0 <= px <= x1 and y0 <= py <= y1:
+                    found = _OBSTACLE
         return found
 
     return label
