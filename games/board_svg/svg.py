@@ -6,7 +6,8 @@ drawing). Attribute values are given as the text to write (numbers already round
 ``stroke_width``). Documents are written out by :func:`to_text`: the same XML as
 svgwrite's ``tostring``, which goes through ElementTree and took several times as long as
 building the drawing on a 140-tile board (``manage.py bench_board``). What is drawn once
-per tile type and rotation is kept as text (:class:`Markup`) and placed into each board.
+per tile type and rotation, and each placed tile, empty cell and figure a board showed
+before, is kept as text (:class:`Markup`) and placed into each board.
 
 >>> doc = document({"width": "10px", "height": "10px", "viewBox": "0,0,100,100"},
 ...                [titled(element("rect", {"x": "0", "y": "0", "width": "5", "height": "5"}), "A & B")])
