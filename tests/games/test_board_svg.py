@@ -38,9 +38,12 @@ def game(request):
 
 
 def test_module_does_not_import_django():
+    from pathlib import Path
+
     assert "django" not in board_svg.__dict__
-    source = open(board_svg.__file__).read()
-    assert "import django" not in source and "from django" not in source
+    for module in Path(board_svg.__file__).parent.glob("*.py"):
+        source = module.read_text()
+        assert "import django" not in source and "from django" not in source, module.name
 
 
 def test_one_tile_group_per_placed_tile(game):
@@ -183,3 +186,13 @@ def test_the_page_colours_are_the_boards_seat_colours():
     assert declared == SEAT_COLORS
     js = (Path(__file__).resolve().parents[2] / "static" / "js" / "turn.js").read_text()
     assert not re.search(r"#[0-9a-fA-F]{6}\"\s*,\s*\w+:", js), "turn.js keeps no colour table of its own"
+
+
+def test_a_board_drawn_from_kept_pieces_still_shows_its_own_players():
+    """Tiles and figures are kept between renders: the same moves by other players show those players."""
+    moves = [{"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]
+    first = parse(render_board(replay({"players": ["Ann", "Bob"], "moves": moves})))
+    second = parse(render_board(replay({"players": ["Cid", "Dee"], "moves": moves})))
+    (ann,), (cid,) = with_class(first, "figure"), with_class(second, "figure")
+    assert (ann.get("data-player"), title_of(ann)) == ("Ann", "Ann's thief on road:E")
+    assert (cid.get("data-player"), title_of(cid)) == ("Cid", "Cid's thief on road:E")

@@ -10,7 +10,9 @@ import pytest
 from django.utils.translation import gettext, ngettext
 
 from games import board_svg
-from games.board_svg import render_board, render_tile, spot_position
+from games.board_svg import render_board, render_tile, spot_position, words
+from games.board_svg.geometry import inside
+from games.board_svg.shapes import tile_shapes
 from games.engine.autoplay import random_game
 from games.engine.board import key_of
 from games.engine.game import Game
@@ -80,11 +82,11 @@ def test_inner_fields_stand_between_the_cities():
     for tile_id in (t for t in TILE_TYPES if any(not s.halves and s.kind == "field" for s in TILE_TYPES[t].segments)):
         for rotation in ROTATIONS:
             o = orientation(tile_id, rotation)
-            shapes = board_svg._shapes(tile_id, rotation)
+            shapes = tile_shapes(tile_id, rotation)
             for spot in (s for s in o.spots if s.startswith("field:inner")):
                 x, y = spot_position(o, spot)
                 point = (x * 100, y * 100)
-                assert not any(board_svg._inside(point, outline) for outline, _w, _p in shapes.cities.values()), (
+                assert not any(inside(point, outline) for outline, _w, _p in shapes.cities.values()), (
                     tile_id, rotation, spot, point)
     kr5 = orientation("KR-5", 0)
     west, east = spot_position(kr5, "field:inner"), spot_position(kr5, "field:inner2")
@@ -99,8 +101,7 @@ def test_two_fields_touching_on_a_tile_are_parted_by_a_hedge():
 
 def test_roads_have_a_dark_verge_and_paving():
     """Roads read as roads, not as gaps between tiles: a verge darker than the field."""
-    art = board_svg._tile_art("U", 0)
-    strokes = [attrs.get("stroke") for tag, attrs in art if tag == "path"]
+    strokes = [el.get("stroke") for el in parse(render_tile("U")).iter(f"{NS}path")]
     assert board_svg.PALETTE["road_edge"] in strokes and board_svg.PALETTE["road_stone"] in strokes
 
     def lightness(hex_colour: str) -> int:
@@ -301,8 +302,8 @@ def test_the_site_translates_the_pictures_with_django():
     from django.utils import translation
 
     with translation.override("en"):
-        assert board_svg._("Castle") == gettext("Castle")
-    assert board_svg._gettext is gettext and board_svg._ngettext is ngettext
+        assert words._("Castle") == gettext("Castle")
+    assert words._gettext is gettext and words._ngettext is ngettext
 
 
 def test_the_benchmark_command_reports_the_median_render_time():

@@ -1,0 +1,50 @@
+"""Server-side SVG pictures of the board and of single tiles, drawn with svgwrite.
+
+A pure package: it gets a :class:`games.engine.Game` (or just a tile id) and returns SVG
+text; no Django (words go through :func:`use_translation`, which the games app calls
+with Django's gettext). Geometry follows ``shared/rules/NOTATION.md``: ``x`` grows east,
+``y`` grows south, and everything is drawn in board orientation from the tile's
+:class:`~games.engine.tiles.Orientation`.
+
+Inside the SVG one tile is 100 user units wide whatever ``cell_size`` is; the pixel size
+only sets ``width`` and ``height``. Every tile of TILES.md has its art: inns beside roads,
+cathedrals, the goods symbols, bridges (TB-24, KR-5), hedges between fields that touch,
+the City of Carcassonne with its quarters; figures of every kind are drawn in their seat
+colour (large followers bigger, builders, pigs), the Count in his quarter, and the King &
+Robber awards in a legend under the board.
+
+Where things are, from the bottom up:
+
+- ``palette``, ``words``, ``geometry``: colours, translated words, points and paths;
+- ``svg``: svgwrite elements and documents, written out as text;
+- ``shapes`` and ``spots``: where each feature of a tile lies, and where followers stand;
+- ``tile_marks`` and ``tile_art``: the drawing of each tile type at each rotation (cached);
+- ``figures``: followers, builders, pigs and the Count;
+- ``city`` and ``overlays``: the City's quarters, the awards legend, the last move,
+  the cells and spots to click;
+- ``assembly``: :func:`render_board` and :func:`render_tile`.
+
+>>> from games.engine import replay
+>>> game = replay({"players": ["Ann", "Bob"], "moves": [
+...     {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]})
+>>> svg = render_board(game, highlight=[(2, 0)])
+>>> svg.count('class="tile"'), svg.count('kind-follower follower role-thief"'), svg.count('class="slot"')
+(2, 1, 1)
+>>> spot_position(orientation("U", 0), "road:E")
+(0.75, 0.5)
+"""
+
+from __future__ import annotations
+
+from games.board_svg.assembly import render_board, render_tile
+from games.board_svg.city import quarter_name
+from games.board_svg.figures import FIGURE_SCALE
+from games.board_svg.palette import PALETTE, SEAT_COLORS, seat_hex
+from games.board_svg.spots import follower_role, spot_position
+from games.board_svg.words import use_translation
+from games.engine.tiles import orientation
+
+__all__ = [
+    "render_board", "render_tile", "spot_position", "follower_role", "quarter_name", "seat_hex", "use_translation",
+    "PALETTE", "SEAT_COLORS", "FIGURE_SCALE",
+]

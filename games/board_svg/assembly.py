@@ -1,0 +1,206 @@
+"""The documents: the whole board of a game, and one tile on its own (a preview).
+
+Each tile type at each rotation is drawn once (:mod:`games.board_svg.tile_art`), written
+once as text and kept; a board defines each type it shows once (``<defs>``) and places it
+with ``<use>``. What a board shows from move to move is kept as text too, in bounded caches
+keyed by all it shows (words included): each placed tile, empty cell and figure. So a full
+board of 150 tiles takes about a millisecond once seen, a few the first time
+(``manage.py bench_board``). What depends on the game's state beyond that (the City's
+quarters, the awards, the last move, the cells to click) is drawn each time.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable
+
+from svgwrite import Drawing
+from svgwrite.base import BaseElement
+
+from games.board_svg.city import city_overlay
+from games.board_svg.figures import figures_layer
+from games.board_svg.geometry import fmt
+from games.board_svg.overlays import LEGEND_ROW, award_lines, last_move_mark, legend, slot, spot_button
+from games.board_svg.palette import PALETTE, UNIT
+from games.board_svg.shapes import QUARTER_TILE
+from games.board_svg.svg import Markup, Node, document, element, group, to_text
+from games.board_svg.tile_art import field_art, tile_art
+from games.board_svg.words import _, ngettext
+from games.engine.tiles import orientation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from games.engine.game import Game, PlacedTile
+
+_FIELD_ID = "carc-field"
+
+
+def _defs_id(tile: str, rotation: int) -> str:
+    return f"carc-{tile}-{rotation}"
+
+
+@lru_cache(maxsize=None)
+def _field_def() -> Markup:
+    """The field every tile lies on, defined once per board (kept as text)."""
+    return Markup("g", to_text(group({"id": _FIELD_ID}, field_art())))
+
+
+@lru_cache(maxsize=None)
+def _tile_def(tile: str, rotation: int) -> Markup:
+    """The drawing of one tile type at one rotation as a ``<defs>`` entry (kept as text)."""
+    field = element("use", {"xlink:href": f"#{_FIELD_ID}"})
+    return Markup("g", to_text(group({"id": _defs_id(tile, rotation)}, [field, *tile_art(tile, rotation)])))
+
+
+@lru_cache(maxsize=None)
+def _tile_use(tile: str, rotation: int) -> BaseElement:
+    """The ``<use>`` of a tile type's drawing (one element, shared by every tile of that type)."""
+    return element("use", {"xlink:href": f"#{_defs_id(tile, rotation)}"})
+
+
+def render_board(
+    game: Game,
+    *,
+    last_move: bool = True,
+    highlight: Iterable[tuple[int, int]] | None = None,
+    cell_size: int = 64,
+    interactive: bool = False,
+    empty_cells: bool | None = None,
+) -> str:
+    """The whole board of ``game`` as an SVG document string.
+
+    ``empty_cells`` (default: while the game is on) draws the dashed empty cells around
+    the tiles; a finished board is shown without them.
+
+    The ``viewBox`` covers every placed tile plus one cell all round, so the empty cells
+    next to the board show; ``width``/``height`` are ``cell_size`` px per cell. Each tile
+    type's drawing is defined once (``<defs>``) and each placed tile is one
+    ``<g class="tile">`` with ``data-x``, ``data-y``, ``data-tile``, ``data-rotation``, a
+    ``<title>`` and a ``<use>`` of its drawing; figures are ``<g class="figure kind-…">``
+    in their seat colour (followers also ``follower role-…``: farmers lie down; large
+    followers bigger; builders and pigs their own shapes). The City of Carcassonne's
+    quarters tile shows the quarters' names, the followers in each and the Count. With
+    King & Robber a legend under the board names the award holders (the ``viewBox`` grows
+    by its height). The last placed tile gets a ``class="last-move"`` outline when
+    ``last_move`` is true. ``highlight`` lists empty cells ``(x, y)`` drawn as focusable
+    ``<rect class="slot">`` buttons (the places where the drawn tile fits).
+    ``interactive`` is accepted for the turn UI; the ``data-*`` attributes are always
+    written. Nothing hidden is drawn: neither the bag nor any player's tiles in hand.
+    """
+    return to_text(board_document(game, last_move=last_move, highlight=highlight, cell_size=cell_size,
+                                  interactive=interactive, empty_cells=empty_cells))
+
+
+def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int, int]] | None, cell_size: int,
+                   interactive: bool, empty_cells: bool | None) -> Drawing:
+    """The board of :func:`render_board` as an svgwrite drawing."""
+    tiles = list(game.placed_tiles())
+    cells = {(t.x, t.y) for t in tiles}
+    slots = _slots(highlight, cells)
+    x0, y0, cols, rows = _frame(cells, slots)
+    awards = award_lines(game)
+    below = len(awards) * LEGEND_ROW + 8 if awards else 0  # the legend's height
+    layers: list[Node] = [
+        element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]),
+        _empty_cells(cells, slots, shown=not game.finished if empty_cells is None else empty_cells),
+        group({"class": "tiles"}, [_tile_group(game, placed) for placed in tiles]),
+    ]
+    last = game.last_placed if last_move else None
+    if last is not None:
+        layers.append(last_move_mark(last))
+    layers.append(figures_layer(game, tiles))
+    if slots:
+        layers.append(group({"class": "slots"}, [slot(x, y) for x, y in slots]))
+    if awards:
+        layers.append(legend(game, awards, x0 * UNIT, (y0 + rows) * UNIT, cols * UNIT))
+    label = ngettext("Carcassonne board: %(tiles)d tile, %(players)d players",
+                     "Carcassonne board: %(tiles)d tiles, %(players)d players", len(tiles)) % {
+        "tiles": len(tiles), "players": len(game.players)}
+    defs = [_field_def()] + [_tile_def(tile, rotation) for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles})]
+    return document({
+        "width": f"{cols * cell_size}px", "height": f"{fmt(rows * cell_size + below * cell_size / UNIT)}px",
+        "viewBox": f"{x0 * UNIT},{y0 * UNIT},{cols * UNIT},{rows * UNIT + below}",
+        "class": "board" + (" interactive" if interactive else ""), "role": "img", "aria-label": label,
+        "data-min-x": str(x0 + 1), "data-min-y": str(y0 + 1), "data-cell": str(UNIT),
+    }, layers, defs=defs)
+
+
+def _slots(highlight: Iterable[tuple[int, int]] | None, cells: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The highlighted cells that are empty, each once, in the order given."""
+    slots: list[tuple[int, int]] = []
+    for item in highlight or ():
+        cell = (int(item[0]), int(item[1]))
+        if cell not in cells and cell not in slots:
+            slots.append(cell)
+    return slots
+
+
+def _frame(cells: set[tuple[int, int]], slots: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """West and north cell, columns and rows of the board shown: every tile and slot, one cell all round."""
+    xs = [x for x, _y in cells] + [x for x, _y in slots]
+    ys = [y for _x, y in cells] + [y for _x, y in slots]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    return x0, y0, x1 - x0 + 1, y1 - y0 + 1
+
+
+def _empty_cells(cells: set[tuple[int, int]], slots: list[tuple[int, int]], shown: bool) -> BaseElement:
+    """The dashed empty cells next to the tiles (where no slot is shown instead)."""
+    empty = set()
+    for x, y in cells:
+        for near in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if near not in cells:
+                empty.add(near)
+    rects = [_empty_cell(x, y) for x, y in (sorted(empty - set(slots)) if shown else ())]
+    return group({"class": "empty-cells", "fill": PALETTE["empty"], "stroke": PALETTE["empty_line"], "stroke-width": "1.5",
+                  "stroke-dasharray": "6 5"}, rects)
+
+
+@lru_cache(maxsize=4096)
+def _empty_cell(x: int, y: int) -> Markup:
+    """One dashed empty cell (kept as text: the cells round a board change little from move to move)."""
+    return Markup("rect", to_text(element("rect", x=x * UNIT + 3, y=y * UNIT + 3, width=UNIT - 6, height=UNIT - 6, rx=6)))
+
+
+def _tile_group(game: Game, placed: PlacedTile) -> Node:
+    """A placed tile: its place, its tooltip and the ``<use>`` of its drawing (the quarters tile: and the City's figures)."""
+    tile, rotation, x, y = placed.tile, placed.rotation, placed.x, placed.y
+    title = _("%(tile)s at (%(x)d,%(y)d), rotation %(rotation)d") % {"tile": tile, "x": x, "y": y, "rotation": rotation}
+    if tile == QUARTER_TILE:
+        return _tile_group_with(tile, rotation, x, y, title, [city_overlay(game, rotation)])
+    return _placed_tile(tile, rotation, x, y, title)
+
+
+@lru_cache(maxsize=8192)
+def _placed_tile(tile: str, rotation: int, x: int, y: int, title: str) -> Markup:
+    """A placed tile with nothing of the game's state on it (kept as text: a board grows by one tile a move)."""
+    return Markup("g", to_text(_tile_group_with(tile, rotation, x, y, title, [])))
+
+
+def _tile_group_with(tile: str, rotation: int, x: int, y: int, title: str, over: list[Node]) -> BaseElement:
+    return group({"class": "tile", "transform": f"translate({x * UNIT},{y * UNIT})", "data-x": str(x), "data-y": str(y),
+                  "data-tile": tile, "data-rotation": str(rotation)}, [_tile_use(tile, rotation), *over], title=title)
+
+
+def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None) -> str:
+    """One tile (e.g. the drawn tile's preview) as an SVG document string of ``size`` px.
+
+    With ``spots`` (spot names in board orientation, e.g. from ``Game.legal_spots``),
+    each is drawn as a focusable ``<circle class="spot" data-spot=…>`` button where a
+    follower would stand. Raises ``KeyError``/``ValueError`` for an unknown tile,
+    rotation or spot.
+    """
+    return to_text(tile_document(tile_id, rotation, size=size, spots=spots))
+
+
+def tile_document(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None) -> Drawing:
+    """The tile of :func:`render_tile` as an svgwrite drawing."""
+    o = orientation(tile_id, rotation)
+    art: list[Node] = [*field_art(), *tile_art(tile_id, rotation)]
+    if tile_id == QUARTER_TILE:
+        art.append(city_overlay(None, rotation))
+    title = _("%(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}
+    tile = group({"class": "tile", "data-tile": tile_id, "data-rotation": str(rotation)}, art, title=title)
+    buttons = [spot_button(o.tile.id, o.rotation, spot) for spot in spots or ()]
+    return document({"width": f"{size}px", "height": f"{size}px", "viewBox": f"0,0,{UNIT},{UNIT}", "class": "tile-preview",
+                     "role": "img", "aria-label": _("Tile %(tile)s, rotation %(rotation)d") % {"tile": tile_id,
+                                                                                              "rotation": rotation}},
+                    [tile, *buttons])

@@ -1,0 +1,145 @@
+"""The figures on the board: followers (farmers lying down, large followers bigger),
+builders and pigs in their seat's colour, each with a tooltip in whole sentences; and the Count.
+
+>>> [made.elementname for made in figure_shapes("pig", 50, 50, "red", FIGURE_SCALE["pig"])]
+['ellipse', 'path', 'path']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from svgwrite.base import BaseElement
+
+from games.board_svg.geometry import fmt
+from games.board_svg.palette import PALETTE, SEAT_COLORS, UNIT
+from games.board_svg.spots import follower_role, spot_point
+from games.board_svg.svg import Drawn, Markup, element, group, to_text
+from games.board_svg.words import _
+
+if TYPE_CHECKING:  # pragma: no cover
+    from games.engine.game import Game, PlacedTile
+
+
+_MEEPLE = (
+    "M0,-10.5 C3.2,-10.5 4.6,-8.2 4.1,-5.6 L8.6,-3.2 C10.4,-2.2 9.9,0.6 7.8,0.6 L4.6,0.3 "
+    "L7.6,8.4 C8.1,9.8 7.3,10.5 6.2,10.5 L2,10.5 L0,7 L-2,10.5 L-6.2,10.5 C-7.3,10.5 -8.1,9.8 -7.6,8.4 "
+    "L-4.6,0.3 L-7.8,0.6 C-9.9,0.6 -10.4,-2.2 -8.6,-3.2 L-4.1,-5.6 C-4.6,-8.2 -3.2,-10.5 0,-10.5 Z"
+)
+_BUILDER = (  # a tall figure in a wide-brimmed hat: body, head and hat in one outline
+    "M-5.8,10.5 L-3.6,-1.6 C-2.2,-3.4 2.2,-3.4 3.6,-1.6 L5.8,10.5 Z "
+    "M3.4,-5.4 A3.4,3.4 0 1 1 -3.4,-5.4 A3.4,3.4 0 1 1 3.4,-5.4 Z "
+    "M-6.6,-7.6 H6.6 V-9 H3.2 L2.6,-13 H-2.6 L-3.2,-9 H-6.6 Z"
+)
+_BUILDER_TOOL = "M3.4,2.5 L9.2,-5.2 M6.8,-7.6 L11.4,-3.8"
+_PIG = (  # a pig seen from the side, facing east
+    "M-9.5,0.5 C-9.5,-5.5 -4,-7 1,-7 C5.5,-7 8.5,-5.5 9.4,-3 L12.6,-2.6 C13.8,-2.4 13.8,0.6 12.6,0.8 "
+    "L9.6,1.2 C9,3.8 7.6,5 6.6,5.3 L6.6,9 H3.6 V6 H-4 V9 H-7 V4.8 C-8.7,3.8 -9.5,2.4 -9.5,0.5 Z "
+    "M4.6,-6.6 L6.6,-10.4 L8.4,-5.4 Z"
+)
+_PIG_DETAIL = "M-9.3,-0.6 c-2.4,-1.4 -3.4,1.2 -1.6,1.8 c1.6,0.5 0.2,2.4 -1.5,1.4 M11.6,-1.9 v0.9 M12.6,-1.9 v0.9"
+_COUNT = (  # a stout figure with a crown
+    "M-7.6,10.5 C-7.6,1 -5.2,-2.6 0,-2.6 C5.2,-2.6 7.6,1 7.6,10.5 Z "
+    "M3.8,-6.2 A3.8,3.8 0 1 1 -3.8,-6.2 A3.8,3.8 0 1 1 3.8,-6.2 Z"
+)
+_CROWN = "M-4.2,-9.2 L-4.4,-14.2 L-2.1,-11.6 L0,-15 L2.1,-11.6 L4.4,-14.2 L4.2,-9.2 Z"
+
+FIGURE_SCALE = {"follower": 1.25, "large": 1.7, "builder": 1.25, "pig": 1.2}
+"""How big each kind of figure is drawn on a tile (the large follower clearly bigger)."""
+
+
+def _outline_for(color: str) -> str:
+    return "#e0e0e0" if color == "black" else PALETTE["meeple_line"]
+
+
+def figure_shapes(kind: str, x: float, y: float, color: str, scale: float, lying: bool = False) -> Drawn:
+    """The drawing of one figure of ``kind`` standing at (x, y): a shadow and the figure."""
+    fill = SEAT_COLORS.get(color, color)
+    outline = _outline_for(color)
+    fx, fy = fmt(x), fmt(y)
+    lie = " rotate(90)" if lying else ""
+    transform = f"translate({fx},{fy}){lie} scale({fmt(scale)})"
+    body = {"follower": _MEEPLE, "large": _MEEPLE, "builder": _BUILDER, "pig": _PIG}[kind]
+    if lying:
+        shadow = element("ellipse", cx=fx, cy=fmt(y + 8.4 * scale), rx=fmt(12 * scale), ry=fmt(3.2 * scale),
+                          fill=PALETTE["shadow"], **{"fill-opacity": "0.25"})
+    else:
+        shadow = element("ellipse", cx=fx, cy=fmt(y + 10.4 * scale), rx=fmt((10 if kind == "pig" else 8) * scale),
+                          ry=fmt(2.6 * scale), fill=PALETTE["shadow"], **{"fill-opacity": "0.3"})
+    shapes = [shadow, element("path", d=body, transform=transform, fill=fill, stroke=outline,
+                               **{"stroke-width": fmt(1.5 / scale), "stroke-linejoin": "round"})]
+    detail = {"builder": _BUILDER_TOOL, "pig": _PIG_DETAIL}.get(kind)
+    if detail:
+        shapes.append(element("path", d=detail, transform=transform, fill="none", stroke=outline,
+                               **{"stroke-width": fmt(2.2 / scale if kind == "builder" else 1.2 / scale),
+                                  "stroke-linecap": "round"}))
+    return shapes
+
+
+def _figure_label(kind: str, spot: str, player: str) -> str:
+    """The figure's tooltip, one whole sentence per kind and role."""
+    role = follower_role(spot)
+    values = {"player": player, "spot": spot}
+    if kind == "builder":
+        return _("%(player)s's builder on %(spot)s") % values
+    if kind == "pig":
+        return _("%(player)s's pig on %(spot)s") % values
+    if kind == "large":
+        labels = {"knight": _("%(player)s's large follower, a knight on %(spot)s"),
+                  "thief": _("%(player)s's large follower, a thief on %(spot)s"),
+                  "monk": _("%(player)s's large follower, a monk on %(spot)s"),
+                  "farmer": _("%(player)s's large follower, a farmer on %(spot)s")}
+    else:
+        labels = {"knight": _("%(player)s's knight on %(spot)s"), "thief": _("%(player)s's thief on %(spot)s"),
+                  "monk": _("%(player)s's monk on %(spot)s"), "farmer": _("%(player)s's farmer on %(spot)s")}
+    return labels.get(role, _("%(player)s's follower on %(spot)s")) % values
+
+
+@lru_cache(maxsize=4096)
+def _figure(x: float, y: float, spot: str, kind: str, color: str, label: str, data: tuple[tuple[str, str], ...]) -> Markup:
+    """A figure at (x, y) in board units: followers stand (farmers lie down), builders and pigs stand.
+    Kept as text: a figure stays on the board from move to move."""
+    role = follower_role(spot)
+    follower = kind in ("follower", "large")
+    classes = f"figure kind-{kind}" + (f" follower role-{role}" if follower else "")
+    shapes = figure_shapes(kind, x, y, color, FIGURE_SCALE[kind], lying=follower and role == "farmer")
+    return Markup("g", to_text(group({"class": classes, "data-spot": spot, "data-figure": kind, **dict(data)}, shapes,
+                                     title=label)))
+
+
+_SPREAD = ((0.0, 0.0), (9.0, 5.0), (-9.0, 5.0), (0.0, 10.0), (9.0, -5.0), (-9.0, -5.0))
+"""Offsets of figures sharing one spot (a pig and a farmer, reinforcements from the City)."""
+
+
+def figures_layer(game: Game, tiles: list[PlacedTile]) -> BaseElement:
+    """Every figure on the board, in its seat's colour, with a tooltip and its place as ``data-*``."""
+    colors, names = game.colors, game.players
+    layer = element("g", {"class": "followers"})
+    for placed in tiles:
+        kinds = placed.kinds()
+        if not kinds:
+            continue
+        taken: dict[str, int] = {}
+        for (spot, seat, kind) in placed.figures_here():
+            fx, fy = spot_point(placed.tile, placed.rotation, spot)
+            n = taken.get(spot, 0)
+            taken[spot] = n + 1
+            dx, dy = _SPREAD[n % len(_SPREAD)]
+            data = (("data-x", str(placed.x)), ("data-y", str(placed.y)), ("data-seat", str(seat)),
+                    ("data-player", names[seat]))
+            layer.add(_figure(placed.x * UNIT + fx + dx, placed.y * UNIT + fy + dy, spot, kind, colors[seat],
+                              _figure_label(kind, spot, names[seat]), data))
+    return layer
+
+
+def count_figure(x: float, y: float, quarter: str, label: str) -> BaseElement:
+    """The Count standing at (x, y) in ``quarter`` of the City: a crowned figure in his own colour."""
+    transform = f"translate({fmt(x)},{fmt(y)}) scale(0.8)"
+    return group({"class": "count-figure", "data-quarter": quarter}, [
+        element("ellipse", cx=fmt(x), cy=fmt(y + 8.5), rx="6.5", ry="2", fill=PALETTE["shadow"], **{"fill-opacity": "0.3"}),
+        element("path", d=_COUNT, transform=transform, fill=PALETTE["count"], stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.6", "stroke-linejoin": "round"}),
+        element("path", d=_CROWN, transform=transform, fill=PALETTE["crown"], stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.2", "stroke-linejoin": "round"}),
+    ], title=label)

@@ -1,0 +1,29 @@
+"""The pictures' words: every label and tooltip goes through the site's translation.
+
+The package stays free of Django: the games app hands Django's gettext to
+:func:`use_translation` at start-up; without it, as in a plain script, the words stay English.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+_gettext: Callable[[str], str] = str
+_ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural
+
+
+def use_translation(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+    """Translate the pictures' words with these functions (the games app passes Django's at
+    start-up; without them, as in a plain script, the words stay English)."""
+    global _gettext, _ngettext
+    _gettext, _ngettext = gettext, ngettext
+
+
+def _(message: str) -> str:
+    """``message`` in the active language (marked for ``makemessages``)."""
+    return _gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural ``message`` for ``n`` in the active language (marked for ``makemessages``)."""
+    return _ngettext(singular, plural, n)
