@@ -1,15 +1,17 @@
-"""The move API (``/api/games/...``): thin DRF views around :mod:`games.services`.
+"""The move API (``/api/games/...``): thin DRF views around the commands of
+:mod:`games.lobby`, :mod:`games.turns` and :mod:`games.bot_seats`, and the views of
+:mod:`games.services`.
 
 Every error is a JSON ``{"detail": "<message>"}`` with a 4xx status; a malformed
 request also gets ``"errors"`` (messages per field). Nothing here knows a rule: the
-services ask the engine. Anyone may read a public game (spectators, also without an
+commands ask the engine. Anyone may read a public game (spectators, also without an
 account); a private one only its players (see :mod:`games.visibility`); only its
 seated players may move.
 """
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -21,7 +23,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import bot_seats, services
+from games import bot_seats, lobby, seating, services, turns
+from games.commands import Table
+from games.errors import GameError
+from games.replay import engine_for
 from games.entries import move_json
 from games.models import Game, Move, Seat
 from games.visibility import game_for_viewer
@@ -52,7 +57,7 @@ def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
 
 def exception_handler(exc, context):
     """DRF's handler, then: service errors by their status, field errors in one sentence."""
-    if isinstance(exc, services.GameError):
+    if isinstance(exc, GameError):
         return Response({"detail": str(exc)}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is None:
@@ -78,12 +83,28 @@ class GameAPIView(APIView):
     def get_exception_handler(self):
         return exception_handler
 
+    seated_methods: tuple[str, ...] = ()
+    """Methods only a seated player gets through (a move, a decision): a seated player may
+    always watch the game, so whether the caller may is asked only when the request fails."""
+
     def initial(self, request, *args, **kwargs):
         """After authentication: every view of one game answers 404 at once, before looking at
         the request, unless the caller may watch the game (a private game is as missing)."""
         super().initial(request, *args, **kwargs)
-        if "pk" in kwargs:
+        self.watch_unchecked = "pk" in kwargs and request.method in self.seated_methods
+        if "pk" in kwargs and not self.watch_unchecked:
             self.game(kwargs["pk"])
+
+    def handle_exception(self, exc):
+        """A failed request of a seated method: an outsider gets the 404 of a missing game
+        rather than what was wrong with the request, as if it had been asked first."""
+        if getattr(self, "watch_unchecked", False):
+            self.watch_unchecked = False
+            try:
+                self.game(self.kwargs["pk"])
+            except Http404 as missing:
+                exc = missing
+        return super().handle_exception(exc)
 
     def game(self, pk: int) -> Game:
         """The game, if the caller may watch it (see games.visibility), else 404."""
@@ -93,20 +114,21 @@ class GameAPIView(APIView):
         """The game, its seats and its engine state (a replay of the move log)."""
         game = self.game(pk)
         seats = list(game.seats.select_related("user").order_by("position"))
-        return game, seats, services.engine_for(game, seats, upto=upto)
+        return game, seats, engine_for(game, seats, upto=upto)
 
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         game, seats, engine = self.load(pk)
         return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
 
-    def played(self, game: Game, engine) -> Response:
-        """201 with the state after the caller's move or decision, as they see it."""
-        seats = list(game.seats.select_related("user").order_by("position"))
+    def played(self, table: Table) -> Response:
+        """201 with the state after the caller's move or decision, as they see it: from the
+        engine state the command left (no second replay)."""
+        game, seats, engine = table.game, table.seats, table.engine
         return Response(game_state(game, engine, seats, self.viewer(seats)), status=status.HTTP_201_CREATED)
 
     def viewer(self, seats) -> int | None:
         """The caller's seat (whose hand they may see), or ``None``."""
-        seat = services.seat_of(seats, self.request.user)
+        seat = seating.seat_of(seats, self.request.user)
         return seat.position if seat is not None and seat.state == Seat.State.JOINED else None
 
 
@@ -134,7 +156,7 @@ def errors(*codes: int) -> dict:
 def _list_item(game: Game, user) -> dict:
     seats = sorted(game.seats.all(), key=lambda seat: seat.position)
     names = [seat.user.username if seat.user_id else None for seat in seats]
-    mine = getattr(services.seat_of(seats, user), "state", None)
+    mine = getattr(seating.seat_of(seats, user), "state", None)
     return {
         "id": game.pk,
         "name": game.title,
@@ -162,7 +184,7 @@ class GameListView(GameAPIView):
     )
     def get(self, request):
         user = request.user
-        games = Game.objects.filter(id__in=Seat.objects.filter(services.seats_of_user(user)).values("game_id"))
+        games = Game.objects.filter(id__in=Seat.objects.filter(seating.seats_of_user(user)).values("game_id"))
         wanted = request.query_params.get("status")
         if wanted is not None:
             if wanted not in Game.Status.values:
@@ -238,7 +260,7 @@ class _SeatAction(GameAPIView):
 
 
 class AcceptView(_SeatAction):
-    action = staticmethod(services.accept_invitation)
+    action = staticmethod(lobby.accept_invitation)
 
     @extend_schema(
         tags=[TAG],
@@ -252,7 +274,7 @@ class AcceptView(_SeatAction):
 
 
 class DeclineView(_SeatAction):
-    action = staticmethod(services.decline_invitation)
+    action = staticmethod(lobby.decline_invitation)
 
     @extend_schema(
         tags=[TAG],
@@ -266,7 +288,7 @@ class DeclineView(_SeatAction):
 
 
 class JoinView(_SeatAction):
-    action = staticmethod(services.join_game)
+    action = staticmethod(lobby.join_game)
 
     @extend_schema(
         tags=[TAG],
@@ -293,7 +315,7 @@ class ResignView(GameAPIView):
         responses={200: s.GameStateSerializer, **errors(403, 404, 409)},
     )
     def post(self, request, pk: int):
-        services.resign(pk, request.user)
+        turns.resign(pk, request.user)
         return self.state(pk)
 
 
@@ -333,6 +355,8 @@ class LegalMovesView(PublicGameView):
 
 
 class MovesView(PublicGameView):
+    seated_methods = ("POST",)
+
     @extend_schema(
         tags=[TAG],
         summary="The moves played so far",
@@ -365,14 +389,16 @@ class MovesView(PublicGameView):
     )
     def post(self, request, pk: int):
         data = _validated(s.MoveRequestSerializer, request)
-        game, engine = services.play_move(
+        table = turns.play_move(
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
             tile=data.get("tile"),
         )
-        return self.played(game, engine)
+        return self.played(table)
 
 
 class DecisionView(GameAPIView):
+    seated_methods = ("POST",)
+
     @extend_schema(
         tags=[TAG],
         summary="Answer a decision",
@@ -388,8 +414,8 @@ class DecisionView(GameAPIView):
     )
     def post(self, request, pk: int):
         data = _validated(s.DecisionRequestSerializer, request)
-        game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
-        return self.played(game, engine)
+        table = turns.play_decision(pk, request.user, data["move_number"], data["answer"])
+        return self.played(table)
 
 
 class RecordView(PublicGameView):
@@ -449,6 +475,6 @@ class BoardSVGView(PublicGameView):
         except ImportError:
             return Response({"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         seats = list(game.seats.select_related("user").order_by("position"))
-        engine = services.engine_for(game, seats, upto=upto)
+        engine = engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True)
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")

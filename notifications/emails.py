@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import language
 
-from games import clock
+from games import clock, durations
 from games.models import TurnClock
 from games.services import outcome_of
 
@@ -45,7 +45,7 @@ def board_png(game: Game, upto: int | None = None) -> bytes | None:
     try:
         import cairosvg
 
-        from games.services import engine_for
+        from games.replay import engine_for
 
         engine = engine_for(game, upto=upto)
         svg = board_svg.render_board(engine, last_move=True)
@@ -67,7 +67,7 @@ def tile_png(tile: str) -> bytes | None:
 
 
 def _drawn_tile(game: Game, upto: int) -> str | None:
-    from games.services import engine_for
+    from games.replay import engine_for
 
     try:
         engine = engine_for(game, upto=upto)
@@ -78,7 +78,8 @@ def _drawn_tile(game: Game, upto: int) -> str | None:
 
 def _own_hand(game: Game, upto: int, user) -> str | None:
     """With a hand of tiles: the recipient's own hand (never anyone else's), as a list."""
-    from games.services import engine_for, visible_hand
+    from games.replay import engine_for
+    from games.services import visible_hand
 
     if user is None or not (game.rules or {}).get("hand"):
         return None
@@ -94,7 +95,7 @@ def _decision_context(ctx: dict, game: Game, number: int, user, link) -> None:
     """A decision asked of the recipient (the Count's), not a tile turn: what happened
     and what they may do, with a one-click link to the decision on the game page."""
     from games import decisions
-    from games.services import engine_for
+    from games.replay import engine_for
 
     seats = list(game.seats.select_related("user").order_by("position"))
     engine = engine_for(game, seats, upto=number - 1)
@@ -120,9 +121,9 @@ def _time_left(game: Game, deadline_iso: str | None) -> str:
         return _("no time limit")
     turn_clock = TurnClock.objects.filter(game=game).first()
     if turn_clock is not None:
-        return clock.describe(clock.state(turn_clock, game).time_left)
+        return durations.describe(clock.state(turn_clock, game).time_left)
     if deadline_iso:
-        return clock.describe(datetime.fromisoformat(deadline_iso) - timezone.now())
+        return durations.describe(datetime.fromisoformat(deadline_iso) - timezone.now())
     return _("unknown")
 
 

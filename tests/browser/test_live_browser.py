@@ -7,16 +7,16 @@ import pytest
 from playwright.sync_api import expect
 
 from chat.models import Message
-from games import services
+from games import replay, services, turns
 
 from .helpers import BOTH_SIZES, login, started_game
 
 
 def _play_first(game, user):
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     first = services.legal_moves(engine)["placements"][0]
-    services.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
+    turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     return engine.tile, first
 
 

@@ -9,7 +9,7 @@ from django.db import OperationalError
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import services
+from games import lobby
 from games.models import Game, Move, Seat
 from tournaments.models import Tournament
 
@@ -26,8 +26,8 @@ def api_as(ann):
 
 @pytest.fixture
 def game(ann, bob):
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     return game
 
 
