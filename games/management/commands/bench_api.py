@@ -114,6 +114,10 @@ class Command(BaseCommand):
             self.stdout.write("the game page /games/<id>/ does not resolve yet: timing the API state and board instead")
         self._line("GET /api/games/<id>/ (last moves)", state_ms)
         self._line("GET /api/games/<id>/board.svg (last moves)", svg_ms)
+        self._queries(games, queries, final_flags, move_ms, page_ms)
+
+    def _queries(self, games, queries, final_flags, move_ms, page_ms) -> None:
+        """SQL queries (and replays of the log, over moves 21-40) per move request, and the JSON summary."""
         during = [q for q, last in zip(queries, final_flags) if not last]
         final = [q for q, last in zip(queries, final_flags) if last]
         self.stdout.write(
