@@ -120,11 +120,11 @@ class GameAPIView(APIView):
         game, seats, engine = self.load(pk)
         return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
 
-    def played(self, table: Table) -> Response:
-        """201 with the state after the caller's move or decision, as they see it: from the
-        engine state the command left (no second replay)."""
+    def played(self, table: Table, code: int = status.HTTP_201_CREATED) -> Response:
+        """The state after the caller's command (201 for a move or decision), as they see it:
+        from the game, seats and engine state the command left (no second replay)."""
         game, seats, engine = table.game, table.seats, table.engine
-        return Response(game_state(game, engine, seats, self.viewer(seats)), status=status.HTTP_201_CREATED)
+        return Response(game_state(game, engine, seats, self.viewer(seats)), status=code)
 
     def viewer(self, seats) -> int | None:
         """The caller's seat (whose hand they may see), or ``None``."""
@@ -255,8 +255,7 @@ class _SeatAction(GameAPIView):
     action = staticmethod(lambda game_id, user: None)
 
     def post(self, request, pk: int):
-        type(self).action(pk, request.user)
-        return self.state(pk)
+        return self.played(type(self).action(pk, request.user), status.HTTP_200_OK)
 
 
 class AcceptView(_SeatAction):
@@ -315,8 +314,7 @@ class ResignView(GameAPIView):
         responses={200: s.GameStateSerializer, **errors(403, 404, 409)},
     )
     def post(self, request, pk: int):
-        turns.resign(pk, request.user)
-        return self.state(pk)
+        return self.played(turns.resign(pk, request.user), status.HTTP_200_OK)
 
 
 class BotsView(GameAPIView):
@@ -330,8 +328,8 @@ class BotsView(GameAPIView):
     )
     def post(self, request, pk: int):
         data = _validated(s.BotsRequestSerializer, request)
-        bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
-        return self.state(pk)
+        table = bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
+        return self.played(table, status.HTTP_200_OK)
 
 
 class LegalMovesView(PublicGameView):

@@ -30,6 +30,7 @@ from games.engine import Entry, IllegalMove, Turn
 from games.engine import Game as EngineGame
 
 from . import commands, lobby
+from .commands import Table
 from .errors import Conflict, GameError, NotAllowed
 from .models import Game, Seat
 from .replay import engine_for
@@ -55,7 +56,7 @@ def decide(engine: EngineGame, seat: int, level: str) -> Any:
 # --- seats ----------------------------------------------------------------------------------
 
 
-def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Game:
+def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
     """The creator seats bots of ``level`` in the open seats (all, or ``count`` of them);
     the game starts when that fills the last seat."""
     check_level(level)
@@ -81,7 +82,7 @@ def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Game:
         game.has_bots = True
         game.save(update_fields=["has_bots", "updated_at"])
         lobby.start_if_full(table)
-    return game
+    return table
 
 
 def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any = "greedy", open_seats: Any = 0,

@@ -1,5 +1,8 @@
 """The lobby: creating games, inviting players, taking and leaving seats, and the daily
-quotas of games and invitations. A game starts when its last seat is taken."""
+quotas of games and invitations. A game starts when its last seat is taken.
+
+The seat commands return the :class:`~games.commands.Table` they changed: the game, its
+seats and (once asked for) its engine state, for the response."""
 
 from __future__ import annotations
 
@@ -212,7 +215,7 @@ def _resolve_invitees(creator, names: list[str]) -> list:
 
 
 @transaction.atomic
-def accept_invitation(game_id: int, user) -> Game:
+def accept_invitation(game_id: int, user) -> Table:
     table = commands.lock(game_id)
     seat = seat_of(table.seats, user)
     if seat is None or seat.state != Seat.State.INVITED:
@@ -221,7 +224,7 @@ def accept_invitation(game_id: int, user) -> Game:
 
 
 @transaction.atomic
-def decline_invitation(game_id: int, user) -> Game:
+def decline_invitation(game_id: int, user) -> Table:
     """Decline: the seat becomes open, so that someone from the lobby can take it."""
     table = commands.lock(game_id)
     seat = seat_of(table.seats, user)
@@ -229,11 +232,11 @@ def decline_invitation(game_id: int, user) -> Game:
         raise NotAllowed(_("you have no open invitation to this game"))
     seat.user, seat.invited_email, seat.state = None, "", Seat.State.OPEN
     seat.save()
-    return table.game
+    return table
 
 
 @transaction.atomic
-def join_game(game_id: int, user) -> Game:
+def join_game(game_id: int, user) -> Table:
     """Take an open seat (from the lobby)."""
     table = commands.lock(game_id)
     if table.game.status != Game.Status.WAITING:
@@ -247,7 +250,7 @@ def join_game(game_id: int, user) -> Game:
 
 
 @transaction.atomic
-def claim_invitation(token: str, user) -> Game:
+def claim_invitation(token: str, user) -> Table:
     """Accept an e-mailed invitation link with the account of whoever opened it."""
     game_id = Seat.objects.filter(invite_token=token).values_list("game_id", flat=True).first()
     if game_id is None:
@@ -255,7 +258,7 @@ def claim_invitation(token: str, user) -> Game:
     table = commands.lock(game_id)
     seat = next(s for s in table.seats if s.invite_token == token)
     if seat.user_id == user.pk and seat.state == Seat.State.JOINED:
-        return table.game
+        return table
     if seat.state != Seat.State.INVITED or (seat.user_id and seat.user_id != user.pk):
         raise Conflict(_("this invitation has already been used"))
     if any(s.user_id == user.pk for s in table.seats if s.pk != seat.pk):
@@ -263,12 +266,12 @@ def claim_invitation(token: str, user) -> Game:
     return _take_seat(table, seat, user)
 
 
-def _take_seat(table: Table, seat: Seat, user) -> Game:
+def _take_seat(table: Table, seat: Seat, user) -> Table:
     """Sit ``user`` in ``seat``; the game starts when that fills the last seat."""
     seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
     seat.save()
     start_if_full(table)
-    return table.game
+    return table
 
 
 def start_if_full(table: Table) -> None:

@@ -109,7 +109,7 @@ def _check_on_turn(table: Table, seat: Seat, move_number: int) -> None:
         raise NotAllowed(_("it is %(name)s's turn, not yours") % {"name": who})
 
 
-def resign(game_id: int, user) -> Game:
+def resign(game_id: int, user) -> Table:
     """``user`` leaves the game, on turn or not: a ``resign`` entry of the log. Their
     figures stay but weigh nothing; they never win; with one player left the game ends."""
     with transaction.atomic():
@@ -122,7 +122,7 @@ def resign(game_id: int, user) -> Game:
         turn = engine.play(Resign(engine.players[seat.position]))
         commands.record(table, [turn], on_turn=on_turn if on_turn != seat.position else None)
         signals.player_left.send(sender=Game, game=table.game, seat=seat, move_number=turn.number, reason="resigned")
-    return table.game
+    return table
 
 
 def playing_seat(table: Table, user, not_started: str) -> Seat:

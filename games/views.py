@@ -178,7 +178,7 @@ def game_rematch(request, game_id: int):
 def _act(request, game_id: int, action, success: str):
     game_for_viewer(game_id, request.user)
     try:
-        game = action(game_id, request.user)
+        game = action(game_id, request.user).game
     except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         return redirect("game-detail", game_id)
@@ -216,7 +216,7 @@ def game_resign(request, game_id: int):
     """Resign (the page asks for a confirmation first): the others play on without you."""
     game_for_viewer(game_id, request.user)
     try:
-        game = turns.resign(game_id, request.user)
+        game = turns.resign(game_id, request.user).game
     except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         return redirect("game-detail", game_id)
@@ -249,7 +249,7 @@ def invitation(request, token: str):
         return redirect_to_login(request.get_full_path())
     request.session.pop("pending_invitation", None)
     try:
-        game = claim_invitation(token, request.user)
+        game = claim_invitation(token, request.user).game
     except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         if seat.game.seats.filter(user=request.user).exists():

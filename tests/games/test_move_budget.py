@@ -45,3 +45,17 @@ def test_a_mid_game_move_costs_at_most_twelve_queries_and_one_replay(ann, bob, d
     assert replays.call_count == 1  # the 201 comes from the engine the move was played on
     assert after["move_number"] == state["move_number"] + 1
     assert after == mover.get(f"/api/games/{game_id}/").json()  # the same state a GET gives
+
+
+def test_accepting_the_last_invitation_and_resigning_replay_the_log_once_each(ann, bob, cid):
+    clients = {user.username: token_client(user) for user in (ann, bob, cid)}
+    game_id = clients["ann"].post("/api/games/", {"invite": ["bob", "cid"]}, format="json").json()["id"]
+    clients["bob"].post(f"/api/games/{game_id}/accept/")
+    with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+        started = clients["cid"].post(f"/api/games/{game_id}/accept/").json()
+    assert replays.call_count == 1 and started["status"] == "active"
+    assert started == clients["cid"].get(f"/api/games/{game_id}/").json()
+    with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+        left = clients["bob"].post(f"/api/games/{game_id}/resign/").json()
+    assert replays.call_count == 1 and left["status"] == "active"  # two players play on
+    assert left == clients["bob"].get(f"/api/games/{game_id}/").json()

@@ -76,7 +76,7 @@ def test_the_digest_is_in_the_recipients_language(ann, bob, django_capture_on_co
     ann.save()
     with django_capture_on_commit_callbacks(execute=True):
         lobby.create_game(ann, ["bob"], name="Friday", move_days=3)
-        game = lobby.accept_invitation(lobby.create_game(ann, ["bob"], name="Saturday", move_days=3).pk, bob)
+        game = lobby.accept_invitation(lobby.create_game(ann, ["bob"], name="Saturday", move_days=3).pk, bob).game
     Preference.objects.update_or_create(user=ann, defaults={"turn": "digest", "digest_hour": 0})
     mail.outbox.clear()
     with translation.override("en"), django_capture_on_commit_callbacks(execute=True):  # beat runs in English
