@@ -25,7 +25,7 @@ from games.engine import Game as EngineGame
 from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat, ended_early, is_tile_placement, left_early
 from games.presenter.records import record_meta
-from games.services import named_entry
+from games.replay import named_entry
 from games.visibility import game_for_viewer, visible_games
 
 from .models import GameResult, SeatResult
@@ -526,7 +526,7 @@ class StoredGame:
 
     def engine(self, upto: int | None = None) -> EngineGame:
         """The engine after the first ``upto`` moves, replayed from memory (no query):
-        the same as ``games.services.engine_for(game, upto=upto)``."""
+        the same as ``games.replay.engine_for(game, upto=upto)``."""
         game = self.game
         engine = EngineGame.new(self.names, game.engine_rules, seed=game.seed)
         moves = self.moves if upto is None else self.moves[:upto]
@@ -588,7 +588,7 @@ def start_of(rules: Rules) -> dict[str, Any]:
 
 def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dict[str, Any]:
     """The NOTATION.md record of a stored game without replaying it; equal to
-    ``games.presenter.records.record(game, engine_for(game))``."""
+    ``games.presenter.records.record(game, games.replay.engine_for(game))``."""
     rules = game.engine_rules
     names = [seat.display_name for seat in seats]
     data: dict[str, Any] = {

@@ -97,7 +97,7 @@ def build_result(
 def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> GameResult:
     """Store (or rewrite) the archive summary of a finished game from its engine state.
 
-    ``engine`` is the replay of the whole move log (``games.services.engine_for``).
+    ``engine`` is the replay of the whole move log (``games.replay.engine_for``).
     A tournament game gets its tournament and round (from its ``tournaments.Pairing``).
     Idempotent: existing rows of the game are replaced.
     """
@@ -114,7 +114,7 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
 
 def record_game(game: Game) -> GameResult:
     """Replay ``game``'s log and record its result (signal and ``rebuild_results``)."""
-    from games.services import engine_for
+    from games.replay import engine_for
 
     seats = list(game.seats.select_related("user").order_by("position"))
     return record_result(game, engine_for(game, seats), seats)

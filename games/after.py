@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games import services
+from games import lobby
+from games.errors import GameError
 from games.models import Game, Seat
 
 
@@ -13,7 +14,7 @@ def _players(game: Game, user) -> list[Seat]:
     seats = list(game.seats.select_related("user").filter(state=Seat.State.JOINED, user__isnull=False)
                  .order_by("position"))
     if not any(s.user_id == user.pk for s in seats):
-        raise services.GameError(_("only the players of this game can do that"))
+        raise GameError(_("only the players of this game can do that"))
     return seats
 
 
@@ -25,7 +26,7 @@ def rematch(game: Game, user) -> Game:
     """A new game with the same players, rules and privacy; ``user`` sits first and the
     others are invited. Asked twice (by anyone of them), it is the same rematch."""
     if game.status != Game.Status.FINISHED:
-        raise services.GameError(_("the game is not over yet"))
+        raise GameError(_("the game is not over yet"))
     seats = _players(game, user)
     name = rematch_name(game)
     existing = (Game.objects.filter(status__in=[Game.Status.WAITING, Game.Status.ACTIVE], name=name,
@@ -34,7 +35,7 @@ def rematch(game: Game, user) -> Game:
         return existing
     me = next(i for i, s in enumerate(seats) if s.user_id == user.pk)
     others = [s.user.username for s in seats[me + 1:] + seats[:me]]
-    return services.create_game(
+    return lobby.create_game(
         user, others, rules=game.rules, name=name, seat_order=game.seat_order, move_days=game.move_days,
         timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed, private=game.private,
     )

@@ -1,15 +1,17 @@
-"""The move API (``/api/games/...``): thin DRF views around :mod:`games.services`.
+"""The move API (``/api/games/...``): thin DRF views around the commands of
+:mod:`games.lobby`, :mod:`games.turns` and :mod:`games.bot_seats`, and the views of
+:mod:`games.presenter`.
 
 Every error is a JSON ``{"detail": "<message>"}`` with a 4xx status; a malformed
 request also gets ``"errors"`` (messages per field). Nothing here knows a rule: the
-services ask the engine. Anyone may read a public game (spectators, also without an
+commands ask the engine. Anyone may read a public game (spectators, also without an
 account); a private one only its players (see :mod:`games.visibility`); only its
 seated players may move.
 """
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -21,7 +23,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import bot_seats, services
+from games import bot_seats, lobby, seating, turns
+from games.commands import Table
+from games.errors import GameError
+from games.replay import engine_for
 from games.entries import move_json
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
@@ -54,7 +59,7 @@ def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
 
 def exception_handler(exc, context):
     """DRF's handler, then: service errors by their status, field errors in one sentence."""
-    if isinstance(exc, services.GameError):
+    if isinstance(exc, GameError):
         return Response({"detail": str(exc)}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is None:
@@ -80,12 +85,28 @@ class GameAPIView(APIView):
     def get_exception_handler(self):
         return exception_handler
 
+    seated_methods: tuple[str, ...] = ()
+    """Methods only a seated player gets through (a move, a decision): a seated player may
+    always watch the game, so whether the caller may is asked only when the request fails."""
+
     def initial(self, request, *args, **kwargs):
         """After authentication: every view of one game answers 404 at once, before looking at
         the request, unless the caller may watch the game (a private game is as missing)."""
         super().initial(request, *args, **kwargs)
-        if "pk" in kwargs:
+        self.watch_unchecked = "pk" in kwargs and request.method in self.seated_methods
+        if "pk" in kwargs and not self.watch_unchecked:
             self.game(kwargs["pk"])
+
+    def handle_exception(self, exc):
+        """A failed request of a seated method: an outsider gets the 404 of a missing game
+        rather than what was wrong with the request, as if it had been asked first."""
+        if getattr(self, "watch_unchecked", False):
+            self.watch_unchecked = False
+            try:
+                self.game(self.kwargs["pk"])
+            except Http404 as missing:
+                exc = missing
+        return super().handle_exception(exc)
 
     def game(self, pk: int) -> Game:
         """The game, if the caller may watch it (see games.visibility), else 404."""
@@ -95,7 +116,7 @@ class GameAPIView(APIView):
         """The game, its seats and its engine state (a replay of the move log)."""
         game = self.game(pk)
         seats = list(game.seats.select_related("user").order_by("position"))
-        return game, seats, services.engine_for(game, seats, upto=upto)
+        return game, seats, engine_for(game, seats, upto=upto)
 
     def view(self, pk: int) -> GameView:
         """The game as the caller may see it (one replay of the log)."""
@@ -104,12 +125,11 @@ class GameAPIView(APIView):
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         return Response(payloads.game_state(self.view(pk)), status=code)
 
-    def played(self, game: Game, engine) -> Response:
-        """201 with the state after the caller's move or decision, as they see it: from
-        the engine the command played on (no second replay)."""
-        seats = list(game.seats.select_related("user").order_by("position"))
-        view = GameView.of(game, seats, engine, self.request.user)
-        return Response(payloads.game_state(view), status=status.HTTP_201_CREATED)
+    def played(self, table: Table, code: int = status.HTTP_201_CREATED) -> Response:
+        """The state after the caller's command (201 for a move or decision), as they see it:
+        from the game, seats and engine state the command left (no second replay)."""
+        view = GameView.of(table.game, table.seats, table.engine, self.request.user)
+        return Response(payloads.game_state(view), status=code)
 
 
 ERRORS = {
@@ -129,7 +149,7 @@ def errors(*codes: int) -> dict:
 def _list_item(game: Game, user) -> dict:
     seats = sorted(game.seats.all(), key=lambda seat: seat.position)
     names = [seat.user.username if seat.user_id else None for seat in seats]
-    mine = getattr(services.seat_of(seats, user), "state", None)
+    mine = getattr(seating.seat_of(seats, user), "state", None)
     return {
         "id": game.pk,
         "name": game.title,
@@ -157,7 +177,7 @@ class GameListView(GameAPIView):
     )
     def get(self, request):
         user = request.user
-        games = Game.objects.filter(id__in=Seat.objects.filter(services.seats_of_user(user)).values("game_id"))
+        games = Game.objects.filter(id__in=Seat.objects.filter(seating.seats_of_user(user)).values("game_id"))
         wanted = request.query_params.get("status")
         if wanted is not None:
             if wanted not in Game.Status.values:
@@ -228,12 +248,11 @@ class _SeatAction(GameAPIView):
     action = staticmethod(lambda game_id, user: None)
 
     def post(self, request, pk: int):
-        type(self).action(pk, request.user)
-        return self.state(pk)
+        return self.played(type(self).action(pk, request.user), status.HTTP_200_OK)
 
 
 class AcceptView(_SeatAction):
-    action = staticmethod(services.accept_invitation)
+    action = staticmethod(lobby.accept_invitation)
 
     @extend_schema(
         tags=[TAG],
@@ -247,7 +266,7 @@ class AcceptView(_SeatAction):
 
 
 class DeclineView(_SeatAction):
-    action = staticmethod(services.decline_invitation)
+    action = staticmethod(lobby.decline_invitation)
 
     @extend_schema(
         tags=[TAG],
@@ -261,7 +280,7 @@ class DeclineView(_SeatAction):
 
 
 class JoinView(_SeatAction):
-    action = staticmethod(services.join_game)
+    action = staticmethod(lobby.join_game)
 
     @extend_schema(
         tags=[TAG],
@@ -288,8 +307,7 @@ class ResignView(GameAPIView):
         responses={200: s.GameStateSerializer, **errors(403, 404, 409)},
     )
     def post(self, request, pk: int):
-        services.resign(pk, request.user)
-        return self.state(pk)
+        return self.played(turns.resign(pk, request.user), status.HTTP_200_OK)
 
 
 class BotsView(GameAPIView):
@@ -303,8 +321,8 @@ class BotsView(GameAPIView):
     )
     def post(self, request, pk: int):
         data = _validated(s.BotsRequestSerializer, request)
-        bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
-        return self.state(pk)
+        table = bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
+        return self.played(table, status.HTTP_200_OK)
 
 
 class LegalMovesView(PublicGameView):
@@ -324,6 +342,8 @@ class LegalMovesView(PublicGameView):
 
 
 class MovesView(PublicGameView):
+    seated_methods = ("POST",)
+
     @extend_schema(
         tags=[TAG],
         summary="The moves played so far",
@@ -356,14 +376,16 @@ class MovesView(PublicGameView):
     )
     def post(self, request, pk: int):
         data = _validated(s.MoveRequestSerializer, request)
-        game, engine = services.play_move(
+        table = turns.play_move(
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
             tile=data.get("tile"),
         )
-        return self.played(game, engine)
+        return self.played(table)
 
 
 class DecisionView(GameAPIView):
+    seated_methods = ("POST",)
+
     @extend_schema(
         tags=[TAG],
         summary="Answer a decision",
@@ -379,8 +401,8 @@ class DecisionView(GameAPIView):
     )
     def post(self, request, pk: int):
         data = _validated(s.DecisionRequestSerializer, request)
-        game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
-        return self.played(game, engine)
+        table = turns.play_decision(pk, request.user, data["move_number"], data["answer"])
+        return self.played(table)
 
 
 class RecordView(PublicGameView):
@@ -440,6 +462,6 @@ class BoardSVGView(PublicGameView):
         except ImportError:
             return Response({"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         seats = list(game.seats.select_related("user").order_by("position"))
-        engine = services.engine_for(game, seats, upto=upto)
+        engine = engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True)
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")

@@ -9,6 +9,6 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext, ngettext
 
-        from . import board_svg, bot_seats  # noqa: F401  (bot_seats queues bot turns after commit)
+        from . import board_svg, tasks  # noqa: F401  (tasks queues bot turns after commit)
 
         board_svg.use_translation(gettext, ngettext)

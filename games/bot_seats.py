@@ -6,9 +6,9 @@ engine state is the replay of the log, the bot decides on a player's view of it
 copied onto the game and announced like any other. A game that had a bot seat at
 any time has ``has_bots`` set and is never rated.
 
-Bots move in a Celery task (:func:`games.tasks.play_bot_turns`) queued after the
-transaction of the move that made it their turn commits, so the request of the
-person who moved never waits for them when a worker runs (with ``REDIS_URL``).
+Bots move in a Celery task (:func:`games.tasks.play_bot_turns`) that :mod:`games.tasks`
+queues after the transaction of the move that made it their turn commits, so the
+request of the person who moved never waits for them when a worker runs (with ``REDIS_URL``).
 Without Redis, tasks run eagerly in-process after the commit (the person's move is
 already stored).
 """
@@ -20,19 +20,20 @@ import threading
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models.signals import post_save
-from django.dispatch import receiver
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.bots import LEVELS, make_bot, view_of
+from games.engine import Entry, IllegalMove, Turn
 from games.engine import Game as EngineGame
-from games.engine import Turn
 
-from . import services
+from . import commands, lobby
+from .commands import Table
+from .errors import Conflict, GameError, NotAllowed
 from .models import Game, Seat
+from .replay import engine_for
 
 log = logging.getLogger(__name__)
 MAX_BOT_TURNS = 200  # a whole game of bots is about 72 turns
@@ -41,7 +42,7 @@ _running = threading.local()
 
 def check_level(level: Any) -> str:
     if level not in LEVELS:
-        raise services.GameError(_("the bot level must be one of %(levels)s, not %(value)r")
+        raise GameError(_("the bot level must be one of %(levels)s, not %(value)r")
                                  % {"levels": ", ".join(LEVELS), "value": level})
     return level
 
@@ -55,23 +56,24 @@ def decide(engine: EngineGame, seat: int, level: str) -> Any:
 # --- seats ----------------------------------------------------------------------------------
 
 
-def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Game:
+def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
     """The creator seats bots of ``level`` in the open seats (all, or ``count`` of them);
     the game starts when that fills the last seat."""
     check_level(level)
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
-        raise services.GameError(_("count must be a whole number, 1 or more"))
+        raise GameError(_("count must be a whole number, 1 or more"))
     with transaction.atomic():
-        game = services._locked_game(game_id)
+        table = commands.lock(game_id)
+        game = table.game
         if game.created_by_id != user.pk:
-            raise services.NotAllowed(_("only the game's creator may seat bots"))
+            raise NotAllowed(_("only the game's creator may seat bots"))
         if game.status != Game.Status.WAITING:
-            raise services.Conflict(_("this game has already started"))
-        open_seats = list(game.seats.filter(state=Seat.State.OPEN).order_by("position"))
+            raise Conflict(_("this game has already started"))
+        open_seats = [seat for seat in table.seats if seat.state == Seat.State.OPEN]
         if not open_seats:
-            raise services.Conflict(_("this game has no open seat"))
+            raise Conflict(_("this game has no open seat"))
         if count is not None and count > len(open_seats):
-            raise services.Conflict(ngettext("this game has only %(count)d open seat", "this game has only %(count)d open seats",
+            raise Conflict(ngettext("this game has only %(count)d open seat", "this game has only %(count)d open seats",
                                              len(open_seats)) % {"count": len(open_seats)})
         now = timezone.now()
         for seat in open_seats[:count]:
@@ -79,22 +81,22 @@ def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Game:
             seat.save()
         game.has_bots = True
         game.save(update_fields=["has_bots", "updated_at"])
-        services._start_if_full(game)
-    return game
+        lobby.start_if_full(table)
+    return table
 
 
 def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any = "greedy", open_seats: Any = 0,
                           **options) -> Game:
-    """:func:`games.services.create_game` with ``bots`` more seats played by bots of
+    """:func:`games.lobby.create_game` with ``bots`` more seats played by bots of
     ``bot_level`` (a practice game: no invitation, no open seat; it starts at once)."""
     if isinstance(bots, bool) or not isinstance(bots, int) or bots < 0:
-        raise services.GameError(_("bots must be a whole number, 0 or more"))
+        raise GameError(_("bots must be a whole number, 0 or more"))
     if bots:
         check_level(bot_level)
     if not isinstance(open_seats, int) or isinstance(open_seats, bool):
-        raise services.GameError(_("open_seats must be a whole number, 0 or more"))
+        raise GameError(_("open_seats must be a whole number, 0 or more"))
     with transaction.atomic():
-        game = services.create_game(creator, invite, open_seats=open_seats + bots, **options)
+        game = lobby.create_game(creator, invite, open_seats=open_seats + bots, **options)
         if bots:
             fill_with_bots(game.pk, creator, bot_level, bots)
     return game
@@ -123,12 +125,35 @@ def play_bot_turn(game_id: int) -> Turn | None:
     if not seat.bot:
         return None
     number = game.move_count + 1
-    entry = decide(services.engine_for(game, seats), seat.position, seat.bot)
+    entry = decide(engine_for(game, seats), seat.position, seat.bot)
     try:
-        return services.play_bot_entry(game_id, number, seat.position, entry)
-    except services.GameError:  # pragma: no cover - a bot plays only the engine's options
+        return play_bot_entry(game_id, number, seat.position, entry)
+    except GameError:  # pragma: no cover - a bot plays only the engine's options
         log.exception("the bot of game %s played an illegal entry %r", game_id, entry)
         return None
+
+
+def play_bot_entry(game_id: int, move_number: int, position: int, entry: Entry) -> Turn | None:
+    """The bot of the seat at ``position`` plays ``entry`` (decided on its view of the
+    game): checked by the engine, stored, copied onto the game and announced exactly like
+    a person's move. ``None`` when the game moved on meanwhile (someone moved, or the
+    seat is no longer a bot's), so a late task changes nothing."""
+    try:
+        with transaction.atomic():
+            table = commands.lock(game_id)
+            game = table.game
+            if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number or game.current_seat != position:
+                return None
+            if not table.seats[position].bot:
+                return None
+            try:
+                turn = table.engine.play(entry)
+            except IllegalMove as exc:
+                raise GameError(f"move {move_number}: {exc}") from None
+            commands.record(table, [turn])
+    except IntegrityError:
+        return None
+    return turn
 
 
 def play_bot_turns(game_id: int) -> int:
@@ -143,6 +168,11 @@ def play_bot_turns(game_id: int) -> int:
     return played
 
 
+def playing_now() -> bool:
+    """Whether this thread is playing bot turns (their saves queue no further task)."""
+    return getattr(_running, "active", False)
+
+
 def bot_to_move(game: Game) -> bool:
     return (
         game.has_bots
@@ -150,23 +180,3 @@ def bot_to_move(game: Game) -> bool:
         and game.current_seat is not None
         and Seat.objects.filter(game_id=game.pk, position=game.current_seat).exclude(bot="").exists()
     )
-
-
-@receiver(post_save, sender=Game, dispatch_uid="games_queue_bot_turns")
-def queue_bot_turns(sender, instance: Game, raw: bool = False, **kwargs) -> None:
-    """After a save that makes it a bot's turn commits, queue the bot's turn."""
-    if raw or getattr(_running, "active", False) or not instance.has_bots or instance.status != Game.Status.ACTIVE:
-        return
-    if not bot_to_move(instance):
-        return
-    game_id = instance.pk
-
-    def queue() -> None:
-        from .tasks import play_bot_turns as task
-
-        try:
-            task.delay(game_id)
-        except Exception:  # pragma: no cover - the turn clock's timeout lets the bot play later
-            log.exception("could not queue the bot turn of game %s", game_id)
-
-    transaction.on_commit(queue)

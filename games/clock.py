@@ -1,17 +1,17 @@
 """Turn clocks: deadlines and the share of time used, always computed from stored
 timestamps (turn start, vacations) so that a periodic job may run late or twice;
-the clock of each game's pending decision, and its timeout."""
+the clock of each game's pending decision (what happens when it runs out:
+:mod:`games.timeouts`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
 
-from .models import Game, TurnClock, Vacation
+from .durations import describe
+from .models import Game, Seat, TurnClock, Vacation
 
 
 @dataclass
@@ -55,34 +55,6 @@ def state(clock: TurnClock, game, now: datetime | None = None, vacations=None) -
     return ClockState(deadline, deadline - now, max(0.0, used), away)
 
 
-def describe(delta: timedelta | None) -> str:
-    """'2 days 3 hours', 'less than a minute', 'no time limit'."""
-    if delta is None:
-        return gettext("no time limit")
-    seconds = int(delta.total_seconds())
-    if seconds <= 0:
-        return gettext("time is up")
-    days, rest = divmod(seconds, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    parts = []
-    if days:
-        parts.append(ngettext("%(count)d day", "%(count)d days", days) % {"count": days})
-    if hours and days < 3:
-        parts.append(ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours})
-    if not days and minutes and hours < 3:
-        parts.append(ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes})
-    return " ".join(parts) or gettext("less than a minute")
-
-
-def describe_days(days: float) -> str:
-    """A number of days as people write it: '14 days', '1 day', '2 days 3 hours'."""
-    if abs(days - round(days)) < 1 / 48:  # within half an hour of a whole day
-        whole = int(round(days))
-        return ngettext("%(count)d day", "%(count)d days", whole) % {"count": whole}
-    return describe(timedelta(days=days))
-
-
 def vacation_days_used(user, year: int) -> float:
     return sum(v.days for v in Vacation.objects.filter(user=user, start__year=year))
 
@@ -90,17 +62,21 @@ def vacation_days_used(user, year: int) -> float:
 # --- the clock of a game's pending decision ---------------------------------------------
 
 
-def restart(game: Game, seat: int, move_number: int) -> int:
-    """Start the clock of ``seat``'s decision numbered ``move_number``; returns the number
-    at which the previous decision started (1 for the first)."""
-    previous = TurnClock.objects.filter(game=game).values_list("move_number", flat=True).first()
+def restart(game: Game, seat: Seat, move_number: int) -> TurnClock:
+    """Start the clock of ``seat``'s decision numbered ``move_number`` (one query, two
+    for a game's first decision)."""
     # A bot's clock has no user: no reminders, no vacations, not in its player's waiting list
-    user_id = game.seats.filter(position=seat, bot="").values_list("user_id", flat=True).first()
-    TurnClock.objects.update_or_create(
-        game=game,
-        defaults={"move_number": move_number, "seat": seat, "user_id": user_id, "started_at": timezone.now()},
-    )
-    return previous or 1
+    user = seat.user if seat.user_id and not seat.bot else None
+    turn_clock = TurnClock(game=game, move_number=move_number, seat=seat.position, user=user, started_at=timezone.now())
+    fields = {"move_number": move_number, "seat": seat.position, "user": user, "started_at": turn_clock.started_at}
+    if not TurnClock.objects.filter(game=game).update(**fields):
+        turn_clock.save()
+    return turn_clock
+
+
+def deadline(turn_clock: TurnClock, game: Game) -> datetime | None:
+    """When the decision's time runs out (``None``: no time limit, and no query)."""
+    return state(turn_clock, game).deadline if game.move_days else None
 
 
 def renumber(game: Game, move_number: int) -> None:
@@ -140,25 +116,3 @@ def running(now=None):
     for turn_clock in clocks:
         if turn_clock.game.move_count + 1 == turn_clock.move_number:
             yield turn_clock, state(turn_clock, turn_clock.game, now)
-
-
-def timeout(game_id: int, move_number: int) -> bool:
-    """The player to move at ``move_number`` ran out of time: the game's timeout rule is
-    played as a move of the log (skip, or lose on time), and announced. Safe to run late
-    or twice: a turn already played or timed out changes nothing."""
-    from .services import play_timeout
-
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
-            return False
-        turn_clock = TurnClock.objects.filter(game=game, move_number=move_number).first()
-        if turn_clock is None or state(turn_clock, game).used < 1:
-            return False
-        return play_timeout(game.pk, move_number) is not None
-
-
-def check_timeouts(now=None) -> int:
-    """Apply the timeout rule to every decision whose time is up; returns how many."""
-    due = [(c.game_id, c.move_number) for c, s in running(now) if s.used >= 1]
-    return sum(timeout(game_id, number) for game_id, number in due)

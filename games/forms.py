@@ -1,4 +1,4 @@
-"""Forms of the games pages. Validation of players and rules stays in services."""
+"""Forms of the games pages. Validation of players and rules stays in the commands (games.lobby)."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ class CreateGameForm(RulesFormMixin, forms.Form):
         self.add_rule_fields()
 
     def timing(self) -> dict:
-        """The play-by-e-mail options, as services.create_game takes them."""
+        """The play-by-e-mail options, as games.lobby.create_game takes them."""
         return {
             "move_days": self.cleaned_data.get("move_days"),
             "timeout_rule": self.cleaned_data["timeout_rule"],

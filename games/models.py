@@ -1,7 +1,7 @@
 """Games, their seats and the append-only move log.
 
 The move log is the source of truth: the engine state of a game is a replay of its
-``Move`` rows from the game's secret seed (see :mod:`games.services`). The few
+``Move`` rows from the game's secret seed (see :mod:`games.replay`). The few
 columns copied onto ``Game`` (scores, whose turn, move count) only serve lists and
 are rewritten from the engine after every move.
 """
@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from games.engine import COLORS, Rules
 
+from .durations import describe_days
 from .fields import EntryField
 
 BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
@@ -255,8 +256,6 @@ class Vacation(models.Model):
 
     @property
     def days_text(self) -> str:
-        from .clock import describe_days
-
         return describe_days(self.days)
 
 

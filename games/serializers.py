@@ -1,9 +1,9 @@
 """Request and response shapes of the move API (games/api.py).
 
 Request serializers only check types and shapes, strictly (``"3"`` is not a number
-here); every rule question is left to :mod:`games.services` and the engine.
+here); every rule question is left to :mod:`games.presenter` and the engine.
 Response serializers exist to document the OpenAPI schema: responses are the plain
-dicts that :mod:`games.services` builds (never the seed or the bag).
+dicts that :mod:`games.presenter` builds (never the seed or the bag).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """What happened to a game, announced to the apps above (notifications, archive,
 tournaments, ratings), which listen; games imports none of them.
 
-Every signal is sent inside the transaction of its event, so that what a receiver
-writes (outbox rows, results, standings) commits or rolls back with the move.
+Every signal is sent inside the transaction of its event (by :mod:`games.commands`),
+so that what a receiver writes (outbox rows, results, standings) commits or rolls back
+with the move; what it sends (e-mails, tasks) goes out on commit.
 ``sender`` is always :class:`games.models.Game`.
 """
 
@@ -14,7 +15,10 @@ game_started = Signal()
 turn_started = Signal()
 """``game``, ``seat`` (position), ``action`` (the engine's pending action: ``"turn"``, or an
 expansion's ``"reinforce"``, ``"quarter"``, ...), ``move_number`` (the number of the entry
-awaited) and ``since`` (the first entry played since the previous decision started)."""
+awaited), ``since`` (the first entry played since the previous decision started),
+``moves`` (those entries: the ``Move`` rows numbered ``since`` on), ``seats`` (the game's
+seats in turn order, with their users) and ``deadline`` (when the decision's time runs
+out; ``None`` without a time limit), so that receivers need not read them again."""
 
 game_finished = Signal()
 """``game`` and ``outcome`` (the engine's :class:`games.engine.Outcome`)."""

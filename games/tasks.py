@@ -1,20 +1,44 @@
 """Celery tasks of the games app: periodic jobs (scheduled in settings.CELERY_BEAT_SCHEDULE)
-and the bots' turns."""
+and the bots' turns, queued after the save that makes it a bot's turn commits."""
+
+import logging
 
 from celery import shared_task
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 
-from . import clock
+from . import bot_seats, timeouts
+from .models import Game
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(ignore_result=True)
 def check_timeouts() -> int:
     """Decisions whose time per move has run out get the game's timeout rule."""
-    return clock.check_timeouts()
+    return timeouts.check_timeouts()
 
 
 @shared_task(ignore_result=True)
 def play_bot_turns(game_id: int) -> int:
     """Bots play their turns of ``game_id`` (see :mod:`games.bot_seats`)."""
-    from .bot_seats import play_bot_turns as play
+    return bot_seats.play_bot_turns(game_id)
 
-    return play(game_id)
+
+@receiver(post_save, sender=Game, dispatch_uid="games_queue_bot_turns")
+def queue_bot_turns(sender, instance: Game, raw: bool = False, **kwargs) -> None:
+    """After a save that makes it a bot's turn commits, queue the bot's turn."""
+    if raw or bot_seats.playing_now() or not instance.has_bots or instance.status != Game.Status.ACTIVE:
+        return
+    if not bot_seats.bot_to_move(instance):
+        return
+    game_id = instance.pk
+
+    def queue() -> None:
+        try:
+            play_bot_turns.delay(game_id)
+        except Exception:  # pragma: no cover - the turn clock's timeout lets the bot play later
+            log.exception("could not queue the bot turn of game %s", game_id)
+
+    transaction.on_commit(queue)

@@ -1,4 +1,5 @@
-"""HTML pages of the games app. Thin: every decision is made in games.services."""
+"""HTML pages of the games app. Thin: every change is a command (games.lobby, games.turns,
+games.bot_seats); what a game shows comes from games.presenter."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games import after, bot_seats, services
+from games import after, bot_seats, seating, turns
+from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
+from games.errors import GameError
 from games.clock import waiting_games
 from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
 from games.models import Game, Seat
@@ -33,14 +36,14 @@ from games.visibility import game_for_viewer
 def user_games(user) -> dict[str, list]:
     """The user's games grouped for lists: my turn, invitations, others' turns/waiting, finished."""
     games = (
-        Game.objects.filter(id__in=Seat.objects.filter(services.seats_of_user(user)).values("game_id"))
+        Game.objects.filter(id__in=Seat.objects.filter(seating.seats_of_user(user)).values("game_id"))
         .prefetch_related("seats__user")
         .order_by("-updated_at")
     )
     groups: dict[str, list] = {"my_turn": [], "invited": [], "waiting": [], "finished": []}
     for game in games:
         seats = list(game.seats.all())
-        mine = services.seat_of(seats, user)
+        mine = seating.seat_of(seats, user)
         game.my_seat = mine
         for s in seats:
             s.score = game.scores[s.position] if game.status != Game.Status.WAITING and s.position < len(game.scores) else None
@@ -127,7 +130,7 @@ def game_create(request):
                     name=form.cleaned_data["name"],
                     **form.timing(),
                 )
-            except services.GameError as exc:
+            except GameError as exc:
                 message = str(exc)
                 form.add_error(exc.field, message[:1].upper() + message[1:])
             else:
@@ -144,7 +147,7 @@ def _initial_from(source: str, user) -> dict:
         return {}
     try:
         return after.create_form_initial(game_for_viewer(int(source), user), user)
-    except (Http404, services.GameError):
+    except (Http404, GameError):
         return {}
 
 
@@ -154,7 +157,7 @@ def game_rematch(request, game_id: int):
     game = game_for_viewer(game_id, request.user)
     try:
         new = after.rematch(game, request.user)
-    except services.GameError as exc:
+    except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
         return redirect(game)
     messages.success(request, _("Rematch: %(title)s. It starts when every player has accepted.") % {"title": new.title})
@@ -164,8 +167,8 @@ def game_rematch(request, game_id: int):
 def _act(request, game_id: int, action, success: str):
     game_for_viewer(game_id, request.user)
     try:
-        game = action(game_id, request.user)
-    except services.GameError as exc:
+        game = action(game_id, request.user).game
+    except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         return redirect("game-detail", game_id)
     game.refresh_from_db()
@@ -181,19 +184,19 @@ def _act(request, game_id: int, action, success: str):
 @login_required
 @require_POST
 def game_accept(request, game_id: int):
-    return _act(request, game_id, services.accept_invitation, _("You accepted the invitation."))
+    return _act(request, game_id, accept_invitation, _("You accepted the invitation."))
 
 
 @login_required
 @require_POST
 def game_decline(request, game_id: int):
-    return _act(request, game_id, services.decline_invitation, "declined")
+    return _act(request, game_id, decline_invitation, "declined")
 
 
 @login_required
 @require_POST
 def game_join(request, game_id: int):
-    return _act(request, game_id, services.join_game, _("You took a seat."))
+    return _act(request, game_id, join_game, _("You took a seat."))
 
 
 @login_required
@@ -202,8 +205,8 @@ def game_resign(request, game_id: int):
     """Resign (the page asks for a confirmation first): the others play on without you."""
     game_for_viewer(game_id, request.user)
     try:
-        game = services.resign(game_id, request.user)
-    except services.GameError as exc:
+        game = turns.resign(game_id, request.user).game
+    except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         return redirect("game-detail", game_id)
     messages.success(request, _("You resigned from %(game)s.") % {"game": game.title})
@@ -235,8 +238,8 @@ def invitation(request, token: str):
         return redirect_to_login(request.get_full_path())
     request.session.pop("pending_invitation", None)
     try:
-        game = services.claim_invitation(token, request.user)
-    except services.GameError as exc:
+        game = claim_invitation(token, request.user).game
+    except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:])
         if seat.game.seats.filter(user=request.user).exists():
             return redirect(seat.game)

@@ -11,6 +11,6 @@ class NotificationsConfig(AppConfig):
 
         from chat.models import Message
 
-        from . import events  # connects the receivers of games.signals
+        from . import events, tasks  # noqa: F401  (connect the receivers of games.signals and the outbox)
 
         post_save.connect(events.chat_message_saved, sender=Message, dispatch_uid="notifications_chat_message")

@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import language
 
-from games import clock
+from games import clock, durations
 from games.models import TurnClock
 from games.presenter.records import outcome_of
 from games.presenter.view import GameView
@@ -72,9 +72,9 @@ def _time_left(game: Game, deadline_iso: str | None) -> str:
         return _("no time limit")
     turn_clock = TurnClock.objects.filter(game=game).first()
     if turn_clock is not None:
-        return clock.describe(clock.state(turn_clock, game).time_left)
+        return durations.describe(clock.state(turn_clock, game).time_left)
     if deadline_iso:
-        return clock.describe(datetime.fromisoformat(deadline_iso) - timezone.now())
+        return durations.describe(datetime.fromisoformat(deadline_iso) - timezone.now())
     return _("unknown")
 
 

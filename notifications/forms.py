@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import clock
+from games import clock, durations
 from games.models import PlayPreference, Vacation
 
 from .models import Mode, Preference
@@ -85,7 +85,7 @@ class VacationForm(forms.Form):
             raise forms.ValidationError(
                 ngettext("That is %(asked)s; you have %(left)s of %(allowance)d day left this year.",
                          "That is %(asked)s; you have %(left)s of %(allowance)d days left this year.", allowance)
-                % {"asked": clock.describe_days(days), "left": clock.describe_days(max(allowance - used, 0)),
+                % {"asked": durations.describe_days(days), "left": durations.describe_days(max(allowance - used, 0)),
                    "allowance": allowance}
             )
         if Vacation.objects.filter(user=self.user, start__lt=data["end_at"], end__gt=data["start_at"]).exists():

@@ -24,11 +24,13 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from django.dispatch import receiver
+
 from accounts import language
 from games import clock
 
-from . import events
 from .models import Category, Mode, Notification, Preference
+from .outbox import notify, row_written
 
 logger = logging.getLogger(__name__)
 
@@ -146,6 +148,25 @@ def send_notification(self, pk: int) -> str:
     return result
 
 
+def enqueue(pk: int) -> None:
+    """Queue the sending of one notification. Never raises: a broker that is down must
+    not break the event; the periodic sweep queues the row again later."""
+    try:
+        send_notification.apply_async(
+            (pk,),
+            retry=True,
+            retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5},
+        )
+    except Exception:  # noqa: BLE001 - broker errors of any kind
+        logger.exception("could not queue notification %s; the sweep will retry", pk)
+
+
+@receiver(row_written, dispatch_uid="notifications_queue_sending")
+def queue_sending(sender, pk: int, **kwargs) -> None:
+    """A row to send was written and committed: queue its sending."""
+    enqueue(pk)
+
+
 @shared_task(ignore_result=True)
 def sweep() -> int:
     """Queue again whatever should have been sent by now (broker or worker was down,
@@ -159,7 +180,7 @@ def sweep() -> int:
     ).order_by("pk")
     count = 0
     for pk in due.values_list("pk", flat=True)[:500]:
-        events.enqueue(pk)
+        enqueue(pk)
         count += 1
     return count
 
@@ -179,7 +200,7 @@ def send_reminders() -> int:
             if state.used >= percent / 100:
                 game = turn_clock.game
                 with transaction.atomic():
-                    row = events.notify(
+                    row = notify(
                         Notification.Kind.REMINDER,
                         Category.REMINDER,
                         key=f"reminder:{game.pk}:{turn_clock.move_number}:{percent}",
@@ -238,7 +259,7 @@ def send_digests() -> int:
         if not rows and not chat:
             continue
         with transaction.atomic():
-            row = events.notify(
+            row = notify(
                 Notification.Kind.DIGEST,
                 Category.TURN if rows else Category.CHAT,
                 key=f"digest:{prefs.user_id}:{local.date().isoformat()}",

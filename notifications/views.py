@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from games import clock
+from games import clock, durations
 from games.models import PlayPreference, Vacation
 
 from . import links
@@ -137,7 +137,7 @@ def settings_page(request):
             "play_form": play_form,
             "vacations": Vacation.objects.filter(user=request.user, end__gt=now),
             "allowance": prefs.vacation_days_per_year,
-            "days_left": clock.describe_days(max(prefs.vacation_days_per_year - year_used, 0)),
+            "days_left": durations.describe_days(max(prefs.vacation_days_per_year - year_used, 0)),
             "now": now,
         },
     )

@@ -13,6 +13,10 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+PROVISIONAL_GAMES = 10
+"""A rating is provisional until its player has this many rated games."""
+
+
 class Pool(models.TextChoices):
     ALL = "all", _("All games")
     BASE = "base", _("Base game")
@@ -38,8 +42,6 @@ class Rating(models.Model):
 
     @property
     def provisional(self) -> bool:
-        from .services import PROVISIONAL_GAMES
-
         return self.games < PROVISIONAL_GAMES
 
 

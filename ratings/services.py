@@ -20,12 +20,11 @@ from games.models import Game, Seat
 from games.presenter.records import outcome_of
 from games.visibility import visible_games
 
-from .models import Pool, Rating, RatingChange
+from .models import PROVISIONAL_GAMES, Pool, Rating, RatingChange
 
 MODEL = PlackettLuce()
 START = 1500
 SCALE = 40  # display points per unit of ordinal: one beta (about 4.2) is about 170 points
-PROVISIONAL_GAMES = 10
 
 
 def display_of(mu: float, sigma: float) -> int:

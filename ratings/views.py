@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from . import services
-from .models import Pool
+from .models import PROVISIONAL_GAMES, Pool
 
 
 @login_required
@@ -26,6 +26,6 @@ def leaderboard(request):
             "pools": Pool.choices,
             "page_obj": page,
             "first_rank": page.start_index(),
-            "provisional_games": services.PROVISIONAL_GAMES,
+            "provisional_games": PROVISIONAL_GAMES,
         },
     )

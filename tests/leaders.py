@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from games import services
+from games import replay, timeouts, turns
 from games.presenter.view import placements_of
 from games.engine import Resign
 from games.models import Game
@@ -22,15 +22,15 @@ def play_until_leader_on_turn(game: Game, seed: int = 3) -> Game:
         assert game.status == Game.Status.ACTIVE, "nobody took a lasting lead"
         seats = list(game.seats.select_related("user").order_by("position"))
         current = game.current_seat
-        engine = services.engine_for(game, seats)
+        engine = replay.engine_for(game, seats)
         engine.play(Resign(engine.players[current]))
         if engine.scores[current] > max(s for i, s in enumerate(engine.scores) if i != current):
             return game
-        engine = services.engine_for(game, seats)
+        engine = replay.engine_for(game, seats)
         choice = rng.choice(placements_of(engine, engine.tile))
         # only the first seat places followers: it takes the lead, the other scores little
         meeple = rng.choice(choice["meeples"]) if choice["meeples"] and current == 0 else None
-        services.play_move(game.pk, seats[current].user, game.move_count + 1, choice["x"], choice["y"], choice["rotation"], meeple)
+        turns.play_move(game.pk, seats[current].user, game.move_count + 1, choice["x"], choice["y"], choice["rotation"], meeple)
     raise AssertionError("nobody took the lead")
 
 
@@ -42,9 +42,9 @@ def leader_leaves(game: Game, how: str):
     leader, other = seats[game.current_seat].user, seats[1 - game.current_seat].user
     if how == "time":
         Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.LOSE, move_days=1)
-        assert services.play_timeout(game.pk, game.move_count + 1) is not None
+        assert timeouts.play_timeout(game.pk, game.move_count + 1) is not None
     else:
-        services.resign(game.pk, leader)
+        turns.resign(game.pk, leader)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert game.scores[seats.index(next(s for s in seats if s.user == leader))] > max(

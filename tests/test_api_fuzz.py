@@ -8,7 +8,7 @@ from hypothesis import settings as hypothesis_settings
 from rest_framework.authtoken.models import Token
 from schemathesis import checks
 
-from games import services
+from games import lobby
 
 CHECKS = [
     checks.not_a_server_error,
@@ -37,9 +37,9 @@ def _keep_the_test_connection():
 @pytest.fixture
 def token(db, make_user):
     ann, bob = make_user("fuzz-ann"), make_user("fuzz-bob")
-    game = services.create_game(ann, ["fuzz-bob"], name="Fuzzed")
-    services.accept_invitation(game.pk, bob)
-    services.create_game(ann, ["someone@example.test"], open_seats=1)
+    game = lobby.create_game(ann, ["fuzz-bob"], name="Fuzzed")
+    lobby.accept_invitation(game.pk, bob)
+    lobby.create_game(ann, ["someone@example.test"], open_seats=1)
     return Token.objects.create(user=ann).key
 
 

@@ -13,7 +13,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games import services
+from games import lobby, replay, turns
 from tournaments import services as tournaments
 
 LANGUAGES = ["de", "fr", "it"]
@@ -91,9 +91,9 @@ def english_left(english: set[str], other: set[str], language: str, names: set[s
 @pytest.fixture
 def world(ann, bob, make_user):
     """A game on ann's turn, a finished game, a tournament: every main page has content."""
-    game = services.create_game(ann, ["bob"], name="Friday")
-    services.accept_invitation(game.pk, bob)
-    waiting = services.create_game(ann, [], open_seats=1, name="Friday open")
+    game = lobby.create_game(ann, ["bob"], name="Friday")
+    lobby.accept_invitation(game.pk, bob)
+    waiting = lobby.create_game(ann, [], open_seats=1, name="Friday open")
     tournament = tournaments.create_tournament(ann, name="Cup")
     return {"game": game, "waiting": waiting, "tournament": tournament}
 
@@ -138,7 +138,7 @@ def expansions_world(ann, bob):
     count, _engine = reinforcing_game(ann, bob, api_clients(ann, bob))
     handed = seeded_game(ann, [ann, bob], {"expansions": [], "hand": 3}, 17)
     drive_until(api_clients(ann, bob), handed, lambda e: len(e.history) >= 6 and e.pending.player == 0, seed=17)
-    everything = services.create_game(ann, [], open_seats=1, name="Friday", rules={
+    everything = lobby.create_game(ann, [], open_seats=1, name="Friday", rules={
         "expansions": ["inns_cathedrals", "traders_builders", "king_robber", "count"], "farm_scoring": "classic",
         "small_city": True, "hole_bonus": True, "incomplete_score": False, "hand": 2, "hand_visible": True})
     return {"count": count, "hand": handed, "everything": everything}
@@ -249,12 +249,12 @@ FOLLOWERS = {
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_move_list_names_followers_in_the_players_words(client, ann, bob, language):
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     placement, spot = next((p, s) for p in engine.legal_placements() for s, _f in engine.legal_figures(p))
-    services.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, spot)
+    turns.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, spot)
     client.force_login(bob)
     html = client.get(reverse("game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert FOLLOWERS[language][spot.partition(":")[0]] in html
@@ -263,8 +263,8 @@ def test_the_move_list_names_followers_in_the_players_words(client, ann, bob, la
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_api_errors_are_in_the_callers_language(client, ann, bob, language):
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     client.force_login(bob)
     english = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
                           content_type="application/json", HTTP_ACCEPT_LANGUAGE="en").json()["detail"]
@@ -285,10 +285,10 @@ def test_the_javascript_catalogue_is_served_in_each_language(client, language):
 def test_the_engines_reason_for_an_illegal_move_reaches_players_in_their_language(client, ann, bob, language, words):
     from games.engine import IllegalMove, Move
 
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     cells = [(x, y, r) for x, y in ((0, 1), (0, -1), (1, 0), (-1, 0)) for r in (0, 90, 180, 270)]
     wrong = next(c for c in cells if "does not fit" in (engine.board.placement_error(engine.tile, *c) or ""))
     with pytest.raises(IllegalMove) as english:
@@ -305,8 +305,8 @@ def test_an_api_token_user_gets_errors_in_their_saved_language(ann, bob):
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     bob.language = "fr"
     bob.save()
     client = APIClient()

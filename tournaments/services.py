@@ -4,7 +4,7 @@ Views, the API and the ``games.Game`` post_save signal call these. Errors are
 :class:`TournamentError` (``status`` is the HTTP status to use).
 
 Rounds: a round's games are created at once with every seat taken
-(``games.services.create_started_game``); the games' own "game started" e-mail goes
+(``games.lobby.create_started_game``); the games' own "game started" e-mail goes
 out and so does a round e-mail with the deadline. When the last game of the round
 ends (signal) or the deadline passes (``manage.py tournament_deadlines``, which
 adjudicates unfinished games on their current scores) the next round starts:
@@ -32,12 +32,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import language
-from games import services as game_services
+from games import lobby
+from games import errors as game_errors
 from games.models import Game, Seat
 from games.presenter.records import outcome_of
 from games.text import single_line
 from games.vocabulary import rules_error
-from notifications import events as outbox
+from notifications import outbox
 from notifications.models import Category
 from ratings import services as ratings
 
@@ -217,8 +218,8 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
         users.append(user)
     first_time = {u.pk for u in users} - set(t.entries.values_list("user_id", flat=True))
     try:  # the same daily quota as game invitations
-        game_services.check_invitation_quota(by, len(first_time))
-    except game_services.TooMany as exc:
+        lobby.check_invitation_quota(by, len(first_time))
+    except game_errors.TooMany as exc:
         raise TooMany(str(exc)) from None
     out = []
     for user in users:
@@ -520,7 +521,7 @@ def _create_round(t, number, stage, tables, byes, withdrawn, bracket_keys=None) 
                 continue
             p.save()
             continue
-        game = game_services.create_started_game(
+        game = lobby.create_started_game(
             t.director, [users[u] for u in present], t.rules, name=(_("%(name)s · round %(number)s, table %(table)s") % {"name": t.name, "number": number, "table": n})[:80]
         )
         _apply_game_options(t, game)

@@ -7,5 +7,5 @@
 - ``rules``: a rule set in words (tags and the one-line description).
 - ``outcome`` and ``records``: the stored outcome and the NOTATION.md record.
 
-Nothing is imported here, so that ``games.services`` can import ``outcome`` alone.
+Nothing is imported here, so that ``games.commands`` can import ``outcome`` alone.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import services
+from games import replay
 from games.engine import Game as EngineGame
 from games.models import Game, Seat
 
@@ -36,7 +36,7 @@ def outcome_of(game: Game, seats: list[Seat] | None = None) -> dict[str, Any]:
     """The stored engine outcome of a finished game (see :func:`outcome_json`); a game
     finished before outcomes were stored is replayed once and gets it stored."""
     if game.outcome is None and game.status == Game.Status.FINISHED and game.seed is not None:
-        outcome = services.engine_for(game, seats).outcome
+        outcome = replay.engine_for(game, seats).outcome
         if outcome is not None:
             game.outcome = outcome_json(outcome)
             Game.objects.filter(pk=game.pk).update(outcome=game.outcome)

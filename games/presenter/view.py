@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Sequence
 
-from games import decisions, services
+from games import decisions, replay, seating
 from games.engine import Game as EngineGame
 from games.models import Game, Seat
 
@@ -110,7 +110,7 @@ class GameView:
         """The view of ``user`` (signed in or not): a joined player sees their own hand."""
         if seats is None:
             seats = list(game.seats.select_related("user").order_by("position"))
-        me = services.seat_of(seats, user)
+        me = seating.seat_of(seats, user)
         viewer = me.position if me is not None and me.state == Seat.State.JOINED else None
         return cls(engine, [s.display_name for s in seats], game=game, seats=seats, viewer=viewer, me=me)
 
@@ -119,7 +119,7 @@ class GameView:
         """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``."""
         if seats is None:
             seats = list(game.seats.select_related("user").order_by("position"))
-        return cls.of(game, seats, services.engine_for(game, list(seats), upto=upto), user)
+        return cls.of(game, seats, replay.engine_for(game, list(seats), upto=upto), user)
 
     def _player(self, i: int, hand: tuple[str, ...] | None) -> PlayerView:
         engine, extras = self._engine, self._extras

@@ -3,7 +3,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import ngettext
 
-from games import clock
+from games import clock, durations
 from games.models import GameEvent, TurnClock, Vacation
 from games.presenter import rules as rules_in_words
 
@@ -48,7 +48,7 @@ def game_clock(game):
     state = clock.state(turn_clock, game, now) if turn_clock else None
     users = [s.user for s in game.seats.select_related("user") if s.user_id]
     away = Vacation.objects.filter(user__in=users, end__gt=now).select_related("user") if game.vacation_allowed else []
-    return {"game": game, "state": state, "left": clock.describe(state.time_left) if state else None, "away": away}
+    return {"game": game, "state": state, "left": durations.describe(state.time_left) if state else None, "away": away}
 
 
 @register.inclusion_tag("games/_timeout_events.html")

@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 
 from .. import services
 from ..charts import rating_chart
-from ..models import Pool
+from ..models import PROVISIONAL_GAMES, Pool
 
 register = template.Library()
 
@@ -35,7 +35,7 @@ def rating_history_chart(user, viewer, pool: str = Pool.ALL):
     start = changes[0].display_before if changes else services.display_of(*services.new_rating())
     return {
         "rating": {"display": changes[-1].display, "games": len(changes),
-                   "provisional": len(changes) < services.PROVISIONAL_GAMES} if changes else None,
+                   "provisional": len(changes) < PROVISIONAL_GAMES} if changes else None,
         "changes": changes[-10:][::-1],
         "chart": mark_safe(rating_chart([c.display for c in changes], start)),  # built with escaped text only
         "player": user,

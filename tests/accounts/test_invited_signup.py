@@ -3,14 +3,14 @@ invited address filled in."""
 
 import pytest
 
-from games import services
+from games import lobby
 from games.models import Seat
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_invited_person_signs_up_and_lands_on_the_game(client, ann, password):
-    game = services.create_game(ann, ["newcomer@example.com"], name="Welcome game")
+    game = lobby.create_game(ann, ["newcomer@example.com"], name="Welcome game")
     token = game.seats.get(invited_email="newcomer@example.com").invite_token
     login_page = client.get(f"/invite/{token}/", follow=True)
     html = login_page.content.decode()

@@ -50,11 +50,11 @@ def test_the_archive_filters_by_each_expansion_and_house_rule(member_client, sto
 
 
 def test_active_games_filter_by_expansion_too(member_client, players):
-    from games import services
+    from games import lobby
 
-    services.create_started_game(players["ann"], [players["ann"], players["bob"]], rules={"expansions": ["count"]},
+    lobby.create_started_game(players["ann"], [players["ann"], players["bob"]], rules={"expansions": ["count"]},
                                  name="live count")
-    services.create_started_game(players["ann"], [players["ann"], players["cid"]], rules={"hand": 2}, name="live hand")
+    lobby.create_started_game(players["ann"], [players["ann"], players["cid"]], rules={"hand": 2}, name="live hand")
     html = member_client.get(reverse("archive:list") + "?status=active&count=yes").content.decode()
     assert ">live count<" in html and ">live hand<" not in html
     html = member_client.get(reverse("archive:list") + "?status=active&hand=yes").content.decode()

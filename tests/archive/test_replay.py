@@ -6,7 +6,7 @@ from games.entries import CATEGORIES
 
 from archive.generate import store_game
 from games.board_svg import render_board
-from games.services import engine_for
+from games.replay import engine_for
 
 from .conftest import day, template
 

@@ -4,9 +4,9 @@ from django.core.management import call_command
 from archive.generate import store_game
 from archive.models import GameResult, SeatResult
 from archive.results import outcomes_of
-from games import services
+from games import lobby
 from games.engine.outcome import outcome_of
-from games.services import engine_for
+from games.replay import engine_for
 from tests.leaders import leader_leaves
 
 from .conftest import day, template
@@ -23,7 +23,7 @@ def test_outcomes_are_the_engines_winners_not_the_best_score():
 
 @pytest.mark.parametrize("how", ["time", "resign"])
 def test_when_the_leader_leaves_the_archive_names_the_other_player_winner(players, how):
-    game = services.create_started_game(players["ann"], [players["ann"], players["bob"]])
+    game = lobby.create_started_game(players["ann"], [players["ann"], players["bob"]])
     game, leader, other = leader_leaves(game, how)
     seats = {s.user_id: s for s in GameResult.objects.get(game=game).seats.all()}
     assert seats[other.pk].won and seats[other.pk].outcome == "win" and seats[other.pk].rank == 1

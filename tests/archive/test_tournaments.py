@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 
 from archive.generate import store_game
 from archive.models import GameResult, SeatResult
-from games import services as game_services
+from games import timeouts, turns
+from games.replay import engine_for
 from games.engine import replay
 from games.models import Game
 from tournaments import services as tournament_services
@@ -43,7 +44,7 @@ def play_out(game: Game, rng: random.Random, moves: int = 4) -> Game:
     player left the game ends)."""
     for _ in range(moves):
         game.refresh_from_db()
-        engine = game_services.engine_for(game)
+        engine = engine_for(game)
         placements = engine.legal_placements()
         if engine.finished or not placements:
             break
@@ -51,12 +52,12 @@ def play_out(game: Game, rng: random.Random, moves: int = 4) -> Game:
         spots = engine.legal_spots(placement)
         meeple = rng.choice(spots) if spots and rng.random() < 0.5 else None
         user = game.seats.get(position=game.current_seat).user
-        game_services.play_move(
+        turns.play_move(
             game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, meeple
         )
     game.refresh_from_db()
     assert game.timeout_rule == "lose" and game.seats.count() == 2
-    game_services.play_timeout(game.pk, game.move_count + 1)
+    timeouts.play_timeout(game.pk, game.move_count + 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game

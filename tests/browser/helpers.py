@@ -36,12 +36,12 @@ def widest(page, limit: int) -> list[str]:
 def started_game(name="Game", names=("ann", "bob")):
     """Users (password PASSWORD) and a started game between them, the first to play."""
     from accounts.models import User
-    from games import services
+    from games import lobby
 
     users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
-    game = services.create_game(users[0], list(names[1:]), name=name)
+    game = lobby.create_game(users[0], list(names[1:]), name=name)
     for user in users[1:]:
-        services.accept_invitation(game.pk, user)
+        lobby.accept_invitation(game.pk, user)
     game.refresh_from_db()
     return (*users, game)
 

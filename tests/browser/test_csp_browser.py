@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games import services
+from games import lobby
 from tests.browser.test_game_browser import PASSWORD, login
 
 
@@ -15,8 +15,8 @@ def test_game_archive_and_api_pages_raise_no_csp_violation(browser_page):
     page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
     ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
     bob = User.objects.create_user("bob", "bob@example.com", PASSWORD)
-    game = services.create_game(ann, ["bob"], name="CSP game")
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"], name="CSP game")
+    lobby.accept_invitation(game.pk, bob)
 
     login(page, "ann")
     page.goto(f"/games/{game.pk}/")

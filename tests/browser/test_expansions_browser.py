@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from games import clock, services
+from games import lobby, replay, timeouts
 from games.engine import Move
 from games.entries import CATEGORY_LABELS, categories_for
 from games.models import Game, TurnClock
@@ -76,7 +76,7 @@ def deploy(page, game, player, entry):
 def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     page = browser_page
     users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in NAMES]
-    game = services.create_started_game(users[0], users, rules=RULES, name="Grand game")
+    game = lobby.create_started_game(users[0], users, rules=RULES, name="Grand game")
     Game.objects.filter(pk=game.pk).update(seed=SEED, move_days=3)
     clients = {}
     for user in users:
@@ -87,7 +87,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     deployed = False
     for _ in range(400):
         game.refresh_from_db()
-        engine = services.engine_for(game)
+        engine = replay.engine_for(game)
         if engine.finished:
             break
         name = PHASES[phase]
@@ -143,7 +143,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
         elif name == "timeout":
             asked = engine.players[engine.pending.player]
             TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(days=4))  # 3 days a move
-            assert clock.check_timeouts() == 1
+            assert timeouts.check_timeouts() == 1
             as_player(page, asked, game)
             expect(page.get_by_test_id("move-list")).to_contain_text(f"{asked} passed")
             expect(page.get_by_test_id("timeout-event").first).to_contain_text("decision passed on time")
@@ -156,7 +156,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     assert deployed, "no deployment into the City was played in the browser"
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    outcome = services.engine_for(game).outcome
+    outcome = replay.engine_for(game).outcome
     as_player(page, "ann", game)
     table = page.get_by_test_id("final-scoring")
     categories = categories_for(RULES["expansions"])

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import User
-from games import services
+from games import lobby, replay, turns
 from games.presenter.view import placements_of
 from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
@@ -83,12 +83,12 @@ def test_take_turns_in_the_browser(browser_page):
     page = browser_page
     ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
     bob = User.objects.create_user("bob", "bob@example.com", PASSWORD)
-    game = services.create_game(ann, ["bob"], name="Browser game")
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"], name="Browser game")
+    lobby.accept_invitation(game.pk, bob)
     seed, placement, spot, points, rotations = completing_seed(["ann", "bob"])
     Game.objects.filter(pk=game.pk).update(seed=seed)
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     assert engine.tile and not engine.history
 
     login(page, "ann")
@@ -118,11 +118,11 @@ def test_take_turns_in_the_browser(browser_page):
     page.screenshot(path="/tmp/game_page_after_move.png", full_page=True)
 
     # bob plays (through services); ann's next move puts a farmer down: her supply drops
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
-    services.play_move(game.pk, bob, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
+    turns.play_move(game.pk, bob, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     options = placements_of(engine, engine.tile)
     choice = next(p for p in options if any(s.startswith("field") for s in p["meeples"]))
     farm = next(s for s in choice["meeples"] if s.startswith("field"))
@@ -141,17 +141,17 @@ def test_illegal_move_shows_error_and_phone_layout(browser_page):
     page = browser_page
     ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
     bob = User.objects.create_user("bob", "bob@example.com", PASSWORD)
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     page.set_viewport_size({"width": 390, "height": 844})
     login(page, "ann")
     page.goto(f"/games/{game.pk}/")
     # the page goes stale: the same move is played meanwhile (e.g. from another tab)
     page.locator("svg.board rect.slot").first.click()
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
-    services.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
+    turns.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
     page.get_by_role("button", name="Confirm move").click()
     alert = page.locator("#turn-alert[role=alert]")
     expect(alert).to_contain_text(re.compile("moved on|already|turn"))
@@ -169,7 +169,7 @@ def test_resign_asks_for_a_confirmation_first(browser_page):
     page = browser_page
     ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
     bob = User.objects.create_user("bob", "bob@example.com", PASSWORD)
-    game = services.create_started_game(ann, [ann, bob])
+    game = lobby.create_started_game(ann, [ann, bob])
     login(page, "bob")
     page.goto(f"/games/{game.pk}/")
     questions = []

@@ -4,7 +4,6 @@ move list speak German, from the browser's language alone."""
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game
 
 from .helpers import PASSWORD, started_game

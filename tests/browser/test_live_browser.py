@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chat.models import Message
-from games import services
+from games import replay, turns
 from games.presenter.view import placements_of
 
 from .helpers import BOTH_SIZES, login, started_game
@@ -15,9 +15,9 @@ from .helpers import BOTH_SIZES, login, started_game
 
 def _play_first(game, user):
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
-    services.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
+    turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     return engine.tile, first
 
 

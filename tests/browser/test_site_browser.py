@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from archive.generate import make_template, store_game
-from games import services
+from games import lobby, replay, turns
 from games.presenter.view import placements_of
 from tournaments import services as tournament_services
 
@@ -18,9 +18,9 @@ def _site(names=("ann", "bob", "cid", "dee")):
     users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
     ann, bob = users[0], users[1]
     finished = store_game(make_template(3, 2), [ann, bob], name="Finished game")
-    active = services.create_game(ann, ["bob"], name="Running game")
-    services.accept_invitation(active.pk, bob)
-    waiting = services.create_game(bob, ["ann"], name="Invitation to ann")
+    active = lobby.create_game(ann, ["bob"], name="Running game")
+    lobby.accept_invitation(active.pk, bob)
+    waiting = lobby.create_game(bob, ["ann"], name="Invitation to ann")
     cup = tournament_services.create_tournament(ann, name="Cup", format="knockout")
     league = tournament_services.create_tournament(ann, name="League", format="round_robin")
     for u in users:
@@ -115,7 +115,7 @@ def test_your_games_on_the_home_page_are_styled_rows_with_separate_names(browser
 def test_the_login_pages_carry_the_sites_name_not_the_host(browser_page, settings):
     page = browser_page
     ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
-    game = services.create_game(ann, ["newcomer@example.com"], name="Invitation game")
+    game = lobby.create_game(ann, ["newcomer@example.com"], name="Invitation game")
     token = game.seats.get(invited_email="newcomer@example.com").invite_token
     for path in ["/accounts/login/", f"/invite/{token}/", "/accounts/password_reset/"]:
         page.goto(path)
@@ -134,7 +134,7 @@ def test_email_links_follow_the_address_the_server_runs_on(browser_page, setting
     settings.SITE_URL = ""
     page = browser_page
     ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = services.create_game(ann, ["bob"], name="Linked game")
+    game = lobby.create_game(ann, ["bob"], name="Linked game")
     mail.outbox.clear()
     login(page, "bob")
     page.goto(f"/games/{game.pk}/")
@@ -163,9 +163,9 @@ def test_emails_fit_a_phone_in_the_sites_colours(browser_page):
     page.set_viewport_size(PHONE)
     ann, bob, game = started_game("A game with a rather long name to wrap on a phone screen")
     mail.outbox.clear()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
-    services.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
+    turns.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
     [turn] = [m for m in mail.outbox if "Your turn" in m.subject]
     html = turn.alternatives[0][0]
     # the pictures are attachments (cid:); give them their real size to measure the layout

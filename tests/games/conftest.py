@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games import lobby
 
 from .helpers import drive_until, seeded_game
 
@@ -37,8 +37,8 @@ def api():
 @pytest.fixture
 def started(ann, bob):
     """An active two-player game: ann moves first, then bob."""
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
     return game
 

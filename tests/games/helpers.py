@@ -91,10 +91,10 @@ def api_clients(*users) -> dict:
 def seeded_game(creator, users, rules, seed):
     """A started game of ``users`` with ``rules`` whose bag comes from ``seed`` (for tests
     that need a known position)."""
-    from games import services
+    from games import lobby, replay
     from games.models import Game
 
-    game = services.create_started_game(creator, users, rules=rules)
+    game = lobby.create_started_game(creator, users, rules=rules)
     assert not game.moves.exists()
     Game.objects.filter(pk=game.pk).update(seed=seed)
     game.refresh_from_db()
@@ -104,12 +104,12 @@ def seeded_game(creator, users, rules, seed):
 def drive_until(clients, game, stop, seed, limit=300):
     """Play ``game`` through the API (``clients`` by player name) with :func:`strategy_entry`
     until ``stop(engine)`` is true; returns the engine then."""
-    from games import services
+    from games import lobby, replay
 
     rng = random.Random(seed)
     for _ in range(limit):
         game.refresh_from_db()
-        engine = services.engine_for(game)
+        engine = replay.engine_for(game)
         if engine.finished or stop(engine):
             return engine
         name = engine.players[engine.pending.player]

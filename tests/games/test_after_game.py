@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from archive.generate import make_template, store_game
-from games import board_svg, services
+from games import board_svg, lobby, replay
 from games.engine import Rules
 from games.models import Game, Seat
 
@@ -49,7 +49,7 @@ def test_a_rematch_has_the_same_players_and_rules_and_is_made_once(client, finis
 def test_only_players_ask_for_a_rematch_of_a_finished_game(client, finished, make_user, ann, bob):
     client.force_login(make_user("eve"))
     client.post(reverse("game-rematch", args=[finished.pk]))
-    running = services.create_game(ann, ["bob"])
+    running = lobby.create_game(ann, ["bob"])
     client.force_login(ann)
     client.post(reverse("game-rematch", args=[running.pk]))
     assert Game.objects.count() == 2
@@ -64,10 +64,10 @@ def test_new_game_with_these_players_fills_in_the_form(client, finished, ann):
 
 
 def test_a_finished_board_has_no_dashed_empty_cells(finished):
-    engine = services.engine_for(finished)
+    engine = replay.engine_for(finished)
     assert engine.finished
     final = board_svg.render_board(engine)
-    running = board_svg.render_board(services.engine_for(finished, upto=10))
+    running = board_svg.render_board(replay.engine_for(finished, upto=10))
     assert _empty_cells(final) == 0 and _empty_cells(running) > 0
 
 
@@ -79,7 +79,7 @@ def _empty_cells(svg: str) -> int:
 
 
 def test_the_lobby_shows_each_open_games_rules_and_time_per_move(client, ann, bob):
-    services.create_game(ann, open_seats=1, name="Open river", rules={"expansions": ["river"], "farm_scoring": "classic"},
+    lobby.create_game(ann, open_seats=1, name="Open river", rules={"expansions": ["river"], "farm_scoring": "classic"},
                          move_days=3)
     client.force_login(bob)
     html = client.get("/games/lobby/").content.decode()

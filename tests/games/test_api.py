@@ -4,7 +4,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from games import services
+from games import lobby
+from games.replay import engine_for
 from games.engine import replay
 from games.models import Game, Move, Seat
 
@@ -204,10 +205,10 @@ def test_random_seat_order(api, ann, bob, cid):
 
 
 def test_list_games_filtered_by_status(api, ann, bob, cid, dan, started):
-    waiting = services.create_game(ann, ["cid"])
-    finished = services.create_game(bob, ["ann"])
+    waiting = lobby.create_game(ann, ["cid"])
+    finished = lobby.create_game(bob, ["ann"])
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
-    services.create_game(bob, ["dan"])  # not ann's
+    lobby.create_game(bob, ["dan"])  # not ann's
     response = api(ann).get("/api/games/")
     assert response.status_code == 200
     assert {g["id"] for g in response.json()} == {started.pk, waiting.pk, finished.pk}
@@ -217,7 +218,7 @@ def test_list_games_filtered_by_status(api, ann, bob, cid, dan, started):
     item = api(ann).get("/api/games/?status=active").json()[0]
     assert item["players"] == ["ann", "bob"] and item["current_player"] == "ann" and item["my_seat"] == "joined"
     # invited by e-mail address only (cid's seat is a user seat; this one is not)
-    services.create_game(bob, ["cid@example.org"])
+    lobby.create_game(bob, ["cid@example.org"])
     assert len(api(cid).get("/api/games/?status=waiting").json()) == 2
     response = api(ann).get("/api/games/?status=over")
     assert response.status_code == 400 and "status" in response.json()["detail"]
@@ -276,7 +277,7 @@ def test_legal_moves(api, started, ann):
 
 
 def test_legal_moves_of_waiting_game_is_empty(api, ann):
-    game = services.create_game(ann, open_seats=1)
+    game = lobby.create_game(ann, open_seats=1)
     assert api(ann).get(f"/api/games/{game.pk}/legal-moves/").json() == {"tile": None, "placements": [], "pending": None}
 
 
@@ -396,7 +397,7 @@ def test_stale_move_number_409(api, started, ann, bob):
 
 
 def test_move_in_waiting_game_409(api, ann):
-    game = services.create_game(ann, open_seats=1)
+    game = lobby.create_game(ann, open_seats=1)
     response = api(ann).post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json")
     assert response.status_code == 409
     assert "not started" in response.json()["detail"]
@@ -420,7 +421,7 @@ def test_list_moves(api, started, ann, bob, dan):
                 r.entry["tile"], r.entry["x"], r.entry["y"], r.entry["rotation"], r.entry["meeple"],
             )
     assert moves[0]["player"] == "ann"
-    engine = services.engine_for(started)
+    engine = engine_for(started)
     assert [m["entry"] for m in moves] == [turn.move.to_json() for turn in engine.history]
 
 
@@ -549,7 +550,7 @@ def test_resign_refused_to_others_and_when_over(api, started, ann, bob, dan):
 
 
 def test_resign_out_of_turn_keeps_the_turn_of_the_player_to_move(api, ann, bob, cid):
-    game = services.create_started_game(ann, [ann, bob, cid])
+    game = lobby.create_started_game(ann, [ann, bob, cid])
     before = api(ann).get(f"/api/games/{game.pk}/").json()
     response = api(cid).post(f"/api/games/{game.pk}/resign/")
     state = response.json()
@@ -564,7 +565,7 @@ def test_resign_out_of_turn_keeps_the_turn_of_the_player_to_move(api, ann, bob, 
 def test_when_the_leader_leaves_the_api_names_the_other_player_winner(api, ann, bob, how):
     from tests.leaders import leader_leaves
 
-    game, leader, other = leader_leaves(services.create_started_game(ann, [ann, bob]), how)
+    game, leader, other = leader_leaves(lobby.create_started_game(ann, [ann, bob]), how)
     state = api(ann).get(f"/api/games/{game.pk}/").json()
     assert state["winners"] == [other.username]
     assert state["outcome"]["ranks"] == {other.username: 1, leader.username: 2}

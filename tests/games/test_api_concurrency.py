@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
-from games import services
+from games import lobby
 from games.models import Move
 
 
@@ -24,8 +24,8 @@ def _require_postgresql():
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_submissions_store_one_move(transactional_db, ann, bob):
     _require_postgresql()
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     for round_ in range(3):  # a few turns, to give the race several chances
         game.refresh_from_db()
         number = game.move_count + 1

@@ -5,7 +5,8 @@ from unittest import mock
 import pytest
 from rest_framework.test import APIClient
 
-from games import bot_seats, services
+from games import bot_seats, timeouts
+from games.lobby import create_game, create_started_game
 from games.entries import kind_of
 from games.models import Game, Move, Seat
 from ratings.models import Rating
@@ -69,26 +70,26 @@ def test_bots_move_after_the_commit_never_inside_the_persons_request(ann, django
 
 
 def test_a_bot_takes_over_on_time_and_plays_the_seat_to_the_end_unrated(ann, bob, django_capture_on_commit_callbacks):
-    game = services.create_started_game(ann, [ann, bob])
+    game = create_started_game(ann, [ann, bob])
     Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.BOT)
     with django_capture_on_commit_callbacks(execute=True):
-        turn = services.play_timeout(game.pk, 1)
+        turn = timeouts.play_timeout(game.pk, 1)
     assert turn is not None and not turn.move.skip and not turn.move.forfeit  # the bot placed the tile
     seat = Seat.objects.get(game=game, user=ann)
     assert seat.bot == "greedy"
     game.refresh_from_db()
     assert game.has_bots and game.current_seat == 1
     with django_capture_on_commit_callbacks(execute=True):  # bob runs out of time too: bots finish the game
-        services.play_timeout(game.pk, game.move_count + 1)
+        timeouts.play_timeout(game.pk, game.move_count + 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.move_count >= 71
     assert not Rating.objects.exists()
 
 
 def test_a_player_whose_seat_a_bot_took_cannot_move_any_more(ann, bob, django_capture_on_commit_callbacks):
-    game = services.create_started_game(ann, [ann, bob])
+    game = create_started_game(ann, [ann, bob])
     Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.BOT)
-    services.play_timeout(game.pk, 1)
+    timeouts.play_timeout(game.pk, 1)
     with django_capture_on_commit_callbacks(execute=True):
         first_legal_move(client_of(bob), game.pk)
     game.refresh_from_db()
@@ -98,7 +99,7 @@ def test_a_player_whose_seat_a_bot_took_cannot_move_any_more(ann, bob, django_ca
 
 
 def test_the_creator_fills_open_lobby_seats_with_bots_and_the_game_starts(ann, bob, client):
-    game = services.create_game(ann, [], open_seats=2)
+    game = create_game(ann, [], open_seats=2)
     assert client_of(bob).post(f"/api/games/{game.pk}/bots/", {"level": "greedy"}, format="json").status_code == 403
     bad = client_of(ann).post(f"/api/games/{game.pk}/bots/", {"level": "<genius>"}, format="json")
     assert bad.status_code == 400 and not Seat.objects.filter(game=game).exclude(bot="").exists()
@@ -116,9 +117,9 @@ def test_the_creator_fills_open_lobby_seats_with_bots_and_the_game_starts(ann, b
 
 
 def test_games_with_bots_are_marked_in_lists_and_lobby(ann, bob, client):
-    with_bots = services.create_game(ann, [], open_seats=2, name="Practice")
+    with_bots = create_game(ann, [], open_seats=2, name="Practice")
     bot_seats.fill_with_bots(with_bots.pk, ann, "random", 1)
-    services.create_game(ann, [], open_seats=1, name="People only")
+    create_game(ann, [], open_seats=1, name="People only")
     client.force_login(bob)
     lobby = client.get("/games/lobby/").content.decode()
     practice, people = lobby.split("Practice", 1)[1], lobby.split("People only", 1)[1]
@@ -145,12 +146,12 @@ def test_the_create_form_makes_a_practice_game(ann, client, django_capture_on_co
 
 
 def test_the_archive_marks_finished_games_with_bots(ann, bob, client, django_capture_on_commit_callbacks):
-    game = services.create_started_game(ann, [ann, bob], name="Taken over")
+    game = create_started_game(ann, [ann, bob], name="Taken over")
     Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.BOT)
     with django_capture_on_commit_callbacks(execute=True):
-        services.play_timeout(game.pk, 1)
+        timeouts.play_timeout(game.pk, 1)
         game.refresh_from_db()
-        services.play_timeout(game.pk, game.move_count + 1)
+        timeouts.play_timeout(game.pk, game.move_count + 1)
     client.force_login(bob)
     page = client.get("/archive/").content.decode()
     assert "Taken over" in page and "with bots · unrated" in page

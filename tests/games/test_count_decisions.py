@@ -3,7 +3,7 @@ through the API by the player asked (on turn or not), with the move endpoint's r
 
 import pytest
 
-from games import services
+from games import replay, timeouts
 from games.models import Game, GameEvent, Move, PlayPreference
 
 from .helpers import drive_until, seeded_game
@@ -38,7 +38,7 @@ def test_the_player_asked_moves_a_follower_out_of_the_city_onto_the_completed_fe
     assert response.status_code == 201, response.json()
     stored = Move.objects.get(game=game, number=game.move_count + 1)
     assert stored.entry == {"player": "ann", **move["answer"]} and stored.seat == 0
-    replayed = services.engine_for(Game.objects.get(pk=game.pk), upto=game.move_count + 1)
+    replayed = replay.engine_for(Game.objects.get(pk=game.pk), upto=game.move_count + 1)
     assert replayed.history[-1].move.to_json()["reinforce"]["spot"] == target["spot"]
 
 
@@ -82,10 +82,10 @@ def test_a_decision_out_of_time_is_passed_never_lost(reinforcing):
     game, clients, engine = reinforcing
     Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.LOSE, move_days=1)
     number = game.move_count + 1
-    services.play_timeout(game.pk, number)
+    timeouts.play_timeout(game.pk, number)
     assert Move.objects.get(game=game, number=number).entry == {"player": "ann", "reinforce": None}
     assert GameEvent.objects.get(game=game, move_number=number).kind == GameEvent.Kind.PASSED
-    engine = services.engine_for(Game.objects.get(pk=game.pk))
+    engine = replay.engine_for(Game.objects.get(pk=game.pk))
     assert 0 not in engine.out
 
 

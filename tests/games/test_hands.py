@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import replay, timeouts
 from games.models import Game, Move
 from notifications.emails import build_message
 from notifications.models import Notification
@@ -117,7 +117,7 @@ def test_the_turn_email_shows_the_recipients_own_hand(handed, ann):
 def test_public_hands_are_shown_to_everyone(ann, bob, api, client, dan):
     game = seeded_game(ann, [ann, bob], {**HAND, "hand_visible": True}, 17)
     state = api(dan).get(f"/api/games/{game.pk}/").json()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     assert [p["hand"] for p in state["players"]] == [list(engine.hand(0)), list(engine.hand(1))]
     client.force_login(dan)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
@@ -140,5 +140,5 @@ def test_a_timeout_with_hands_names_no_tile(handed):
     game, clients, engine = handed
     Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.SKIP, move_days=1)
     number = game.move_count + 1
-    services.play_timeout(game.pk, number)
+    timeouts.play_timeout(game.pk, number)
     assert Move.objects.get(game=game, number=number).entry == {"player": "ann", "skip": True}

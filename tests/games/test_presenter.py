@@ -10,7 +10,7 @@ from unittest import mock
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import lobby, replay
 from games.engine import Game as EngineGame
 from games.models import Seat
 from games.presenter import payloads, rules
@@ -73,14 +73,14 @@ def test_the_owner_of_a_hand_sees_it_with_the_legal_placements_of_each_tile(hand
 
 def test_public_hands_are_in_everyones_view(ann, bob, dan):
     game = seeded_game(ann, [ann, bob], {**HAND, "hand_visible": True}, 17)
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     view = GameView.load(game, dan)
     assert [p.hand for p in view.players] == [engine.hand(0), engine.hand(1)]
     assert view.bag == bag_after(engine, engine.hand(0), engine.hand(1))
 
 
 def test_a_player_who_is_only_invited_sees_no_hand(ann, bob):
-    game = services.create_game(ann, ["bob"])
+    game = lobby.create_game(ann, ["bob"])
     view = GameView.load(game, bob)
     assert view.waiting and view.me is not None and view.me.state == Seat.State.INVITED and view.viewer is None
 
@@ -105,7 +105,7 @@ def test_the_page_the_api_and_the_email_show_the_same_scores_hand_and_bag(handed
 
 
 def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(started, ann, api):
-    engine = services.engine_for(started)
+    engine = replay.engine_for(started)
     placement = engine.legal_placements()[0]
     body = {"move_number": 1, "x": placement.x, "y": placement.y, "rotation": placement.rotation, "meeple": None}
     with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
@@ -117,7 +117,7 @@ def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(starte
 
 def test_the_rule_set_is_described_in_the_same_words_everywhere(ann, bob, client):
     rules_json = {"expansions": ["river", "count"], "farm_scoring": "classic", "small_city": True, "hole_bonus": True}
-    game = services.create_game(ann, ["bob"], rules=rules_json, move_days=3)
+    game = lobby.create_game(ann, ["bob"], rules=rules_json, move_days=3)
     assert rules.rules_line(game.rules) == ["Classic farm scoring", "The River", "The Count of Carcassonne",
                                             "Small-city rule"]
     assert [t["key"] for t in rules.rule_tags(game.rules)] == ["river", "count", "classic", "small_city", "hole_bonus"]
@@ -130,7 +130,7 @@ def test_the_rule_set_is_described_in_the_same_words_everywhere(ann, bob, client
 
 def test_the_invitation_to_a_game_with_every_expansion_and_hands_lists_its_seats(ann, bob):
     rules_json = {"expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber", "count"], "hand": 2}
-    game = services.create_game(ann, ["bob", "eve@example.org"], rules=rules_json)
+    game = lobby.create_game(ann, ["bob", "eve@example.org"], rules=rules_json)
     view = GameView.load(game, bob)
     assert view.waiting and [p.score for p in view.players] == [0, 0, 0] and view.legal["placements"] == []
     mail = Notification.objects.get(user=bob, game=game, kind=Notification.Kind.INVITATION)

@@ -65,9 +65,9 @@ def test_the_form_explains_each_option_and_takes_six_seats_only_with_inns_and_ca
 
 
 def test_the_turn_panel_shows_the_players_supply_of_each_figure(client, ann, bob):
-    from games import services
+    from games import lobby
 
-    game = services.create_started_game(ann, [ann, bob], rules={"expansions": ["inns_cathedrals", "traders_builders"]})
+    game = lobby.create_started_game(ann, [ann, bob], rules={"expansions": ["inns_cathedrals", "traders_builders"]})
     client.force_login(ann)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
     supply = html.split('data-testid="my-supply">')[1].split("</p>")[0]

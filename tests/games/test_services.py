@@ -1,10 +1,12 @@
-"""games.services: creating, filling and playing games around the engine."""
+"""The commands (games.lobby, games.turns): creating, filling and playing games around the engine."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import services
+from games import lobby, turns
+from games.errors import Conflict, GameError, NotAllowed, NotFound
+from games.replay import engine_for
 from games.engine import replay
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
@@ -16,14 +18,14 @@ pytestmark = pytest.mark.django_db
 def play_first(game):
     """Play the first legal placement, no follower, as whoever's turn it is."""
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = engine_for(game)
     placement = engine.legal_placements()[0]
     user = game.seats.get(position=game.current_seat).user
-    return services.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, None)
+    return turns.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, None)
 
 
 def test_create_game_seats(ann, bob):
-    game = services.create_game(ann, ["bob", "zed@example.net"], open_seats=1, name="  Sunday  ")
+    game = lobby.create_game(ann, ["bob", "zed@example.net"], open_seats=1, name="  Sunday  ")
     assert game.name == "Sunday"
     seats = list(game.seats.order_by("position"))
     assert [(s.position, s.user_id, s.state, s.invited_email) for s in seats] == [
@@ -48,26 +50,26 @@ def test_create_game_seats(ann, bob):
     ],
 )
 def test_create_game_refusals(ann, bob, kwargs, message):
-    with pytest.raises(services.GameError, match=message) as info:
-        services.create_game(ann, **kwargs)
+    with pytest.raises(GameError, match=message) as info:
+        lobby.create_game(ann, **kwargs)
     assert info.value.status == 400
     assert not Game.objects.exists()
 
 
 def test_waiting_game_with_open_seats_has_an_engine(ann):
-    game = services.create_game(ann, open_seats=2)
-    engine = services.engine_for(game)
+    game = lobby.create_game(ann, open_seats=2)
+    engine = engine_for(game)
     state = payloads.game_state(GameView.of(game, None, engine))
     assert [p["username"] for p in state["players"]] == ["ann", None, None]
     assert state["tile"] is None and len(state["board"]) == 1
 
 
 def test_start_when_full(ann, bob, dan):
-    game = services.create_game(ann, ["bob"], open_seats=1)
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"], open_seats=1)
+    lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
     assert game.status == Game.Status.WAITING
-    services.join_game(game.pk, dan)
+    lobby.join_game(game.pk, dan)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     assert game.seed is not None and game.started_at is not None
@@ -75,28 +77,28 @@ def test_start_when_full(ann, bob, dan):
 
 
 def test_status_of_errors(ann, bob, dan, started):
-    with pytest.raises(services.NotFound) as info:
-        services.join_game(99999, dan)
+    with pytest.raises(NotFound) as info:
+        lobby.join_game(99999, dan)
     assert info.value.status == 404
-    with pytest.raises(services.NotAllowed):
-        services.accept_invitation(started.pk, dan)
-    with pytest.raises(services.Conflict):
-        services.join_game(started.pk, dan)
-    with pytest.raises(services.NotAllowed, match="not playing"):
-        services.play_move(started.pk, dan, 1, 1, 0, 0, None)
-    with pytest.raises(services.NotAllowed, match="ann's turn"):
-        services.play_move(started.pk, bob, 1, 1, 0, 0, None)
-    with pytest.raises(services.Conflict, match="has moved on"):
-        services.play_move(started.pk, ann, 2, 1, 0, 0, None)
-    with pytest.raises(services.GameError, match="whole number"):
-        services.play_move(started.pk, ann, "1", 1, 0, 0, None)
-    with pytest.raises(services.NotFound):
-        services.play_move(99999, ann, 1, 1, 0, 0, None)
+    with pytest.raises(NotAllowed):
+        lobby.accept_invitation(started.pk, dan)
+    with pytest.raises(Conflict):
+        lobby.join_game(started.pk, dan)
+    with pytest.raises(NotAllowed, match="not playing"):
+        turns.play_move(started.pk, dan, 1, 1, 0, 0, None)
+    with pytest.raises(NotAllowed, match="ann's turn"):
+        turns.play_move(started.pk, bob, 1, 1, 0, 0, None)
+    with pytest.raises(Conflict, match="has moved on"):
+        turns.play_move(started.pk, ann, 2, 1, 0, 0, None)
+    with pytest.raises(GameError, match="whole number"):
+        turns.play_move(started.pk, ann, "1", 1, 0, 0, None)
+    with pytest.raises(NotFound):
+        turns.play_move(99999, ann, 1, 1, 0, 0, None)
 
 
 def test_illegal_move_stores_nothing(started, ann):
-    with pytest.raises(services.GameError, match=r"^move 1: ") as info:
-        services.play_move(started.pk, ann, 1, 0, 0, 0, None)
+    with pytest.raises(GameError, match=r"^move 1: ") as info:
+        turns.play_move(started.pk, ann, 1, 0, 0, 0, None)
     assert info.value.status == 400
     assert not Move.objects.exists()
     started.refresh_from_db()
@@ -105,24 +107,26 @@ def test_illegal_move_stores_nothing(started, ann):
 
 def test_moves_replay_from_the_log(started):
     for _ in range(6):
-        game, engine = play_first(started)
+        table = play_first(started)
+        game, engine = table.game, table.engine
     rows = list(Move.objects.filter(game=started).order_by("number"))
     assert [r.number for r in rows] == list(range(1, len(rows) + 1))
     assert game.move_count == len(rows) == len(engine.history)
     assert game.scores == engine.scores
-    again = services.engine_for(Game.objects.get(pk=started.pk))
+    again = engine_for(Game.objects.get(pk=started.pk))
     assert again.scores == engine.scores and again.tile == engine.tile
     assert [t.move.to_json() for t in again.history] == [r.entry for r in rows]
     record = records.record(game, engine)
     assert replay(record).scores == engine.scores
     for k in (0, 2, len(rows)):  # the game after k moves: the engine's own replay of the record
-        partial, expected = services.engine_for(game, upto=k), replay(record, upto=k)
+        partial, expected = engine_for(game, upto=k), replay(record, upto=k)
         assert partial.scores == expected.scores and partial.supply == expected.supply
         assert [t.move for t in partial.history] == [t.move for t in expected.history] and len(partial.history) == k
 
 
 def test_game_state_hides_the_bag(started):
-    game, engine = play_first(started)
+    table = play_first(started)
+    game, engine = table.game, table.engine
     state = payloads.game_state(GameView.of(game, None, engine))
     text = repr(state)
     assert "seed" not in state and "bag" not in state
@@ -131,7 +135,7 @@ def test_game_state_hides_the_bag(started):
 
 
 def test_legal_moves_match_engine(started):
-    engine = services.engine_for(started)
+    engine = engine_for(started)
     data = GameView.of(started, None, engine).legal
     assert data["tile"] == engine.tile
     assert [(p["x"], p["y"], p["rotation"]) for p in data["placements"]] == [tuple(p) for p in engine.legal_placements()]
@@ -141,19 +145,19 @@ def test_play_move_queries_do_not_grow(started):
     counts = []
     for _ in range(30):
         started.refresh_from_db()
-        engine = services.engine_for(started)
+        engine = engine_for(started)
         placement = engine.legal_placements()[0]
         user = started.seats.get(position=started.current_seat).user
         with CaptureQueriesContext(connection) as queries:
-            services.play_move(started.pk, user, started.move_count + 1, placement.x, placement.y, placement.rotation, None)
+            turns.play_move(started.pk, user, started.move_count + 1, placement.x, placement.y, placement.rotation, None)
         counts.append(len(queries))
     assert max(counts) == min(counts), counts
 
 
 def test_random_seat_order_is_drawn_at_start(ann, bob, cid):
-    game = services.create_game(ann, ["bob", "cid"], seat_order="random")
-    services.accept_invitation(game.pk, bob)
-    services.accept_invitation(game.pk, cid)
+    game = lobby.create_game(ann, ["bob", "cid"], seat_order="random")
+    lobby.accept_invitation(game.pk, bob)
+    lobby.accept_invitation(game.pk, cid)
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     assert [s.position for s in seats] == [0, 1, 2]
     assert {s.user.username for s in seats} == {"ann", "bob", "cid"}
@@ -177,14 +181,14 @@ def test_what_happened_is_announced_inside_the_moves_transaction(started):
         signal.connect(listen, weak=False)
     try:
         play_first(started)
-        services.resign(started.pk, started.seats.get(position=1).user)
+        turns.resign(started.pk, started.seats.get(position=1).user)
     finally:
         for signal in (signals.turn_started, signals.player_left, signals.game_finished):
             signal.disconnect(listen)
     assert [s for s, _, _ in seen] == [signals.turn_started, signals.game_finished, signals.player_left]
     assert [count for _, _, count in seen][-1] == Move.objects.filter(game=started).count()  # the entry is already there
 
-    game = services.create_started_game(started.created_by, [started.created_by, started.seats.get(position=1).user])
+    game = lobby.create_started_game(started.created_by, [started.created_by, started.seats.get(position=1).user])
     before = (game.move_count, Move.objects.filter(game=game).count())
     signals.turn_started.connect(fail, weak=False)
     try:

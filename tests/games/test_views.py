@@ -6,9 +6,11 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import services
+from games import timeouts, turns
 from games.presenter.view import placements_of
 from games.presenter.records import outcome_of
+from games.lobby import accept_invitation, create_game, create_started_game
+from games.replay import engine_for
 from games.engine import Rules
 from games.models import Game, Seat, rule_options
 
@@ -23,13 +25,13 @@ def play_out(game, max_moves=200, rng=None):
         if game.status != Game.Status.ACTIVE:
             break
         seats = list(game.seats.select_related("user").order_by("position"))
-        engine = services.engine_for(game, seats)
+        engine = engine_for(game, seats)
         placement = rng.choice(placements_of(engine, engine.tile))
         meeple = rng.choice([*placement["meeples"], None]) if placement["meeples"] else None
-        game, _ = services.play_move(
+        game = turns.play_move(
             game.pk, seats[engine.current_player].user, game.move_count + 1,
             placement["x"], placement["y"], placement["rotation"], meeple,
-        )
+        ).game
     game.refresh_from_db()
     return game
 
@@ -94,7 +96,7 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
 
 
 def test_decline_opens_the_seat(client, ann, bob):
-    game = services.create_game(ann, ["bob"])
+    game = create_game(ann, ["bob"])
     login(client, bob)
     response = client.post(reverse("game-decline", args=[game.pk]), follow=True)
     assert response.status_code == 200
@@ -104,8 +106,8 @@ def test_decline_opens_the_seat(client, ann, bob):
 
 
 def test_lobby_lists_open_games_and_join_starts(client, ann, bob, cid):
-    game = services.create_game(ann, open_seats=1, name="Open table")
-    services.create_game(cid, open_seats=1, name="Cid's table")
+    game = create_game(ann, open_seats=1, name="Open table")
+    create_game(cid, open_seats=1, name="Cid's table")
     login(client, bob)
     lobby = client.get(reverse("lobby"))
     assert lobby.status_code == 200
@@ -120,10 +122,10 @@ def test_lobby_lists_open_games_and_join_starts(client, ann, bob, cid):
 
 
 def test_game_list_orders_my_turn_first(client, ann, bob, started):
-    other = services.create_game(bob, ["ann"], name="Bob first")
-    services.accept_invitation(other.pk, ann)  # bob moves first there
-    done = services.create_game(ann, ["bob"], name="Zzfinished")
-    services.accept_invitation(done.pk, bob)
+    other = create_game(bob, ["ann"], name="Bob first")
+    accept_invitation(other.pk, ann)  # bob moves first there
+    done = create_game(ann, ["bob"], name="Zzfinished")
+    accept_invitation(done.pk, bob)
     finished = play_out(done)
     login(client, ann)
     content = client.get(reverse("game-list")).content.decode()
@@ -133,7 +135,7 @@ def test_game_list_orders_my_turn_first(client, ann, bob, started):
 
 
 def test_invitation_link_anonymous_then_claim(client, ann, make_user):
-    game = services.create_game(ann, ["friend@example.net"])
+    game = create_game(ann, ["friend@example.net"])
     seat = game.seats.get(position=1)
     url = reverse("invitation", args=[seat.invite_token])
     response = client.get(url)
@@ -169,10 +171,10 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     assert "/static/js/turn.js" in html
 
     # after a move, bob sees whose turn, the move in the list and the scores
-    engine = services.engine_for(started)
+    engine = engine_for(started)
     placement = placements_of(engine, engine.tile)[0]
     tile = engine.tile
-    services.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
+    turns.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
     login(client, bob)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
     assert "Your turn" in html
@@ -185,12 +187,12 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
 
 
 def test_discard_shown_in_move_list(client, ann, started, monkeypatch):
-    from games import views
+    from games import replay
     from games.models import Move
 
     # A real discard is rare; log one and let the page replay only the real moves.
-    real = services.engine_for
-    monkeypatch.setattr(views.services, "engine_for", lambda game, seats=None, upto=None: real(game, seats, upto=0))
+    real = engine_for
+    monkeypatch.setattr(replay, "engine_for", lambda game, seats=None, upto=None: real(game, seats, upto=0))
     Move.objects.create(game=started, number=99, seat=0, entry={"tile": "X", "discard": True}, points=[0, 0])
     login(client, ann)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
@@ -204,7 +206,7 @@ def test_finished_game_shows_breakdown_and_winner(client, ann, bob, started):
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
     for word in ("Roads", "Cities", "Cloisters", "Farms", "Final scoring"):
         assert word in html
-    engine = services.engine_for(game)
+    engine = engine_for(game)
     winners = [engine.players[i] for i in engine.outcome.winners]
     title = f"{winners[0]} wins!" if len(winners) == 1 else f"Shared victory: {' &amp; '.join(winners)}"
     assert title in html
@@ -276,8 +278,8 @@ def test_create_form_time_options(client, ann, bob):
 
 
 def test_game_page_shows_the_turn_clock(client, ann, bob):
-    game = services.create_game(ann, ["bob"], move_days=2, timeout_rule="lose")
-    services.accept_invitation(game.pk, bob)
+    game = create_game(ann, ["bob"], move_days=2, timeout_rule="lose")
+    accept_invitation(game.pk, bob)
     login(client, bob)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
     assert 'data-testid="game-clock"' in html
@@ -286,10 +288,10 @@ def test_game_page_shows_the_turn_clock(client, ann, bob):
 
 
 def test_player_who_lost_on_time_is_shown(client, ann, bob, cid):
-    game = services.create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
-    services.accept_invitation(game.pk, bob)
-    services.accept_invitation(game.pk, cid)
-    services.play_timeout(game.pk, 1)  # ann runs out of time
+    game = create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
+    accept_invitation(game.pk, bob)
+    accept_invitation(game.pk, cid)
+    timeouts.play_timeout(game.pk, 1)  # ann runs out of time
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     login(client, bob)
@@ -306,8 +308,8 @@ def test_player_who_lost_on_time_is_shown(client, ann, bob, cid):
 
 def test_lists_show_time_left_least_first(client, ann, bob):
     for name, days in (("Slow game", 14), ("Quick game", 1), ("Free game", None)):  # ann moves first
-        game = services.create_game(ann, ["bob"], name=name, move_days=days)
-        services.accept_invitation(game.pk, bob)
+        game = create_game(ann, ["bob"], name=name, move_days=days)
+        accept_invitation(game.pk, bob)
     login(client, ann)
     for url in (reverse("game-list"), "/"):
         html = client.get(url).content.decode()
@@ -359,7 +361,7 @@ def test_spectators_cannot_resign(client, make_user, started):
 def test_when_the_leader_leaves_the_pages_name_the_other_player_winner(client, ann, bob, how):
     from tests.leaders import leader_leaves
 
-    game, leader, other = leader_leaves(services.create_started_game(ann, [ann, bob]), how)
+    game, leader, other = leader_leaves(create_started_game(ann, [ann, bob]), how)
     login(client, ann)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
     assert f"{other.username} wins!" in html

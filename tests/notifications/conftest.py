@@ -12,13 +12,13 @@ import pytest
 from django.core import mail
 
 from carcassonne_site.celery import app as celery_app
-from games import services
+from games import lobby, replay, turns
 from tests.conftest import celery_eager, skip_or_fail
 
 
 def start_game(ann, bob, **kwargs):
-    game = services.create_game(ann, ["bob"], **kwargs)
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"], **kwargs)
+    lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
     return game
 
@@ -26,10 +26,10 @@ def start_game(ann, bob, **kwargs):
 def play_first(game):
     """Play the first legal placement for whoever's turn it is."""
     game.refresh_from_db()
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     placement, _spots = engine.legal_moves()[0]
     user = game.seats.get(position=game.current_seat).user
-    game, _ = services.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, None)
+    game = turns.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, None).game
     return game
 
 

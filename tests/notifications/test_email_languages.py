@@ -10,7 +10,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone, translation
 
-from games import services
+from games import lobby
 from notifications import tasks
 from notifications.models import Preference
 from tournaments import services as tournaments
@@ -35,8 +35,8 @@ def test_the_turn_email_is_in_the_recipients_language(ann, bob, django_capture_o
     bob.language = language
     bob.save()
     with translation.override("en"), django_capture_on_commit_callbacks(execute=True):  # ann plays in English
-        game = services.create_game(ann, ["bob"], name="Friday")
-        services.accept_invitation(game.pk, bob)
+        game = lobby.create_game(ann, ["bob"], name="Friday")
+        lobby.accept_invitation(game.pk, bob)
         mail.outbox.clear()
         play_first(game)
     subject, tile, button = TURN[language]
@@ -52,8 +52,8 @@ def test_without_a_setting_the_email_follows_the_language_last_used(ann, bob, cl
     client.get("/", HTTP_ACCEPT_LANGUAGE="it")
     Preference.objects.filter(user=bob).update(last_seen=None)  # then bob leaves the site
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(ann, ["bob"], name="Friday")
-        services.accept_invitation(game.pk, bob)
+        game = lobby.create_game(ann, ["bob"], name="Friday")
+        lobby.accept_invitation(game.pk, bob)
         mail.outbox.clear()
         play_first(game)
     assert mails_to("bob@example.com", "Tocca a te in Friday")
@@ -64,8 +64,8 @@ def test_each_recipient_of_one_event_reads_their_own_language(ann, bob, django_c
     ann.save()
     bob.save()
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(ann, ["bob"], name="Friday")
-        services.accept_invitation(game.pk, bob)
+        game = lobby.create_game(ann, ["bob"], name="Friday")
+        lobby.accept_invitation(game.pk, bob)
     assert mails_to("ann@example.com", "Friday hat begonnen")
     assert mails_to("bob@example.com", "Friday a commencé")
     assert mails_to("bob@example.com", "vous invite à jouer à Carcassonne")
@@ -75,8 +75,8 @@ def test_the_digest_is_in_the_recipients_language(ann, bob, django_capture_on_co
     ann.language = "de"
     ann.save()
     with django_capture_on_commit_callbacks(execute=True):
-        services.create_game(ann, ["bob"], name="Friday", move_days=3)
-        game = services.accept_invitation(services.create_game(ann, ["bob"], name="Saturday", move_days=3).pk, bob)
+        lobby.create_game(ann, ["bob"], name="Friday", move_days=3)
+        game = lobby.accept_invitation(lobby.create_game(ann, ["bob"], name="Saturday", move_days=3).pk, bob).game
     Preference.objects.update_or_create(user=ann, defaults={"turn": "digest", "digest_hour": 0})
     mail.outbox.clear()
     with translation.override("en"), django_capture_on_commit_callbacks(execute=True):  # beat runs in English
@@ -100,7 +100,7 @@ def test_tournament_emails_are_in_each_players_language(ann, bob, django_capture
 def test_an_invitation_to_an_address_is_written_in_the_inviters_language(ann, django_capture_on_commit_callbacks):
     """An address without an account has no language of its own: the inviter's is the best guess."""
     with translation.override("fr"), django_capture_on_commit_callbacks(execute=True):
-        services.create_game(ann, ["zoe@example.org"], name="Friday")
+        lobby.create_game(ann, ["zoe@example.org"], name="Friday")
     assert mails_to("zoe@example.org", "vous invite à jouer à Carcassonne")
 
 
@@ -110,8 +110,8 @@ def test_a_reminder_says_the_time_left_in_the_recipients_words(ann, bob, django_
     bob.language = "fr"
     bob.save()
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(ann, ["bob"], name="Friday", move_days=3)
-        services.accept_invitation(game.pk, bob)
+        game = lobby.create_game(ann, ["bob"], name="Friday", move_days=3)
+        lobby.accept_invitation(game.pk, bob)
         play_first(game)
     TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(days=2, hours=12))
     mail.outbox.clear()

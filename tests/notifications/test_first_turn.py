@@ -4,7 +4,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import services
+from games import lobby
 from notifications.models import Notification, Preference
 
 from .conftest import mails_to, play_first
@@ -19,9 +19,9 @@ def _active(user):
 def test_the_started_email_says_whose_turn_and_the_first_turn_is_announced(ann, bob, django_capture_on_commit_callbacks):
     _active(ann)
     _active(bob)
-    game = services.create_game(ann, ["bob"])
+    game = lobby.create_game(ann, ["bob"])
     with django_capture_on_commit_callbacks(execute=True):
-        services.accept_invitation(game.pk, bob)
+        lobby.accept_invitation(game.pk, bob)
     [to_ann] = mails_to("ann@example.com", "has started")
     [to_bob] = mails_to("bob@example.com", "has started")
     assert "You play first: it is your turn." in to_ann.body and "Play your turn" in to_ann.alternatives[0][0]

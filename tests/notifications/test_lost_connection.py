@@ -17,7 +17,7 @@ from django.core.mail.backends import locmem
 from django.db import OperationalError, connection
 from django.utils import timezone
 
-from games import services
+from games import lobby
 from notifications import tasks
 from notifications.models import Notification
 from tests.conftest import skip_or_fail
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def invitation(ann, bob):
     """An invitation e-mail waiting to be sent (the game's creation sent it once already)."""
-    game = services.create_game(ann, ["bob"])
+    game = lobby.create_game(ann, ["bob"])
     row = Notification.objects.get(game=game, kind="invitation")
     Notification.objects.filter(pk=row.pk).update(status="pending", sent_at=None)
     mail.outbox.clear()

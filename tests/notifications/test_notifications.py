@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import clock as clocks
-from games import services
+from games import lobby, replay, timeouts, turns
 from games import tasks as game_tasks
 from games.models import Game, GameEvent, Move, TurnClock, Vacation
 from notifications import links, tasks
@@ -212,7 +212,7 @@ def test_timeout_loses_the_game_once(game, ann, bob):
     clock.save()
     mail.outbox.clear()
     assert run(check_clocks) == 1
-    assert run(check_clocks) == 0 and clocks.timeout(game.pk, 1) is False
+    assert run(check_clocks) == 0 and timeouts.timeout(game.pk, 1) is False
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.current_seat is None
     event = GameEvent.objects.get(game=game)
@@ -271,17 +271,17 @@ def test_waiting_page_sorted_by_time_left(ann, bob, client, password, django_cap
 
 
 def test_invited_address_gets_link_and_can_unsubscribe(ann, django_capture_on_commit_callbacks):
-    from games import services
+    from games import lobby, replay, turns
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.create_game(ann, ["new@example.net"])
+        lobby.create_game(ann, ["new@example.net"])
     [message] = mails_to("new@example.net")
     assert "/invite/" in message.body
     url = message.message()["List-Unsubscribe"].strip("<>").replace("http://127.0.0.1:8000", "")
     assert Client().post(url).status_code == 200
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.create_game(ann, ["new@example.net"])
+        lobby.create_game(ann, ["new@example.net"])
     assert not mails_to("new@example.net")
 
 
@@ -295,14 +295,14 @@ def _time_out(game):
 def test_timeout_skip_puts_the_tile_back_and_passes_the_turn(ann, bob, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         game = start_game(ann, bob, move_days=3, timeout_rule="skip")
-    tiles_before = services.engine_for(game).tiles_left
+    tiles_before = replay.engine_for(game).tiles_left
     mail.outbox.clear()
     assert _time_out(game) == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.current_seat == 1 and game.move_count == 1
     skipped = Move.objects.get(game=game, number=1)
     assert skipped.entry == {"tile": skipped.entry["tile"], "skip": True}
-    engine = services.engine_for(game)
+    engine = replay.engine_for(game)
     assert engine.tiles_left == tiles_before  # the skipped tile went back into the bag
     assert GameEvent.objects.get(game=game).kind == "skipped"
     assert len(mails_to("bob@example.com", "Your turn")) == 1
@@ -333,9 +333,9 @@ def test_timeout_bot_rule_lets_a_bot_take_the_seat_through_the_clock_job(ann, bo
 def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_user, django_capture_on_commit_callbacks):
     cid = make_user("cid")
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
-        services.accept_invitation(game.pk, bob)
-        services.accept_invitation(game.pk, cid)
+        game = lobby.create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
+        lobby.accept_invitation(game.pk, bob)
+        lobby.accept_invitation(game.pk, cid)
     game.refresh_from_db()
     assert _time_out(game) == 1
     game.refresh_from_db()
@@ -345,7 +345,7 @@ def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_
     game = play_first(game)  # cid
     game.refresh_from_db()
     assert game.current_seat == 1  # ann left the turn order
-    assert services.engine_for(game).out == {0}
+    assert replay.engine_for(game).out == {0}
 
 
 @pytest.mark.parametrize("how", ["time", "resign"])
@@ -353,7 +353,7 @@ def test_when_the_leader_leaves_the_final_email_names_the_other_player(ann, bob,
     from tests.leaders import leader_leaves
 
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_started_game(ann, [ann, bob])
+        game = lobby.create_started_game(ann, [ann, bob])
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         game, leader, other = leader_leaves(game, how)
@@ -367,10 +367,10 @@ def test_when_the_leader_leaves_the_final_email_names_the_other_player(ann, bob,
 def test_resigning_emails_the_others_not_the_player(ann, bob, make_user, django_capture_on_commit_callbacks):
     cid = make_user("cid", "cid@example.com")
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.create_started_game(ann, [ann, bob, cid])
+        game = lobby.create_started_game(ann, [ann, bob, cid])
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.resign(game.pk, bob)  # not bob's turn: ann keeps hers
+        turns.resign(game.pk, bob)  # not bob's turn: ann keeps hers
     assert len(mails_to("ann@example.com", "bob resigned")) == 1
     assert len(mails_to("cid@example.com", "bob resigned")) == 1
     assert not mails_to("bob@example.com")

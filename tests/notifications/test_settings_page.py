@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import clock
+from games import durations
 from games.models import Vacation
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize("days, text", [(14.0, "14 days"), (1.0, "1 day"), (2.1, "2 days 2 hours"), (0.5, "12 hours")])
 def test_days_are_written_as_people_write_them(days, text):
-    assert clock.describe_days(days) == text
+    assert durations.describe_days(days) == text
 
 
 def test_time_zones_are_real_places_grouped_by_region(client, ann):

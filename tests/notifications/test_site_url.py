@@ -9,7 +9,7 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
-from games import services
+from games import lobby
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_game_emails_link_to_site_url_else_to_the_address_the_server_runs_on(
 ):
     settings.SITE_URL = site_url
     settings.ALLOWED_HOSTS = ["127.0.0.1"]
-    game = services.create_game(ann, ["bob"])
+    game = lobby.create_game(ann, ["bob"])
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         _accept_over_http(client, bob, game, "127.0.0.1:8011")

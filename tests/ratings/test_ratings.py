@@ -5,7 +5,8 @@ import random
 import pytest
 from django.core.management import call_command
 
-from games import services as games
+from games import lobby, replay, timeouts
+from games.turns import play_move, resign
 from games.models import Game
 from games.presenter.view import placements_of
 from ratings import services
@@ -25,8 +26,8 @@ def play_turns(game, turns, seed=7):
     for _ in range(turns):
         game.refresh_from_db()
         seats = list(game.seats.select_related("user").order_by("position"))
-        choice = rng.choice(placements_of(engine := games.engine_for(game, seats), engine.tile))
-        games.play_move(game.pk, seats[game.current_seat].user, game.move_count + 1,
+        choice = rng.choice(placements_of(engine := replay.engine_for(game, seats), engine.tile))
+        play_move(game.pk, seats[game.current_seat].user, game.move_count + 1,
                         choice["x"], choice["y"], choice["rotation"], None)
     game.refresh_from_db()
     return game
@@ -35,12 +36,12 @@ def play_turns(game, turns, seed=7):
 def finished_by_timeouts(creator, users, rules=None, turns=2):
     """A started game of ``users`` (in turn order): each plays ``turns`` tile turns (two: the
     game is rated), then all but the last lose on time."""
-    game = games.create_started_game(creator, users, rules=rules)
+    game = lobby.create_started_game(creator, users, rules=rules)
     Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.LOSE)
     play_turns(game, turns * len(users))
     for _ in users[:-1]:
         game.refresh_from_db()
-        games.play_timeout(game.pk, game.move_count + 1)
+        timeouts.play_timeout(game.pk, game.move_count + 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game
@@ -87,7 +88,7 @@ def test_a_base_game_counts_in_all_games_and_base_but_not_expansions(people, dja
 
 def test_tied_players_get_the_same_rating(people):
     ann, bob = people[:2]
-    game = games.create_started_game(ann, [ann, bob])
+    game = lobby.create_started_game(ann, [ann, bob])
     services.rate_ranks(game, [ann.pk, bob.pk], [1, 1])
     assert rating(ann).display == rating(bob).display
     assert rating(ann).mu == pytest.approx(rating(bob).mu)
@@ -97,7 +98,7 @@ def test_tied_players_get_the_same_rating(people):
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_in_games_of_three_to_six_a_better_place_gives_a_higher_rating(people, players):
     users = people[:players]
-    game = games.create_started_game(users[0], users[:min(players, 5)])  # the row the changes point to
+    game = lobby.create_started_game(users[0], users[:min(players, 5)])  # the row the changes point to
     ranks = list(range(1, players + 1))
     services.rate_ranks(game, [u.pk for u in users], ranks)
     shown = [rating(u).display for u in users]
@@ -116,11 +117,11 @@ def test_players_who_left_rank_last_in_a_game_of_three(people, django_capture_on
 
 def test_a_game_with_a_bot_seat_is_not_rated(people, django_capture_on_commit_callbacks):
     ann, bob = people[:2]
-    game = games.create_started_game(ann, [ann, bob])
+    game = lobby.create_started_game(ann, [ann, bob])
     game.seats.filter(user=bob).update(bot="greedy")
     Game.objects.filter(pk=game.pk).update(has_bots=True, timeout_rule=Game.TimeoutRule.LOSE)
     with django_capture_on_commit_callbacks(execute=True):
-        games.play_timeout(game.pk, 1)
+        timeouts.play_timeout(game.pk, 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert not Rating.objects.exists() and services.rate_game(game.pk) is False
@@ -149,9 +150,9 @@ def test_recomputing_from_the_finished_games_equals_the_incremental_ratings(peop
 
 def resigned_after(creator, users, turns):
     """A started two-player game: ``turns`` tile turns are played, then the player on turn resigns."""
-    game = play_turns(games.create_started_game(creator, users), turns)
+    game = play_turns(lobby.create_started_game(creator, users), turns)
     leaver = game.seats.get(position=game.current_seat).user
-    games.resign(game.pk, leaver)
+    resign(game.pk, leaver)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game, leaver

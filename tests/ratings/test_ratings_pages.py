@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games import services as games
+from games import lobby
 from ratings import services
 from ratings.models import Rating
 from tournaments import services as tournaments
@@ -18,7 +18,7 @@ def people(make_user):
 
 
 def rate(users, ranks, rules=None):
-    game = games.create_started_game(users[0], users, rules=rules)
+    game = lobby.create_started_game(users[0], users, rules=rules)
     services.rate_ranks(game, [u.pk for u in users], ranks)
     return game
 
@@ -87,7 +87,7 @@ def test_the_profile_shows_the_rating_and_its_history_chart(client, people):
 def test_the_lobby_shows_the_rating_beside_each_seated_player(client, people):
     ann, bob, cid = people[:3]
     rate([ann, bob], [1, 2])
-    games.create_game(ann, [], open_seats=1)
+    lobby.create_game(ann, [], open_seats=1)
     client.force_login(cid)
     page = client.get("/games/lobby/").content.decode()
     shown = Rating.objects.get(user=ann, pool="all").display

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import services
+from games import lobby
 from tests.tournaments.conftest import director, players  # noqa: F401 - fixtures
 from tournaments import services as tournament_services
 
@@ -17,8 +17,8 @@ EVENT_HANDLER = re.compile(r"<[^>]+\son[a-z]+=", re.I)
 
 @pytest.fixture
 def pages(ann, bob, director, players):
-    game = services.create_game(ann, ["bob"], name="Header game")
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"], name="Header game")
+    lobby.accept_invitation(game.pk, bob)
     t = tournament_services.create_tournament(director, name="Header cup", format="swiss", swiss_rounds=1)
     return [
         "/", "/games/", "/games/new/", "/games/lobby/",

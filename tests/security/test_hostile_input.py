@@ -9,7 +9,7 @@ from django.db import OperationalError
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import services
+from games import lobby
 from games.models import Game, Move, Seat
 from tournaments.models import Tournament
 
@@ -26,8 +26,8 @@ def api_as(ann):
 
 @pytest.fixture
 def game(ann, bob):
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     return game
 
 
@@ -94,7 +94,7 @@ def test_an_overlong_body_on_the_api_answers_json(api_as, settings):
 @pytest.mark.django_db
 def test_a_database_outage_on_the_api_answers_json_503(api_as, game):
     api_as.raise_request_exception = False  # as in production: answered, not re-raised
-    with mock.patch("games.api.GameAPIView.load", side_effect=OperationalError("connection refused")):
+    with mock.patch("games.api.GameAPIView.game", side_effect=OperationalError("connection refused")):
         response = api_as.get(f"/api/games/{game.pk}/")
     assert_refused(response, 503)
 

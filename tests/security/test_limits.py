@@ -137,10 +137,10 @@ def test_password_reset_emails_to_one_address_are_limited_whoever_asks(settings,
 
 @pytest.fixture
 def game(ann, bob):
-    from games import services
+    from games import lobby
 
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     return game
 
 
@@ -183,10 +183,10 @@ def test_games_waiting_for_players_are_limited_per_user(settings, ann):
 
 @pytest.mark.django_db
 def test_the_create_page_says_when_too_many_games_wait(settings, client, ann):
-    from games import services
+    from games import lobby
 
     settings.GAMES_WAITING_PER_USER = 1
-    services.create_game(ann, [], open_seats=1)
+    lobby.create_game(ann, [], open_seats=1)
     client.force_login(ann)
     response = client.post("/games/new/", {"name": "One more", "open_seats": 1, "bots": 0, "bot_level": "greedy",
                                            "seat_order": "as_listed", "move_days": "3", "timeout_rule": "lose",
@@ -196,13 +196,13 @@ def test_the_create_page_says_when_too_many_games_wait(settings, client, ann):
 
 @pytest.mark.django_db
 def test_games_created_are_limited_per_day(settings, ann, bob):
-    from games import services
+    from games import lobby
     from games.models import Game
 
     settings.GAMES_CREATED_PER_DAY = 2
     for _ in range(2):
-        game = services.create_game(ann, ["bob"])
-        services.accept_invitation(game.pk, bob)  # started: no longer waiting
+        game = lobby.create_game(ann, ["bob"])
+        lobby.accept_invitation(game.pk, bob)  # started: no longer waiting
     response = api_as(ann).post("/api/games/", {"invite": ["bob"]}, format="json")
     assert response.status_code == 429
     assert "at most 2 games a day" in response.json()["detail"]
@@ -232,14 +232,14 @@ def test_tournaments_created_are_limited_per_day(settings, client, ann):
 
 @pytest.mark.django_db
 def test_tournament_invitations_count_in_the_daily_invitation_quota(settings, ann, make_user):
-    from games import services
+    from games import lobby
     from tournaments import services as tournaments
     from tournaments.models import Entry
 
     settings.GAMES_INVITATIONS_PER_DAY = 3
     for name in ("p1", "p2", "p3", "p4"):
         make_user(name)
-    services.create_game(ann, ["p1", "p2"])
+    lobby.create_game(ann, ["p1", "p2"])
     cup = tournaments.create_tournament(ann, name="Cup", registration="invitation")
     with pytest.raises(tournaments.TooMany, match="at most 3 invitations a day; you have 1 left"):
         tournaments.invite(cup, ann, ["p3", "p4"])

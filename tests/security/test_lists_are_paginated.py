@@ -3,7 +3,7 @@ page past the end is the last page, a bad number the first (Django's ``get_page`
 
 import pytest
 
-from games import services
+from games import lobby
 from games import views as game_views
 from tournaments import services as tournaments
 from tournaments import views as tournament_views
@@ -12,7 +12,7 @@ from tournaments import views as tournament_views
 @pytest.fixture
 def open_games(bob, monkeypatch):
     monkeypatch.setattr(game_views, "LOBBY_PAGE_SIZE", 3)
-    return [services.create_game(bob, [], open_seats=1, name=f"Table {i}") for i in range(7)]  # newest last
+    return [lobby.create_game(bob, [], open_seats=1, name=f"Table {i}") for i in range(7)]  # newest last
 
 
 @pytest.fixture

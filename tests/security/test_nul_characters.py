@@ -8,7 +8,7 @@ from django.db import DataError, connection, transaction
 from rest_framework.test import APIClient
 
 from chat.models import Message, Mute, Note
-from games import services
+from games import lobby
 from games.models import Game
 from tests.conftest import skip_or_fail
 from tournaments import services as tournaments
@@ -17,8 +17,8 @@ from tournaments.models import Entry, Tournament
 
 @pytest.fixture
 def game(ann, bob):
-    game = services.create_game(ann, ["bob"])
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
     return game
 
 
@@ -112,4 +112,4 @@ def test_postgresql_itself_refuses_a_nul_character_so_the_screen_is_needed(ann):
     if connection.vendor != "postgresql":
         skip_or_fail(f"the NUL tests must also run on PostgreSQL, not {connection.vendor} (set DATABASE_URL)")
     with pytest.raises(DataError, match="NUL"), transaction.atomic():
-        Note.objects.create(game=services.create_game(ann, [], open_seats=1), author=ann, text="x\x00")
+        Note.objects.create(game=lobby.create_game(ann, [], open_seats=1), author=ann, text="x\x00")

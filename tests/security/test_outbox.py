@@ -5,7 +5,7 @@ from unittest import mock
 import pytest
 from django.core import mail
 
-from games import services
+from games import lobby
 from games.models import Game
 from notifications import tasks
 from notifications.models import Notification
@@ -14,12 +14,12 @@ from notifications.models import Notification
 @pytest.fixture
 def multiline_game(ann, bob, django_capture_on_commit_callbacks):
     """A game whose name has a line break (stored before names were cleaned)."""
-    game = services.create_game(ann, ["bob"])
+    game = lobby.create_game(ann, ["bob"])
     Game.objects.filter(pk=game.pk).update(name="Friday\nnight")
     Notification.objects.all().delete()
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.accept_invitation(game.pk, bob)
+        lobby.accept_invitation(game.pk, bob)
     return game
 
 
@@ -34,7 +34,7 @@ def test_a_game_name_with_a_line_break_still_gets_its_emails(multiline_game):
 def test_a_message_that_cannot_be_built_is_marked_failed_with_its_reason(ann, bob, django_capture_on_commit_callbacks):
     with mock.patch("notifications.emails.single_line", side_effect=lambda text: text + "\nBcc: x@evil.test"):
         with django_capture_on_commit_callbacks(execute=True):
-            game = services.create_game(ann, ["bob"])
+            game = lobby.create_game(ann, ["bob"])
     row = Notification.objects.get(game=game, kind="invitation")
     assert row.status == Notification.Status.FAILED
     assert "Header values can't contain newlines" in row.last_error

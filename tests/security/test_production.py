@@ -13,7 +13,7 @@ from django.db import OperationalError
 from django.test import Client
 from django.utils import timezone
 
-from games import services
+from games import lobby
 from notifications import tasks
 from notifications.models import Notification
 from tests.conftest import skip_or_fail
@@ -206,7 +206,7 @@ def test_a_page_whose_view_loses_the_database_gets_a_503_page_not_a_server_error
 
 @pytest.mark.django_db
 def test_an_email_claimed_by_a_worker_that_died_is_sent_two_minutes_later_and_only_once(ann, bob):
-    game = services.create_game(ann, ["bob"])
+    game = lobby.create_game(ann, ["bob"])
     row = Notification.objects.get(game=game, kind="invitation")
     Notification.objects.filter(pk=row.pk).update(status="pending")
     mail.outbox.clear()

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games import services
+from games import lobby
 from games.models import Game
 
 URLS = [
@@ -24,8 +24,8 @@ URLS = [
 
 
 def make_game(ann, bob, private):
-    game = services.create_game(ann, ["bob"], private=private, name="Secret" if private else "Open")
-    services.accept_invitation(game.pk, bob)
+    game = lobby.create_game(ann, ["bob"], private=private, name="Secret" if private else "Open")
+    lobby.accept_invitation(game.pk, bob)
     return game
 
 
@@ -57,7 +57,7 @@ def test_a_private_game_is_seen_by_its_players_only(ann, bob, make_user, url):
 def test_a_private_game_is_not_listed_in_the_archive_or_the_lobby(ann, bob, make_user):
     make_game(ann, bob, private=True)
     make_game(ann, bob, private=False)
-    services.create_game(ann, [], open_seats=1, private=True, name="Hidden lobby")
+    lobby.create_game(ann, [], open_seats=1, private=True, name="Hidden lobby")
     eve = client_for(make_user("eve"))
     listed = eve.get("/api/archive/games/?status=active").json()
     assert [row["title"] if "title" in row else row["name"] for row in listed["results"]] == ["Open"]
@@ -117,7 +117,7 @@ def private_game(state, ann, bob, make_user):
         Game.objects.filter(pk=game.pk).update(private=True)
         return game
     if state == "waiting":
-        return services.create_game(ann, ["bob"], open_seats=1, private=True, name="Secret")
+        return lobby.create_game(ann, ["bob"], open_seats=1, private=True, name="Secret")
     return make_game(ann, bob, private=True)
 
 
@@ -165,7 +165,7 @@ def test_an_outsider_gets_the_same_answer_for_a_private_game_as_for_a_missing_on
 
 @pytest.mark.django_db
 def test_an_invitee_sees_the_private_game_before_accepting(ann, bob):
-    game = services.create_game(ann, ["bob"], private=True, name="Secret")
+    game = lobby.create_game(ann, ["bob"], private=True, name="Secret")
     assert client_for(bob).get(f"/games/{game.pk}/").status_code == 200
     assert client_for(bob).post(f"/games/{game.pk}/accept/").status_code == 302
     game.refresh_from_db()

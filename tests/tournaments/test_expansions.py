@@ -3,7 +3,7 @@ with Inns & Cathedrals; the games of a round are played with the tournament's ru
 
 import pytest
 
-from games import services as game_services
+from games import replay
 from games.engine import Rules
 from tournaments import services
 from tournaments.models import Pairing
@@ -28,7 +28,7 @@ def test_a_tournament_plays_its_games_with_every_expansion_and_house_rule(direct
     games = [p.game for p in rnd.pairings.filter(status=Pairing.Status.ACTIVE)]
     assert games and all(g.seats.count() == 6 for g in games)
     assert all(Rules.from_json(g.rules) == Rules.from_json(EVERYTHING) for g in games)
-    engine = game_services.engine_for(games[0])
+    engine = replay.engine_for(games[0])
     assert engine.rules.hand == 3 and engine.hand_sizes() == (0,) * 6  # the River first: hands come after it
 
 

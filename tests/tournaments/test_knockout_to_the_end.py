@@ -235,7 +235,7 @@ def test_a_league_game_lost_by_resignation_counts_as_a_game_played(director, pla
 
 def test_a_knockout_game_resigned_at_once_still_decides_the_match_but_is_not_rated(director, players,
                                                                                   django_capture_on_commit_callbacks):
-    from games import services as games
+    from games import turns
     from ratings.models import RatingChange
 
     users = players(2)
@@ -243,7 +243,7 @@ def test_a_knockout_game_resigned_at_once_still_decides_the_match_but_is_not_rat
     with django_capture_on_commit_callbacks(execute=True):
         services.start(t, director)
         p = Pairing.objects.get(round__tournament=t)
-        games.resign(p.game_id, users[0])  # the top seed resigns before a single turn
+        turns.resign(p.game_id, users[0])  # the top seed resigns before a single turn
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED and services.places(t)[0] == (1, users[1].pk)
     assert order(t) == [("p1", 1), ("p0", 2)]

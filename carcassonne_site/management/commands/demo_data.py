@@ -36,24 +36,23 @@ class Command(BaseCommand):
             self._games(users)
 
     def _games(self, users):
-        from games import services
+        from games import lobby
         from games.models import Game
-        from games.presenter.view import placements_of
 
         def demo_game(name, creator, invitee, **options):
             """The demo game of that name, made once: ``creator`` invites ``invitee``, who accepts."""
             game = Game.objects.filter(name=name, created_by=users[creator]).first()
             if game is None:
-                game = services.create_game(users[creator], [invitee], name=name, **options)
-                services.accept_invitation(game.pk, users[invitee])
+                game = lobby.create_game(users[creator], [invitee], name=name, **options)
+                lobby.accept_invitation(game.pk, users[invitee])
                 game.refresh_from_db()
             return game
 
         game = self._play(demo_game(DEMO_GAME, "ann", "bob"), DEMO_MOVES)
         self.stdout.write(f"{game.title}: {game.get_status_display().lower()}, {game.move_count} moves played")
 
-        lobby = demo_game(DEMO_LOBBY_GAME, "cid", "dee", open_seats=1)
-        self.stdout.write(f"{lobby.title}: waiting in the lobby for one more player")
+        waiting = demo_game(DEMO_LOBBY_GAME, "cid", "dee", open_seats=1)
+        self.stdout.write(f"{waiting.title}: waiting in the lobby for one more player")
 
         finished = self._play(demo_game(DEMO_FINISHED_GAME, "cid", "dee"), None)
         self.stdout.write(f"{finished.title}: {finished.get_status_display().lower()} (see /archive/)")
@@ -62,21 +61,21 @@ class Command(BaseCommand):
 
     def _play(self, game, moves):
         """Play random legal moves until ``moves`` are on the log (None: to the end)."""
-        from games import services
+        from games import replay, turns
         from games.models import Game
         from games.presenter.view import placements_of
 
         rng = random.Random(game.pk)
         while game.status == Game.Status.ACTIVE and (moves is None or game.move_count < moves):
             seats = list(game.seats.select_related("user").order_by("position"))
-            engine = services.engine_for(game, seats)
+            engine = replay.engine_for(game, seats)
             options = placements_of(engine, engine.tile)
             choice = rng.choice(options)
             meeple = rng.choice(choice["meeples"]) if choice["meeples"] and rng.random() < 0.5 else None
-            game, _ = services.play_move(
+            game = turns.play_move(
                 game.pk, seats[engine.current_player].user, game.move_count + 1,
                 choice["x"], choice["y"], choice["rotation"], meeple,
-            )
+            ).game
         return game
 
     def _tournament(self, users):

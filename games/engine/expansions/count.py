@@ -25,7 +25,7 @@ from ..board import key_of
 from ..errors import reason
 from ..moves import ENTRY_READERS, IllegalMove, player_of, shown
 from ..tiles import TILE_TYPES
-from . import RuleModule, register
+from .registry import RuleModule, register
 
 QUARTERS = ("castle", "blacksmith", "cathedral", "market")
 QUARTER_OF = {"city": "castle", "road": "blacksmith", "cloister": "cathedral", "field": "market"}

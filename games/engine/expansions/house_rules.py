@@ -17,7 +17,7 @@ from .. import errors
 from ..board import DELTA
 from ..rules import Rules
 from ..tiles import TILE_TYPES
-from . import RuleModule, register
+from .registry import RuleModule, register
 
 RIVER_TILES = tuple(t.id for t in TILE_TYPES.values() if t.expansion == "river")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from .. import errors
 from ..figures import FigureKind, add_kind
 from ..tiles import TILE_TYPES
-from . import RuleModule, register
+from .registry import RuleModule, register
 
 add_kind(FigureKind("large", 2, True))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
-from . import RuleModule, register
+from .registry import RuleModule, register
 
 
 @register

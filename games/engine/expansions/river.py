@@ -15,7 +15,7 @@ from ..board import DELTA, EDGE_WORDS, key_of, xy_of
 from .. import errors
 from ..moves import Placement
 from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, orientation
-from . import RuleModule, register
+from .registry import RuleModule, register
 
 RIVER_TILES = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "river"}
 

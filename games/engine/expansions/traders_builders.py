@@ -21,7 +21,7 @@ from .. import errors
 from ..figures import FOLLOWERS, FigureKind, add_kind
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
-from . import RuleModule, register
+from .registry import RuleModule, register
 
 add_kind(FigureKind("builder", 0, False))
 add_kind(FigureKind("pig", 0, False))

@@ -1,10 +1,13 @@
 """``manage.py bench_api [--games N]``: time the move API and the game page.
 
-Creates throwaway users, plays N complete two-player games through the API with
-``django.test.Client`` (token authentication), against whatever database
+Creates throwaway users (with e-mail addresses: each turn writes its e-mail to the
+outbox), plays N complete two-player games through the API with ``django.test.Client``
+(token authentication; the game page with a signed-in session), against whatever database
 DATABASE_URL points at, and prints the median and p95 of ``POST /api/games/<id>/moves/``
 and of the game page ``GET /games/<id>/`` measured near the end of each game (full
-board), plus the SQL queries per move request (min/max over the game: constant).
+board), plus the SQL queries per move request (min/max over the game: constant) and,
+over moves 21-40, the median SQL queries and replays of the move log per move request
+(a replay: the engine rebuilt from the game's seed, ``games.engine.Game.new``).
 Everything it created is deleted afterwards.
 """
 
@@ -16,6 +19,7 @@ import random
 import secrets
 import statistics
 import time
+from unittest import mock
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -25,7 +29,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 from rest_framework.authtoken.models import Token
 
+from games.engine import Game as EngineGame
 from games.models import Game
+
+MEASURED_MOVES = range(21, 41)
+"""Moves whose queries and replays are reported as a median (a mid-game board)."""
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -54,12 +62,17 @@ class Command(BaseCommand):
             raise CommandError("--games must be 1 or more")
         User = get_user_model()
         tag = secrets.token_hex(4)
-        users = [User.objects.create_user(username=f"bench-{tag}-{i}", password=None) for i in range(2)]
+        # with addresses, as players have: each turn writes its e-mail to the outbox
+        users = [
+            User.objects.create_user(username=f"bench-{tag}-{i}", email=f"bench-{tag}-{i}@example.com", password=None)
+            for i in range(2)
+        ]
         clients = {}
         for user in users:
             token = Token.objects.create(user=user)
             client = Client(HTTP_AUTHORIZATION=f"Token {token.key}", HTTP_HOST="localhost")
-            client.force_login(user)  # for the HTML game page (session)
+            client.browser = Client(HTTP_HOST="localhost")  # the HTML game page, signed in (a session)
+            client.browser.force_login(user)
             clients[user.username] = client
         rng = random.Random(seed)
         move_ms: list[float] = []
@@ -67,6 +80,7 @@ class Command(BaseCommand):
         svg_ms: list[float] = []
         state_ms: list[float] = []
         queries: list[int] = []
+        self.mid_game: list[tuple[int, int]] = []  # (queries, replays) of moves 21-40
         final_flags: list[bool] = []
         game_ids: list[int] = []
         try:
@@ -77,6 +91,7 @@ class Command(BaseCommand):
         try:
             for _ in range(warmup):  # fills the per-process caches (tile drawings, layouts)
                 game_ids.append(self._play(users, clients, rng, [], [], [], [], [], [], page_samples, has_page))
+            self.mid_game.clear()  # the warm-up games are not measured
             gc.freeze()  # as carcassonne_site/wsgi.py does after start-up
             for _ in range(games):
                 game_id = self._play(users, clients, rng, move_ms, queries, final_flags, page_ms, state_ms, svg_ms, page_samples, has_page)
@@ -99,6 +114,10 @@ class Command(BaseCommand):
             self.stdout.write("the game page /games/<id>/ does not resolve yet: timing the API state and board instead")
         self._line("GET /api/games/<id>/ (last moves)", state_ms)
         self._line("GET /api/games/<id>/board.svg (last moves)", svg_ms)
+        self._queries(games, queries, final_flags, move_ms, page_ms)
+
+    def _queries(self, games, queries, final_flags, move_ms, page_ms) -> None:
+        """SQL queries (and replays of the log, over moves 21-40) per move request, and the JSON summary."""
         during = [q for q, last in zip(queries, final_flags) if not last]
         final = [q for q, last in zip(queries, final_flags) if last]
         self.stdout.write(
@@ -108,6 +127,12 @@ class Command(BaseCommand):
         self.stdout.write(f"SQL queries of the game-ending move (final scoring and e-mails): {sorted(set(final))}")
         if min(during) != max(during):
             self.stdout.write(f"queries per move, first game, in move order: {queries[: len(queries) // games]}")
+        mid_queries = statistics.median(q for q, _r in self.mid_game)
+        mid_replays = statistics.median(r for _q, r in self.mid_game)
+        self.stdout.write(
+            f"moves {MEASURED_MOVES.start}-{MEASURED_MOVES.stop - 1}: median {mid_queries:g} SQL queries and "
+            f"{mid_replays:g} replays of the move log per move request (n={len(self.mid_game)})"
+        )
         self.stdout.write(
             json.dumps(
                 {
@@ -118,6 +143,8 @@ class Command(BaseCommand):
                     "queries_min": min(during),
                     "queries_max": max(during),
                     "queries_final_move": max(final),
+                    "queries_median_moves_21_40": mid_queries,
+                    "replays_median_moves_21_40": mid_replays,
                 }
             )
         )
@@ -150,13 +177,16 @@ class Command(BaseCommand):
                 "rotation": placement["rotation"],
                 "meeple": meeple,
             }
-            with CaptureQueriesContext(connection) as captured:
+            with CaptureQueriesContext(connection) as captured, \
+                    mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
                 start = time.perf_counter()
                 response = client.post(f"/api/games/{game_id}/moves/", body, content_type="application/json")
                 move_ms.append((time.perf_counter() - start) * 1000)
             if response.status_code != 201:
                 raise CommandError(f"move {body['move_number']} failed: {response.status_code} {response.content[:300]!r}")
             queries.append(len(captured))
+            if body["move_number"] in MEASURED_MOVES:
+                self.mid_game.append((len(captured), replays.call_count))
             state = response.json()
             final_flags.append(state["status"] == "finished")
             if state["tiles_left"] < page_samples or state["status"] == "finished":
@@ -164,15 +194,15 @@ class Command(BaseCommand):
         return game_id
 
     def _time_reads(self, client, game_id, page_ms, state_ms, svg_ms, has_page) -> None:
-        for path, bucket, ok in (
-            (f"/games/{game_id}/", page_ms, has_page),
-            (f"/api/games/{game_id}/", state_ms, True),
-            (f"/api/games/{game_id}/board.svg", svg_ms, True),
+        for path, bucket, ok, reader in (
+            (f"/games/{game_id}/", page_ms, has_page, client.browser),
+            (f"/api/games/{game_id}/", state_ms, True, client),
+            (f"/api/games/{game_id}/board.svg", svg_ms, True, client),
         ):
             if not ok:
                 continue
             start = time.perf_counter()
-            response = client.get(path)
+            response = reader.get(path)
             elapsed = (time.perf_counter() - start) * 1000
             if response.status_code != 200:
                 raise CommandError(f"GET {path} answered {response.status_code}")

@@ -1,0 +1,225 @@
+"""The rule-module registry: the hooks every rule module may override
+(:class:`RuleModule`), the modules known (:data:`MODULES`, filled by :func:`register`)
+and the modules a rule set enables (:func:`modules_for`). The package's ``__init__``
+imports every module, in the order their hooks run."""
+
+from __future__ import annotations
+
+import copy
+import random
+import weakref
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ..board import PlacedTile
+    from ..decisions import Asked, TileTurn
+    from ..game import Game
+    from ..moves import Placement
+    from ..rules import Rules
+    from ..tiles import Orientation
+
+
+class RuleModule:
+    """Hooks of one expansion or house rule; one instance per game, holding its state.
+
+    State kept on the instance must be immutable values (numbers, tuples), so that
+    :meth:`copy` (a shallow copy) gives an independent game.
+
+    A module holds its game weakly (:func:`weakref.proxy`): the game holds its modules
+    and their hooks, and without a cycle between them a finished game is freed at once
+    rather than by the garbage collector (which cost a tenth of the random games' time).
+    """
+
+    name = ""
+
+    def __init__(self, game: Game) -> None:
+        self.game = weak(game)
+
+    @classmethod
+    def enabled(cls, rules: Rules) -> bool:
+        """Whether a rule set plays this module."""
+        return cls.name in rules.expansions
+
+    def copy(self, game: Game) -> RuleModule:
+        other = copy.copy(self)
+        other.game = weak(game)
+        return other
+
+    # --- the tiles ------------------------------------------------------------------
+
+    def tiles(self) -> dict[str, int]:
+        """Tile counts this module adds to the set."""
+        return {}
+
+    def start(self) -> tuple[str, int, int, int] | None:
+        """The start tile ``(tile, x, y, rotation)`` instead of the base game's."""
+        return None
+
+    def start_block(self) -> list[tuple[str, int, int, int]] | None:
+        """Tiles ``(tile, x, y, rotation)`` laid out at the start instead of a start tile."""
+        return None
+
+    def order_bag(self, tiles: list[str], rng: random.Random) -> list[str] | None:
+        """The draw order (first drawn first) of a new game's tiles, or ``None`` to shuffle."""
+        return None
+
+    def draw_error(self, tile: str) -> str | None:
+        """Why ``tile`` may not be the next tile of a game without a bag (a replay)."""
+        return None
+
+    # --- tiles held in hand (the ``hand`` house rule) ------------------------------------
+
+    def draw(self) -> bool | None:
+        """Take over the draw at the start of a tile turn (after the last one's decisions):
+        ``True`` when the player on turn (``game.current_player``, which the hook may move
+        on) holds tiles to play, ``False`` when no tile is left to play at all (the game
+        ends), ``None`` to draw one tile as usual."""
+        return None
+
+    def played(self, seat: int, tile: str, discarded: bool) -> None:
+        """``seat`` placed (or discarded) ``tile``; it has left the game's tiles."""
+
+    def hand(self, seat: int) -> tuple[str, ...] | None:
+        """The tiles ``seat`` holds, ``None`` when they are not known (a game without a bag)."""
+        return None
+
+    def hand_sizes(self) -> tuple[int, ...] | None:
+        """How many tiles each seat holds, ``None`` while nobody holds tiles (no hands yet)."""
+        return None
+
+    def deal(self, hands: list[list[str]]) -> None:
+        """Put these tiles in the seats' hands instead (a bot's guess at hidden hands)."""
+
+    def move_error(self, move: Any) -> str | None:
+        """Why a tile move (a placement or a discard) may not be played now, after the
+        core's checks passed."""
+        return None
+
+    # --- placing a tile ---------------------------------------------------------------
+
+    def restricts(self, tile: str) -> bool:
+        """Whether this module limits where ``tile`` may go now (see the two hooks below)."""
+        return False
+
+    def placements(self, tile: str) -> list[Placement]:
+        """Every legal placement of a tile this module restricts."""
+        raise NotImplementedError
+
+    def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
+        """Why a tile this module restricts may not go there (after the edges matched)."""
+        return None
+
+    def after_place(self, placed: PlacedTile) -> None:
+        """The tile is on the board (before any figure and scoring)."""
+
+    # --- figures (RULES.md, Figures) --------------------------------------------------
+
+    def figures(self) -> dict[str, int]:
+        """Figures of this module's kinds in each player's supply at the start."""
+        return {}
+
+    def figure_spots(self, kind: str, key: int, o: Orientation, player: int) -> list[int]:
+        """The segments (with a spot) of the tile ``o`` just placed at ``key`` where
+        ``player`` may deploy a figure of this module's ``kind``; by default those
+        :meth:`figure_error` allows (override with a cheaper way to list them)."""
+        return [
+            seg.index for seg in o.segments
+            if seg.spot is not None and self.figure_error(kind, key, o, seg.index, player) is None
+        ]
+
+    def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
+        """Why ``player`` may not deploy a figure of this module's ``kind`` on segment
+        ``index`` of the tile ``o`` just placed at ``key`` (``None`` if they may)."""
+        return None
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def feature_points(self, root: int, complete: bool, points: int) -> int:
+        """The points of a road, city or cloister, given what the core (and earlier modules) say."""
+        return points
+
+
+    def farm_cities(self, farms: dict[int, set]) -> None:
+        """Add to each farm's completed cities (``farms``: farm root -> city keys) before
+        farms score; a key may be anything hashable (the Count's City of Carcassonne)."""
+
+    def farm_points(self, farms: list[int], seat: int, points: int) -> int:
+        """Points per city for ``seat``, a winner of the farm(s) ``farms`` (the pig)."""
+        return points
+
+    # --- the turn (RULES.md, A turn with expansions) -------------------------------------
+    # A tile turn runs: place the tile and deploy (the core), ``before_scoring`` (the Count's
+    # reinforcement), the scoring of what the tile completed (the core), ``after_scoring``
+    # (goods, king and robber, the Count's deployment into the City), then the end of the
+    # turn (``extra_turn``). A phase that asks a decision (``game.ask``) holds the turn
+    # until it is answered with an entry of one of the module's ``entry_kinds``.
+
+    def before_scoring(self, turn: TileTurn) -> None:
+        """After the tile is placed and a figure deployed, before its completions score."""
+
+    def after_scoring(self, turn: TileTurn) -> None:
+        """After the tile's completions scored (``turn.points``: what each seat got)."""
+
+    def extra_turn(self, turn: TileTurn) -> bool:
+        """Whether the player takes an extra turn after this ordinary turn."""
+        return False
+
+    entry_kinds: tuple[type, ...] = ()
+    """Record entry classes this module's decisions are answered with."""
+
+    def decision_error(self, entry: Any, asked: Asked) -> str | None:
+        """Why ``entry`` does not answer the decision ``asked`` (``None`` if it does)."""
+        return None
+
+    def decide(self, entry: Any, asked: Asked) -> None:
+        """Play an answer to a decision this module asked (already checked)."""
+        raise NotImplementedError
+
+    def options(self, asked: Asked) -> list[Any]:
+        """Every legal answer to a decision this module asked (passes included)."""
+        return []
+
+    # --- the end (RULES.md, End of the game with expansions) ------------------------------
+
+    def final_decisions(self) -> None:
+        """After incomplete features scored at the end: ask the last decisions (the market)."""
+
+    def final_scoring(self, points: list[int], scored: list) -> None:
+        """After farms: the module's end bonuses (goods, king and robber)."""
+
+    def summary(self) -> dict[str, Any]:
+        """The module's fields of the CLI summary (NOTATION.md), by player name."""
+        return {}
+
+
+def overrides(module: RuleModule, name: str) -> bool:
+    """Whether ``module`` overrides the hook ``name``."""
+    return getattr(type(module), name) is not getattr(RuleModule, name)
+
+
+MODULES: list[type[RuleModule]] = []
+"""Every rule module, in the order their hooks run."""
+
+
+def register(cls: type[RuleModule]) -> type[RuleModule]:
+    """Class decorator: make a rule module known to :func:`modules_for`."""
+    MODULES.append(cls)
+    return cls
+
+
+def weak(game: Any) -> Any:
+    """A weak reference to ``game`` that is used like the game (``None`` stays ``None``;
+    a proxy stays itself)."""
+    if game is None or type(game) in (weakref.ProxyType, weakref.CallableProxyType):
+        return game
+    return weakref.proxy(game)
+
+
+def modules_for(rules: Rules, game: Any = None) -> list[RuleModule]:
+    """The modules ``rules`` enables, each bound to ``game``."""
+    return [cls(game) for cls in MODULES if cls.enabled(rules)]
+
+
+def hooks_of(modules: list[RuleModule], name: str) -> list[Callable]:
+    """The bound ``name`` hooks of the modules that override it."""
+    return [getattr(m, name) for m in modules if overrides(m, name)]

@@ -1,0 +1,94 @@
+"""When time runs out: the game's timeout rule, played as a move of the log.
+
+``skip``: the turn is skipped and the drawn tile goes back into the bag; ``lose``: the
+player leaves the turn order (followers stay, no more points; with one player left the
+game ends); ``bot``: a bot plays the seat from now on, starting with this decision (see
+:mod:`games.bot_seats`). A decision other than a tile turn (the Count's) is passed,
+whatever the rule: never a loss. Safe to run late or twice: a turn already played or
+timed out changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games import clock, decisions, signals
+from games.engine import Turn
+
+from . import bot_seats, commands
+from .commands import Table
+from .errors import NotFound
+from .models import Game, GameEvent, Seat, TurnClock
+
+
+def check_timeouts(now=None) -> int:
+    """Apply the timeout rule to every decision whose time is up; returns how many."""
+    due = [(c.game_id, c.move_number) for c, s in clock.running(now) if s.used >= 1]
+    return sum(timeout(game_id, number) for game_id, number in due)
+
+
+def timeout(game_id: int, move_number: int) -> bool:
+    """The player to move at ``move_number`` ran out of time (by its clock, read again
+    under the game's lock): the timeout rule is played and announced."""
+    with transaction.atomic():
+        table = _awaiting(game_id, move_number)
+        if table is None:
+            return False
+        turn_clock = TurnClock.objects.filter(game=table.game, move_number=move_number).first()
+        if turn_clock is None or clock.state(turn_clock, table.game).used < 1:
+            return False
+        _apply_rule(table, move_number)
+        return True
+
+
+def play_timeout(game_id: int, move_number: int) -> Turn | None:
+    """The player to move at ``move_number`` ran out of time, whatever the clock says:
+    apply the game's timeout rule. ``None`` when the turn has been played meanwhile."""
+    with transaction.atomic():
+        table = _awaiting(game_id, move_number)
+        return None if table is None else _apply_rule(table, move_number)
+
+
+def _awaiting(game_id: int, move_number: int) -> Table | None:
+    """The locked game if it is on and still waits for entry ``move_number``."""
+    try:
+        table = commands.lock(game_id)
+    except NotFound:
+        return None
+    game = table.game
+    if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
+        return None
+    return table
+
+
+def _apply_rule(table: Table, move_number: int) -> Turn:
+    """Play the timeout rule on the locked game for the seat whose decision is pending."""
+    game, engine = table.game, table.engine
+    pending = engine.pending
+    seat = table.seats[pending.player]
+    if pending.action != "turn" and not seat.bot:
+        # a decision out of time is a pass, whatever the game's timeout rule (never a loss)
+        turn = engine.play(decisions.pass_entry(engine))
+        _event(game, move_number, seat, GameEvent.Kind.PASSED)
+        commands.record(table, [turn])
+        return turn
+    if seat.bot:  # a bot seat's turn (its task did not run in time): it just plays
+        turn = engine.play(bot_seats.decide(engine, seat.position, seat.bot))
+        commands.record(table, [turn])
+        return turn
+    if game.timeout_rule == Game.TimeoutRule.BOT:  # a bot takes over and decides like a person
+        bot_seats.take_over(game, seat)
+        turn = engine.play(bot_seats.decide(engine, seat.position, seat.bot))
+        kind = GameEvent.Kind.BOT
+    else:
+        flag = "skip" if game.timeout_rule == Game.TimeoutRule.SKIP else "forfeit"
+        turn = engine.play(engine.timeout_entry(flag))
+        kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
+    _event(game, move_number, seat, kind)
+    commands.record(table, [turn])
+    signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
+    return turn
+
+
+def _event(game: Game, move_number: int, seat: Seat, kind: str) -> None:
+    GameEvent.objects.create(game=game, move_number=move_number, seat=seat.position, user=seat.user, kind=kind)

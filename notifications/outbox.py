@@ -1,0 +1,78 @@
+"""The outbox: every e-mail of the site is a Notification row written in the transaction
+of its event, and sent after that commits (by :mod:`notifications.tasks`, which listens
+to :data:`row_written`). ``key`` is unique, so an event recorded twice (a periodic job
+run twice) writes one row."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.dispatch import Signal
+from django.utils import translation
+
+from accounts import language
+
+from . import links
+from .models import EmailOptOut, Mode, Notification, Preference
+
+row_written = Signal()
+"""``pk``: a row to send was written and its transaction committed."""
+
+# Kinds held back while the recipient is active on the site (unless they opt in).
+_QUIET_WHEN_ACTIVE = {Notification.Kind.TURN, Notification.Kind.REMINDER}
+
+
+def _current_site_url() -> str:
+    """Without SITE_URL (development): the address of the current request, else the one
+    the last e-mail used (periodic jobs run outside any request)."""
+    if links.request_origin():
+        return links.request_origin()
+    last = Notification.objects.filter(data__has_key="site_url").order_by("-pk").values_list("data", flat=True).first()
+    return (last or {}).get("site_url") or links.DEV_FALLBACK_URL
+
+
+def notify(
+    kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None, quiet_when_active=True
+) -> Notification | None:
+    """Write one outbox row (or nothing if ``key`` exists) and queue it after commit.
+    ``quiet_when_active=False``: sent even while the user is active on the site."""
+    if user is not None:
+        email = user.email
+    if not email:
+        return None
+    status = Notification.Status.PENDING
+    if user is not None:
+        prefs = Preference.for_user(user)
+        mode = prefs.mode(category)
+        if mode == Mode.NONE or (mode == Mode.DIGEST and kind != Notification.Kind.DIGEST):
+            status = Notification.Status.SUPPRESSED
+        elif kind in _QUIET_WHEN_ACTIVE and quiet_when_active and not prefs.email_when_active and prefs.is_active():
+            status = Notification.Status.SUPPRESSED
+    elif EmailOptOut.objects.filter(email__iexact=email).exists():
+        status = Notification.Status.SUPPRESSED
+    data = dict(data or {})
+    if user is None:  # an address without an account: written in the language of the event's author
+        data.setdefault("language", translation.get_language() or settings.LANGUAGE_CODE)
+    if not settings.SITE_URL:
+        data.setdefault("site_url", _current_site_url())
+    try:
+        with transaction.atomic():
+            row = Notification.objects.create(
+                key=key[:200], kind=kind, category=category, user=user, email=email, game=game,
+                data=data, status=status,
+            )
+    except IntegrityError:
+        return None
+    if status == Notification.Status.PENDING:
+        transaction.on_commit(partial(row_written.send, sender=Notification, pk=row.pk))
+    return row
+
+
+def message(category: str, *, key: str, user, subject: str, lines, path: str, button: str, game=None):
+    """An e-mail from an upper layer (tournaments), through the outbox like every other:
+    a subject, paragraphs of text and one button to the site's ``path``."""
+    with language.override_for(user):  # lazy texts are written in the recipient's language
+        data = {"subject": str(subject), "lines": [str(line) for line in lines], "path": path, "button": str(button)}
+    return notify(Notification.Kind.MESSAGE, category, key=key, user=user, game=game, data=data)
