@@ -47,9 +47,7 @@ def create_form_initial(game: Game, user) -> dict:
     rules = game.engine_rules
     return {
         "invite": "\n".join(s.user.username for s in seats if s.user_id != user.pk),
-        "farm_scoring": rules.farm_scoring,
-        "river": rules.river,
-        "small_city": rules.small_city,
+        **rules.option_values(),
         "move_days": game.move_days or "",
         "timeout_rule": game.timeout_rule,
         "vacation_allowed": game.vacation_allowed,

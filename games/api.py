@@ -40,7 +40,7 @@ TAG = "games"
 
 
 def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
-    """``{"rules": {"small_city": ["..."]}}`` -> ``{"rules.small_city": ["..."]}``."""
+    """``{"rules": {"hole_bonus": ["..."]}}`` -> ``{"rules.hole_bonus": ["..."]}``."""
     out: dict[str, list[str]] = {}
     if isinstance(detail, dict):
         for key, value in detail.items():

@@ -12,18 +12,18 @@ from typing import Any, Sequence
 
 from django.utils.translation import gettext as _
 
-from games import vocabulary
+from games import expansions, vocabulary
 from games.engine import CATEGORIES as FEATURE_CATEGORIES
 from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS  # noqa: F401  (the pages' words)
 
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
 
-CATEGORIES = (*FEATURE_CATEGORIES, "goods", "king", "robber")
-"""Every breakdown category of the engine's scores: the features', then the expansions'
-(Traders & Builders' goods, King & Robber's king and robber)."""
+CATEGORY_EXPANSION = expansions.categories()
+"""The expansions' breakdown categories, each with the expansion that scores it."""
 
-CATEGORY_EXPANSION = {"goods": "traders_builders", "king": "king_robber", "robber": "king_robber"}
+CATEGORIES = (*FEATURE_CATEGORIES, *CATEGORY_EXPANSION)
+"""Every breakdown category of the engine's scores: the features', then the expansions'."""
 
 
 def categories_for(expansions) -> tuple[str, ...]:
@@ -84,38 +84,10 @@ def describe(entry: dict[str, Any], who: str) -> str:
         if values["follower"]:
             return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, %(follower)s") % values
         return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, no follower") % values
-    if kind == "reinforce":
-        return _describe_reinforcement(entry.get("reinforce"), who)
-    if kind == "quarter":
-        return _describe_deployment(entry, who)
+    expansion = expansions.for_entry(kind)
+    if expansion is not None:
+        return expansion.describe_entry(entry, who)
     return _("%(who)s: %(kind)s") % {"who": who, "kind": kind}
-
-
-def _describe_reinforcement(target: Any, who: str) -> str:
-    """A follower moved out of the City of Carcassonne onto a completed feature, or a pass."""
-    if not isinstance(target, dict):
-        return _("%(who)s passed (no follower out of the City)") % {"who": who}
-    values = {"who": who, "spot": describe_spot(target.get("spot")), "x": target.get("x"), "y": target.get("y")}
-    if target.get("figure") == "large":
-        return _("%(who)s moved a large follower from the City to %(spot)s at (%(x)s,%(y)s)") % values
-    return _("%(who)s moved a follower from the City to %(spot)s at (%(x)s,%(y)s)") % values
-
-
-def _describe_deployment(entry: dict[str, Any], who: str) -> str:
-    """A follower put into a quarter of the City (and the Count moved), or a pass."""
-    quarter = entry.get("quarter")
-    if quarter is None:
-        return _("%(who)s passed (no follower into the City)") % {"who": who}
-    values = {"who": who, "quarter": QUARTER_LABELS.get(quarter, quarter),
-              "count": QUARTER_LABELS.get(entry.get("count"), entry.get("count"))}
-    large = entry.get("figure") == "large"
-    if entry.get("count") and large:
-        return _("%(who)s put a large follower into the %(quarter)s quarter and moved the Count to the %(count)s") % values
-    if entry.get("count"):
-        return _("%(who)s put a follower into the %(quarter)s quarter and moved the Count to the %(count)s") % values
-    if large:
-        return _("%(who)s put a large follower into the %(quarter)s quarter") % values
-    return _("%(who)s put a follower into the %(quarter)s quarter") % values
 
 
 def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[int], names: Sequence[str | None]) -> dict[str, Any]:

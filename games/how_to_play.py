@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from django.utils.translation import get_language
 
-from games import board_svg
+from games import board_svg, expansions
 from games.engine import Game, Move, Rules
 
 EXAMPLES: dict[str, tuple[dict, list[tuple]]] = {
@@ -21,10 +21,10 @@ EXAMPLES: dict[str, tuple[dict, list[tuple]]] = {
     "cloister": ({}, [("B", 0, 1, 0, "cloister")]),
     # A farmer in the field below the start tile's road.
     "field": ({}, [("U", -1, 0, 0, "field:ESE")]),
-    # The river: the spring first, then river tiles that continue it.
-    "river": ({"expansions": ["river"]}, []),
+    **expansions.merged("examples"),
 }
-"""Each example: its rules and the turns played, as (tile, x, y, rotation, follower spot)."""
+"""Each example: its rules and the turns played, as (tile, x, y, rotation, follower spot);
+the base game's here, each expansion's in its module of ``games.expansions``."""
 
 
 def example_game(name: str) -> Game:

@@ -22,6 +22,8 @@ Where things are, from the bottom up:
 - ``figures``: followers, builders, pigs and the Count;
 - ``city`` and ``overlays``: the City's quarters, the awards legend, the last move,
   the cells and spots to click;
+- ``expansion_art``: which of those drawings follow which expansion's state (the one
+  place the board names an expansion);
 - ``assembly``: :func:`render_board` and :func:`render_tile`.
 
 >>> from games.engine import replay

@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Iterable
 from svgwrite import Drawing
 from svgwrite.base import BaseElement
 
-from games.board_svg.city import city_overlay
 from games.board_svg.figures import figures_layer
 from games.board_svg.geometry import fmt
-from games.board_svg.overlays import LEGEND_ROW, award_lines, last_move_mark, legend, slot, spot_button
+from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
+from games.board_svg.overlays import LEGEND_ROW, last_move_mark, legend, slot, spot_button
 from games.board_svg.palette import PALETTE, UNIT
-from games.board_svg.shapes import QUARTER_TILE
 from games.board_svg.svg import Markup, Node, document, element, group, to_text
 from games.board_svg.tile_art import field_art, tile_art
 from games.board_svg.words import _, ngettext
@@ -97,7 +96,7 @@ def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int
     cells = {(t.x, t.y) for t in tiles}
     slots = _slots(highlight, cells)
     x0, y0, cols, rows = _frame(cells, slots)
-    awards = award_lines(game)
+    awards = legend_lines(game)
     below = len(awards) * LEGEND_ROW + 8 if awards else 0  # the legend's height
     layers: list[Node] = [
         element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]),
@@ -161,11 +160,11 @@ def _empty_cell(x: int, y: int) -> Markup:
 
 
 def _tile_group(game: Game, placed: PlacedTile) -> Node:
-    """A placed tile: its place, its tooltip and the ``<use>`` of its drawing (the quarters tile: and the City's figures)."""
+    """A placed tile: its place, its tooltip and the ``<use>`` of its drawing (and over some, an expansion's state)."""
     tile, rotation, x, y = placed.tile, placed.rotation, placed.x, placed.y
     title = _("%(tile)s at (%(x)d,%(y)d), rotation %(rotation)d") % {"tile": tile, "x": x, "y": y, "rotation": rotation}
-    if tile == QUARTER_TILE:
-        return _tile_group_with(tile, rotation, x, y, title, [city_overlay(game, rotation)])
+    if tile in OVERLAID_TILES:
+        return _tile_group_with(tile, rotation, x, y, title, [tile_overlay(game, tile, rotation)])
     return _placed_tile(tile, rotation, x, y, title)
 
 
@@ -195,8 +194,8 @@ def tile_document(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Ite
     """The tile of :func:`render_tile` as an svgwrite drawing."""
     o = orientation(tile_id, rotation)
     art: list[Node] = [*field_art(), *tile_art(tile_id, rotation)]
-    if tile_id == QUARTER_TILE:
-        art.append(city_overlay(None, rotation))
+    if tile_id in OVERLAID_TILES:
+        art.append(tile_overlay(None, tile_id, rotation))
     title = _("%(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}
     tile = group({"class": "tile", "data-tile": tile_id, "data-rotation": str(rotation)}, art, title=title)
     buttons = [spot_button(o.tile.id, o.rotation, spot) for spot in spots or ()]

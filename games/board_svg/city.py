@@ -8,7 +8,7 @@ a page may click, the followers each player keeps there (with how many) and the 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from svgwrite.base import BaseElement
 
@@ -18,10 +18,7 @@ from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element, text_element, titled
 from games.board_svg.tile_marks import quarter_box
 from games.board_svg.words import _, ngettext
-from games.engine.expansions.count import QUARTERS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from games.engine.game import Game
+from games.engine import QUARTERS
 
 
 def quarter_name(quarter: str) -> str:
@@ -64,11 +61,6 @@ def _count_label(quarter: str) -> str:
             "cathedral": _("The Count stands in the cathedral quarter"), "market": _("The Count stands in the market")}[quarter]
 
 
-def rule_module(game: Game, name: str) -> Any:
-    """The game's rule module ``name`` (its state: the City's quarters, the awards), or ``None``."""
-    return next((m for m in getattr(game, "modules", ()) if getattr(m, "name", "") == name), None)
-
-
 def _quarter_labels(rotation: int) -> Drawn:
     """Each quarter's name, over an area a page may make clickable (``rect.quarter-area``)."""
     out = []
@@ -88,15 +80,15 @@ def _quarter_labels(rotation: int) -> Drawn:
     return out
 
 
-def city_overlay(game: Game | None, rotation: int) -> BaseElement:
-    """What stands in the City's quarters: each player's followers (with how many) and the Count."""
+def city_overlay(count: Any, rotation: int) -> BaseElement:
+    """What stands in the City's quarters: each player's followers (with how many) and the
+    Count, from the game's rule module of the City (``None``: the quarters' names only)."""
     group = element("g", {"class": "city-quarters"})
     for label in _quarter_labels(rotation):
         group.add(label)
-    count = rule_module(game, "count") if game is not None else None
     if count is None:
         return group
-    colors, names = game.colors, game.players  # type: ignore[union-attr]  (no module without a game)
+    colors, names = count.game.colors, count.game.players
     for q, quarter in enumerate(QUARTERS):
         x, y = quarter_box(quarter, rotation)
         figures: list[tuple[str, int, int]] = []  # (kind, seat, how many)

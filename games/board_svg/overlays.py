@@ -8,11 +8,10 @@ tile preview where a follower may stand (buttons).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from svgwrite.base import BaseElement
 
-from games.board_svg.city import rule_module
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, UNIT, seat_hex
 from games.board_svg.spots import follower_role, spot_point
@@ -27,12 +26,9 @@ LEGEND_ROW = 38
 """Height in board units of one line of the legend under the board."""
 
 
-def award_lines(game: Game) -> list[tuple[str, str, int | None, str]]:
-    """(award, text, holder's seat, tooltip) for the King & Robber awards of ``game``."""
-    module = rule_module(game, "king_robber")
-    if module is None:
-        return []
-    m = module
+def award_lines(game: Game, m: Any) -> list[tuple[str, str, int | None, str]]:
+    """(award, text, holder's seat, tooltip) for the King & Robber awards of ``game``
+    (``m``: its rule module of the awards)."""
     return [
         _award_line(game, "king", m.king, m.largest_city, (
             _("King: not awarded yet"), _("The king goes to whoever completes the largest city so far."), _("King: %(player)s"),

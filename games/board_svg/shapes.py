@@ -17,8 +17,7 @@ from games.board_svg.geometry import (
     CENTRE, EDGE_MID, Point, along, between, cubic, distance_to_line, inside, quad, stub, stub_from, turn, turned, wiggle,
 )
 from games.board_svg.palette import UNIT
-from games.engine.expansions.count import CITY_BLOCK
-from games.engine.expansions.traders_builders import GOODS
+from games.engine import CITY_BLOCK, GOODS
 from games.engine.tiles import RIVER_END, Orientation, orientation
 
 

@@ -13,7 +13,7 @@ from games.board_svg.geometry import Point, circle_path, fmt, path_data, turn
 from games.board_svg.palette import PALETTE
 from games.board_svg.shapes import QUARTER_TILE, TileShapes, tile_shapes
 from games.board_svg.svg import Drawn, element
-from games.engine.expansions.count import QUARTERS
+from games.engine import QUARTERS
 
 
 def _lens(x: float, y: float, angle: float, length: float, width: float) -> str:

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--players", type=int, default=2, choices=range(2, 6), metavar="2..5")
     d.add_argument("--seconds", type=_positive(float), default=0.2, help="seconds per mcts decision")
     d.add_argument("--seed", type=int, default=0)
-    d.add_argument("--rules", type=_rules, default=None, help='e.g. \'{"expansions": ["river"]}\'')
+    d.add_argument("--rules", type=_rules, default=None, help="a NOTATION.md rules object, e.g. '{\"expansions\": [...]}'")
     d.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     d.add_argument("--json", action="store_true", help="print one JSON object")
     b = sub.add_parser("bench", help="MCTS playouts per second on a mid-game position")

@@ -17,7 +17,7 @@ RIVER_END = "RV-L"
 def copy_game(game: Game, bag: list[str] | None = None, hands: list[list[str]] | None = None) -> Game:
     """An independent copy of ``game``; with ``bag`` (tile ids in draw order) the copy
     draws from it, its first tile becoming the drawn tile; with ``hands`` the seats hold
-    those tiles (the ``hand`` house rule)."""
+    those tiles (tiles in hand)."""
     return game.copy(bag=bag, hands=hands)
 
 

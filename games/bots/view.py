@@ -27,7 +27,7 @@ class PlayerView:
     ``board`` is a :class:`~games.engine.Game` without a bag, rebuilt from the public
     record: moves played on it (or on copies of it) name their tile. ``tile`` is the
     viewer's drawn tile (``None`` when the decision is not a tile turn of the viewer, or
-    with hands). ``hand`` is the viewer's own hand (the ``hand`` house rule; never
+    with hands). ``hand`` is the viewer's own hand (tiles in hand; never
     another player's). ``remaining`` counts every tile still in the game by type, the
     drawn one and those in hands included.
     """

@@ -14,6 +14,8 @@ See ``shared/rules/NOTATION.md`` for the geometry, spot names and record format,
 """
 
 from .board import Board, PlacedTile
+from .expansions.count import CITY_BLOCK, QUARTERS
+from .expansions.traders_builders import GOODS
 from .game import Game, Pending, Turn
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome
@@ -25,8 +27,10 @@ from .tiles import TILE_TYPES, Orientation, TileType, orientation
 __all__ = [
     "Board",
     "CATEGORIES",
+    "CITY_BLOCK",
     "COLORS",
     "Entry",
+    "GOODS",
     "Game",
     "IllegalMove",
     "Move",
@@ -36,6 +40,7 @@ __all__ = [
     "Pending",
     "PlacedTile",
     "Placement",
+    "QUARTERS",
     "RecordError",
     "Resign",
     "Rules",

@@ -27,9 +27,8 @@ class Seen:
 
 def visible_hand(engine: EngineGame, seat: int, viewer: int | None) -> tuple[str, ...] | None:
     """The tiles of ``seat``'s hand if ``viewer`` (a seat, or ``None``) may see them: their
-    own hand, or every hand when the rules make hands public; else ``None``."""
-    if not engine.rules.hand:
-        return None
+    own hand, or every hand when the rules make hands public; else ``None`` (also
+    without hands: the engine knows none)."""
     if viewer != seat and not engine.rules.hand_visible:
         return None
     return engine.hand(seat)

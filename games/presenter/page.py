@@ -51,7 +51,7 @@ def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, An
         "waiting": view.waiting,
         "current_seat": seats[view.pending.player] if view.pending else None,
         **_turn(view, asked_tile),
-        "hands": bool(view.rules.hand),
+        "hands": view.hands,
         "tiles_left": view.tiles_left,
         "bag": bag_tiles(view),
         "decision_targets": decision_targets(view, decision) if view.my_decision else [],

@@ -6,61 +6,20 @@ The lobby, the game page, the tournament page and the archive's rows all read th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
+from games import expansions
 from games.models import Game
-from games.vocabulary import EXPANSION_NAMES
 
-
-@dataclass(frozen=True)
-class RuleWords:
-    """One expansion or house rule in words."""
-
-    kind: str  # "expansion" or "house"
-    tag: str  # the short tag of lists
-    title: str  # the tag's one-sentence explanation
-    name: str | None = None  # in the one-line description; None: tag only
-
-
-WORDS = {
-    "river": RuleWords("expansion", gettext_lazy("River"), gettext_lazy(
-        "The River: river tiles are drawn first and must continue the river."), EXPANSION_NAMES["river"]),
-    "inns_cathedrals": RuleWords("expansion", gettext_lazy("Inns & Cathedrals"), gettext_lazy(
-        "Inns & Cathedrals: inns, cathedrals, the large follower, a 6th player."), EXPANSION_NAMES["inns_cathedrals"]),
-    "traders_builders": RuleWords("expansion", gettext_lazy("Traders & Builders"), gettext_lazy(
-        "Traders & Builders: goods tokens, the builder's double turn, the pig."), EXPANSION_NAMES["traders_builders"]),
-    "king_robber": RuleWords("expansion", gettext_lazy("King & Robber"), gettext_lazy(
-        "King & Robber: the king for the largest city, the robber for the longest road."), EXPANSION_NAMES["king_robber"]),
-    "count": RuleWords("expansion", gettext_lazy("Count"), gettext_lazy(
-        "The Count of Carcassonne: the City's quarters and their followers."), EXPANSION_NAMES["count"]),
-    "classic": RuleWords("house", gettext_lazy("Classic farms"), gettext_lazy(
-        "Farms score 4 per city to the player with most farmers around it.")),
-    "small_city": RuleWords("house", gettext_lazy("Small cities"), gettext_lazy(
-        "A completed city of two tiles scores 1 per tile and pennant."), gettext_lazy("Small-city rule")),
-    "incomplete_score": RuleWords("house", gettext_lazy("Unfinished scores 0"), gettext_lazy(
-        "Roads, cities and cloisters left incomplete score nothing.")),
-    "hole_bonus": RuleWords("house", gettext_lazy("Hole bonus"), gettext_lazy(
-        "A tile with neighbours on all four sides gives an extra turn.")),
-    "hand_visible": RuleWords("house", gettext_lazy("public hands"), gettext_lazy("Everyone sees every hand.")),
-}
+WORDS = expansions.merged("words")
 """Each expansion and house rule in words, by key (NOTATION.md names; ``classic``: farms)."""
-
-FARM_SCORING = {"classic": gettext_lazy("Classic farm scoring"), "current": gettext_lazy("Current farm scoring")}
 
 
 def _departures(rules: dict) -> list[str]:
     """The keys of ``WORDS`` a rules object uses: its expansions, then each house rule that
     differs from the published game."""
-    keys = list(rules.get("expansions", []))
-    if rules.get("farm_scoring") == "classic":
-        keys.append("classic")
-    keys += [key for key in ("small_city", "hole_bonus") if rules.get(key)]
-    if rules.get("incomplete_score") is False:
-        keys.append("incomplete_score")
-    return keys
+    return list(rules.get("expansions", [])) + [key for e in expansions.REGISTRY for key in e.departures(rules)]
 
 
 def rule_tags(rules: dict | None) -> list[dict]:
@@ -69,20 +28,14 @@ def rule_tags(rules: dict | None) -> list[dict]:
     rules = rules or {}
     tags = [{"key": key, "label": WORDS[key].tag, "title": WORDS[key].title, "kind": WORDS[key].kind}
             for key in _departures(rules) if key in WORDS]
-    if rules.get("hand"):
-        n = rules["hand"]
-        label = ngettext("Hand of %(n)d", "Hand of %(n)d", n) % {"n": n}
-        title = ngettext("Each player holds %(n)d tile and plays it.", "Each player holds %(n)d tiles and plays one of them.", n) % {"n": n}
-        if rules.get("hand_visible"):
-            title = f"{title} {WORDS['hand_visible'].title}"
-        tags.append({"key": "hand", "label": label, "title": title, "kind": "house"})
-    return tags
+    return tags + [tag for e in expansions.REGISTRY for tag in e.tags(rules)]
 
 
 def rules_line(rules: dict | None) -> list[str]:
-    """The rule set in a few words: farm scoring, each expansion, the small-city rule."""
+    """The rule set in a few words: farm scoring, each expansion, the small-city rule (each
+    module of ``games.expansions`` says its own)."""
     rules = rules or {}
-    parts = [str(FARM_SCORING["classic" if rules.get("farm_scoring") == "classic" else "current"])]
+    parts = [word for e in expansions.REGISTRY for word in e.line_head(rules)]
     for key in _departures(rules):
         words = WORDS.get(key)
         if words is None:  # an expansion the site has no words for: its id

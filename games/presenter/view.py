@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Sequence
 
-from games import decisions, replay, seating
+from games import decisions, expansions, replay, seating
 from games.engine import Game as EngineGame
 from games.models import Game, Seat
 
@@ -35,10 +35,10 @@ class PlayerView:
     out: bool  # left the game (lost on time or resigned)
     hand_size: int | None  # None without hands of tiles
     hand: tuple[str, ...] | None  # None: hidden from this viewer (or no hands)
-    goods: dict[str, int] = field(default_factory=dict)  # Traders & Builders
-    king: bool = False  # King & Robber
+    goods: dict[str, int] = field(default_factory=dict)  # the expansions' state (games.expansions): goods tokens,
+    king: bool = False  # the king's and the robber's holders,
     robber: bool = False
-    city: dict[str, dict[str, int]] = field(default_factory=dict)  # the Count: quarter -> {follower, large}
+    city: dict[str, dict[str, int]] = field(default_factory=dict)  # followers in the City: quarter -> {follower, large}
     current: bool = False  # the game waits for this seat
     winner: bool = False
     final_points: int | None = None  # points of the final scoring (finished games)
@@ -101,7 +101,8 @@ class GameView:
         self.bag = seen.bag if self.active else {}
         self.outcome = engine.outcome if self.finished else None
         self.final_points = tuple(engine.final_points) if self.finished and engine.final_points else None
-        self._hand_sizes = engine.hand_sizes() if self.rules.hand else None
+        self.hands = bool(self.rules.hand)  # the players hold tiles in hand
+        self._hand_sizes = engine.hand_sizes() if self.hands else None
         self.players = [self._player(i, seen.hands[i]) for i in range(len(self.names))]
         self.rules_text = rules_text(game) if game is not None else rules_line(engine.rules.to_json())
 
@@ -130,8 +131,9 @@ class GameView:
             color=seat.color if seat is not None else "", score=engine.scores[i], supply=engine.supply[i],
             reserve=dict(engine.reserve[i]), breakdown=dict(engine.breakdown[i]), out=i in engine.out,
             hand_size=self._hand_sizes[i] if self._hand_sizes else None, hand=hand,
-            goods=dict(extras["goods"].get(key, {})), king=extras["king"] == key, robber=extras["robber"] == key,
-            city=dict((extras["city"] or {}).get("quarters", {}).get(key, {})),
+            goods=dict(extras.get("goods", {}).get(key, {})), king=extras.get("king") == key,
+            robber=extras.get("robber") == key,
+            city=dict((extras.get("city") or {}).get("quarters", {}).get(key, {})),
             current=bool(self.pending and self.pending.player == i),
             winner=bool(self.outcome and i in self.outcome.winners),
             final_points=self.final_points[i] if self.final_points else None,
@@ -142,31 +144,13 @@ class GameView:
     @cached_property
     def _extras(self) -> dict[str, Any]:
         """The expansions' public state by engine player name: goods, king, robber, the City."""
-        engine = self._engine
-        extras: dict[str, Any] = {"goods": {}, "king": None, "robber": None}
-        for module in engine.modules:
-            if module.name == "traders_builders":
-                extras["goods"] = module.summary().get("goods", {})
-            elif module.name == "king_robber":
-                extras.update({k: module.summary().get(k) for k in ("king", "robber")})
-        extras["city"] = decisions.city_json(engine, engine.players)
-        return extras
+        return expansions.public_state(self._engine, self._engine.players)
 
     def expansions(self, names: Sequence[str | None]) -> dict[str, Any]:
         """What the expansions keep besides the board, all public, by player ``names``:
         goods tokens, the king's and robber's holders, the Count's City."""
         shown = [name or self._engine.players[i] for i, name in enumerate(names)]
-        rename = dict(zip(self._engine.players, shown))
-        extras, state = self._extras, {}
-        if any(m.name == "traders_builders" for m in self._engine.modules):
-            state["goods"] = {rename.get(k, k): v for k, v in extras["goods"].items()}
-        if any(m.name == "king_robber" for m in self._engine.modules):
-            state["king"] = rename.get(extras["king"], extras["king"])
-            state["robber"] = rename.get(extras["robber"], extras["robber"])
-        city = decisions.city_json(self._engine, shown)
-        if city is not None:
-            state["city"] = city
-        return state
+        return expansions.public_state(self._engine, shown)
 
     # --- the board and the last turn ---------------------------------------------------
 

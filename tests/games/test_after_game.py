@@ -105,3 +105,14 @@ def test_new_game_with_the_players_of_a_private_game_is_private_too(client, fini
     assert "checked" not in private_box()
     Game.objects.filter(pk=finished.pk).update(private=True)
     assert "checked" in private_box()
+
+
+def test_a_new_game_with_these_players_keeps_every_expansion_and_house_rule(client, ann, bob):
+    rules = {"expansions": ["inns_cathedrals", "king_robber"], "hole_bonus": True, "hand": 2}
+    game = store_game(make_template(5, 2, Rules.from_json(rules)), [ann, bob], name="Kings")
+    client.force_login(ann)
+    html = client.get(f"/games/new/?from={game.pk}").content.decode()
+    for option in ("inns_cathedrals", "king_robber", "hole_bonus"):
+        field = re.search(rf'<input[^>]*name="{option}"[^>]*>', html).group(0)
+        assert "checked" in field, option
+    assert re.search(r'<input[^>]*name="hand"[^>]*value="2"', html)

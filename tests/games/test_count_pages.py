@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.decisions import city_json
+from games.expansions import public_state
 from games.models import PlayPreference
 from notifications.models import Notification
 
@@ -85,7 +85,7 @@ def test_a_deployment_into_the_city_offers_the_quarters_the_figures_and_the_coun
         assert f'name="quarter" value="{quarter}"' in form
     assert '<option value="">The Count stays</option>' in form
     counts = re.findall(r'<option value="(\w+)">to the', form)
-    count_at = city_json(engine, engine.players)["count"]
+    count_at = public_state(engine, engine.players)["city"]["count"]
     assert sorted(counts) == sorted({"castle", "blacksmith", "cathedral", "market"} - {count_at})
     answer = {"quarter": "market", "count": counts[0]}  # what the form sends
     response = clients[asked.username].post(

@@ -15,11 +15,12 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import board_svg
+from games import board_svg, expansions
 from games.engine.autoplay import random_game
 from games.engine.rules import Rules, RulesError
 
-EVERY_EXPANSION = {"river": True, "inns_cathedrals": True, "traders_builders": True, "king_robber": True, "count": True}
+EVERY_EXPANSION = {expansion: True for expansion in expansions.by_id()}
+"""The default rule set: every expansion the site knows (``games.expansions``)."""
 
 
 class Command(BaseCommand):
@@ -70,7 +71,7 @@ class Command(BaseCommand):
 def _loads(text: str) -> dict:
     data = json.loads(text)
     if not isinstance(data, dict):
-        raise ValueError("give the rules as a JSON object, e.g. {\"river\": true}")
+        raise ValueError("give the rules as a JSON object of option values, e.g. {\"hole_bonus\": true}")
     return data
 
 

@@ -1,0 +1,97 @@
+"""What the site knows of one expansion or house rule, besides the engine's rules: the
+class each module of :mod:`games.expansions` fills in, and the registry they join.
+
+A module says everything the site shows of its expansion: its words (figures, goods,
+quarters, the reasons a move is refused), how its record entries and decisions read, its
+public state (the score list, the API), its tags and name in a rule set's description,
+and its "How to play" examples. The site's shared modules (``vocabulary``, ``entries``,
+``decisions``, ``presenter``) ask :mod:`games.expansions` and name no expansion; the
+board's drawings of an expansion are listed in ``games/board_svg/expansion_art.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+
+@dataclass(frozen=True)
+class RuleWords:
+    """One expansion or house rule in words (a rule set's tags and its one-line description)."""
+
+    kind: str  # "expansion" or "house"
+    tag: str  # the short tag of lists
+    title: str  # the tag's one-sentence explanation
+    name: str | None = None  # in the one-line description; None: tag only
+
+
+class SiteExpansion:
+    """One expansion (or the house rules) as the site shows it. Every table defaults to
+    empty and every hook to saying nothing, so a module fills in only what it has."""
+
+    id = ""
+    """The engine's expansion id (``Rules.expansions``); empty for the house rules."""
+    name: Any = None
+    """Its name as published in each language."""
+    options: dict[str, tuple[Any, Any]] = {}
+    """Label and help of the engine's rule options (``Rules.options()``) it owns, by option name."""
+    choices: dict[tuple[str, Any], Any] = {}
+    """The words of an option's choices, by (option name, value)."""
+    words: dict[str, RuleWords] = {}
+    """Its tags in a rule set's description, by key (its id; the house rules' keys)."""
+    labels: dict[str, dict[str, Any]] = {}
+    """Its words for the site's tables of words (``games.vocabulary``), by table: ``figure``,
+    ``figure_on``, ``category``, ``goods``, ``quarter``, ``terrain``, ``met``, ``side``."""
+    illegal_moves: dict[str, Any] = {}
+    """The engine's reasons for refusing a move of this expansion (``games.engine.errors``), by code."""
+    decisions: dict[str, tuple[Any, Any]] = {}
+    """Its decisions by action: short name (lists, e-mail subjects) and phrase (``%(decider)s``)."""
+    categories: tuple[str, ...] = ()
+    """The categories it adds to a player's score breakdown, in the order shown."""
+    entry_kinds: tuple[str, ...] = ()
+    """The record entries (``entries.kind_of``) it describes in :meth:`describe_entry`."""
+    examples: dict[str, tuple[dict, list[tuple]]] = {}
+    """Its examples of the "How to play" page: rules and turns (``games.how_to_play``)."""
+
+    def describe_entry(self, entry: dict[str, Any], who: str) -> str:
+        """One sentence for a person: what ``who`` did with an entry of :attr:`entry_kinds`."""
+        raise NotImplementedError
+
+    def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:
+        """What its pending decision is about, for ``viewer`` (the one deciding or another)."""
+        raise NotImplementedError
+
+    def option_text(self, engine: Any, answer: dict[str, Any]) -> str:
+        """One answer (not a pass) to its pending decision, in words."""
+        raise NotImplementedError
+
+    def option_target(self, answer: dict[str, Any]) -> dict[str, Any] | None:
+        """Where on the board an answer points (a figure's spot on a tile), if it does."""
+        return None
+
+    def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
+        """Its public state besides the board (by player ``names``), from the game's rule module."""
+        return {}
+
+    def departures(self, rules: dict) -> list[str]:
+        """The keys of :attr:`words` a rules object uses (house rules: those that differ
+        from the published game)."""
+        return []
+
+    def tags(self, rules: dict) -> list[dict]:
+        """Tags of a rules object beyond :attr:`words` (e.g. the size of a hand of tiles)."""
+        return []
+
+    def line_head(self, rules: dict) -> list[str]:
+        """Words that open a rule set's one-line description (the farm scoring)."""
+        return []
+
+
+REGISTRY: list[SiteExpansion] = []
+"""Every site module, in the order the site lists them (the engine's order)."""
+
+
+def register(cls: type[SiteExpansion]) -> type[SiteExpansion]:
+    """Class decorator: make a site module known to :mod:`games.expansions`."""
+    REGISTRY.append(cls())
+    return cls

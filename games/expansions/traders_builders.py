@@ -1,0 +1,49 @@
+"""Traders & Builders on the site: the builder, the pig and the goods in words, the goods
+each player holds (the score list, the API), their category of points and the rule tag.
+
+The board draws the goods symbols from the tiles' features (``games/board_svg/tile_marks.py``)."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from django.utils.translation import gettext_lazy as _
+
+from games.expansions.base import RuleWords, SiteExpansion, register
+
+NAME = _("Traders & Builders")
+
+
+@register
+class TradersBuilders(SiteExpansion):
+    id = "traders_builders"
+    name = NAME
+    options = {"traders_builders": (NAME, _(
+        "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
+        "tokens for completing cities (10 points per kind to the majority)."))}
+    words = {"traders_builders": RuleWords("expansion", _("Traders & Builders"), _(
+        "Traders & Builders: goods tokens, the builder's double turn, the pig."), NAME)}
+    labels = {
+        "figure": {"builder": _("builder"), "pig": _("pig")},
+        "figure_on": {
+            ("builder", "road"): _("builder on the road"),
+            ("builder", "city"): _("builder on the city"),
+            ("pig", "field"): _("pig on the field"),
+        },
+        "category": {"goods": _("Goods")},
+        "goods": {"wine": _("wine"), "grain": _("grain"), "cloth": _("cloth")},
+    }
+    illegal_moves = {
+        "builder_not_on_road_or_city": _("a builder goes on a road or a city, not on %(spot)s"),
+        "builder_without_follower": _("a builder joins a %(feature)s holding one of %(player)s's followers; "
+                                      "the %(feature)s at %(spot)s holds none"),
+        "pig_not_on_field": _("a pig goes on a field, not on %(spot)s"),
+        "pig_without_farmer": _("a pig joins a farm holding one of %(player)s's farmers; the farm at %(spot)s holds "
+                                "none"),
+    }
+    categories = ("goods",)
+
+    def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
+        """The goods tokens each player holds, by kind."""
+        rename = dict(zip(module.game.players, names))
+        return {"goods": {rename.get(k, k): v for k, v in module.summary().get("goods", {}).items()}}

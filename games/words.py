@@ -1,0 +1,32 @@
+"""The base game's words that the expansions' words build on: directions and followers
+by the spot they stand on. ``games.vocabulary`` holds every word of the site; the
+expansions' modules (``games.expansions``) use these to say where their figures go."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+DIRECTION_LABELS = {
+    "N": _("north"), "E": _("east"), "S": _("south"), "W": _("west"),
+    "NE": _("north-east"), "NW": _("north-west"), "SE": _("south-east"), "SW": _("south-west"),
+}
+
+FOLLOWER_ON = {
+    "road": _("thief on the road"),
+    "city": _("knight in the city"),
+    "cloister": _("monk in the cloister"),
+    "field": _("farmer in the field"),
+}
+"""A follower as it is named by the feature it stands on (move lists, e-mails)."""
+
+
+def follower_on(spot: str | None) -> str:
+    """'knight in the city (north)', 'monk in the cloister'; '' for none."""
+    if not spot:
+        return ""
+    kind, _sep, where = spot.partition(":")
+    text = str(FOLLOWER_ON.get(kind, spot))
+    if where:
+        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
+    return text
