@@ -119,7 +119,7 @@ class RuleTag(models.Model):
         An on/off option is tagged by its name when on (an ``int`` option when set at all);
         a choice always, as ``name:value``.
         """
-        option = OPTIONS[name]
+        option = OPTIONS_BY_NAME[name]
         if option.kind == "choice":
             return f"{name}:{value}"
         return name if value not in (None, False) else None
@@ -131,5 +131,5 @@ class RuleTag(models.Model):
         return [t for t in tags if t is not None]
 
 
-OPTIONS = {option.name: option for option in Rules.options()}
+OPTIONS_BY_NAME = {option.name: option for option in Rules.options()}
 """The engine's rule options by name: every one is a tag and an archive filter."""

@@ -28,7 +28,7 @@ from games.entries import CATEGORY_EXPANSION
 from games.services import named_entry, record_meta
 from games.visibility import game_for_viewer, visible_games
 
-from .models import GameResult, RuleTag, SeatResult
+from .models import OPTIONS_BY_NAME, GameResult, RuleTag, SeatResult
 from .results import rules_of_game
 
 User = get_user_model()
@@ -209,9 +209,6 @@ def _users(names: Iterable[str]) -> dict[str, Any]:
     return {u.username.lower(): u for u in User.objects.filter(q).only("id", "username")}
 
 
-RULE_OPTIONS_BY_NAME = {option.name: option for option in RULE_OPTIONS}
-
-
 def _game_rule(option, wanted) -> tuple[Q, bool]:
     """``(q, present)``: games in progress match ``wanted`` for ``option`` where ``q`` holds
     (``present``) or where it does not; read from the game's NOTATION.md rules object, which
@@ -250,7 +247,7 @@ def search(filters: Filters):
         for name in filters.players:
             qs = qs.filter(seats__user=user(name, "player"))
         for name, wanted in filters.rules.items():
-            q, present = _game_rule(RULE_OPTIONS_BY_NAME[name], wanted)
+            q, present = _game_rule(OPTIONS_BY_NAME[name], wanted)
             qs = qs.filter(q) if present else qs.exclude(q)
         if filters.tournament is not None:
             qs = qs.filter(tournament_pairing__round__tournament_id=filters.tournament)
