@@ -98,16 +98,19 @@ class RuleTag(models.Model):
     choice with its value (``farm_scoring:classic``); see :meth:`tags_of`.
 
     A table rather than a JSON field: filtering by any option is one indexed lookup
-    (``EXISTS`` on ``(tag, result)``) with the same SQL on SQLite and PostgreSQL, and the
+    (``EXISTS`` on ``(result, tag)``) with the same SQL on SQLite and PostgreSQL, and the
     options come from the engine (``Rules.options()``), so an expansion needs no column.
     """
 
-    result = models.ForeignKey(GameResult, on_delete=models.CASCADE, related_name="rule_tags")
+    # (the unique (result, tag) index serves the foreign key and the filters' EXISTS probes,
+    # index-only; (tag, result) serves counting the games with a tag)
+    result = models.ForeignKey(GameResult, on_delete=models.CASCADE, related_name="rule_tags", db_index=False)
     tag = models.CharField(max_length=60)
 
     class Meta:
         ordering = ["result", "tag"]
-        constraints = [models.UniqueConstraint(fields=["tag", "result"], name="archive_ruletag_unique")]
+        constraints = [models.UniqueConstraint(fields=["result", "tag"], name="archive_ruletag_unique")]
+        indexes = [models.Index(fields=["tag", "result"], name="archive_ruletag_tag")]
 
     def __str__(self) -> str:
         return f"{self.tag} in game #{self.result_id}"

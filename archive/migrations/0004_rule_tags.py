@@ -56,12 +56,13 @@ class Migration(migrations.Migration):
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
                 ("tag", models.CharField(max_length=60)),
-                ("result", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="rule_tags",
-                                             to="archive.gameresult")),
+                ("result", models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE,
+                                             related_name="rule_tags", to="archive.gameresult")),
             ],
             options={
                 "ordering": ["result", "tag"],
-                "constraints": [models.UniqueConstraint(fields=("tag", "result"), name="archive_ruletag_unique")],
+                "constraints": [models.UniqueConstraint(fields=("result", "tag"), name="archive_ruletag_unique")],
+                "indexes": [models.Index(fields=["tag", "result"], name="archive_ruletag_tag")],
             },
         ),
         migrations.RunPython(columns_to_tags, tags_to_columns),
