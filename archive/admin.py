@@ -37,14 +37,18 @@ class SeatResultInline(admin.TabularInline):
 
 @admin.register(GameResult)
 class GameResultAdmin(ReadOnlyAdmin):
-    list_display = ["game_id", "game", "finished_at", "player_count", "move_count", "top_score", "farm_scoring",
-                    "river", "tournament_id", "round"]
-    list_filter = ["player_count", "farm_scoring", "river"]
+    list_display = ["game_id", "game", "finished_at", "player_count", "move_count", "top_score", "rules",
+                    "tournament_id", "round"]
+    list_filter = ["player_count", "rule_tags__tag"]
     list_select_related = ["game"]
     search_fields = ["=game__id", "game__name", "seats__username"]
     date_hierarchy = "finished_at"
     show_full_result_count = False
     inlines = [SeatResultInline]
+
+    @admin.display(description="rules")
+    def rules(self, result):
+        return result.game.rules  # the game's own rules object (its tags are RuleTag rows)
 
 
 @admin.register(SeatResult)

@@ -43,6 +43,18 @@ def errors(*codes: int) -> dict:
     return {code: ERRORS[code] for code in (401, *codes)}
 
 
+def rule_parameter(option) -> OpenApiParameter:
+    """The filter by one rule option of the engine (``Rules.options()``)."""
+    if queries.is_choice(option):
+        return OpenApiParameter(option.name, str, enum=queries.choice_values(option),
+                                description=f"{option.label}: {option.help}")
+    notes = {"expansion": "the expansion", "bool": "the house rule", "int": "the house rule (any value)"}
+    published = " (true: the published rule)" if option.default is True else ""
+    return OpenApiParameter(option.name, OpenApiTypes.BOOL,
+                            description=f"With (true) or without (false) {notes[option.kind]} `{option.name}`, "
+                                        f"{option.label}{published}")
+
+
 FILTER_PARAMETERS = [
     OpenApiParameter("status", str, enum=["finished", "active"], description="Finished games (default) or games in progress"),
     OpenApiParameter(
@@ -52,12 +64,7 @@ FILTER_PARAMETERS = [
     OpenApiParameter("winner", str, description="Only games won by this username (shared first place counts)"),
     OpenApiParameter("finished_after", OpenApiTypes.DATE, description="Finished on or after this day"),
     OpenApiParameter("finished_before", OpenApiTypes.DATE, description="Finished on or before this day"),
-    OpenApiParameter("farm_scoring", str, enum=["current", "classic"], description="Farm scoring rule"),
-    OpenApiParameter("river", OpenApiTypes.BOOL, description="With (true) or without (false) the River"),
-    *(OpenApiParameter(name, OpenApiTypes.BOOL, description=f"With (true) or without (false) the rule option `{name}`"
-                       + (" (true: the published rule)" if name == "incomplete_score" else "")
-                       + (" (any hand size)" if name == "hand" else ""))
-      for name in queries.RULE_FLAGS),
+    *(rule_parameter(option) for option in queries.RULE_OPTIONS),
     OpenApiParameter("players", int, description="Number of players (2 to 5)"),
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),

@@ -20,8 +20,8 @@ from games.engine.autoplay import random_game
 from games.models import Game, Move, Seat
 from games.presenter.outcome import outcome_json
 
-from .results import build_result, record_game
-from .models import GameResult, SeatResult
+from .models import GameResult, RuleTag, SeatResult
+from .results import build_result, record_game, rule_tags
 
 
 @dataclass
@@ -42,12 +42,17 @@ def make_template(seed: int, players: int, rules: Rules | None = None) -> Templa
     return Template(seed, random.Random(seed).randrange(2**32), rules, engine)
 
 
+VARIED_EXPANSION = next(option.name for option in Rules.options() if option.kind == "expansion")
+"""The expansion some generated games are played with: the first the engine lists (the River)."""
+
+
 def varied_template(seed: int) -> Template:
     """Player count and rule options drawn from the seed (2-5 players, some classic
-    farms, some River games)."""
+    farms, a quarter of the games with :data:`VARIED_EXPANSION`)."""
     rng = random.Random(seed * 7919 + 17)
     players = rng.choice((2, 2, 2, 3, 3, 3, 4, 4, 5))
-    rules = Rules.from_options({"farm_scoring": "classic" if rng.random() < 0.3 else "current", "river": rng.random() < 0.25})
+    rules = Rules.from_options({"farm_scoring": "classic" if rng.random() < 0.3 else "current",
+                                VARIED_EXPANSION: rng.random() < 0.25})
     return make_template(seed, players, rules)
 
 
@@ -106,7 +111,7 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
     games = [unsaved_game(t, users, when) for t, users, when in batch]
     with transaction.atomic():
         Game.objects.bulk_create(games, batch_size=1000)
-        seats, moves, results, seat_results = [], [], [], []
+        seats, moves, results, seat_results, tags = [], [], [], [], []
         for game, (template, users, when) in zip(games, batch):
             game_seats = unsaved_seats(game, users, when)
             for seat, user in zip(game_seats, users):
@@ -117,8 +122,10 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
             result, rows = build_result(game, game_seats, engine.outcome, len(engine.history))
             results.append(result)
             seat_results.extend(rows)
+            tags.extend(rule_tags(game))
         Seat.objects.bulk_create(seats, batch_size=2000)
         Move.objects.bulk_create(moves, batch_size=5000)
         GameResult.objects.bulk_create(results, batch_size=2000)
         SeatResult.objects.bulk_create(seat_results, batch_size=5000)
+        RuleTag.objects.bulk_create(tags, batch_size=5000)
     return len(moves)

@@ -5,13 +5,18 @@ written once when a game finishes (see :mod:`archive.results`) and rebuilt at wi
 with ``manage.py rebuild_results``. They exist so that the archive list can filter
 and sort 100,000s of games with plain indexes, and so that profile statistics need
 no replay. ``games`` is never migrated for the archive's sake: the columns a list
-needs (finish date, rule options, player count) are copied here.
+needs (finish date, player count) are copied here, and the rule set as :class:`RuleTag`
+rows, one per option that is on, so that a new expansion needs no new column.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+
+from games.engine import Rules
 
 
 class GameResult(models.Model):
@@ -22,18 +27,6 @@ class GameResult(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     player_count = models.PositiveSmallIntegerField()
     move_count = models.PositiveIntegerField(default=0)
-    farm_scoring = models.CharField(max_length=10, default="current")
-    river = models.BooleanField(default=False)
-    # the other expansions and house rules, for the archive's filters (copies of game.rules)
-    inns_cathedrals = models.BooleanField(default=False)
-    traders_builders = models.BooleanField(default=False)
-    king_robber = models.BooleanField(default=False)
-    count = models.BooleanField(default=False)
-    small_city = models.BooleanField(default=False)
-    incomplete_score = models.BooleanField(default=True)
-    hole_bonus = models.BooleanField(default=False)
-    hand = models.PositiveSmallIntegerField(null=True, blank=True)
-    hand_visible = models.BooleanField(default=False)
     top_score = models.IntegerField(default=0)
     # A tournament game's tournament and round number (from its tournaments.Pairing, see
     # archive.results.record_result); plain columns, not FKs, so that the archive stays readable
@@ -97,3 +90,49 @@ class SeatResult(models.Model):
     @property
     def game_id(self) -> int:
         return self.result_id
+
+
+class RuleTag(models.Model):
+    """One rule option a finished game was played with, as a tag: an expansion or a house
+    rule that is on (``count``, ``hand``; ``incomplete_score`` in the published game) or a
+    choice with its value (``farm_scoring:classic``); see :meth:`tags_of`.
+
+    A table rather than a JSON field: filtering by any option is one indexed lookup
+    (``EXISTS`` on ``(result, tag)``) with the same SQL on SQLite and PostgreSQL, and the
+    options come from the engine (``Rules.options()``), so an expansion needs no column.
+    """
+
+    # (the unique (result, tag) index serves the foreign key and the filters' EXISTS probes,
+    # index-only; (tag, result) serves counting the games with a tag)
+    result = models.ForeignKey(GameResult, on_delete=models.CASCADE, related_name="rule_tags", db_index=False)
+    tag = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["result", "tag"]
+        constraints = [models.UniqueConstraint(fields=["result", "tag"], name="archive_ruletag_unique")]
+        indexes = [models.Index(fields=["tag", "result"], name="archive_ruletag_tag")]
+
+    def __str__(self) -> str:
+        return f"{self.tag} in game #{self.result_id}"
+
+    @staticmethod
+    def tag_for(name: str, value: Any) -> str | None:
+        """The tag saying option ``name`` has ``value`` (``None``: no tag, the option is off).
+
+        An on/off option is tagged by its name when on (an ``int`` option when set at all);
+        a choice always, as ``name:value``.
+        """
+        option = OPTIONS_BY_NAME[name]
+        if option.kind == "choice":
+            return f"{name}:{value}"
+        return name if value not in (None, False) else None
+
+    @classmethod
+    def tags_of(cls, rules: Rules) -> list[str]:
+        """Every tag of a rule set, in the engine's option order."""
+        tags = (cls.tag_for(name, value) for name, value in rules.option_values().items())
+        return [t for t in tags if t is not None]
+
+
+OPTIONS_BY_NAME = {option.name: option for option in Rules.options()}
+"""The engine's rule options by name: every one is a tag and an archive filter."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import Avg, Count, F, Max, OuterRef, Prefetch, Q, Subquery
+from django.db.models import Avg, Count, Exists, F, Max, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
@@ -22,13 +23,14 @@ from django.utils.translation import gettext as _
 
 from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
-from games.engine.tiles import BASE_START, RIVER_START
 from games.models import Game, Move, Seat, ended_early, is_tile_placement, left_early
+from games.entries import CATEGORY_EXPANSION
 from games.presenter.records import record_meta
 from games.replay import named_entry
 from games.visibility import game_for_viewer, visible_games
 
-from .models import GameResult, SeatResult
+from .models import OPTIONS_BY_NAME, GameResult, RuleTag, SeatResult
+from .results import rules_of_game
 
 User = get_user_model()
 
@@ -52,14 +54,19 @@ class FilterError(ValueError):
         super().__init__(message)
 
 
-RULE_FLAGS = ("inns_cathedrals", "traders_builders", "king_robber", "count", "small_city", "incomplete_score",
-              "hole_bonus", "hand")
-"""Rule options the archive filters by (yes/no), besides ``river`` and ``farm_scoring``;
-``incomplete_score`` is yes in the published game, ``hand`` is yes with any hand size."""
+RULE_OPTIONS = Rules.options()
+"""Every rule option of the engine is a filter: an expansion or house rule by yes/no
+(``incomplete_score`` is yes in the published game, ``hand`` is yes with any hand size),
+a choice (``farm_scoring``) by its value."""
 
-HOUSE_RULE_KEYS = {"small_city", "incomplete_score", "hole_bonus", "hand"}
-"""House rules that a NOTATION.md rules object holds only when they differ from the
-published game (``Rules.to_json``): ``incomplete_score`` then says no."""
+
+def is_choice(option) -> bool:
+    return option.kind == "choice"
+
+
+def choice_values(option) -> list[str]:
+    return [str(value) for value, _label in option.choices]
+
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
@@ -78,9 +85,7 @@ class Filters:
     winner: str = ""
     finished_after: dt.date | None = None
     finished_before: dt.date | None = None
-    farm_scoring: str = ""
-    river: bool | None = None
-    rules: dict[str, bool] = field(default_factory=dict)  # RULE_FLAGS: yes (True) or no (False)
+    rules: dict[str, Any] = field(default_factory=dict)  # by option: yes (True), no (False) or a choice's value
     player_count: int | None = None
     tournament: int | None = None
     round: int | None = None
@@ -115,28 +120,12 @@ class Filters:
                     setattr(f, name, dt.date.fromisoformat(value))
                 except ValueError:
                     errors[name] = _("%(name)s must be a date such as 2024-05-31") % {"name": name}
-        farm = get("farm_scoring")
-        if farm:
-            if farm in ("current", "classic"):
-                f.farm_scoring = farm
-            else:
-                errors["farm_scoring"] = _("farm_scoring must be current or classic")
-        river = get("river").lower()
-        if river:
-            if river in _TRUE:
-                f.river = True
-            elif river in _FALSE:
-                f.river = False
-            else:
-                errors["river"] = _("river must be yes or no")
-        for name in RULE_FLAGS:
-            value = get(name).lower()
-            if value in _TRUE:
-                f.rules[name] = True
-            elif value in _FALSE:
-                f.rules[name] = False
-            elif value:
-                errors[name] = _("%(name)s must be yes or no") % {"name": name}
+        for option in RULE_OPTIONS:
+            value, error = _rule_value(option, get(option.name))
+            if error:
+                errors[option.name] = error
+            elif value is not None:
+                f.rules[option.name] = value
         count = get("players")
         if count:
             try:
@@ -170,23 +159,40 @@ class Filters:
         if self.status != "finished":
             items.append(("status", self.status))
         items += [("player", p) for p in self.players]
-        for name in ("winner", "farm_scoring"):
-            if getattr(self, name):
-                items.append((name, getattr(self, name)))
+        if self.winner:
+            items.append(("winner", self.winner))
         for name in ("tournament", "round"):
             if getattr(self, name) is not None:
                 items.append((name, str(getattr(self, name))))
         for name in ("finished_after", "finished_before"):
             if getattr(self, name):
                 items.append((name, getattr(self, name).isoformat()))
-        if self.river is not None:
-            items.append(("river", "yes" if self.river else "no"))
-        items += [(name, "yes" if self.rules[name] else "no") for name in RULE_FLAGS if name in self.rules]
+        for option in RULE_OPTIONS:
+            value = self.rules.get(option.name)
+            if value is not None:
+                items.append((option.name, value if is_choice(option) else ("yes" if value else "no")))
         if self.player_count:
             items.append(("players", str(self.player_count)))
         if self.sort != "-finished":
             items.append(("sort", self.sort))
         return items
+
+
+def _rule_value(option, raw: str) -> tuple[Any, str | None]:
+    """The filter value of ``option`` from the query string: ``(value, None)``, ``(None,
+    None)`` when not given, or ``(None, message)`` for a value that cannot be understood."""
+    if not raw:
+        return None, None
+    if is_choice(option):
+        if raw in choice_values(option):
+            return raw, None
+        return None, _("%(name)s must be one of %(values)s") % {"name": option.name,
+                                                                 "values": ", ".join(choice_values(option))}
+    if raw.lower() in _TRUE:
+        return True, None
+    if raw.lower() in _FALSE:
+        return False, None
+    return None, _("%(name)s must be yes or no") % {"name": option.name}
 
 
 def _day_start(day: dt.date) -> dt.datetime:
@@ -202,6 +208,25 @@ def _users(names: Iterable[str]) -> dict[str, Any]:
     for name in names:
         q |= Q(username__iexact=name)
     return {u.username.lower(): u for u in User.objects.filter(q).only("id", "username")}
+
+
+def _game_rule(option, wanted) -> tuple[Q, bool]:
+    """``(q, present)``: games in progress match ``wanted`` for ``option`` where ``q`` holds
+    (``present``) or where it does not; read from the game's NOTATION.md rules object, which
+    lists the expansions and holds a house rule only when it is not as published."""
+    if option.kind == "expansion":
+        return Q(rules__expansions__icontains=f'"{option.name}"'), wanted
+    if is_choice(option):
+        return Q(**{f"rules__{option.name}": wanted}), True
+    return Q(rules__has_key=option.name), wanted != bool(option.default)
+
+
+def _tagged(name: str, wanted: Any) -> tuple[Exists, bool]:
+    """``(tagged, present)``: finished games match ``wanted`` for option ``name`` where
+    their result has the tag (``present``) or where it has not (a "no": off is no tag)."""
+    present = wanted is not False
+    tag = RuleTag.tag_for(name, wanted if present else True)
+    return Exists(RuleTag.objects.filter(result=OuterRef("pk"), tag=tag)), present
 
 
 def search(filters: Filters):
@@ -222,18 +247,9 @@ def search(filters: Filters):
         qs = Game.objects.filter(status=Game.Status.ACTIVE, private=False)
         for name in filters.players:
             qs = qs.filter(seats__user=user(name, "player"))
-        if filters.farm_scoring:
-            qs = qs.filter(rules__farm_scoring=filters.farm_scoring)
-        if filters.river is not None:
-            river = Q(rules__expansions__icontains="river")
-            qs = qs.filter(river) if filters.river else qs.exclude(river)
         for name, wanted in filters.rules.items():
-            if name in HOUSE_RULE_KEYS:  # present in the rules object only when not as published
-                wanted = wanted if name != "incomplete_score" else not wanted
-                q = Q(rules__has_key=name)
-            else:
-                q = Q(rules__expansions__icontains=name)
-            qs = qs.filter(q) if wanted else qs.exclude(q)
+            q, present = _game_rule(OPTIONS_BY_NAME[name], wanted)
+            qs = qs.filter(q) if present else qs.exclude(q)
         if filters.tournament is not None:
             qs = qs.filter(tournament_pairing__round__tournament_id=filters.tournament)
         if filters.round is not None:
@@ -252,12 +268,9 @@ def search(filters: Filters):
         qs = qs.filter(finished_at__gte=_day_start(filters.finished_after))
     if filters.finished_before:
         qs = qs.filter(finished_at__lt=_day_start(filters.finished_before + dt.timedelta(days=1)))
-    if filters.farm_scoring:
-        qs = qs.filter(farm_scoring=filters.farm_scoring)
-    if filters.river is not None:
-        qs = qs.filter(river=filters.river)
     for name, wanted in filters.rules.items():
-        qs = qs.filter(hand__isnull=not wanted) if name == "hand" else qs.filter(**{name: wanted})
+        tagged, present = _tagged(name, wanted)
+        qs = qs.filter(tagged) if present else qs.exclude(tagged)
     if filters.player_count:
         qs = qs.filter(player_count=filters.player_count)
     if filters.tournament is not None:
@@ -283,8 +296,6 @@ class Row:
     finished_at: dt.datetime | None
     updated_at: dt.datetime | None
     move_count: int
-    farm_scoring: str
-    river: bool
     players: list[dict[str, Any]]
     tournament_id: int | None = None
     tournament_name: str | None = None
@@ -309,22 +320,28 @@ class Row:
             "finished_at": self.finished_at,
             "updated_at": self.updated_at,
             "move_count": self.move_count,
-            "rules": {"farm_scoring": self.farm_scoring, "river": self.river, **self.rules},
+            "rules": api_rules(self.rules),
             "players": self.players,
             "winners": self.winners,
             "tournament": self.tournament,
         }
 
 
-def rules_of(result: GameResult) -> dict[str, Any]:
-    """The rules object of a finished game from its archive columns (no query)."""
-    from .results import RULE_COLUMNS
+API_RULE_FLAGS = ("river",)
+"""Expansions the API's rules object also states as a boolean key of their own: it did so
+before the rules object listed the expansions, and clients read it."""
 
-    values = {name: getattr(result, name) for name in RULE_COLUMNS}
-    try:
-        return Rules.from_options(values).to_json()
-    except ValueError:
-        return {"expansions": [], "farm_scoring": result.farm_scoring}
+
+def api_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    """A game's rules object as the archive API lists it: the NOTATION.md rules object
+    plus the :data:`API_RULE_FLAGS`."""
+    expansions = rules.get("expansions") or []
+    return {**rules, **{name: name in expansions for name in API_RULE_FLAGS}}
+
+
+def rules_of(game: Game) -> dict[str, Any]:
+    """The NOTATION.md rules object of a stored game, as the engine writes it (no query)."""
+    return rules_of_game(game.rules).to_json()
 
 
 def tournament_json(tournament_id: int | None, name: str | None, round_number: int | None) -> dict[str, Any] | None:
@@ -360,18 +377,16 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
         by_id = {g.pk: g for g in games}
         for g in page_objects:
             game = by_id[g.pk]
-            rules = Rules.from_json(game.rules or {})
             scores = list(game.scores or [])
             rows.append(
-                Row(game.pk, game.title, game.status, None, game.updated_at, game.move_count, rules.farm_scoring,
-                    rules.river,
+                Row(game.pk, game.title, game.status, None, game.updated_at, game.move_count,
                     [
                         {"username": seat.display_name, "position": seat.position, "color": seat.color,
                          "hex": seat_hex(seat.position), "score": scores[i] if i < len(scores) else 0,
                          "won": False, "outcome": None, "rank": None}
                         for i, seat in enumerate(game.seats.all())
                     ],
-                    game.t_id, game.t_name, game.t_round, game.has_bots, rules.to_json())
+                    game.t_id, game.t_name, game.t_round, game.has_bots, rules_of(game))
             )
         return rows
     early = ended_early([result.game for result in page_objects])
@@ -379,7 +394,6 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
         game = result.game
         rows.append(
             Row(result.game_id, game.title, game.status, result.finished_at, game.updated_at, result.move_count,
-                result.farm_scoring, result.river,
                 [
                     {"username": s.username, "position": s.position, "color": COLORS[s.position],
                      "hex": seat_hex(s.position), "score": s.score, "won": s.won, "outcome": s.outcome,
@@ -387,7 +401,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                     for s in result.seats.all()
                 ],
                 result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots,
-                rules_of(result), game.pk in early)
+                rules_of(game), game.pk in early)
         )
     return rows
 
@@ -458,14 +472,14 @@ def player_stats(user, viewer) -> dict[str, Any]:
         avg_cloisters=Avg("cloisters"),
         avg_farms=Avg("farms"),
         # the expansions' categories, over the games played with that expansion only
-        avg_goods=Avg("goods", filter=Q(result__traders_builders=True)),
-        avg_king=Avg("king", filter=Q(result__king_robber=True)),
-        avg_robber=Avg("robber", filter=Q(result__king_robber=True)),
+        **{f"avg_{category}": Avg(category, filter=Q(Exists(RuleTag.objects.filter(result=OuterRef("result_id"),
+                                                                                    tag=expansion))))
+           for category, expansion in CATEGORY_EXPANSION.items()},
         best_score=Max("score"),
     )
-    for key in ("avg_score", "avg_roads", "avg_cities", "avg_cloisters", "avg_farms", "avg_goods", "avg_king",
-                "avg_robber"):
-        data[key] = round(float(data[key]), 1) if data[key] is not None else None
+    for key in data:
+        if key.startswith("avg_"):
+            data[key] = round(float(data[key]), 1) if data[key] is not None else None
     games = data["games"] or 0
     data["win_rate"] = round(100 * data["wins"] / games) if games else None
     return data
@@ -582,8 +596,15 @@ def score_series(moves: list[dict[str, Any]], players: int) -> list[list[int]]:
 # --- records ---------------------------------------------------------------------------------
 
 
-def start_of(rules: Rules) -> dict[str, Any]:
-    return {"tile": RIVER_START if rules.river else BASE_START, "x": 0, "y": 0, "rotation": 0}
+@lru_cache(maxsize=256)
+def start_of(rules: Rules) -> dict[str, Any] | None:
+    """The start tile of a record with ``rules``, as the engine writes it (``None``: the
+    game starts from a fixed block of tiles, as with the Count, and the record has none)."""
+    start = EngineGame(["a", "b"], rules).start  # no bag: only the start is laid out
+    if start is None:
+        return None
+    tile, x, y, rotation = start
+    return {"tile": tile, "x": x, "y": y, "rotation": rotation}
 
 
 def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dict[str, Any]:
@@ -595,9 +616,11 @@ def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dic
         "format": "carcassonne-record/1",
         "rules": rules.to_json(),
         "players": names,
-        "start": start_of(rules),
-        "moves": [row["entry"] for row in moves],  # byte for byte what is stored
     }
+    start = start_of(rules)
+    if start is not None:
+        data["start"] = dict(start)
+    data["moves"] = [row["entry"] for row in moves]  # byte for byte what is stored
     data["meta"] = record_meta(game)
     if game.status == Game.Status.FINISHED and game.outcome:
         data["meta"]["result"] = dict(zip(names, game.scores))

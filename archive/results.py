@@ -11,7 +11,7 @@ from django.utils import timezone
 from games.engine import Outcome, Rules
 from games.models import Game, Seat
 
-from .models import GameResult, SeatResult
+from .models import GameResult, RuleTag, SeatResult
 
 from games.entries import CATEGORIES
 
@@ -26,18 +26,17 @@ def outcomes_of(outcome: Outcome) -> list[str]:
     ]
 
 
-def rule_columns(rules: Any) -> dict[str, Any]:
+def rules_of_game(rules: Any) -> Rules:
+    """A stored game's rules object as engine rules (the base game if it cannot be read)."""
     try:
-        parsed = Rules.from_json(rules or {})
+        return Rules.from_json(rules or {})
     except ValueError:
-        parsed = Rules()
-    values = parsed.option_values()
-    return {name: values[name] for name in RULE_COLUMNS}
+        return Rules()
 
 
-RULE_COLUMNS = ("farm_scoring", "river", "inns_cathedrals", "traders_builders", "king_robber", "count", "small_city",
-                "incomplete_score", "hole_bonus", "hand", "hand_visible")
-"""The rule options copied onto ``GameResult`` (every option of the engine)."""
+def rule_tags(game: Game) -> list[RuleTag]:
+    """Unsaved tag rows of the rule set ``game`` was played with."""
+    return [RuleTag(result_id=game.pk, tag=tag) for tag in RuleTag.tags_of(rules_of_game(game.rules))]
 
 
 def tournament_of(game_id: int) -> tuple[int | None, int | None]:
@@ -70,7 +69,6 @@ def build_result(
         top_score=max(scores) if scores else 0,
         tournament_id=tournament_id,
         round=round,
-        **rule_columns(game.rules),
     )
     ranks, outcomes, winners = outcome.ranks, outcomes_of(outcome), set(outcome.winners)
     rows = []
@@ -99,7 +97,7 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
 
     ``engine`` is the replay of the whole move log (``games.replay.engine_for``).
     A tournament game gets its tournament and round (from its ``tournaments.Pairing``).
-    Idempotent: existing rows of the game are replaced.
+    Idempotent: existing rows of the game (seats, rule tags) are replaced.
     """
     if seats is None:
         seats = list(game.seats.select_related("user").order_by("position"))
@@ -109,6 +107,7 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
     GameResult.objects.filter(game_id=game.pk).delete()
     result.save(force_insert=True)
     SeatResult.objects.bulk_create(rows)
+    RuleTag.objects.bulk_create(rule_tags(game))
     return result
 
 

@@ -6,17 +6,22 @@ from rest_framework import serializers
 
 from games.serializers import MoveSerializer, RecordSerializer
 
+from .queries import API_RULE_FLAGS
+
 
 class ArchiveErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     errors = serializers.DictField(child=serializers.CharField(), required=False)
 
 
-class ArchiveRulesSerializer(serializers.Serializer):
-    farm_scoring = serializers.CharField(help_text="`current` or `classic`")
-    river = serializers.BooleanField()
-    expansions = serializers.ListField(child=serializers.CharField(), required=False,
-                                       help_text="The expansions played (NOTATION.md rules object)")
+ArchiveRulesSerializer = type("ArchiveRulesSerializer", (serializers.Serializer,), {
+    "__doc__": "A game's NOTATION.md rules object, with the old flags of queries.API_RULE_FLAGS.",
+    "farm_scoring": serializers.CharField(help_text="`current` or `classic`"),
+    **{name: serializers.BooleanField(help_text=f"Whether `{name}` is one of the expansions")
+       for name in API_RULE_FLAGS},
+    "expansions": serializers.ListField(child=serializers.CharField(), required=False,
+                                        help_text="The expansions played (NOTATION.md rules object)"),
+})
 
 
 class ArchivePlayerSerializer(serializers.Serializer):

@@ -22,6 +22,7 @@ from django.utils.functional import lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from games import vocabulary
 from games.engine import COLORS
 from games.engine.record import replay as replay_record
 from games.models import Game
@@ -33,20 +34,22 @@ from .replay import CATEGORIES, parse_move, replay_context
 User = get_user_model()
 
 players_label = lazy(lambda n: ngettext("%(count)d player", "%(count)d players", n) % {"count": n}, str)
-RULE_CHOICES = [("", _("Any")), ("current", _("Current (3 per city)")), ("classic", _("Classic"))]
-YES_NO = [("", _("Any")), ("yes", _("With the River")), ("no", _("Without the River"))]
 PLAYER_COUNTS = [("", _("Any")), *[(str(n), players_label(n)) for n in range(2, 7)]]
-RULE_FILTER_LABELS = {
-    "inns_cathedrals": _("Inns & Cathedrals"),
-    "traders_builders": _("Traders & Builders"),
-    "king_robber": _("King & Robber"),
-    "count": _("The Count of Carcassonne"),
-    "small_city": _("Small cities score less"),
-    "incomplete_score": _("Incomplete features score"),
-    "hole_bonus": _("Hole bonus"),
-    "hand": _("Hand of tiles"),
-}
-"""The archive's filters by expansion and house rule (``queries.RULE_FLAGS``)."""
+
+
+def _rule_filters(filters: queries.Filters) -> list[dict]:
+    """One select per rule option of the engine (expansions, house rules, farm scoring),
+    in the engine's order: a choice lists its values, any other option is with or without."""
+    selects = []
+    for option in queries.RULE_OPTIONS:
+        value = filters.rules.get(option.name)
+        if queries.is_choice(option):
+            choices, shown = vocabulary.option_choices(option), value or ""
+        else:
+            choices, shown = None, "" if value is None else ("yes" if value else "no")
+        selects.append({"name": option.name, "label": vocabulary.option_label(option), "choices": choices,
+                        "value": shown})
+    return selects
 
 
 def _page_links(request, page_obj, items):
@@ -88,14 +91,7 @@ def game_list(request):
         "links": _page_links(request, page_obj, items) if page_obj else {},
         "export_url": reverse("archive:export") + ("?" + urlencode(items) if items else ""),
         "player_value": " ".join(filters.players),
-        "rule_choices": RULE_CHOICES,
-        "river_choices": YES_NO,
-        "river_value": "" if filters.river is None else ("yes" if filters.river else "no"),
-        "rule_filters": [
-            {"name": name, "label": RULE_FILTER_LABELS[name],
-             "value": "" if name not in filters.rules else ("yes" if filters.rules[name] else "no")}
-            for name in queries.RULE_FLAGS
-        ],
+        "rule_filters": _rule_filters(filters),
         "count_choices": PLAYER_COUNTS,
         "count_value": str(filters.player_count or ""),
         "filtered": not filters.is_default(),

@@ -1,4 +1,4 @@
-"""Time the archive list (with a player filter) and the replay page at random moves.
+"""Time the archive list (with player and rule filters) and the replay page at random moves.
 
     manage.py bench_archive [--runs 50]
 
@@ -17,7 +17,9 @@ from django.db.models import Count
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from archive.generate import VARIED_EXPANSION
 from archive.models import GameResult, SeatResult
+from games.engine import Rules
 
 User = get_user_model()
 
@@ -59,10 +61,17 @@ class Command(BaseCommand):
                 raise CommandError(f"{url}: HTTP {response.status_code}")
             return elapsed, len(ctx.captured_queries)
 
+        varied = VARIED_EXPANSION  # the expansion of a quarter of generated games
+        others = "&".join(f"{o.name}=no" for o in Rules.options() if o.kind == "expansion" and o.name != varied)
         pages = {
             "list ?player=X": lambda: f"/archive/?player={rng.choice(users)}",
             "list ?player=X&player=Y": lambda: "/archive/?player={}&player={}".format(*rng.sample(users, 2)),
             "list ?player=X page 3": lambda: f"/archive/?player={rng.choice(users)}&page=3",
+            # filters by rule options (expansions, house rules), with and without a player
+            f"list ?{varied}=yes page k": lambda: f"/archive/?{varied}=yes&page={rng.randint(1, 40)}",
+            f"list ?farm_scoring=classic&{varied}=no": lambda: f"/archive/?farm_scoring=classic&{varied}=no",
+            f"list ?player=X&{varied}=yes": lambda: f"/archive/?player={rng.choice(users)}&{varied}=yes",
+            "list ?player=X&hand=no&<others>=no": lambda: f"/archive/?player={rng.choice(users)}&hand=no&{others}",
             "replay ?move=k": lambda: self._replay_url(rng, min_id, max_id),
             "API board.svg ?move=k": lambda: self._replay_url(rng, min_id, max_id, api=True),
         }
@@ -74,7 +83,7 @@ class Command(BaseCommand):
                 times.append(elapsed)
                 counts.add(queries)
             self.stdout.write(
-                f"{name:26s} median {statistics.median(times):6.1f} ms   p95 {percentile(times, 95):6.1f} ms"
+                f"{name:36s} median {statistics.median(times):6.1f} ms   p95 {percentile(times, 95):6.1f} ms"
                 f"   max {max(times):6.1f} ms   queries {sorted(counts)}"
             )
 
