@@ -104,12 +104,12 @@ class GameAPIView(APIView):
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         return Response(payloads.game_state(self.view(pk)), status=code)
 
-    def played(self, game: Game, engine) -> Response:
-        """201 with the state after the caller's move or decision, as they see it: from
-        the engine the command played on (no second replay)."""
+    def played(self, game: Game, engine, number: int) -> Response:
+        """201 with the state after the caller's move or decision ``number``, as they see it:
+        from the engine the command played on (no second replay)."""
         seats = list(game.seats.select_related("user").order_by("position"))
         view = GameView.of(game, seats, engine, self.request.user)
-        return Response(payloads.game_state(view), status=status.HTTP_201_CREATED)
+        return Response(payloads.played(view, number), status=status.HTTP_201_CREATED)
 
 
 ERRORS = {
@@ -352,7 +352,7 @@ class MovesView(PublicGameView):
             "submitted twice is stored once. Returns the new state."
         ),
         request=s.MoveRequestSerializer,
-        responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+        responses={201: s.PlayedSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
         data = _validated(s.MoveRequestSerializer, request)
@@ -360,7 +360,7 @@ class MovesView(PublicGameView):
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
             tile=data.get("tile"),
         )
-        return self.played(game, engine)
+        return self.played(game, engine, data["move_number"])
 
 
 class DecisionView(GameAPIView):
@@ -375,12 +375,12 @@ class DecisionView(GameAPIView):
             "decision is pending, 400 when the rules refuse the answer; one answer is stored per decision."
         ),
         request=s.DecisionRequestSerializer,
-        responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+        responses={201: s.PlayedSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
         data = _validated(s.DecisionRequestSerializer, request)
         game, engine = services.play_decision(pk, request.user, data["move_number"], data["answer"])
-        return self.played(game, engine)
+        return self.played(game, engine, data["move_number"])
 
 
 class RecordView(PublicGameView):

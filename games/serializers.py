@@ -390,6 +390,11 @@ class GameStateSerializer(serializers.Serializer):
     outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
 
 
+class PlayedSerializer(GameStateSerializer):
+    played = serializers.CharField(help_text="The move just played, in the caller's language, with the points it scored")
+    page_fragment = serializers.CharField(help_text="The game page's part that changed (HTML; for the site's page)")
+
+
 class GameListItemSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()

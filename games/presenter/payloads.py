@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+
+from .notices import played_text
 from .view import GameView
 
 
@@ -38,6 +41,14 @@ def game_state(view: GameView) -> dict[str, Any]:
         state["outcome"] = view.outcome.to_json()
     state.update(move_days=game.move_days, timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed)
     return state
+
+
+def played(view: GameView, number: int) -> dict[str, Any]:
+    """The 201 of a move or decision: the state, move ``number`` (the caller's) told in the
+    caller's language (``played``) and where the game page fetches the part of itself that
+    changed (``page_fragment``: HTML)."""
+    return {**game_state(view), "played": played_text(view, number),
+            "page_fragment": reverse("game-fragment", args=[view.game.pk])}
 
 
 def _player(p) -> dict[str, Any]:
