@@ -10,7 +10,9 @@ seated players may move.
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -21,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import bot_seats, services
+from games import bot_seats, fragment, services
 from games.entries import move_json
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
@@ -32,6 +34,9 @@ from . import serializers as s
 from .rest import TokenAuthentication
 
 TAG = "games"
+PAGE_HEADER = "X-Page-Since"
+"""Sent by the game page with a move or decision: the newest move it shows. The 201 then
+carries the page's fragment under ``page`` (see games.fragment)."""
 
 
 def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
@@ -109,7 +114,11 @@ class GameAPIView(APIView):
         from the engine the command played on (no second replay)."""
         seats = list(game.seats.select_related("user").order_by("position"))
         view = GameView.of(game, seats, engine, self.request.user)
-        return Response(payloads.played(view, number), status=status.HTTP_201_CREATED)
+        data = payloads.played(view, number)
+        since = self.request.headers.get(PAGE_HEADER)
+        if since is not None:  # the game page: the part of it that changed, from this view
+            data["page"] = fragment.render(self.request._request, view, fragment.since_of(since))
+        return Response(data, status=status.HTTP_201_CREATED)
 
 
 ERRORS = {
@@ -323,6 +332,7 @@ class LegalMovesView(PublicGameView):
         return Response(payloads.legal_moves(self.view(pk)))
 
 
+@method_decorator(gzip_page, name="dispatch")  # a 201 for the page carries its fragment
 class MovesView(PublicGameView):
     @extend_schema(
         tags=[TAG],
@@ -363,6 +373,7 @@ class MovesView(PublicGameView):
         return self.played(game, engine, data["move_number"])
 
 
+@method_decorator(gzip_page, name="dispatch")
 class DecisionView(GameAPIView):
     @extend_schema(
         tags=[TAG],

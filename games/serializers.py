@@ -392,7 +392,11 @@ class GameStateSerializer(serializers.Serializer):
 
 class PlayedSerializer(GameStateSerializer):
     played = serializers.CharField(help_text="The move just played, in the caller's language, with the points it scored")
-    page_fragment = serializers.CharField(help_text="The game page's part that changed (HTML; for the site's page)")
+    page = serializers.CharField(
+        required=False,
+        help_text="Only when asked with the header X-Page-Since (the site's game page): the part of the page "
+        "that changed, as HTML",
+    )
 
 
 class GameListItemSerializer(serializers.Serializer):

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
-from games import after, bot_seats, services
+from games import after, bot_seats, fragment, services
 from games.clock import waiting_games
 from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
 from games.models import Game, Seat
@@ -255,31 +255,23 @@ def invitation(request, token: str):
 
 def game_detail(request, game_id: int):
     """The game as the visitor may see it (see games.presenter)."""
-    return render(request, "games/game_detail.html", _page_context(request, game_id))
+    game = game_for_viewer(game_id, request.user)
+    view = GameView.load(game, request.user)
+    context = page.context(view, request.user, request.GET.get("tile"))
+    context["bot_levels"] = BOT_LEVEL_CHOICES
+    return render(request, "games/game_detail.html", context)
 
 
 @require_GET
 @gzip_page
 def game_fragment(request, game_id: int):
-    """The part of the game page that follows the game (#game-live), alone: fetched after a
-    move and when the live poll sees a change (static/js/live.js). The page keeps its chat,
-    notes and bag pictures, and its move list up to ``?since=`` (the newest move it shows)."""
-    context = _page_context(request, game_id)
-    since = int(request.GET["since"]) if request.GET.get("since", "").isdigit() else 0
-    context.update(fragment=True, since=since,
-                   move_rows=[row for row in context["move_rows"] if row["move"]["number"] > since])
-    response = render(request, "games/game_fragment.html", context)
+    """The game part of its page alone, for the live poll (see games.fragment)."""
+    view = GameView.load(game_for_viewer(game_id, request.user), request.user)
+    since = fragment.since_of(request.GET.get("since"))
+    response = HttpResponse(fragment.render(request, view, since, request.GET.get("tile")))
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ["Cookie"])
     return response
-
-
-def _page_context(request, game_id: int) -> dict:
-    game = game_for_viewer(game_id, request.user)
-    view = GameView.load(game, request.user)
-    context = page.context(view, request.user, request.GET.get("tile"))
-    context["bot_levels"] = BOT_LEVEL_CHOICES
-    return context
 
 
 # --- how to play -----------------------------------------------------------------------------

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.urls import reverse
-
 from .notices import played_text
 from .view import GameView
 
@@ -44,11 +42,9 @@ def game_state(view: GameView) -> dict[str, Any]:
 
 
 def played(view: GameView, number: int) -> dict[str, Any]:
-    """The 201 of a move or decision: the state, move ``number`` (the caller's) told in the
-    caller's language (``played``) and where the game page fetches the part of itself that
-    changed (``page_fragment``: HTML)."""
-    return {**game_state(view), "played": played_text(view, number),
-            "page_fragment": reverse("game-fragment", args=[view.game.pk])}
+    """The 201 of a move or decision: the state and move ``number`` (the caller's) told
+    in the caller's language (``played``)."""
+    return {**game_state(view), "played": played_text(view, number)}
 
 
 def _player(p) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 /* Live game page: while the tab is visible, ask /games/<id>/live/ every few seconds
-   (ETag / If-None-Match: usually a 304 with no body). When the game changed (or after
-   the player's own move), fetch the game's fragment (/games/<id>/fragment/: the game
-   part of the page without the chat, notes, bag pictures and the moves the page already
-   lists) and swap the game in place (board, scores, moves, whose turn, tab title),
+   (ETag / If-None-Match: usually a 304 with no body). When the game changed, fetch the
+   game's fragment (/games/<id>/fragment/: the game part of the page without the chat,
+   notes, bag pictures and the moves the page already lists; after the player's own move
+   the move's answer carries it) and swap the game in place (board, scores, moves, whose turn, tab title),
    keeping the board's zoom and position, the chat and the notes being typed. When only
    the chat changed, refresh the chat list. Stateless on the server: any process answers.
    Also sends chat messages and saves notes without leaving the page, and says in one
@@ -74,9 +74,9 @@
     return newest ? parseInt(newest.getAttribute("value"), 10) || 0 : 0;
   }
 
-  function fragmentHref(href) {
+  function fragmentHref() {
     var query = window.location.search ? window.location.search.slice(1) + "&" : "";
-    return (href || fragmentUrl) + "?" + query + "since=" + shownMove();
+    return fragmentUrl + "?" + query + "since=" + shownMove();
   }
 
   /* Whether the page holds what the fragment leaves out: each kept panel and each
@@ -155,15 +155,14 @@
     return true;
   }
 
-  /* Swap in the game as the server shows it now (``href``: the fragment address a move's
-     answer named). Waits while a placement is being chosen. */
-  function refreshGame(force, href) {
+  /* Swap in the game as the server shows it now. Waits while a placement is being chosen. */
+  function refreshGame(force) {
     var turn = window.CarcTurn && window.CarcTurn.current;
     if (swapping) return swapping;  // one swap at a time; it brings the latest state
     var decision = window.CarcDecision && window.CarcDecision.current;
     if (!force && ((turn && turn.busy()) || (decision && decision.busy()))) { pendingGame = true; return Promise.resolve(); }
     pendingGame = false;
-    swapping = fetchDoc(fragmentHref(href))
+    swapping = fetchDoc(fragmentHref())
       .then(function (doc) {
         if (swapIn(doc)) return null;
         return fetchDoc(window.location.pathname + window.location.search).then(swapIn);
@@ -236,7 +235,14 @@
     if (visible()) schedule(0); else clearTimeout(timer);
   });
 
-  window.CarcLive = { refresh: function (href) { return refreshGame(true, href); }, poll: poll, announce: announce };
+  /* After the player's own move: swap in the fragment its answer carried (``html``), or
+     fetch one. */
+  function show(html) {
+    if (html && swapIn(parse(html))) return Promise.resolve();
+    return refreshGame(true);
+  }
+
+  window.CarcLive = { refresh: function () { return refreshGame(true); }, show: show, shownMove: shownMove, poll: poll, announce: announce };
   var list = chatList();
   if (list) list.scrollTop = list.scrollHeight;
   bindForms();

@@ -300,7 +300,8 @@
     fetch(panel.getAttribute("data-move-url"), {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(),
+                   "X-Page-Since": window.CarcLive ? String(window.CarcLive.shownMove()) : "0" },
       body: JSON.stringify({
         move_number: parseInt(panel.getAttribute("data-move-number"), 10),
         tile: panel.getAttribute("data-tile"),
@@ -311,7 +312,7 @@
       if (response.status === 201) {
         return response.json().then(function (body) {
           if (window.CarcAnnounce) window.CarcAnnounce(body.played);
-          if (window.CarcLive) window.CarcLive.refresh(body.page_fragment); else window.location.reload();
+          if (window.CarcLive) window.CarcLive.show(body.page); else window.location.reload();
         });
       }
       return response.json().catch(function () { return {}; }).then(function (body) {

@@ -20,7 +20,7 @@ from games.presenter.view import placements_of
 
 from .helpers import login, started_game
 
-BUDGET = 30_000  # bytes a move's page update may transfer (the move's answer and the fragment)
+BUDGET = 30_000  # bytes a move's page update may transfer (the move's answer, with the fragment)
 MOVES = 10
 START_NEIGHBOURS = ((0, -1), (1, 0), (-1, 0), (0, 1))
 
@@ -96,9 +96,10 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
 
     requests = []
     page.on("requestfinished", lambda request: requests.append(request))
-    updates = []
+    updates, polled = [], []
     for turn in range(MOVES):
         expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn", timeout=8000)
+        polled += [transferred(r) for r in requests if urlparse(r.url).path == f"/games/{game.pk}/fragment/"]
         requests.clear()
         page.locator("svg.board rect.slot").first.click()
         page.get_by_role("button", name="Confirm move").click()
@@ -108,16 +109,18 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
         expect(page.get_by_test_id("move-list").locator("li")).to_have_count(number)
         page.wait_for_function("n => window.__clickToBoard.length >= n", arg=turn + 1)
         paths = {(r.method, urlparse(r.url).path): r for r in requests}
-        move = paths[("POST", f"/api/games/{game.pk}/moves/")]
-        fragment = paths[("GET", f"/games/{game.pk}/fragment/")]
-        updates.append(transferred(move) + transferred(fragment))
+        update = [paths[("POST", f"/api/games/{game.pk}/moves/")]]  # its answer carries the fragment
+        assert ("GET", f"/games/{game.pk}/fragment/") not in paths  # nothing more to fetch
         assert ("GET", f"/games/{game.pk}/") not in paths  # no whole page
+        updates.append(sum(transferred(request) for request in update))
         opponent_plays(game, bob)
+        requests.clear()
         page.evaluate("window.CarcLive.poll()")  # no need to wait for the next poll
 
     assert page.evaluate("window.__sameDocument") is True  # no reload all along
     times = page.evaluate("window.__clickToBoard")
     print(f"\npage update after a move: {updates} bytes (max {max(updates)}, budget {BUDGET})")
+    print(f"the opponent's move, fetched by the live poll: {polled} bytes")
     print(f"click to updated board: median {statistics.median(times):.0f} ms over {len(times)} moves "
           f"(min {min(times):.0f}, max {max(times):.0f})")
     assert max(updates) <= BUDGET

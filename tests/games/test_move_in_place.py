@@ -4,7 +4,9 @@ page as its viewer may see it, and none of what the page already has; a cell or 
 follower spot that is not allowed has its reason."""
 
 import gzip
+import json
 import re
+from unittest import mock
 
 import pytest
 from django.db import connection
@@ -29,7 +31,7 @@ def first_placement(game):
     return engine, placements_of(engine, engine.tile)[0]
 
 
-def test_a_moves_answer_says_what_the_move_did_and_where_the_page_fragment_is(started, api, ann):
+def test_a_moves_answer_says_what_the_move_did(started, api, ann):
     engine, p = first_placement(started)
     body = {"move_number": 1, "x": p["x"], "y": p["y"], "rotation": p["rotation"], "meeple": None}
     response = api(ann).post(f"/api/games/{started.pk}/moves/", body, format="json")
@@ -37,8 +39,25 @@ def test_a_moves_answer_says_what_the_move_did_and_where_the_page_fragment_is(st
     data = response.json()
     assert data["played"] == (f"Move 1 played: ann placed tile {engine.tile} at ({p['x']},{p['y']}) "
                               f"turned {p['rotation']}°, no follower.")
-    assert data["page_fragment"] == f"/games/{started.pk}/fragment/"
-    assert data["move_number"] == 2  # and the state, as before
+    assert data["move_number"] == 2 and "page" not in data  # the state, as before; no HTML unless asked
+
+
+def test_the_game_pages_move_gets_the_changed_part_of_the_page_without_another_replay(started, client, ann, bob, api):
+    play_moves({"ann": api(ann), "bob": api(bob)}, started.pk, 2)
+    started.refresh_from_db()
+    engine, p = first_placement(started)
+    client.force_login(ann)
+    body = {"move_number": 3, "x": p["x"], "y": p["y"], "rotation": p["rotation"], "meeple": None}
+    with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+        response = client.post(f"/api/games/{started.pk}/moves/", body, content_type="application/json",
+                               HTTP_X_PAGE_SINCE="2", HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code == 201 and response["Content-Encoding"] == "gzip"
+    assert replays.call_count == 1  # the command's own replay
+    data = json.loads(gzip.decompress(response.content))
+    assert data["played"].startswith("Move 3 played: ann placed tile")
+    html = data["page"]
+    assert '<div id="game-live"' in html and re.search(r'data-testid="whose-turn">.*bob', html)
+    assert re.findall(r'<li class="move[^"]*" value="(\d+)"', html) == ["3"]  # the page lists 1 and 2
 
 
 def test_the_confirmation_counts_the_points_of_the_player_and_of_the_others(ann, bob):
