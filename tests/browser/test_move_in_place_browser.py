@@ -18,7 +18,7 @@ from games.engine import Rules
 from games.models import Game
 from games.presenter.view import placements_of
 
-from .helpers import login, started_game
+from .helpers import BOTH_SIZES, login, started_game
 
 BUDGET = 30_000  # bytes a move's page update may transfer (the move's answer, with the fragment)
 MOVES = 10
@@ -70,8 +70,10 @@ def transferred(request) -> int:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_why(browser_page):
+@BOTH_SIZES
+def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_why(browser_page, size):
     page = browser_page
+    page.set_viewport_size(size)
     ann, bob, game = started_game("In place")
     seed, refused_cell, tile = seed_with_a_cell_that_fits_no_rotation(["ann", "bob"])
     Game.objects.filter(pk=game.pk).update(seed=seed)
@@ -86,10 +88,13 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
         });
     }""")
     toast = page.get_by_test_id("game-toast")
+    page.get_by_role("button", name="Zoom in").click()
+    zoom = page.locator("#board-scroll").get_attribute("data-zoom")
 
     # refused clicks say why, in the status line
     page.locator('svg.board g.tile[data-x="0"][data-y="0"]').click()
     expect(toast).to_have_text("There is already a tile on this cell.")
+    page.locator("#board-scroll").scroll_into_view_if_needed()
     click_cell(page, *refused_cell)
     expect(toast).to_contain_text(f"Tile {tile} fits here in no rotation: turned 0°, its")
     expect(page.locator("#turn-controls")).to_be_hidden()  # nothing was chosen
@@ -118,8 +123,9 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
         page.evaluate("window.CarcLive.poll()")  # no need to wait for the next poll
 
     assert page.evaluate("window.__sameDocument") is True  # no reload all along
+    expect(page.locator("#board-scroll")).to_have_attribute("data-zoom", zoom)  # the view is kept
     times = page.evaluate("window.__clickToBoard")
-    print(f"\npage update after a move: {updates} bytes (max {max(updates)}, budget {BUDGET})")
+    print(f"\n{size['width']}px: page update after a move: {updates} bytes (max {max(updates)}, budget {BUDGET})")
     print(f"the opponent's move, fetched by the live poll: {polled} bytes")
     print(f"click to updated board: median {statistics.median(times):.0f} ms over {len(times)} moves "
           f"(min {min(times):.0f}, max {max(times):.0f})")
