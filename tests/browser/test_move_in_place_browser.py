@@ -98,6 +98,7 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
     click_cell(page, *refused_cell)
     expect(toast).to_contain_text(f"Tile {tile} fits here in no rotation: turned 0°, its")
     expect(page.locator("#turn-controls")).to_be_hidden()  # nothing was chosen
+    page.screenshot(path=f"/tmp/move_refused_{size['width']}.png")
 
     requests = []
     page.on("requestfinished", lambda request: requests.append(request))
@@ -110,6 +111,8 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
         page.get_by_role("button", name="Confirm move").click()
         number = 2 * turn + 1
         expect(toast).to_contain_text(f"Move {number} played: ann placed tile")
+        if turn == 0:
+            page.screenshot(path=f"/tmp/move_played_{size['width']}.png")
         expect(page.get_by_test_id("whose-turn")).to_contain_text("bob's turn")
         expect(page.get_by_test_id("move-list").locator("li")).to_have_count(number)
         page.wait_for_function("n => window.__clickToBoard.length >= n", arg=turn + 1)
