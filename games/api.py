@@ -12,7 +12,9 @@ seated players may move.
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -23,7 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import bot_seats, lobby, seating, turns
+from games import bot_seats, fragment, lobby, seating, turns
 from games.commands import Table
 from games.errors import GameError
 from games.replay import engine_for
@@ -37,6 +39,9 @@ from . import serializers as s
 from .rest import TokenAuthentication
 
 TAG = "games"
+PAGE_HEADER = "X-Page-Since"
+"""Sent by the game page with a move or decision: the newest move it shows. The 201 then
+carries the page's fragment under ``page`` (see games.fragment)."""
 
 
 def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
@@ -125,11 +130,21 @@ class GameAPIView(APIView):
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         return Response(payloads.game_state(self.view(pk)), status=code)
 
-    def played(self, table: Table, code: int = status.HTTP_201_CREATED) -> Response:
-        """The state after the caller's command (201 for a move or decision), as they see it:
-        from the game, seats and engine state the command left (no second replay)."""
+    def current(self, table: Table, code: int = status.HTTP_200_OK) -> Response:
+        """The state after the caller's command, as they see it: from the game, seats and
+        engine state the command left (no second replay)."""
         view = GameView.of(table.game, table.seats, table.engine, self.request.user)
         return Response(payloads.game_state(view), status=code)
+
+    def played(self, table: Table, number: int) -> Response:
+        """201 with the state after the caller's move or decision ``number``, as they see it:
+        from the engine the command played on (no second replay)."""
+        view = GameView.of(table.game, table.seats, table.engine, self.request.user)
+        data = payloads.played(view, number)
+        since = self.request.headers.get(PAGE_HEADER)
+        if since is not None:  # the game page: the part of it that changed, from this view
+            data["page"] = fragment.render(self.request._request, view, fragment.since_of(since))
+        return Response(data, status=status.HTTP_201_CREATED)
 
 
 ERRORS = {
@@ -248,7 +263,7 @@ class _SeatAction(GameAPIView):
     action = staticmethod(lambda game_id, user: None)
 
     def post(self, request, pk: int):
-        return self.played(type(self).action(pk, request.user), status.HTTP_200_OK)
+        return self.current(type(self).action(pk, request.user))
 
 
 class AcceptView(_SeatAction):
@@ -307,7 +322,7 @@ class ResignView(GameAPIView):
         responses={200: s.GameStateSerializer, **errors(403, 404, 409)},
     )
     def post(self, request, pk: int):
-        return self.played(turns.resign(pk, request.user), status.HTTP_200_OK)
+        return self.current(turns.resign(pk, request.user))
 
 
 class BotsView(GameAPIView):
@@ -322,7 +337,7 @@ class BotsView(GameAPIView):
     def post(self, request, pk: int):
         data = _validated(s.BotsRequestSerializer, request)
         table = bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
-        return self.played(table, status.HTTP_200_OK)
+        return self.current(table)
 
 
 class LegalMovesView(PublicGameView):
@@ -341,6 +356,7 @@ class LegalMovesView(PublicGameView):
         return Response(payloads.legal_moves(self.view(pk)))
 
 
+@method_decorator(gzip_page, name="dispatch")  # a 201 for the page carries its fragment
 class MovesView(PublicGameView):
     seated_methods = ("POST",)
 
@@ -372,7 +388,7 @@ class MovesView(PublicGameView):
             "submitted twice is stored once. Returns the new state."
         ),
         request=s.MoveRequestSerializer,
-        responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+        responses={201: s.PlayedSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
         data = _validated(s.MoveRequestSerializer, request)
@@ -380,9 +396,10 @@ class MovesView(PublicGameView):
             pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
             tile=data.get("tile"),
         )
-        return self.played(table)
+        return self.played(table, data["move_number"])
 
 
+@method_decorator(gzip_page, name="dispatch")
 class DecisionView(GameAPIView):
     seated_methods = ("POST",)
 
@@ -397,12 +414,12 @@ class DecisionView(GameAPIView):
             "decision is pending, 400 when the rules refuse the answer; one answer is stored per decision."
         ),
         request=s.DecisionRequestSerializer,
-        responses={201: s.GameStateSerializer, **errors(400, 403, 404, 409)},
+        responses={201: s.PlayedSerializer, **errors(400, 403, 404, 409)},
     )
     def post(self, request, pk: int):
         data = _validated(s.DecisionRequestSerializer, request)
         table = turns.play_decision(pk, request.user, data["move_number"], data["answer"])
-        return self.played(table)
+        return self.played(table, data["move_number"])
 
 
 class RecordView(PublicGameView):

@@ -390,6 +390,15 @@ class GameStateSerializer(serializers.Serializer):
     outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
 
 
+class PlayedSerializer(GameStateSerializer):
+    played = serializers.CharField(help_text="The move just played, in the caller's language, with the points it scored")
+    page = serializers.CharField(
+        required=False,
+        help_text="Only when asked with the header X-Page-Since (the site's game page): the part of the page "
+        "that changed, as HTML",
+    )
+
+
 class GameListItemSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()

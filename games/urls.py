@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/new/", views.game_create, name="game-create"),
     path("games/lobby/", views.lobby, name="lobby"),
     path("games/<int:game_id>/", views.game_detail, name="game-detail"),
+    path("games/<int:game_id>/fragment/", views.game_fragment, name="game-fragment"),
     path("games/<int:game_id>/accept/", views.game_accept, name="game-accept"),
     path("games/<int:game_id>/decline/", views.game_decline, name="game-decline"),
     path("games/<int:game_id>/join/", views.game_join, name="game-join"),

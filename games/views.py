@@ -13,11 +13,13 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import select_template
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.gzip import gzip_page
+from django.views.decorators.http import require_GET, require_POST
 
-from games import after, bot_seats, seating, turns
+from games import after, bot_seats, fragment, seating, turns
 from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
 from games.errors import GameError
 from games.clock import waiting_games
@@ -261,6 +263,18 @@ def game_detail(request, game_id: int):
     context = page.context(view, request.user, request.GET.get("tile"))
     context["bot_levels"] = BOT_LEVEL_CHOICES
     return render(request, "games/game_detail.html", context)
+
+
+@require_GET
+@gzip_page
+def game_fragment(request, game_id: int):
+    """The game part of its page alone, for the live poll (see games.fragment)."""
+    view = GameView.load(game_for_viewer(game_id, request.user), request.user)
+    since = fragment.since_of(request.GET.get("since"))
+    response = HttpResponse(fragment.render(request, view, since, request.GET.get("tile")))
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["Cookie"])
+    return response
 
 
 # --- how to play -----------------------------------------------------------------------------

@@ -2,6 +2,7 @@ from django import template
 from django.conf import settings
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from chat import services
 from chat.models import MAX_MESSAGE, MAX_NOTE
@@ -41,6 +42,15 @@ def context_csrf(request):
 @register.inclusion_tag("chat/_chat.html", takes_context=True)
 def chat_panel(context, game):
     return chat_context(game, context["user"], context.get("request"))
+
+
+@register.simple_tag(takes_context=True)
+def chat_placeholder(context, game):
+    """Where the chat panel goes in a live update of the game page (games' fragment): the
+    page keeps the panel it has (and what is being typed in it)."""
+    if not services.can_chat(game, context["user"]):
+        return ""
+    return mark_safe('<section id="chat" data-live-keep data-live-placeholder hidden></section>')
 
 
 @register.inclusion_tag("chat/_notes.html", takes_context=True)

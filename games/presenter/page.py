@@ -17,6 +17,7 @@ from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER
                            describe_spot, kind_of, spot_of)
 from games.models import GameEvent, Seat
 
+from .notices import turn_refusals
 from .view import GameView, PlayerView
 
 AUTOMATIC_LABELS = {
@@ -138,6 +139,8 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
     legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
     legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
     legal["no_follower"] = _("no follower")
+    if my_turn and tile:
+        legal["refusals"] = turn_refusals(view, tile, placements)
     highlight = sorted({(p["x"], p["y"]) for p in placements})
     rotations = sorted({p["rotation"] for p in placements})
     return {

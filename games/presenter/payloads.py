@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notices import played_text
 from .view import GameView
 
 
@@ -38,6 +39,12 @@ def game_state(view: GameView) -> dict[str, Any]:
         state["outcome"] = view.outcome.to_json()
     state.update(move_days=game.move_days, timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed)
     return state
+
+
+def played(view: GameView, number: int) -> dict[str, Any]:
+    """The 201 of a move or decision: the state and move ``number`` (the caller's) told
+    in the caller's language (``played``)."""
+    return {**game_state(view), "played": played_text(view, number)}
 
 
 def _player(p) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from games import decisions, expansions, replay, seating
 from games.engine import Game as EngineGame
+from games.engine import IllegalMove, Move
 from games.models import Game, Seat
 
 from .hidden import seen_by
@@ -176,9 +177,13 @@ class GameView:
     @cached_property
     def last_turn(self) -> dict[str, Any] | None:
         """The last move of the log: its number, seat, record entry and points."""
-        if not self._engine.history:
+        return self.turn(len(self._engine.history))
+
+    def turn(self, number: int) -> dict[str, Any] | None:
+        """Move ``number`` of the log (from 1): its number, seat, record entry and points."""
+        if not 0 < number <= len(self._engine.history):
             return None
-        turn = self._engine.history[-1]
+        turn = self._engine.history[number - 1]
         return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points)}
 
     @cached_property
@@ -255,3 +260,20 @@ class GameView:
                 return {**empty, "pending": pending}
             return {**empty, "pending": pending, "hand": [{"tile": t, "placements": self.placements(t)} for t in hand]}
         return {"tile": self._engine.tile, "placements": self.placements(self._engine.tile), "pending": pending}
+
+    # --- why not: the engine's reasons, for a player who tries what the rules forbid ----------
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        """The empty cells next to the board: where a tile might go (the board is public)."""
+        taken = {(t["x"], t["y"]) for t in self.board}
+        around = {(x + dx, y + dy) for x, y in taken for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        return sorted(around - taken)
+
+    def why_not(self, tile: str, x: int, y: int, rotation: int, spot: str | None = None) -> IllegalMove | None:
+        """Why the player on turn may not place ``tile`` so (with a follower on ``spot``), as
+        the engine says it (``code`` and ``params``); ``None`` if they may."""
+        try:
+            self._engine.check(Move(tile, x, y, rotation, spot))
+        except IllegalMove as exc:
+            return exc
+        return None

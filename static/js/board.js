@@ -162,6 +162,7 @@
     });
     scroller.addEventListener("mouseleave", function () { if (coords) coords.innerHTML = defaultHint; });
 
+    self.cellAt = cellAt;  // the cell [x, y] under a pointer event (turn.js says why one is refused)
     self.centerOn = centerOn;
     self.setZoom = setZoom;
     self.refresh = refresh;

@@ -27,12 +27,15 @@
       fetch(panel.getAttribute("data-decision-url"), {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(),
+                   "X-Page-Since": window.CarcLive ? String(window.CarcLive.shownMove()) : "0" },
         body: JSON.stringify({ move_number: parseInt(panel.getAttribute("data-move-number"), 10), answer: answer })
       }).then(function (response) {
         if (response.status === 201) {
-          if (window.CarcLive) window.CarcLive.refresh(); else window.location.reload();
-          return null;
+          return response.json().then(function (body) {
+            if (window.CarcAnnounce) window.CarcAnnounce(body.played);
+            if (window.CarcLive) window.CarcLive.show(body.page); else window.location.reload();
+          });
         }
         return response.json().catch(function () { return {}; }).then(function (body) {
           throw new Error(body && body.detail ? body.detail : "HTTP " + response.status);

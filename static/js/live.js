@@ -1,14 +1,33 @@
 /* Live game page: while the tab is visible, ask /games/<id>/live/ every few seconds
    (ETag / If-None-Match: usually a 304 with no body). When the game changed, fetch the
-   page again and swap the game in place (board, scores, moves, whose turn, tab title),
+   game's fragment (/games/<id>/fragment/: the game part of the page without the chat,
+   notes, bag pictures and the moves the page already lists; after the player's own move
+   the move's answer carries it) and swap the game in place (board, scores, moves, whose turn, tab title),
    keeping the board's zoom and position, the chat and the notes being typed. When only
    the chat changed, refresh the chat list. Stateless on the server: any process answers.
-   Also sends chat messages and saves notes without leaving the page. */
+   Also sends chat messages and saves notes without leaving the page, and says in one
+   line (aria-live) what a move did or why a click is not allowed (announce). */
 (function () {
   "use strict";
+  var toastTimer = null;
+
+  /* Show ``text`` in the page's status line for a few seconds (refusal: a warning). */
+  function announce(text, refusal) {
+    var toast = document.getElementById("game-toast");
+    if (!toast || !text) return;
+    clearTimeout(toastTimer);
+    toast.textContent = "";
+    toast.classList.toggle("is-refusal", !!refusal);
+    toast.textContent = text;
+    toast.classList.add("is-shown");
+    toastTimer = setTimeout(function () { toast.classList.remove("is-shown"); }, refusal ? 5000 : 7000);
+  }
+  window.CarcAnnounce = announce;
+
   var root = document.getElementById("game-live");
   if (!root || !root.dataset.liveUrl) return;
   var url = root.dataset.liveUrl;
+  var fragmentUrl = root.dataset.liveFragment;
   var interval = parseInt(root.dataset.liveInterval, 10) || 4000;
   var etag = root.dataset.liveEtag || "";
   var known = { game: root.dataset.liveGame, chat: root.dataset.liveChat };
@@ -43,6 +62,99 @@
 
   function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
 
+  function fetchDoc(href) {
+    return fetch(href, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
+      .then(parse);
+  }
+
+  /* The newest move the page lists (the fragment brings only the newer ones). */
+  function shownMove() {
+    var newest = document.querySelector("[data-testid=move-list] li[value]");
+    return newest ? parseInt(newest.getAttribute("value"), 10) || 0 : 0;
+  }
+
+  function fragmentHref() {
+    var query = window.location.search ? window.location.search.slice(1) + "&" : "";
+    return fragmentUrl + "?" + query + "since=" + shownMove();
+  }
+
+  /* Whether the page holds what the fragment leaves out: each kept panel and each
+     picture of the bag (a panel shown for the first time needs the whole page). */
+  function completes(fresh) {
+    var complete = true;
+    fresh.querySelectorAll("[data-live-placeholder][id]").forEach(function (el) {
+      if (!document.getElementById(el.id)) complete = false;
+    });
+    fresh.querySelectorAll("[data-bag-art]").forEach(function (el) {
+      if (!bagArt(el.parentNode.getAttribute("data-tile"))) complete = false;
+    });
+    return complete;
+  }
+
+  function bagArt(tile) {
+    var item = document.querySelector('#game-live .bag-tile[data-tile="' + tile + '"]');
+    return item && item.querySelector("svg");
+  }
+
+  /* Put back into ``fresh`` what the fragment left out: the bag's pictures and the moves
+     up to its ``data-since``. */
+  function fillIn(fresh) {
+    fresh.querySelectorAll("[data-bag-art]").forEach(function (el) { el.replaceWith(bagArt(el.parentNode.getAttribute("data-tile"))); });
+    var list = fresh.querySelector("[data-testid=move-list][data-since]");
+    var old = document.querySelector("#game-live [data-testid=move-list]");
+    if (list && old) {
+      var since = parseInt(list.getAttribute("data-since"), 10);
+      Array.prototype.slice.call(old.children).forEach(function (li) {
+        if (parseInt(li.getAttribute("value"), 10) <= since) list.appendChild(li);
+      });
+    }
+  }
+
+  /* Swap the game of ``doc`` (a fragment or the whole page) into the page; false when
+     the fragment is not enough (nothing is changed then). */
+  function swapIn(doc) {
+    var fresh = doc.getElementById("game-live");
+    var current = document.getElementById("game-live");
+    if (!fresh || !current) return true;
+    if (!completes(fresh)) return false;
+    fillIn(fresh);
+    fresh.querySelectorAll("[data-live-keep][id]").forEach(function (el) {
+      var old = document.getElementById(el.id);
+      if (old) el.replaceWith(old);
+    });
+    var before = window.CarcBoards && window.CarcBoards.get("board-scroll");
+    var view = before ? { zoom: before.zoom, left: before.scroller.scrollLeft, top: before.scroller.scrollTop } : null;
+    var focused = document.activeElement && document.activeElement.id;
+    current.replaceWith(fresh);
+    document.querySelectorAll("[data-live-nav]").forEach(function (el) {
+      var other = doc.getElementById(el.id);
+      if (other) el.replaceWith(document.importNode(other, true));
+    });
+    var scroller = document.getElementById("board-scroll");
+    if (scroller && window.CarcBoards) {
+      var board = window.CarcBoards.attach(scroller);
+      if (view && board.svg) {
+        board.setZoom(view.zoom, false);
+        scroller.scrollLeft = view.left;
+        scroller.scrollTop = view.top;
+      }
+      window.CarcBoard = board;
+    }
+    if (window.CarcTurn) window.CarcTurn.init();
+    if (window.CarcDecision) window.CarcDecision.init();
+    document.title = doc.title;
+    known.game = fresh.dataset.liveGame;
+    etag = fresh.dataset.liveEtag || etag;
+    pendingGame = false;  // this swap brought the latest state
+    var again = focused && document.getElementById(focused);
+    if (again) again.focus({ preventScroll: true });
+    else if (focused && scroller) scroller.focus({ preventScroll: true });  // the button pressed is gone: keys go on to the board
+    bindForms();
+    document.dispatchEvent(new CustomEvent("carc:game-swapped"));
+    return true;
+  }
+
   /* Swap in the game as the server shows it now. Waits while a placement is being chosen. */
   function refreshGame(force) {
     var turn = window.CarcTurn && window.CarcTurn.current;
@@ -50,42 +162,10 @@
     var decision = window.CarcDecision && window.CarcDecision.current;
     if (!force && ((turn && turn.busy()) || (decision && decision.busy()))) { pendingGame = true; return Promise.resolve(); }
     pendingGame = false;
-    swapping = fetch(window.location.pathname + window.location.search, { credentials: "same-origin", cache: "no-store" })
-      .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
-      .then(function (html) {
-        var doc = parse(html);
-        var fresh = doc.getElementById("game-live");
-        var current = document.getElementById("game-live");
-        if (!fresh || !current) return;
-        fresh.querySelectorAll("[data-live-keep][id]").forEach(function (el) {
-          var old = document.getElementById(el.id);
-          if (old) el.replaceWith(old);
-        });
-        var before = window.CarcBoards && window.CarcBoards.get("board-scroll");
-        var view = before ? { zoom: before.zoom, left: before.scroller.scrollLeft, top: before.scroller.scrollTop } : null;
-        var focused = document.activeElement && document.activeElement.id;
-        current.replaceWith(fresh);
-        document.querySelectorAll("[data-live-nav]").forEach(function (el) {
-          var other = doc.getElementById(el.id);
-          if (other) el.replaceWith(document.importNode(other, true));
-        });
-        var scroller = document.getElementById("board-scroll");
-        if (scroller && window.CarcBoards) {
-          var board = window.CarcBoards.attach(scroller);
-          if (view && board.svg) {
-            board.setZoom(view.zoom, false);
-            scroller.scrollLeft = view.left;
-            scroller.scrollTop = view.top;
-          }
-          window.CarcBoard = board;
-        }
-        if (window.CarcTurn) window.CarcTurn.init();
-        if (window.CarcDecision) window.CarcDecision.init();
-        document.title = doc.title;
-        known.game = fresh.dataset.liveGame;
-        etag = fresh.dataset.liveEtag || etag;
-        if (focused && document.getElementById(focused)) document.getElementById(focused).focus({ preventScroll: true });
-        bindForms();
+    swapping = fetchDoc(fragmentHref())
+      .then(function (doc) {
+        if (swapIn(doc)) return null;
+        return fetchDoc(window.location.pathname + window.location.search).then(swapIn);
       })
       .catch(function () { pendingGame = true; })
       .finally(function () { swapping = null; });
@@ -155,7 +235,14 @@
     if (visible()) schedule(0); else clearTimeout(timer);
   });
 
-  window.CarcLive = { refresh: function () { return refreshGame(true); }, poll: poll };
+  /* After the player's own move: swap in the fragment its answer carried (``html``), or
+     fetch one. */
+  function show(html) {
+    if (html && swapIn(parse(html))) return Promise.resolve();
+    return refreshGame(true);
+  }
+
+  window.CarcLive = { refresh: function () { return refreshGame(true); }, show: show, shownMove: shownMove, poll: poll, announce: announce };
   var list = chatList();
   if (list) list.scrollTop = list.scrollHeight;
   bindForms();

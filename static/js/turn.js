@@ -43,6 +43,7 @@
   });
   Object.keys(byCell).forEach(function (k) { byCell[k].sort(function (a, b) { return a.rotation - b.rotation; }); });
 
+  var refusals = legal.refusals || { cells: {}, spots: {}, reasons: [] };
   var figureBox = document.getElementById("figure-choice");
   var state = { key: null, index: 0, spot: null, figure: "follower", busy: false };
 
@@ -129,7 +130,7 @@
     tileBox.querySelectorAll("circle.spot").forEach(function (c) {
       var spot = c.getAttribute("data-spot");
       if (spotsOf(p).indexOf(spot) < 0) {
-        c.parentNode.removeChild(c);
+        refuseSpot(c, p, spot);
         return;
       }
       c.setAttribute("aria-label", interpolate(gettext("Place a %(follower)s"), { follower: spotLabel(spot) }, true));
@@ -142,6 +143,31 @@
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); chooseSpot(spot); }
       });
     });
+  }
+
+  /* A spot of the tile where no follower may go: shown greyed; a click says why. */
+  function refuseSpot(c, p, spot) {
+    var byPlacement = refusals.spots[p.x + "," + p.y + "," + p.rotation] || {};
+    var why = refusals.reasons[byPlacement[spot]];
+    if (why === undefined) { c.parentNode.removeChild(c); return; }
+    c.classList.add("spot-refused");
+    c.setAttribute("aria-disabled", "true");
+    c.setAttribute("tabindex", "-1");
+    c.setAttribute("aria-label", why);
+    c.addEventListener("click", function () { say(why); });
+  }
+
+  function say(text) { if (window.CarcAnnounce) window.CarcAnnounce(text, true); }
+
+  /* A click on the board outside the highlighted cells: why the tile may not go there. */
+  function refuseCell(event) {
+    if (state.busy || !board.cellAt || (event.target.closest && event.target.closest("rect.slot"))) return;
+    var cell = board.cellAt(event);
+    if (!cell) return;
+    var key = cell[0] + "," + cell[1];
+    if (byCell[key]) return;
+    if (svg.querySelector('g.tile[data-x="' + cell[0] + '"][data-y="' + cell[1] + '"]')) say(refusals.taken);
+    else say(refusals.cells[key] || refusals.far);
   }
 
   var phone = window.matchMedia ? window.matchMedia("(max-width: 47.99rem)") : { matches: false };
@@ -274,7 +300,8 @@
     fetch(panel.getAttribute("data-move-url"), {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(),
+                   "X-Page-Since": window.CarcLive ? String(window.CarcLive.shownMove()) : "0" },
       body: JSON.stringify({
         move_number: parseInt(panel.getAttribute("data-move-number"), 10),
         tile: panel.getAttribute("data-tile"),
@@ -283,8 +310,10 @@
       })
     }).then(function (response) {
       if (response.status === 201) {
-        if (window.CarcLive) window.CarcLive.refresh(); else window.location.reload();
-        return null;
+        return response.json().then(function (body) {
+          if (window.CarcAnnounce) window.CarcAnnounce(body.played);
+          if (window.CarcLive) window.CarcLive.show(body.page); else window.location.reload();
+        });
       }
       return response.json().catch(function () { return {}; }).then(function (body) {
         var detail = body && body.detail ? body.detail : interpolate(gettext("The move was not accepted (HTTP %(status)s)."), { status: response.status }, true);
@@ -308,6 +337,7 @@
     });
   });
 
+  svg.addEventListener("click", refuseCell);
   rotateBtn.addEventListener("click", rotate);
   noneBtn.addEventListener("click", function () { state.spot = null; render(); });
   confirmBtn.addEventListener("click", confirmMove);

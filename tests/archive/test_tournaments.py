@@ -39,7 +39,7 @@ def make_tournament(director, users, name="Spring open"):
 
 
 def play_out(game: Game, rng: random.Random, moves: int = 4) -> Game:
-    """Finish a tournament game through games.services: a few random legal moves, then
+    """Finish a tournament game through the games commands: a few random legal moves, then
     the player to move times out (the tournament's rule: a timeout loses, and with one
     player left the game ends)."""
     for _ in range(moves):

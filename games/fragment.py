@@ -1,0 +1,26 @@
+"""The part of the game page that follows the game (#game-live), alone: what the page
+swaps in after its player's move (in the move's 201, from the view the move was played
+on: no replay) and when its live poll sees a change (``/games/<id>/fragment/``). The
+page keeps its chat, notes and bag pictures, and its move list up to ``since`` (the
+newest move it shows): the fragment leaves them out."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from games.forms import BOT_LEVEL_CHOICES
+from games.presenter import page
+from games.presenter.view import GameView
+
+
+def since_of(value: str | None) -> int:
+    """The newest move number the page shows, as it sent it (anything else: none)."""
+    return int(value) if value and value.isdigit() else 0
+
+
+def render(request, view: GameView, since: int, asked_tile: str | None = None) -> str:
+    """The fragment's HTML for ``request``'s viewer (templates/games/game_fragment.html)."""
+    context = page.context(view, request.user, asked_tile)
+    context.update(bot_levels=BOT_LEVEL_CHOICES, fragment=True, since=since,
+                   move_rows=[row for row in context["move_rows"] if row["move"]["number"] > since])
+    return render_to_string("games/game_fragment.html", context, request=request)

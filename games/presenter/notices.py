@@ -1,0 +1,92 @@
+"""What the game page says in a line after a move or a refused click: the confirmation
+of the move just played, and why a cell or a follower spot is not allowed (the engine's
+reasons, in the player's language). static/js/turn.js shows them in an aria-live region."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.engine import orientation
+from games.entries import describe
+from games.vocabulary import EDGE_LABELS, MET_LABELS, SPOT_FEATURES, TERRAIN_LABELS, illegal_move_reason
+
+from .view import GameView
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+def played_text(view: GameView, number: int) -> str:
+    """'Move 31 played: ann placed tile V at (1,2) turned 90°, no follower. You scored 4
+    points.' for move ``number``, told to the view's viewer (the move list's words)."""
+    turn = view.turn(number)
+    if turn is None:
+        return ""
+    names = view.names
+    who = names[turn["seat"]] if turn["seat"] < len(names) else "?"
+    parts = [_("Move %(number)s played: %(move)s.") % {"number": number, "move": describe(turn["entry"], who)}]
+    mine = view.me.position if view.me is not None else None
+    for seat, points in enumerate(turn["points"]):
+        if not points or seat >= len(names):
+            continue
+        if seat == mine:
+            parts.append(ngettext("You scored %(count)s point.", "You scored %(count)s points.", points) % {"count": points})
+        else:
+            parts.append(ngettext("%(name)s scored %(count)s point.", "%(name)s scored %(count)s points.", points)
+                         % {"name": names[seat], "count": points})
+    return " ".join(parts)
+
+
+def turn_refusals(view: GameView, tile: str, placements: list[dict[str, Any]]) -> dict[str, Any]:
+    """Why ``tile`` may not go on each empty cell next to the board where it fits in no
+    rotation (``cells``, by "x,y"), why no follower may go on the other spots of each legal
+    placement (``spots``, by "x,y,rotation": spot -> index in ``reasons``), and what to say
+    of a taken cell or one far from the board."""
+    fits = {(p["x"], p["y"]) for p in placements}
+    cells = {f"{x},{y}": _cell_refusal(view, tile, x, y) for x, y in view.open_cells() if (x, y) not in fits}
+    reasons: list[str] = []
+    spots: dict[str, dict[str, int]] = {}
+    for p in placements:
+        allowed = {f["spot"] for f in p["figures"]}
+        for spot in orientation(tile, p["rotation"]).spots:
+            if spot in allowed:
+                continue
+            text = _spot_refusal(view.why_not(tile, p["x"], p["y"], p["rotation"], spot))
+            if text not in reasons:
+                reasons.append(text)
+            spots.setdefault(f"{p['x']},{p['y']},{p['rotation']}", {})[spot] = reasons.index(text)
+    return {
+        "cells": cells,
+        "spots": spots,
+        "reasons": reasons,
+        "taken": _("There is already a tile on this cell."),
+        "far": _("A tile goes next to a tile already on the board, edge to edge."),
+    }
+
+
+def _cell_refusal(view: GameView, tile: str, x: int, y: int) -> str:
+    """Why ``tile`` fits on no rotation at (x, y): an edge that meets another terrain (said
+    for the first rotation), or the rules' own reason (the river's)."""
+    refusals = [view.why_not(tile, x, y, rotation) for rotation in ROTATIONS]
+    other = next((r for r in refusals if r is not None and r.code != "does_not_fit"), None)
+    if other is not None:
+        return _("Tile %(tile)s cannot go here: %(reason)s.") % {"tile": tile, "reason": illegal_move_reason(other)}
+    params = refusals[0].params
+    return _("Tile %(tile)s fits here in no rotation: turned %(rotation)s°, its %(edge)s edge (%(terrain)s) "
+             "meets %(met)s.") % {
+        "tile": tile, "rotation": params["rotation"], "edge": EDGE_LABELS.get(params["edge"], params["edge"]),
+        "terrain": TERRAIN_LABELS.get(params["terrain"], params["terrain"]), "met": MET_LABELS.get(params["met"], params["met"]),
+    }
+
+
+def _spot_refusal(refusal) -> str:
+    """Why no follower may go on a spot of a legal placement."""
+    if refusal is None:  # only another figure may go there (the player chooses it on the spot)
+        return _("Only another figure may go on this spot.")
+    if refusal.code == "spot_occupied":
+        feature = refusal.params.get("feature", "")
+        return _("This %(feature)s already holds a follower: no second one may join it.") % {
+            "feature": SPOT_FEATURES.get(feature, feature)}
+    return _("No follower on this spot: %(reason)s.") % {"reason": illegal_move_reason(refusal)}
