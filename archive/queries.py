@@ -20,6 +20,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
@@ -110,7 +111,8 @@ class Filters:
             names.extend(n for n in raw.replace(",", " ").split() if n)
         unique = list(dict.fromkeys(names))
         if len(unique) > MAX_PLAYER_FILTER:
-            errors["player"] = _("give at most %(count)d players") % {"count": MAX_PLAYER_FILTER}
+            errors["player"] = ngettext("give at most %(count)d player", "give at most %(count)d players",
+                                        MAX_PLAYER_FILTER) % {"count": MAX_PLAYER_FILTER}
         f.players = unique[:MAX_PLAYER_FILTER]
         f.winner = get("winner")
         for name in ("finished_after", "finished_before"):

@@ -8,6 +8,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template import loader
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views import defaults
 
 from .middleware import error_response, is_api
@@ -64,7 +65,9 @@ def lockout_minutes() -> int:
 
 def lockout(request, credentials=None, *args, **kwargs):
     """django-axes' answer once an account or an address is locked out (429)."""
-    message = _("Too many failed log-ins: try again in %(n)d minutes, or reset your password.") % {"n": lockout_minutes()}
+    minutes = lockout_minutes()
+    message = ngettext("Too many failed log-ins: try again in %(n)d minute, or reset your password.",
+                       "Too many failed log-ins: try again in %(n)d minutes, or reset your password.", minutes) % {"n": minutes}
     if is_api(request):
         return error_response(request, 429, message)
     from django.shortcuts import render

@@ -44,7 +44,8 @@ def post(game: Game, user, text) -> Message:
     if not text:
         raise ChatError(_("Write a message first."))
     if len(text) > MAX_MESSAGE:
-        raise ChatError(_("A message has at most %(max)s characters.") % {"max": MAX_MESSAGE})
+        raise ChatError(ngettext("A message has at most %(max)s character.", "A message has at most %(max)s characters.",
+                                 MAX_MESSAGE) % {"max": MAX_MESSAGE})
     per_minute = settings.CHAT_MESSAGES_PER_MINUTE
     if not limits.spend("chat", str(user.pk), per_minute, 60):
         raise TooFast(ngettext("You can write at most %(count)d message a minute: wait a moment.",
@@ -93,7 +94,8 @@ def save_note(game: Game, user, text) -> Note:
         raise NotAPlayer(_("Log in to keep notes."))
     text = text if isinstance(text, str) else ""
     if len(text) > MAX_NOTE:
-        raise ChatError(_("A note has at most %(max)s characters.") % {"max": MAX_NOTE})
+        raise ChatError(ngettext("A note has at most %(max)s character.", "A note has at most %(max)s characters.",
+                                 MAX_NOTE) % {"max": MAX_NOTE})
     note, _created = Note.objects.update_or_create(game=game, author=user, defaults={"text": text})
     return note
 

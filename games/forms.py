@@ -6,6 +6,7 @@ import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_HAND, MAX_PLAYERS
@@ -165,7 +166,8 @@ class CreateGameForm(RulesFormMixin, forms.Form):
                     raise forms.ValidationError(
                         _("A sixth player needs Inns & Cathedrals: choose it, or seat fewer players."))
                 raise forms.ValidationError(
-                    _("A game has at most %(most)d players; this one would have %(players)d.")
+                    ngettext("A game has at most %(most)d player; this one would have %(players)d.",
+                             "A game has at most %(most)d players; this one would have %(players)d.", most)
                     % {"most": most, "players": players}
                 )
         return cleaned

@@ -172,7 +172,8 @@ def check_invitation_quota(creator, wanted: int) -> None:
     sent += sum(count for _receiver, count in signals.invitations_sent.send(sender=Game, user=creator, since=since))
     if sent + wanted > limit:
         raise TooMany(
-            gettext("you can send at most %(limit)d invitations a day; you have %(left)d left today")
+            ngettext("you can send at most %(limit)d invitation a day; you have %(left)d left today",
+                     "you can send at most %(limit)d invitations a day; you have %(left)d left today", limit)
             % {"limit": limit, "left": max(limit - sent, 0)},
             field="invite",
         )

@@ -4,7 +4,6 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo, available_timezones
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -17,14 +16,17 @@ from .models import Mode, Preference
 # Real places, grouped by region (no "Etc/GMT+5", "US/Eastern", "EST5EDT" aliases).
 REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
 _ZONES = sorted(z for z in available_timezones() if z.split("/")[0] in REGIONS and "/" in z)
+_LISTED = {"UTC", *_ZONES}
+"""Every zone the list offers: UTC first, on its own, then the places."""
 
 
 def zone_choices() -> list:
+    """UTC, then one group per region (A to Z), each listing its places A to Z."""
     groups: dict[str, list] = {}
     for zone in _ZONES:
         region, _, place = zone.partition("/")
         groups.setdefault(region, []).append((zone, place.replace("_", " ").replace("/", " / ")))
-    return [("UTC", "UTC")] + [(region, places) for region, places in groups.items()]
+    return [("UTC", "UTC")] + [(region, sorted(groups[region], key=lambda c: c[1].casefold())) for region in sorted(groups)]
 
 
 class PreferenceForm(forms.ModelForm):
@@ -41,7 +43,7 @@ class PreferenceForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.instance.pk and self.instance.time_zone not in _ZONES:
+        if self.instance.pk and self.instance.time_zone not in _LISTED:
             # an old alias stays selectable until the user picks a real zone
             self.fields["time_zone"].choices = [(self.instance.time_zone, self.instance.time_zone)] + zone_choices()
         if not self.instance.pk or self.instance.time_zone == "UTC":

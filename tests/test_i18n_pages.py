@@ -242,7 +242,7 @@ def test_dates_and_numbers_follow_the_language(client, ann, world):
 FOLLOWERS = {
     "de": {"road": "Wegelagerer", "city": "Ritter", "cloister": "Mönch", "field": "Bauer"},
     "fr": {"road": "voleur", "city": "chevalier", "cloister": "moine", "field": "paysan"},
-    "it": {"road": "brigante", "city": "cavaliere", "cloister": "monaco", "field": "contadino"},
+    "it": {"road": "ladro", "city": "cavaliere", "cloister": "monaco", "field": "contadino"},
 }
 
 

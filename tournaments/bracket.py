@@ -138,18 +138,23 @@ def _decide(m: Match, winners: Mapping, first_round: bool) -> None:
 
 
 WORDS = {
-    "final": "Final", "semi": "Semi-finals", "quarter": "Quarter-finals", "round_of": "Round of {players}",
+    "final": "Final", "semi": "Semi-finals", "quarter": "Quarter-finals",
+    "round_of_16": "Round of 16", "round_of_32": "Round of 32", "round_of_64": "Round of 64", "round_of": "Round of {players}",
     "third": "Third place", "bracket": "Knockout bracket", "empty": "Empty bracket", "none": "No bracket yet",
 }
 """The drawing's words; the site passes them in the reader's language (this module is pure Python)."""
 
 
 def rounds_names(count: int, words: Mapping[str, str] = WORDS) -> list[str]:
+    """Each round's name, the first round first. Up to the round of 64 each has its own
+    words: languages name them by their matches (French "huitièmes de finale", German
+    "Achtelfinale": 8 matches), which ``{players}`` cannot say."""
     names = []
     for r in range(count):
         left = count - r
-        named = {1: words["final"], 2: words["semi"], 3: words["quarter"]}
-        names.append(named.get(left) or words["round_of"].format(players=2 ** left))
+        named = {1: "final", 2: "semi", 3: "quarter", 4: "round_of_16", 5: "round_of_32", 6: "round_of_64"}
+        key = named.get(left)
+        names.append(words[key] if key in words else words["round_of"].format(players=2 ** left))
     return names
 
 

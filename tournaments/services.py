@@ -87,7 +87,8 @@ def validate(t: Tournament) -> None:
         raise TournamentError(_("Give the tournament a name."))
     if len(t.description or "") > DESCRIPTION_MAX_LENGTH:
         raise TournamentError(
-            gettext("the description is limited to %(n)d characters") % {"n": DESCRIPTION_MAX_LENGTH}
+            ngettext("the description is limited to %(n)d character", "the description is limited to %(n)d characters",
+                     DESCRIPTION_MAX_LENGTH) % {"n": DESCRIPTION_MAX_LENGTH}
         )
     if t.format not in Tournament.Format.values:
         raise TournamentError(_("Choose a format: round robin, Swiss or knockout."))

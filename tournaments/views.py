@@ -202,7 +202,8 @@ def _bracket_words() -> dict:
     """The bracket drawing's words in the reader's language."""
     return {
         "final": _("Final"), "semi": _("Semi-finals"), "quarter": _("Quarter-finals"),
-        # {players} is filled in by the drawing
+        "round_of_16": _("Round of 16"), "round_of_32": _("Round of 32"), "round_of_64": _("Round of 64"),
+        # {players} is filled in by the drawing (128 and more)
         "round_of": _("Round of {players}"), "third": _("Third place"), "bracket": _("Knockout bracket"),
         "empty": _("Empty bracket"), "none": _("No bracket yet"),
     }
@@ -236,7 +237,13 @@ def player(request, pk, username):
             "forfeited": user.pk in p.forfeited,
         })
     row = next((r for r in _standings(t) if r["user_id"] == user.pk), None)
-    return render(request, "tournaments/player.html", {"t": t, "player": user, "results": results, "row": row})
+    return render(request, "tournaments/player.html", {"t": t, "player": user, "results": results, "row": row,
+                                                       "points_count": _plural_count(row["points"]) if row else 0})
+
+
+def _plural_count(points) -> int:
+    """The number that picks the singular or plural of "points": a half point reads plural."""
+    return int(points) if points == int(points) else 2
 
 
 def csv_cell(value):

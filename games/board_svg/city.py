@@ -30,12 +30,18 @@ def quarter_name(quarter: str) -> str:
 def _in_quarter_label(quarter: str, player: str, followers: int, large: int) -> str:
     """The tooltip of a player's followers (or large followers) in a quarter: one whole sentence each."""
     values = {"player": player, "count": followers, "large": large}
-    if large and followers:
+    if large and followers:  # a player has one large follower
         return {
-            "castle": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the castle"),
-            "blacksmith": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the blacksmith's quarter"),
-            "cathedral": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the cathedral quarter"),
-            "market": _("%(player)s: %(count)d follower(s) and %(large)d large follower in the market"),
+            "castle": ngettext("%(player)s: a follower and the large follower in the castle",
+                               "%(player)s: %(count)d followers and the large follower in the castle", followers),
+            "blacksmith": ngettext("%(player)s: a follower and the large follower in the blacksmith's quarter",
+                                   "%(player)s: %(count)d followers and the large follower in the blacksmith's quarter",
+                                   followers),
+            "cathedral": ngettext("%(player)s: a follower and the large follower in the cathedral quarter",
+                                  "%(player)s: %(count)d followers and the large follower in the cathedral quarter",
+                                  followers),
+            "market": ngettext("%(player)s: a follower and the large follower in the market",
+                               "%(player)s: %(count)d followers and the large follower in the market", followers),
         }[quarter] % values
     n = followers or large
     return {

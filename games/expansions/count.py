@@ -84,8 +84,9 @@ ILLEGAL_MOVES = {
 class Count(SiteExpansion):
     id = "count"
     name = NAME
-    options = {"count": (NAME, _("The City of Carcassonne replaces the start tile; followers placed in its quarters "
-                                 "may reinforce roads, cities and cloisters as they are completed, and farms at the end."))}
+    options = {"count": (NAME, _("The City of Carcassonne replaces the start tile. When your tile scores only for "
+                                 "other players, you may put a follower into one of its quarters; from there followers "
+                                 "reinforce roads, cities and cloisters as they are completed, and farms at the end."))}
     words = {"count": RuleWords("expansion", _("Count"), _(
         "The Count of Carcassonne: the City's quarters and their followers."), NAME)}
     labels = {"quarter": QUARTER_LABELS}

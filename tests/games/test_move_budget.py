@@ -44,6 +44,7 @@ def test_a_mid_game_move_costs_at_most_twelve_queries_and_one_replay(ann, bob, d
         after = post(mover, game_id, body)
     assert replays.call_count == 1  # the 201 comes from the engine the move was played on
     assert after["move_number"] == state["move_number"] + 1
+    assert after.pop("played").startswith(f"Move {state['move_number']} played")
     assert after == mover.get(f"/api/games/{game_id}/").json()  # the same state a GET gives
 
 

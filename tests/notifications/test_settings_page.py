@@ -26,6 +26,23 @@ def test_time_zones_are_real_places_grouped_by_region(client, ann):
     assert "14 days</strong> of 14 days" in html
 
 
+def test_the_time_zone_list_offers_utc_once_then_regions_and_places_in_order(client, ann):
+    import re
+
+    from notifications.models import Preference
+
+    Preference.for_user(ann).save()  # a saved preference, still on UTC
+    client.force_login(ann)
+    html = client.get("/notifications/settings/").content.decode()
+    select = re.search(r'<select name="time_zone".*?</select>', html, re.S).group(0)
+    assert select.count('value="UTC"') == 1 and 'data-browser-zone="1"' in select  # the browser's zone replaces it
+    regions = re.findall(r'<optgroup label="([^"]+)">', select)
+    assert regions == sorted(regions) and "Europe" in regions and "America" in regions
+    for group in re.findall(r'<optgroup label="[^"]+">(.*?)</optgroup>', select, re.S):
+        places = re.findall(r">([^<]+)</option>", group)
+        assert places == sorted(places, key=str.casefold)
+
+
 def test_a_vacation_is_removed_or_ended_and_shown_in_days_and_hours(client, ann):
     client.force_login(ann)
     now = timezone.now()

@@ -260,5 +260,5 @@ def test_the_tournament_invite_form_says_when_the_quota_is_spent(settings, clien
     cup = tournaments.create_tournament(ann, name="Cup", registration="invitation")
     client.force_login(ann)
     page = client.post(f"/tournaments/{cup.pk}/invite/", {"usernames": "p1, p2"}, follow=True)
-    assert "at most 1 invitations a day" in page.content.decode()
+    assert "at most 1 invitation a day" in page.content.decode()  # one, singular
     assert not Entry.objects.exists()
