@@ -36,6 +36,8 @@ if settings.HAS_GAMES_APP:
 if settings.HAS_GAMES_APP and (settings.BASE_DIR / "games" / "urls.py").exists():
     # Play by e-mail (/notifications/..., /games/waiting/) before the games' own URLs.
     urlpatterns.append(path("", include("notifications.urls")))
+    # Replies to turn e-mails from an inbound e-mail provider (django-anymail; REPLY_EMAIL).
+    urlpatterns.append(path("anymail/", include("notifications.replies.webhooks")))
     urlpatterns.append(path("", include("chat.urls")))
     urlpatterns.append(path("", include("games.urls")))
 
