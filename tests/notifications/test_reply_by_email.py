@@ -217,3 +217,41 @@ def _first_placement(game):
     engine = replay.engine_for(Game.objects.get(pk=game.pk))
     placement, _spots = engine.legal_moves()[0]
     return placement.x, placement.y, placement.rotation
+
+
+@pytest.mark.parametrize("answer", ["a", "pass"])
+def test_a_decision_email_is_answered_by_an_options_letter_or_pass(ann, bob, answer):
+    from rest_framework.test import APIClient
+
+    from notifications.emails import build_message
+    from notifications.models import Notification
+    from tests.games.conftest import reinforcing_game
+
+    clients = {}
+    for user in (ann, bob):
+        clients[user.username] = APIClient()
+        clients[user.username].force_authenticate(user)
+    game, _engine = reinforcing_game(ann, bob, clients)
+    row = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
+    message = build_message(row)
+    assert message.reply_to and "Answer by e-mail: reply with the letter of your choice" in message.body
+    options = re.findall(r"^([A-Z]): (.+)$", message.body, re.MULTILINE)
+    assert options[0][0] == "A" and "Pass" in [text for _letter, text in options]
+    before = played(game)
+    letter = answer if answer == "pass" else next(l for l, text in options if text != "Pass")
+    assert receive(reply(message, letter))["result"] == "played"
+    last = Move.objects.filter(game=game).order_by("number")[before]
+    assert last.entry["player"] == "ann" and "reinforce" in last.entry
+    assert (last.entry["reinforce"] is None) == (answer == "pass")
+
+
+def test_the_emails_board_picture_labels_the_cells_where_the_tile_fits(game, ann):
+    from games.presenter.view import GameView
+    from notifications.replies import answers
+
+    view = GameView.load(Game.objects.get(pk=game.pk), ann)
+    offered = answers.of(view)
+    svg = view.board_svg(highlight=list(offered.labels), labels=offered.labels)
+    written = re.findall(r'class="slot-label" data-x="(-?\d+)" data-y="(-?\d+)"[^>]*>([A-Z]+)</text>', svg)
+    assert sorted(written) == sorted((str(x), str(y), label) for (x, y), label in offered.labels.items())
+    assert 'class="slot-label"' not in view.board_svg(highlight=list(offered.labels))  # the game page's: no labels
