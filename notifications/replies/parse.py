@@ -14,7 +14,7 @@ import re
 from email.message import EmailMessage
 from html.parser import HTMLParser
 
-from mailparser_reply import EmailReplyParser
+from mailparser_reply import EmailMessage as ParsedReply
 
 from .answers import FIGURES, Answers, Cell
 
@@ -96,7 +96,8 @@ def body_text(message: EmailMessage) -> str:
 def new_text(text: str) -> str:
     """What the sender wrote above the quoted message, without their signature."""
     text = text.replace("\xa0", " ")
-    parsed = EmailReplyParser(languages=LANGUAGES).read(text)
+    # keep_hyphen_lists: a line starting with "-" (a move at x = -1) is no signature.
+    parsed = ParsedReply(text=text, languages=list(LANGUAGES), keep_hyphen_lists=True).read()
     if not parsed.replies or parsed.replies[0].headers:  # the reply starts with a quote: nothing new
         return ""
     return parsed.replies[0].body

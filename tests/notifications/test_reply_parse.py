@@ -37,6 +37,7 @@ def message(text: str = "", html: str = "") -> EmailMessage:
 
 @pytest.mark.parametrize("line, move", [
     ("3,-1 90 city:E", {"x": 3, "y": -1, "rotation": 90, "meeple": "city:E"}),
+    ("-1,0 270", {"x": -1, "y": 0, "rotation": 270, "meeple": None}),
     ("  3 , -1   90   CITY:e ", {"x": 3, "y": -1, "rotation": 90, "meeple": "city:E"}),
     ("(3,-1) 90", {"x": 3, "y": -1, "rotation": 90, "meeple": None}),
     ("a", {"x": 0, "y": -1, "rotation": 180, "meeple": None}),
@@ -80,6 +81,11 @@ def test_a_reply_with_nothing_above_the_quote_is_empty():
 def test_the_quoted_turn_email_is_not_read_in_any_language(quote):
     text = f"\n\nc 90 road:n\n\nThanks!\n\n{quote}\n> Answer by e-mail: e.g. A 180 city:S\n> A (0,-1): 180\n"
     assert parse.read(message(text), TURN)["meeple"] == "road:N"
+
+
+def test_a_move_west_of_the_start_is_no_signature_above_a_quote():
+    text = "-1,0 270 city:w\n\nOn Mon, Mar 3, 2025 at 10:00 AM Carcassonne <noreply@example.org> wrote:\n> A 180\n"
+    assert parse.read(message(text), TURN) == {"x": -1, "y": 0, "rotation": 270, "meeple": "city:W"}
 
 
 def test_a_signature_and_a_phone_footer_are_not_read():
