@@ -208,7 +208,10 @@ def _answer(log: InboundMessage, seat: Seat, stop: _Stop, message: EmailMessage)
     if not spend("reply_answer", f"{seat.user_id}:{seat.game_id}:{log.move_number}", ANSWERS_PER_DECISION, 7 * 86400):
         return
     replied_to = str(message.get("Message-ID") or "").strip()
-    data = {"reason": stop.reason, "detail": stop.detail[:300], "move_number": log.move_number}
+    # The engine's and the command path's own words (stale, illegal) say more; a parse detail
+    # (a cell's letter) says nothing on its own.
+    detail = stop.detail[:300] if stop.reason in ("stale", "illegal") else ""
+    data = {"reason": stop.reason, "detail": detail, "move_number": log.move_number}
     if re.fullmatch(r"<[^<>\s]{1,200}>", replied_to):
         data["in_reply_to"] = replied_to
     notify(Notification.Kind.REPLY, Category.TURN, key=f"reply:{log.pk}", user=seat.user, game=seat.game, data=data,

@@ -255,3 +255,15 @@ def test_the_emails_board_picture_labels_the_cells_where_the_tile_fits(game, ann
     written = re.findall(r'class="slot-label" data-x="(-?\d+)" data-y="(-?\d+)"[^>]*>([A-Z]+)</text>', svg)
     assert sorted(written) == sorted((str(x), str(y), label) for (x, y), label in offered.labels.items())
     assert 'class="slot-label"' not in view.board_svg(highlight=list(offered.labels))  # the game page's: no labels
+
+
+def test_a_rotation_that_does_not_fit_is_answered_with_the_engines_reason(game, django_capture_on_commit_callbacks):
+    listed = re.findall(r"^([A-Z]+) \([^)]*\): (.*)$", game.turn_mail.body, re.MULTILINE)
+    label, rotation = next((label, r) for label, rest in listed for r in ("0", "90", "180", "270")
+                           if not re.search(rf"(^| · ){r}( \[|$| ·)", rest))
+    with django_capture_on_commit_callbacks(execute=True):
+        result = receive(reply(game.turn_mail, f"{label} {rotation}"))
+    assert (result["result"], result["reason"]) == ("rejected", "illegal") and played(game) == 0
+    [answer] = mail.outbox
+    assert "that is not a legal move." in answer.body
+    assert re.search(r"move 1\b", answer.body)  # the engine's reason names the move
