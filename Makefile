@@ -9,6 +9,8 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# `make run`: turn e-mails in the local outbox can be answered from its page ("Reply").
+REPLY_EMAIL ?= play@localhost
 
 .PHONY: run test install migrate chromium gettext messages translations clean
 
@@ -27,8 +29,8 @@ migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput
 
 run: migrate messages
-	$(PY) manage.py demo_data
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	REPLY_EMAIL=$(REPLY_EMAIL) $(PY) manage.py demo_data
+	REPLY_EMAIL=$(REPLY_EMAIL) $(PY) manage.py runserver $(HOST):$(PORT)
 
 # Install a Debian package (as root; apt's lists are refreshed when they lack it):
 # $(call apt_install,PACKAGE,MESSAGE WHEN NOT ROOT,EXIT STATUS WHEN NOT ROOT)

@@ -8,13 +8,19 @@ more messages, separated by a line of 79 dashes.
 import email
 import re
 from email import policy
-from email.utils import parsedate_to_datetime
+from email.message import EmailMessage
+from email.utils import make_msgid, parsedate_to_datetime
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from notifications.replies import tokens
+from notifications.replies.handler import handle
 
 SEPARATOR = "\n" + "-" * 79 + "\n"
 FILENAME_RE = re.compile(r"^[\w.-]+\.log$")
@@ -37,12 +43,17 @@ def _parse(raw):
         date = parsedate_to_datetime(msg["Date"]) if msg["Date"] else None
     except (TypeError, ValueError):
         date = None
+    reply_to = str(msg["Reply-To"] or "")
     return {
         "subject": str(msg["Subject"] or "(no subject)"),
         "from": str(msg["From"] or ""),
         "to": str(msg["To"] or ""),
         "date": date,
         "body": body,
+        "reply_to": reply_to,
+        # A turn e-mail with a reply address: the page can answer it like a mail client.
+        "can_reply": bool(reply_to) and tokens.enabled() and tokens.find([reply_to])[0],
+        "message_id": str(msg["Message-ID"] or ""),
     }
 
 
@@ -79,8 +90,7 @@ def outbox_list(request):
     )
 
 
-def outbox_detail(request, filename, index):
-    _ensure_enabled()
+def _message_at(filename, index):
     if not FILENAME_RE.match(filename):
         raise Http404
     path = outbox_dir() / filename
@@ -91,4 +101,46 @@ def outbox_detail(request, filename, index):
         raise Http404
     item = _parse(chunks[index])
     item.update(filename=filename, index=index)
-    return render(request, "outbox/detail.html", {"message": item})
+    return item
+
+
+def outbox_detail(request, filename, index):
+    _ensure_enabled()
+    return render(request, "outbox/detail.html", {"message": _message_at(filename, index)})
+
+
+def reply_message(item, text):
+    """The reply a mail client would send to ``item``: from its recipient to its
+    Reply-To, in its thread, the typed ``text`` above the quoted original."""
+    reply = EmailMessage()
+    reply["From"] = item["to"]
+    reply["To"] = item["reply_to"]
+    reply["Subject"] = "Re: " + item["subject"]
+    reply["Message-ID"] = make_msgid(domain="outbox.localhost")
+    if item["message_id"]:
+        reply["In-Reply-To"] = item["message_id"]
+    quoted = "\n".join("> " + line for line in item["body"].splitlines())
+    reply.set_content(f"{text}\n\n{item['from']} wrote:\n{quoted}\n")
+    return reply.as_bytes()
+
+
+RESULTS = {
+    "played": lambda outcome: _("Your reply was played."),
+    "rejected": lambda outcome: _("Your reply was not played: the answer in the outbox says why."),
+    "duplicate": lambda outcome: _("That reply was handled before."),
+    "ignored": lambda outcome: _("Your reply was ignored (%(reason)s).") % {"reason": outcome.reason},
+}
+
+
+@require_POST
+def outbox_reply(request, filename, index):
+    """Answer a turn e-mail from the outbox page: the same handler as mail from a real
+    mail server (``manage.py receive_mail``), so a newcomer can try it without one."""
+    _ensure_enabled()
+    item = _message_at(filename, index)
+    if not item["can_reply"]:
+        raise Http404
+    outcome = handle(reply_message(item, request.POST.get("text", "")[:2000]), source="outbox")
+    level = messages.SUCCESS if outcome.result == "played" else messages.WARNING
+    messages.add_message(request, level, RESULTS[outcome.result](outcome))
+    return redirect("outbox")

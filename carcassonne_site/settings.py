@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "anymail",
     "accounts",
     *(["games"] if HAS_GAMES_APP else []),
     *(["chat"] if HAS_GAMES_APP else []),
@@ -247,6 +248,16 @@ CHAT_MESSAGES_PER_MINUTE = envint("CHAT_MESSAGES_PER_MINUTE", 10)  # per account
 ACCOUNTS_SIGNUPS_PER_HOUR = envint("ACCOUNTS_SIGNUPS_PER_HOUR", 10)  # per client address
 ACCOUNTS_PASSWORD_RESETS_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 10)  # per client address
 ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3)  # per address written
+# Playing a turn by replying to its e-mail (notifications.replies): the address replies go
+# to, e.g. play@example.org; each turn e-mail's Reply-To is play+<signed token>@example.org.
+# Unset: no e-mail carries a Reply-To and no reply is played.
+REPLY_EMAIL = os.environ.get("REPLY_EMAIL", "").strip()
+REPLY_EMAIL_MAX_BYTES = envint("REPLY_EMAIL_MAX_BYTES", 10 * 1024 * 1024)  # larger replies are ignored
+REPLY_EMAIL_PER_HOUR = envint("REPLY_EMAIL_PER_HOUR", 30)  # replies one sender address may send per hour
+# django-anymail's inbound webhooks (/anymail/<provider>/inbound/): every ANYMAIL_<NAME>
+# variable of the environment becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_WEBHOOK_SECRET
+# (basic auth, user:password) and ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY (signature check).
+ANYMAIL = {name[len("ANYMAIL_"):]: value for name, value in os.environ.items() if name.startswith("ANYMAIL_") and value}
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 # An open game page asks the server this often (while visible) whether it changed.

@@ -20,6 +20,7 @@ urlpatterns = [
     # The outbox views answer 404 unless DEBUG is on and mail goes to files.
     path("outbox/", outbox.outbox_list, name="outbox"),
     path("outbox/<str:filename>/<int:index>/", outbox.outbox_detail, name="outbox-detail"),
+    path("outbox/<str:filename>/<int:index>/reply/", outbox.outbox_reply, name="outbox-reply"),
     path("api/tournaments/", include("tournaments.api_urls")),
     path("tournaments/", include("tournaments.urls")),
 ]
@@ -36,6 +37,8 @@ if settings.HAS_GAMES_APP:
 if settings.HAS_GAMES_APP and (settings.BASE_DIR / "games" / "urls.py").exists():
     # Play by e-mail (/notifications/..., /games/waiting/) before the games' own URLs.
     urlpatterns.append(path("", include("notifications.urls")))
+    # Replies to turn e-mails from an inbound e-mail provider (django-anymail; REPLY_EMAIL).
+    urlpatterns.append(path("anymail/", include("notifications.replies.webhooks")))
     urlpatterns.append(path("", include("chat.urls")))
     urlpatterns.append(path("", include("games.urls")))
 

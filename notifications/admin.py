@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Notification, Preference
+from .models import InboundMessage, Notification, Preference
 
 
 @admin.register(Notification)
@@ -11,3 +11,19 @@ class NotificationAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Preference)
+
+
+@admin.register(InboundMessage)
+class InboundMessageAdmin(admin.ModelAdmin):
+    """Replies received at the reply address and what became of each (never their body)."""
+
+    list_display = ["created_at", "result", "reason", "sender", "game", "move_number", "source", "size"]
+    list_filter = ["result", "reason", "source"]
+    search_fields = ["sender", "message_id"]
+    readonly_fields = [f.name for f in InboundMessage._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

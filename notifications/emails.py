@@ -32,6 +32,7 @@ from games.presenter.view import GameView
 
 from . import links
 from .models import Category, Notification
+from .replies import answers, tokens
 
 logger = logging.getLogger(__name__)
 
@@ -41,12 +42,14 @@ ENDINGS = {"one_left": gettext_lazy("every other player left"), "ended_early": g
 """Why a game ended (the engine's ``outcome.ending``), as the final e-mail says it."""
 
 
-def board_png(view: GameView) -> bytes | None:
-    """The board as PNG (most mail clients show no SVG), from the same SVG as the site."""
+def board_png(view: GameView, labels: dict[tuple[int, int], str] | None = None) -> bytes | None:
+    """The board as PNG (most mail clients show no SVG), from the same SVG as the site;
+    ``labels``: the cells where the tile fits, labelled as a reply may name them."""
     try:
         import cairosvg
 
-        return cairosvg.svg2png(bytestring=view.board_svg().encode("utf-8"), output_width=None)
+        svg = view.board_svg(highlight=list(labels), labels=labels) if labels else view.board_svg()
+        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=None)
     except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
         logger.exception("could not render the board of %s", view.game)
         return None
@@ -125,9 +128,22 @@ def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["subject"] = _("Your turn in %(game)s") % {"game": game.title}
     if data.get("action", "turn") != "turn":
         _decision(ctx, view, link)
-    png = board_png(view)
+    _how_to_answer(ctx, view)
+    png = board_png(view, ctx["answers"].labels if ctx.get("answers") else None)
     if png:
         ctx["images"][BOARD_CID] = png
+
+
+def _how_to_answer(ctx: dict, view: GameView) -> None:
+    """With REPLY_EMAIL: the personal reply address of this decision (the Reply-To
+    header) and what a reply may say (``answers``: labelled cells or lettered options)."""
+    if not tokens.enabled():
+        return
+    offered = answers.of(view)
+    if offered is None:
+        return
+    ctx["answers"] = offered
+    ctx["reply_to"] = tokens.address(tokens.Decision(view.game.pk, view.me.position, view.move_number))
 
 
 def _decision(ctx: dict, view: GameView, link) -> None:
@@ -238,6 +254,25 @@ def _message(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["subject"] = data.get("subject", settings.SITE_NAME)
 
 
+def _reply(ctx: dict, n: Notification, data: dict, link) -> None:
+    """A move by e-mail was not played: why, and if the game still waits for the player,
+    how to answer (the turn e-mail's board, cells or options, and a fresh Reply-To)."""
+    from .replies.handler import reason_text
+
+    game = n.game
+    ctx["reason"] = reason_text(data.get("reason", ""))
+    ctx["detail"] = data.get("detail", "")
+    ctx["in_reply_to"] = data.get("in_reply_to")
+    waiting = (game.status == Game.Status.ACTIVE and game.current_seat is not None
+               and Seat.objects.filter(game=game, position=game.current_seat, user=n.user).exists())
+    if waiting:
+        _turn(ctx, n, {"move_number": game.move_count + 1, "action": game.pending_action or "turn"}, link)
+    else:
+        ctx["button_url"] = link(_game_path(game))
+    ctx["template"] = "reply"
+    ctx["subject"] = _("Your e-mail move in %(game)s was not played") % {"game": game.title}
+
+
 KINDS = {
     Notification.Kind.TURN: _turn,
     Notification.Kind.INVITATION: _invitation,
@@ -248,6 +283,7 @@ KINDS = {
     Notification.Kind.RESIGNED: _resigned,
     Notification.Kind.DIGEST: _digest,
     Notification.Kind.MESSAGE: _message,
+    Notification.Kind.REPLY: _reply,
 }
 """What each kind of e-mail adds to the context."""
 
@@ -281,6 +317,19 @@ def recipient_language(n: Notification) -> str:
     return language.supported((n.data or {}).get("language")) or settings.LANGUAGE_CODE
 
 
+def _thread_headers(n: Notification, ctx: dict, domain: str) -> dict[str, str]:
+    """All e-mails of one game are one thread in mail clients: each refers to the game's
+    (never sent) first message; an answer to a reply also to the reply itself."""
+    if n.game_id is None:
+        return {}
+    root = f"<game-{n.game_id}@{domain}>"
+    answered = ctx.get("in_reply_to")
+    headers = {"In-Reply-To": answered or root, "References": f"{root} {answered}" if answered else root}
+    if n.kind == Notification.Kind.REPLY:  # an automatic answer: mail servers and clients must not answer it
+        headers["Auto-Submitted"] = "auto-replied"
+    return headers
+
+
 def _build_message(n: Notification) -> EmailMultiAlternatives:
     ctx = context_for(n)
     name = ctx.get("template", n.kind)
@@ -294,7 +343,10 @@ def _build_message(n: Notification) -> EmailMultiAlternatives:
         "Message-ID": f"<notification-{n.pk}@{domain}>",
         "X-Carcassonne-Notification": f"{n.kind}:{n.pk}",
     }
-    message = EmailMultiAlternatives(single_line(ctx["subject"]), text, None, [n.email], headers=headers)
+    headers.update(_thread_headers(n, ctx, domain))
+    reply_to = [ctx["reply_to"]] if ctx.get("reply_to") else None
+    message = EmailMultiAlternatives(single_line(ctx["subject"]), text, None, [n.email], headers=headers,
+                                     reply_to=reply_to)
     message.attach_alternative(html, "text/html")
     if ctx["images"]:
         message.mixed_subtype = "related"

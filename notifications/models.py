@@ -85,6 +85,7 @@ class Notification(models.Model):
         RESIGNED = "resigned", "A player resigned"
         DIGEST = "digest", "Daily digest"
         MESSAGE = "message", "Message"  # from an upper layer (tournaments): subject, lines, one link
+        REPLY = "reply", "A reply was not played"  # the answer to a move by e-mail that failed
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -124,3 +125,37 @@ class UsedLoginLink(models.Model):
 
     digest = models.CharField(max_length=64, unique=True)
     used_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+
+class InboundMessage(models.Model):
+    """One e-mail received at the reply address, with what became of it; never its body.
+    A ``Message-ID`` is handled once: a resent message is logged as a duplicate."""
+
+    class Result(models.TextChoices):
+        RECEIVED = "received", "Being handled"
+        PLAYED = "played", "Played"
+        REJECTED = "rejected", "Rejected (the sender was told why)"
+        IGNORED = "ignored", "Ignored (no answer)"
+        DUPLICATE = "duplicate", "Duplicate (handled before)"
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    message_id = models.CharField(max_length=255, help_text="Its Message-ID (or a digest of it, if long or missing)")
+    sender = models.CharField(max_length=254, blank=True, help_text="The address of its From header")
+    source = models.CharField(max_length=32, help_text="pipe (receive_mail), anymail:<provider> or outbox")
+    size = models.PositiveIntegerField(default=0)
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    move_number = models.PositiveIntegerField(null=True, blank=True)
+    result = models.CharField(max_length=12, choices=Result.choices, default=Result.RECEIVED)
+    reason = models.CharField(max_length=32, blank=True)
+    detail = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["message_id"], condition=~models.Q(result="duplicate"),
+                                    name="notifications_inbound_message_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.result} {self.reason} from {self.sender}".strip()

@@ -34,16 +34,20 @@ def _current_site_url() -> str:
 
 
 def notify(
-    kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None, quiet_when_active=True
+    kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None, quiet_when_active=True,
+    always=False,
 ) -> Notification | None:
     """Write one outbox row (or nothing if ``key`` exists) and queue it after commit.
-    ``quiet_when_active=False``: sent even while the user is active on the site."""
+    ``quiet_when_active=False``: sent even while the user is active on the site;
+    ``always``: sent whatever the preferences (an answer to the user's own e-mail)."""
     if user is not None:
         email = user.email
     if not email:
         return None
     status = Notification.Status.PENDING
-    if user is not None:
+    if always:
+        pass
+    elif user is not None:
         prefs = Preference.for_user(user)
         mode = prefs.mode(category)
         if mode == Mode.NONE or (mode == Mode.DIGEST and kind != Notification.Kind.DIGEST):

@@ -12,7 +12,7 @@ quarters, the awards, the last move, the cells to click) is drawn each time.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from svgwrite import Drawing
 from svgwrite.base import BaseElement
@@ -20,7 +20,7 @@ from svgwrite.base import BaseElement
 from games.board_svg.figures import figures_layer
 from games.board_svg.geometry import fmt
 from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
-from games.board_svg.overlays import LEGEND_ROW, last_move_mark, legend, slot, spot_button
+from games.board_svg.overlays import LEGEND_ROW, last_move_mark, legend, slot, slot_label, spot_button
 from games.board_svg.palette import PALETTE, UNIT
 from games.board_svg.svg import Markup, Node, document, element, group, to_text
 from games.board_svg.tile_art import field_art, tile_art
@@ -64,6 +64,7 @@ def render_board(
     cell_size: int = 64,
     interactive: bool = False,
     empty_cells: bool | None = None,
+    labels: Mapping[tuple[int, int], str] | None = None,
 ) -> str:
     """The whole board of ``game`` as an SVG document string.
 
@@ -82,15 +83,18 @@ def render_board(
     by its height). The last placed tile gets a ``class="last-move"`` outline when
     ``last_move`` is true. ``highlight`` lists empty cells ``(x, y)`` drawn as focusable
     ``<rect class="slot">`` buttons (the places where the drawn tile fits).
+    ``labels`` writes a short text into some of those cells (``{(x, y): "A"}``: the
+    turn e-mail's picture, which a reply names cells by).
     ``interactive`` is accepted for the turn UI; the ``data-*`` attributes are always
     written. Nothing hidden is drawn: neither the bag nor any player's tiles in hand.
     """
     return to_text(board_document(game, last_move=last_move, highlight=highlight, cell_size=cell_size,
-                                  interactive=interactive, empty_cells=empty_cells))
+                                  interactive=interactive, empty_cells=empty_cells, labels=labels))
 
 
 def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int, int]] | None, cell_size: int,
-                   interactive: bool, empty_cells: bool | None) -> Drawing:
+                   interactive: bool, empty_cells: bool | None,
+                   labels: Mapping[tuple[int, int], str] | None = None) -> Drawing:
     """The board of :func:`render_board` as an svgwrite drawing."""
     tiles = list(game.placed_tiles())
     cells = {(t.x, t.y) for t in tiles}
@@ -109,6 +113,8 @@ def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int
     layers.append(figures_layer(game, tiles))
     if slots:
         layers.append(group({"class": "slots"}, [slot(x, y) for x, y in slots]))
+        if labels:
+            layers.append(group({"class": "slot-labels"}, [slot_label(x, y, labels[x, y]) for x, y in slots if (x, y) in labels]))
     if awards:
         layers.append(legend(game, awards, x0 * UNIT, (y0 + rows) * UNIT, cols * UNIT))
     label = ngettext("Carcassonne board: %(tiles)d tile, %(players)d players",

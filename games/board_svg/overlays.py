@@ -109,6 +109,14 @@ def slot(x: int, y: int) -> BaseElement:
     return titled(made, where)
 
 
+def slot_label(x: int, y: int, text: str) -> BaseElement:
+    """A cell's label written large in its slot (the turn e-mail's picture: a reply names the cell)."""
+    size = 44 if len(text) < 2 else 34
+    return text_element({"x": fmt(x * UNIT + UNIT / 2), "y": fmt(y * UNIT + UNIT / 2 + size * 0.35), "font-size": str(size),
+                         "font-family": "sans-serif", "font-weight": "bold", "text-anchor": "middle",
+                         "fill": PALETTE["slot_line"], "class": "slot-label", "data-x": str(x), "data-y": str(y)}, text)
+
+
 def spot_button(tile_id: str, rotation: int, spot: str) -> BaseElement:
     """Where a follower would stand on ``spot`` of a tile preview: a focusable button."""
     x, y = spot_point(tile_id, rotation, spot)

@@ -164,11 +164,14 @@ class GameView:
             for p in self._engine.placed_tiles()
         ]
 
-    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None) -> str:
-        """The board as SVG (the last move marked; ``highlight``: cells to click)."""
+    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None,
+                  labels: dict[tuple[int, int], str] | None = None) -> str:
+        """The board as SVG (the last move marked; ``highlight``: cells to click;
+        ``labels``: a text in some of them, for the turn e-mail's picture)."""
         from games import board_svg
 
-        return board_svg.render_board(self._engine, last_move=True, highlight=highlight, interactive=bool(highlight))
+        return board_svg.render_board(self._engine, last_move=True, highlight=highlight,
+                                      interactive=bool(highlight) and not labels, labels=labels)
 
     def tile_at(self, x: int, y: int):
         """The placed tile at (x, y), or ``None`` (the board is public)."""

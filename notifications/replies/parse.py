@@ -1,0 +1,188 @@
+"""Reading a reply: its new text (plain, or HTML-only), without quoted text and signatures
+(mail-parser-reply, which knows the quote headers of English, German, French and Italian
+mail clients), and the move or decision on its first non-empty line.
+
+A tile turn: ``x,y rotation [spot]`` or ``LABEL rotation [spot]`` (the cell's label on the
+e-mail's board picture), e.g. ``2,-1 90 city:N``, ``b 180 large city:n``; no spot: no
+follower; the rotation may be left out where only one fits. A decision: the letter of an
+option, or ``pass``. Case and extra spaces do not matter.
+"""
+
+from __future__ import annotations
+
+import re
+from email.message import EmailMessage
+from html.parser import HTMLParser
+
+from mailparser_reply import EmailMessage as ParsedReply
+
+from .answers import FIGURES, Answers, Cell
+
+LANGUAGES = ["en", "de", "fr", "it"]
+PASS_WORDS = {"pass", "passen", "passer", "passo", "passa", "-"}
+SPOT_RE = r"(?:(?P<figure>" + "|".join(FIGURES) + r")\s+)?(?P<feature>city|road|field|cloister)(?:\s*:\s*(?P<side>[nesw]{1,3}|inner2?))?"
+COORDS_RE = re.compile(r"^\(?\s*(?P<x>[+-]?\d{1,3})\s*[,;]\s*(?P<y>[+-]?\d{1,3})\s*\)?")
+LABEL_RE = re.compile(r"^(?P<label>[a-z]{1,2})(?![a-z:])")
+REST_RE = re.compile(r"^\s*(?:(?P<rotation>0|90|180|270)\s*°?)?\s*(?:" + SPOT_RE + r")?\s*[.!]?\s*$")
+
+
+class Unreadable(ValueError):
+    """The reply says no move the game can take; ``code`` says why (see handler.REASONS)."""
+
+    def __init__(self, code: str, detail: str = ""):
+        super().__init__(code)
+        self.code, self.detail = code, detail
+
+
+# --- the new text of a reply ---------------------------------------------------------------
+
+
+class _HTMLText(HTMLParser):
+    """The text of an HTML reply, without quoted parts (``<blockquote>``, Gmail's and
+    Thunderbird's quote blocks), styles and scripts; block elements end lines."""
+
+    SKIP = {"blockquote", "style", "script", "head", "title"}
+    BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "hr"}
+    QUOTE_CLASSES = ("gmail_quote", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote")
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skipping: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        css = dict(attrs).get("class") or ""
+        if self.skipping or tag in self.SKIP or any(name in css for name in self.QUOTE_CLASSES):
+            if tag not in ("br", "hr", "img", "meta", "link", "input"):
+                self.skipping.append(tag)
+            return
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag):
+        if self.skipping:
+            if self.skipping[-1] == tag:
+                self.skipping.pop()
+            return
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def html_text(html: str) -> str:
+    parser = _HTMLText()
+    parser.feed(html)
+    parser.close()
+    return "".join(parser.parts)
+
+
+def body_text(message: EmailMessage) -> str:
+    """The reply's text part, or its HTML part as text; attachments are never read."""
+    part = message.get_body(preferencelist=("plain", "html"))
+    if part is None:
+        return ""
+    try:
+        content = part.get_content()
+    except (LookupError, ValueError, AssertionError):  # an unknown charset or a broken part
+        return ""
+    if not isinstance(content, str):
+        return ""
+    return html_text(content) if part.get_content_type() == "text/html" else content
+
+
+def new_text(text: str) -> str:
+    """What the sender wrote above the quoted message, without their signature."""
+    text = text.replace("\xa0", " ")
+    # keep_hyphen_lists: a line starting with "-" (a move at x = -1) is no signature.
+    parsed = ParsedReply(text=text, languages=list(LANGUAGES), keep_hyphen_lists=True).read()
+    if not parsed.replies or parsed.replies[0].headers:  # the reply starts with a quote: nothing new
+        return ""
+    return parsed.replies[0].body
+
+
+def first_line(text: str) -> str:
+    """The first non-empty line that is not quoted (``>``), lower case, spaces collapsed."""
+    for line in new_text(text).splitlines():
+        line = " ".join(line.split()).lower()
+        if line and not line.startswith(">"):
+            return line
+    return ""
+
+
+# --- the move or decision on that line -----------------------------------------------------
+
+
+def move(line: str, offered: Answers) -> dict:
+    """A tile turn's move (``x``, ``y``, ``rotation``, ``meeple``) from a move line."""
+    coords = COORDS_RE.match(line)
+    if coords:
+        x, y = int(coords["x"]), int(coords["y"])
+        cell = next((c for c in offered.cells if (c.x, c.y) == (x, y)), None)
+        rest = line[coords.end():]
+    else:
+        label = LABEL_RE.match(line)
+        if not label:
+            raise Unreadable("unreadable")
+        cell = next((c for c in offered.cells if c.label.lower() == label["label"]), None)
+        if cell is None:
+            raise Unreadable("unknown_cell", label["label"].upper())
+        x, y, rest = cell.x, cell.y, line[label.end():]
+    parts = REST_RE.match(rest)
+    if not parts:
+        raise Unreadable("unreadable")
+    if cell is None:
+        raise Unreadable("no_fit", f"{x},{y}")
+    rotation = _rotation(cell, parts["rotation"])
+    return {"x": x, "y": y, "rotation": rotation, "meeple": _meeple(cell, rotation, parts)}
+
+
+def _rotation(cell: Cell, written: str | None) -> int:
+    if written is not None:
+        return int(written)
+    if len(cell.rotations) > 1:
+        raise Unreadable("rotation_needed", cell.label)
+    return next(iter(cell.rotations))
+
+
+def _meeple(cell: Cell, rotation: int, parts: re.Match) -> str | dict | None:
+    """The figure and spot as the move API takes them (``None``: no figure). A feature
+    without a side (``city``) names the only such spot there is, if there is one."""
+    feature = parts["feature"]
+    if not feature:
+        return None
+    figure = parts["figure"] or "follower"
+    side = parts["side"]
+    if feature == "cloister":
+        spot = "cloister"
+    elif side:
+        spot = f"{feature}:{side if side.startswith('inner') else side.upper()}"
+    else:
+        prefix = ("" if figure == "follower" else f"{figure} ") + f"{feature}:"
+        matches = [s for s in cell.rotations.get(rotation, []) if s.startswith(prefix)]
+        if len(matches) != 1:
+            raise Unreadable("spot_needed", feature)
+        spot = matches[0].split(" ")[-1]
+    return spot if figure == "follower" else {"spot": spot, "figure": figure}
+
+
+def decision(line: str, offered: Answers) -> dict:
+    """A decision's answer from its option's letter, or a pass."""
+    word = line.split(" ")[0].strip(".!)")
+    if word in PASS_WORDS:
+        chosen = next((o for o in offered.options if o.passes), None)
+    else:
+        chosen = next((o for o in offered.options if o.letter.lower() == word), None)
+    if chosen is None:
+        raise Unreadable("no_option", word.upper()[:10])
+    return chosen.answer
+
+
+def read(message: EmailMessage, offered: Answers) -> dict:
+    """The move (tile turn) or the answer (decision) a reply says; :class:`Unreadable` if none."""
+    line = first_line(body_text(message))
+    if not line:
+        raise Unreadable("empty")
+    return move(line, offered) if offered.turn else decision(line, offered)
