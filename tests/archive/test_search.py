@@ -1,7 +1,8 @@
 import pytest
 
 from archive.generate import store_game
-from archive.queries import Filters, search
+from archive.filters import Filters
+from archive.search import search
 from django.http import QueryDict
 
 from .conftest import day, template
