@@ -26,9 +26,11 @@ from games.rest import TokenAuthentication
 
 from games.serializers import RecordSerializer
 
-from . import queries
 from . import serializers as s
+from .filters import RULE_OPTIONS, FilterError, Filters, choice_values, is_choice
 from .replay import move_state
+from .search import MAX_PAGE_SIZE, PAGE_SIZE, search_page
+from .stored import load_game
 
 TAG = "archive"
 
@@ -45,8 +47,8 @@ def errors(*codes: int) -> dict:
 
 def rule_parameter(option) -> OpenApiParameter:
     """The filter by one rule option of the engine (``Rules.options()``)."""
-    if queries.is_choice(option):
-        return OpenApiParameter(option.name, str, enum=queries.choice_values(option),
+    if is_choice(option):
+        return OpenApiParameter(option.name, str, enum=choice_values(option),
                                 description=f"{option.label}: {option.help}")
     notes = {"expansion": "the expansion", "bool": "the house rule", "int": "the house rule (any value)"}
     published = " (true: the published rule)" if option.default is True else ""
@@ -64,15 +66,15 @@ FILTER_PARAMETERS = [
     OpenApiParameter("winner", str, description="Only games won by this username (shared first place counts)"),
     OpenApiParameter("finished_after", OpenApiTypes.DATE, description="Finished on or after this day"),
     OpenApiParameter("finished_before", OpenApiTypes.DATE, description="Finished on or before this day"),
-    *(rule_parameter(option) for option in queries.RULE_OPTIONS),
+    *(rule_parameter(option) for option in RULE_OPTIONS),
     OpenApiParameter("players", int, description="Number of players (2 to 5)"),
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),
     OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
     OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
     OpenApiParameter(
-        "page_size", {"type": "integer", "minimum": 1, "maximum": queries.MAX_PAGE_SIZE},
-        description=f"Games per page (default {queries.PAGE_SIZE}, at most {queries.MAX_PAGE_SIZE})",
+        "page_size", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
+        description=f"Games per page (default {PAGE_SIZE}, at most {MAX_PAGE_SIZE})",
     ),
 ]
 
@@ -106,24 +108,24 @@ class ArchiveListView(ArchiveAPIView):
         responses={200: s.ArchivePageSerializer, **errors(400)},
     )
     def get(self, request):
-        filters, problems = queries.Filters.from_query(request.query_params)
-        per_page = queries.PAGE_SIZE
+        filters, problems = Filters.from_query(request.query_params)
+        per_page = PAGE_SIZE
         raw_size = request.query_params.get("page_size")
         if raw_size:
             try:
                 per_page = int(raw_size)
-                if not 1 <= per_page <= queries.MAX_PAGE_SIZE:
+                if not 1 <= per_page <= MAX_PAGE_SIZE:
                     raise ValueError
             except ValueError:
-                problems["page_size"] = _("page_size must be a number from 1 to %(most)d") % {"most": queries.MAX_PAGE_SIZE}
+                problems["page_size"] = _("page_size must be a number from 1 to %(most)d") % {"most": MAX_PAGE_SIZE}
         raw_page = request.query_params.get("page") or "1"
         if not raw_page.isdigit() or int(raw_page) < 1:
             problems["page"] = _("page must be a number from 1")
         if problems:
             return _bad(problems)
         try:
-            page_obj, rows = queries.search_page(filters, int(raw_page), per_page=per_page)
-        except queries.FilterError as exc:
+            page_obj, rows = search_page(filters, int(raw_page), per_page=per_page)
+        except FilterError as exc:
             return _bad({exc.field: str(exc)})
         items = filters.query_items() + ([("page_size", str(per_page))] if raw_size else [])
         base = request.build_absolute_uri(request.path)
@@ -157,7 +159,7 @@ class ArchiveRecordView(PublicGameView):
         responses={200: RecordSerializer, **errors(404)},
     )
     def get(self, request, pk: int):
-        stored = queries.load_game(pk, with_result=False, viewer=request.user)
+        stored = load_game(pk, with_result=False, viewer=request.user)
         response = Response(stored.record())
         response["Content-Disposition"] = f'attachment; filename="carcassonne-game-{pk}.json"'
         return response
@@ -203,7 +205,7 @@ class ArchiveBoardView(PublicGameView):
     def get(self, request, pk: int):
         from games.board_svg import render_board
 
-        stored = queries.load_game(pk, with_result=False, viewer=request.user)
+        stored = load_game(pk, with_result=False, viewer=request.user)
         k = _move_param(request, len(stored.moves))
         if isinstance(k, Response):
             return k
@@ -226,7 +228,7 @@ class ArchiveMoveView(PublicGameView):
         responses={200: s.ArchiveMoveStateSerializer, **errors(404)},
     )
     def get(self, request, pk: int, k: int):
-        stored = queries.load_game(pk, with_result=False, viewer=request.user)
+        stored = load_game(pk, with_result=False, viewer=request.user)
         total = len(stored.moves)
         if not 0 <= k <= total:
             return Response({"detail": _("this game has moves 0 to %(most)d, not %(value)d") % {"most": total, "value": k}},

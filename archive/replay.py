@@ -10,13 +10,24 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
 from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for
 from games.entries import move_json
 from games.presenter.view import GameView
 
 from .charts import score_chart
-from .queries import score_series, seat_hex
+
+
+def score_series(moves: list[dict[str, Any]], players: int) -> list[list[int]]:
+    """``series[k][seat]``: the score of each seat after move k (0 = before any move),
+    from the points stored on each move (final scoring not included)."""
+    series = [[0] * players]
+    for row in moves:
+        points = list(row.get("points") or [])
+        last = series[-1]
+        series.append([last[i] + (points[i] if i < len(points) else 0) for i in range(players)])
+    return series
 
 
 def describe_move(row: dict[str, Any] | None, names: Sequence[str]) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from games.serializers import MoveSerializer, RecordSerializer
 
-from .queries import API_RULE_FLAGS
+from .search import API_RULE_FLAGS
 
 
 class ArchiveErrorSerializer(serializers.Serializer):
@@ -15,7 +15,7 @@ class ArchiveErrorSerializer(serializers.Serializer):
 
 
 ArchiveRulesSerializer = type("ArchiveRulesSerializer", (serializers.Serializer,), {
-    "__doc__": "A game's NOTATION.md rules object, with the old flags of queries.API_RULE_FLAGS.",
+    "__doc__": "A game's NOTATION.md rules object, with the old flags of search.API_RULE_FLAGS.",
     "farm_scoring": serializers.CharField(help_text="`current` or `classic`"),
     **{name: serializers.BooleanField(help_text=f"Whether `{name}` is one of the expansions")
        for name in API_RULE_FLAGS},

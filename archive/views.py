@@ -27,9 +27,14 @@ from games.engine import COLORS
 from games.engine.record import replay as replay_record
 from games.models import Game
 
-from . import queries
+from .filters import RULE_OPTIONS, FilterError, Filters, is_choice
 from .forms import RecordUploadForm
+from .profiles import head_to_head, player_stats
+from .records import export_records
 from .replay import CATEGORIES, parse_move, replay_context
+from .search import matching_ids, search, search_page
+from .stored import load_game
+from .tournament_links import tournament_choices, tournament_json, tournament_name
 
 User = get_user_model()
 
@@ -37,13 +42,13 @@ players_label = lazy(lambda n: ngettext("%(count)d player", "%(count)d players",
 PLAYER_COUNTS = [("", _("Any")), *[(str(n), players_label(n)) for n in range(2, 7)]]
 
 
-def _rule_filters(filters: queries.Filters) -> list[dict]:
+def _rule_filters(filters: Filters) -> list[dict]:
     """One select per rule option of the engine (expansions, house rules, farm scoring),
     in the engine's order: a choice lists its values, any other option is with or without."""
     selects = []
-    for option in queries.RULE_OPTIONS:
+    for option in RULE_OPTIONS:
         value = filters.rules.get(option.name)
-        if queries.is_choice(option):
+        if is_choice(option):
             choices, shown = vocabulary.option_choices(option), value or ""
         else:
             choices, shown = None, "" if value is None else ("yes" if value else "no")
@@ -68,20 +73,20 @@ def _page_links(request, page_obj, items):
 
 @login_required
 def game_list(request):
-    filters, errors = queries.Filters.from_query(request.GET)
+    filters, errors = Filters.from_query(request.GET)
     try:
-        page_obj, rows = queries.search_page(filters, request.GET.get("page") or 1)
-    except queries.FilterError as exc:
+        page_obj, rows = search_page(filters, request.GET.get("page") or 1)
+    except FilterError as exc:
         errors[exc.field] = str(exc)
         page_obj, rows = None, []
     items = filters.query_items()
     tournament = None
     if filters.tournament is not None:
-        name = queries.tournament_name(filters.tournament)
+        name = tournament_name(filters.tournament)
         if name is None:
             errors.setdefault("tournament", gettext("there is no tournament #%(number)s") % {"number": filters.tournament})
         else:
-            tournament = queries.tournament_json(filters.tournament, name, filters.round)
+            tournament = tournament_json(filters.tournament, name, filters.round)
             tournament["export_url"] = reverse("archive:tournament-export", args=[filters.tournament])
     context = {
         "filters": filters,
@@ -97,7 +102,7 @@ def game_list(request):
         "filtered": not filters.is_default(),
         "tournament": tournament,
     }
-    context["tournament_choices"], max_round = queries.tournament_choices()
+    context["tournament_choices"], max_round = tournament_choices()
     context["round_choices"] = list(range(1, max(max_round, filters.round or 0) + 1))
     return render(request, "archive/game_list.html", context)
 
@@ -105,20 +110,20 @@ def game_list(request):
 @login_required
 def player_profile(request, username: str):
     player = get_object_or_404(User.objects.only("id", "username", "date_joined"), username__iexact=username)
-    filters = queries.Filters(players=[player.username])
-    page_obj, rows = queries.search_page(filters, request.GET.get("page") or 1, per_page=20)
-    active = queries.Filters(status="active", players=[player.username])
+    filters = Filters(players=[player.username])
+    page_obj, rows = search_page(filters, request.GET.get("page") or 1, per_page=20)
+    active = Filters(status="active", players=[player.username])
     return render(
         request,
         "archive/player.html",
         {
             "player": player,
-            "stats": queries.player_stats(player, request.user),
-            "head_to_head": queries.head_to_head(player, request.user),
+            "stats": player_stats(player, request.user),
+            "head_to_head": head_to_head(player, request.user),
             "page_obj": page_obj,
             "rows": rows,
             "links": _page_links(request, page_obj, []),
-            "active_count": queries.search(active).count(),
+            "active_count": search(active).count(),
             "active_url": reverse("archive:list") + "?" + urlencode(active.query_items()),
             "categories": CATEGORIES,
         },
@@ -127,7 +132,7 @@ def player_profile(request, username: str):
 
 def _jsonl_response(ids, filename: str) -> StreamingHttpResponse:
     def lines():
-        for record in queries.export_records(ids):
+        for record in export_records(ids):
             yield json.dumps(record, separators=(",", ":")) + "\n"
 
     response = StreamingHttpResponse(lines(), content_type="application/jsonl; charset=utf-8")
@@ -138,10 +143,10 @@ def _jsonl_response(ids, filename: str) -> StreamingHttpResponse:
 @login_required
 def export_jsonl(request):
     """Every game matching the list filters, one NOTATION.md record per line."""
-    filters, errors = queries.Filters.from_query(request.GET)
+    filters, errors = Filters.from_query(request.GET)
     try:
-        ids = queries.matching_ids(filters)
-    except queries.FilterError:
+        ids = matching_ids(filters)
+    except FilterError:
         ids = []
     name = "-".join(["archive", *[slugify(p) for p in filters.players]]) or "archive"
     return _jsonl_response(ids, f"{name}.jsonl")
@@ -153,7 +158,7 @@ def tournament_export(request, tournament_id: int):
     from tournaments.models import Tournament
 
     tournament = get_object_or_404(Tournament.objects.only("id", "name"), pk=tournament_id)
-    ids = queries.matching_ids(queries.Filters(tournament=tournament.pk, sort="finished"))
+    ids = matching_ids(Filters(tournament=tournament.pk, sort="finished"))
     name = slugify(tournament.name) or "tournament"
     return _jsonl_response(ids, f"{name}-{tournament.pk}-games.jsonl")
 
@@ -161,7 +166,7 @@ def tournament_export(request, tournament_id: int):
 @login_required
 def player_export(request, username: str):
     player = get_object_or_404(User.objects.only("id", "username"), username__iexact=username)
-    ids = queries.matching_ids(queries.Filters(players=[player.username]))
+    ids = matching_ids(Filters(players=[player.username]))
     return _jsonl_response(ids, f"{slugify(player.username) or 'player'}-games.jsonl")
 
 
@@ -178,7 +183,7 @@ def _nav(total: int, k: int, base: str) -> dict:
 
 
 def game_replay(request, game_id: int):
-    stored = queries.load_game(game_id, viewer=request.user)
+    stored = load_game(game_id, viewer=request.user)
     game, moves = stored.game, stored.moves
     total = len(moves)
     k = parse_move(request.GET.get("move"), total, total)
@@ -220,7 +225,7 @@ def game_replay(request, game_id: int):
 
 def game_record(request, game_id: int):
     """The game's NOTATION.md record as a download."""
-    stored = queries.load_game(game_id, with_result=False, viewer=request.user)
+    stored = load_game(game_id, with_result=False, viewer=request.user)
     body = json.dumps(stored.record(), indent=2) + "\n"
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="carcassonne-game-{stored.game.pk}.json"'

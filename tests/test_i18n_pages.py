@@ -14,7 +14,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from games import lobby, replay, turns
-from tournaments import services as tournaments
+from tournaments import creation
 
 LANGUAGES = ["de", "fr", "it"]
 VISIBLE_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "value")
@@ -94,7 +94,7 @@ def world(ann, bob, make_user):
     game = lobby.create_game(ann, ["bob"], name="Friday")
     lobby.accept_invitation(game.pk, bob)
     waiting = lobby.create_game(ann, [], open_seats=1, name="Friday open")
-    tournament = tournaments.create_tournament(ann, name="Cup")
+    tournament = creation.create_tournament(ann, name="Cup")
     return {"game": game, "waiting": waiting, "tournament": tournament}
 
 

@@ -110,10 +110,10 @@ def test_no_english_text_counts_with_a_parenthesised_plural():
 @pytest.mark.parametrize("language, words", [("en", "rank 1, 1 point<"), ("de", "Rang 1, 1 Punkt<"),
                                              ("fr", "rang 1, 1 point<"), ("it", "posizione 1, 1 punto<")])
 def test_a_tournament_player_with_one_point_reads_singular(client, ann, language, words):
-    from tournaments import services
+    from tournaments import creation
     from tournaments.models import Entry, Tournament
 
-    t = services.create_tournament(ann, name="Cup")
+    t = creation.create_tournament(ann, name="Cup")
     Entry.objects.create(tournament=t, user=ann)
     Tournament.objects.filter(pk=t.pk).update(standings_cache=[
         {"rank": 1, "user_id": ann.pk, "username": "ann", "points": 1, "played": 1, "wins": 1, "draws": 0,

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from games.serializers import RulesSerializer
 
-from . import services
+from . import creation, ending, errors, ranking, registration, rounds
 from .models import Pairing, Round, Tournament
 from .standings import TIEBREAKS
 
@@ -63,7 +63,7 @@ class TournamentDetailSerializer(TournamentSerializer):
 
     def _places(self, obj) -> list[dict]:
         if not hasattr(obj, "_api_places"):
-            found = services.places(obj)
+            found = ending.places(obj)
             names = _names(uid for _place, uid in found)
             obj._api_places = [{"place": place, "username": names.get(uid, str(uid)), "user_id": uid} for place, uid in found]
         return obj._api_places
@@ -140,7 +140,7 @@ ERRORS = {400: TournamentErrorSerializer, 403: TournamentErrorSerializer, 404: T
 
 class TournamentAPIView(APIView):
     def handle_exception(self, exc):
-        if isinstance(exc, services.TournamentError):
+        if isinstance(exc, errors.TournamentError):
             return Response({"detail": str(exc)}, status=exc.status)
         return super().handle_exception(exc)
 
@@ -161,7 +161,7 @@ class TournamentListView(TournamentAPIView):
     def post(self, request):
         ser = TournamentSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        t = services.create_tournament(request.user, **ser.validated_data)
+        t = creation.create_tournament(request.user, **ser.validated_data)
         return Response(TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
 
 
@@ -177,7 +177,7 @@ class TournamentDetailView(TournamentAPIView):
         t = get_object_or_404(Tournament, pk=pk)
         ser = TournamentSerializer(t, data=request.data, partial=True)
         ser.is_valid(raise_exception=True)
-        t = services.update_tournament(t, request.user, **ser.validated_data)
+        t = creation.update_tournament(t, request.user, **ser.validated_data)
         return Response(TournamentDetailSerializer(t).data)
 
 
@@ -185,7 +185,7 @@ class RegisterView(TournamentAPIView):
     @extend_schema(tags=[TAG], summary="Register yourself (409 when registration is closed, e.g. once the tournament is over)", request=None, responses={201: TournamentErrorSerializer, **ERRORS})
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
-        services.register(t, request.user)
+        registration.register(t, request.user)
         return Response({"detail": "registered"}, status=status.HTTP_201_CREATED)
 
 
@@ -202,7 +202,7 @@ class WithdrawView(TournamentAPIView):
         target = request.user
         if body.validated_data.get("username"):
             target = get_object_or_404(User, username=body.validated_data["username"])
-        services.withdraw(t, target, by=request.user, policy=body.validated_data["policy"])
+        registration.withdraw(t, target, by=request.user, policy=body.validated_data["policy"])
         return Response({"detail": _("%(name)s has withdrawn") % {"name": target.username}})
 
 
@@ -210,7 +210,7 @@ class StartView(TournamentAPIView):
     @extend_schema(tags=[TAG], summary="Start round 1 (director)", request=None, responses={201: RoundSerializer, **ERRORS})
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
-        rnd = services.start(t, request.user)
+        rnd = rounds.start(t, request.user)
         return Response(RoundSerializer(rnd).data, status=status.HTTP_201_CREATED)
 
 
@@ -236,4 +236,4 @@ class StandingsView(TournamentAPIView):
                    responses={200: StandingSerializer(many=True), 404: TournamentErrorSerializer})
     def get(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
-        return Response(t.standings_cache or services.refresh_standings(t))
+        return Response(t.standings_cache or ranking.refresh_standings(t))

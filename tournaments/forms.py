@@ -1,4 +1,4 @@
-"""Forms of the tournament pages; the rules of a valid tournament stay in services."""
+"""Forms of the tournament pages; the rules of a valid tournament stay in creation.validate."""
 
 from __future__ import annotations
 

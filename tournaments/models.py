@@ -2,7 +2,8 @@
 
 Pairing, scheduling, standings and brackets are computed by the Django-free modules
 (:mod:`tournaments.pairing`, :mod:`.scheduling`, :mod:`.standings`, :mod:`.bracket`);
-:mod:`tournaments.services` moves the data between them and these rows.
+:mod:`.creation`, :mod:`.registration`, :mod:`.rounds`, :mod:`.results`, :mod:`.ranking`
+and :mod:`.ending` move the data between them and these rows.
 """
 
 from __future__ import annotations
@@ -95,13 +96,13 @@ class Tournament(models.Model):
     vacation_allowed = models.BooleanField(default=True)
     round_days = models.PositiveSmallIntegerField(default=14, help_text="Round deadline, in days")
     tiebreaks = models.JSONField(default=default_tiebreaks, blank=True, help_text="Tiebreak chain, in order")
-    # Divisions: a league's seasons (see services.next_season)
+    # Divisions: a league's seasons (see creation.next_season)
     league = models.CharField(max_length=60, blank=True, db_index=True)
     season = models.PositiveSmallIntegerField(null=True, blank=True)
     division = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 is the top division")
     promote = models.PositiveSmallIntegerField(default=0)
     relegate = models.PositiveSmallIntegerField(default=0)
-    # Computed: the round-robin schedule (user ids) and the last standings (see services)
+    # Computed: the round-robin schedule (user ids) and the last standings (see rounds, ranking)
     schedule = models.JSONField(default=list, blank=True, editable=False)
     knockout_seeds = models.JSONField(default=list, blank=True, editable=False)
     standings_cache = models.JSONField(default=list, blank=True, editable=False)

@@ -145,6 +145,19 @@ def compute(
     rows = {p: Row(p) for p in players}
     results = [r for r in results if all(p in rows for p in r.players)]
     matrices = [_matrix(r) for r in results]
+    _count_games(rows, results, matrices)
+    for p in byes:
+        if p in rows:
+            rows[p].points += bye_points
+            rows[p].byes += 1
+    total = {p: row.points for p, row in rows.items()}
+    _game_tiebreaks(rows, results, matrices, total, set(tiebreaks))
+    groups = _ranked_groups(players, rows, results, matrices, total, tiebreaks)
+    return _standings(rows, groups, tiebreaks)
+
+
+def _count_games(rows: dict, results: list[Result], matrices: list) -> None:
+    """Points, games played, wins, draws, losses and game points of every row."""
     for result, matrix in zip(results, matrices):
         pts = _points(result, matrix)
         k = len(result.players)
@@ -160,16 +173,11 @@ def compute(
                 row.losses += 1
             elif k == 2:
                 row.draws += 1
-    for p in byes:
-        if p in rows:
-            rows[p].points += bye_points
-            rows[p].byes += 1
-    total = {p: row.points for p, row in rows.items()}
 
-    # Per-game values of every player, for the tiebreaks.
-    wanted = set(tiebreaks)
-    need_games = wanted & {"buchholz", "buchholz_cut1", "sonneborn_berger", "score_difference"}
-    if need_games:
+
+def _game_tiebreaks(rows: dict, results: list[Result], matrices: list, total: dict, wanted: set) -> None:
+    """The tiebreaks summed over each player's games (all but head-to-head), when chosen."""
+    if wanted & {"buchholz", "buchholz_cut1", "sonneborn_berger", "score_difference"}:
         bh: dict = {p: [] for p in rows}
         sb: dict = {p: 0.0 for p in rows}
         diff: dict = {p: 0.0 for p in rows}
@@ -197,32 +205,35 @@ def compute(
         for row in rows.values():
             row.tiebreaks["game_points"] = float(row.game_points)
 
+
+def _head_to_head(group: list, results: list[Result], matrices: list, by_player: dict) -> dict:
+    """Points of each player of ``group`` in the games among them only."""
+    members = set(group)
+    out = {p: 0.0 for p in group}
+    seen = set()
+    for p in group:
+        for index in by_player.get(p, ()):
+            if index in seen:
+                continue
+            seen.add(index)
+            result = results[index]
+            inside = [i for i, q in enumerate(result.players) if q in members]
+            if len(inside) < 2:
+                continue
+            k = len(result.players)
+            matrix = matrices[index]
+            for i in inside:
+                out[result.players[i]] += 2.0 * sum(matrix[i][j] for j in inside) / (k - 1)
+    return out
+
+
+def _ranked_groups(players, rows: dict, results: list[Result], matrices: list, total: dict, tiebreaks) -> list[list]:
+    """Groups of equal players, best first: split by points, then criterion by criterion."""
     by_player: dict = {}
-    if "head_to_head" in wanted:
+    if "head_to_head" in tiebreaks:
         for index, result in enumerate(results):
             for p in result.players:
                 by_player.setdefault(p, []).append(index)
-
-    def head_to_head(group: list) -> dict:
-        members = set(group)
-        out = {p: 0.0 for p in group}
-        seen = set()
-        for p in group:
-            for index in by_player.get(p, ()):
-                if index in seen:
-                    continue
-                seen.add(index)
-                result = results[index]
-                inside = [i for i, q in enumerate(result.players) if q in members]
-                if len(inside) < 2:
-                    continue
-                k = len(result.players)
-                matrix = matrices[index]
-                for i in inside:
-                    out[result.players[i]] += 2.0 * sum(matrix[i][j] for j in inside) / (k - 1)
-        return out
-
-    # Rank: split groups of equal players criterion by criterion.
     order = {p: i for i, p in enumerate(players)}
     groups = _split(sorted(rows, key=order.__getitem__), lambda p: total[p])
     for name in tiebreaks:
@@ -232,13 +243,18 @@ def compute(
                 new_groups.append(group)
                 continue
             if name == "head_to_head":
-                values = head_to_head(group)
+                values = _head_to_head(group, results, matrices, by_player)
                 for p in group:
                     rows[p].tiebreaks[name] = values[p]
                 new_groups.extend(_split(group, values.__getitem__))
             else:
                 new_groups.extend(_split(group, lambda p: rows[p].tiebreaks[name]))
         groups = new_groups
+    return groups
+
+
+def _standings(rows: dict, groups: list[list], tiebreaks) -> list[Row]:
+    """The rows in order, each group sharing a rank, tiebreaks in the chosen order."""
     standings = []
     for group in groups:
         rank = len(standings) + 1

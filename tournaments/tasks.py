@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from .services import adjudicate_overdue
+from .results import adjudicate_overdue
 
 
 @shared_task(ignore_result=True)

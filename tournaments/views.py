@@ -25,7 +25,7 @@ from games.models import Game
 from ratings import services as ratings
 
 from . import bracket as bracket_mod
-from . import services, tables
+from . import creation, ending, errors, ranking, registration, rounds, tables
 from .bracket import svg as bracket_svg
 from .forms import TournamentForm
 from .models import TIEBREAK_LABELS, Entry, Pairing, Round, Tournament
@@ -48,8 +48,8 @@ def create(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            t = services.create_tournament(request.user, **form.service_fields())
-        except services.TournamentError as exc:
+            t = creation.create_tournament(request.user, **form.service_fields())
+        except errors.TournamentError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("%(name)s is open for registration.") % {"name": t.name})
@@ -58,7 +58,7 @@ def create(request):
 
 
 def _standings(t: Tournament) -> list[dict]:
-    return t.standings_cache or services.refresh_standings(t)
+    return t.standings_cache or ranking.refresh_standings(t)
 
 
 def _num(value) -> str:
@@ -146,8 +146,8 @@ def detail(request, pk):
         "entries": list(t.entries.select_related("user").order_by("-rating", "created_at"))
         if t.status == Tournament.Status.REGISTRATION else [],
         "can_direct": t.can_direct(request.user),
-        "register_problem": services.can_register(t, request.user) if request.user.is_authenticated else None,
-        "total_rounds": services.total_rounds(t),
+        "register_problem": registration.can_register(t, request.user) if request.user.is_authenticated else None,
+        "total_rounds": rounds.total_rounds(t),
         # Inline (an <object> would be blocked by X-Frame-Options: DENY).
         "bracket_svg": mark_safe(_bracket_drawing(t)) if t.knockout_seeds else "",
     }
@@ -156,9 +156,9 @@ def detail(request, pk):
 
 def _places(t: Tournament) -> list[dict]:
     """The places the format decided, for the finished tournament's page: place, name, link."""
-    found = services.places(t)
+    found = ending.places(t)
     names = dict(User.objects.filter(pk__in=[uid for _place, uid in found]).values_list("pk", "username"))
-    return [{"place": place, "label": services.place_label(place), "username": names.get(uid, "?"),
+    return [{"place": place, "label": ending.place_label(place), "username": names.get(uid, "?"),
              "url": reverse("tournaments:player", args=[t.pk, names.get(uid, "?")])} for place, uid in found]
 
 
@@ -184,7 +184,7 @@ def round_detail(request, pk, number):
 
 def _bracket_drawing(t: Tournament) -> str:
     """The knockout bracket as SVG markup (names escaped), each match linked to its game."""
-    b = services.knockout_bracket(t)
+    b = ranking.knockout_bracket(t)
     names = dict(User.objects.filter(pk__in=t.knockout_seeds).values_list("pk", "username"))
     games = {
         p.bracket_match: p.game_id
@@ -282,7 +282,7 @@ def standings_export(request, pk, fmt):
 def _act(request, t, action, ok):
     try:
         action()
-    except services.TournamentError as exc:
+    except errors.TournamentError as exc:
         text = str(exc)
         messages.error(request, text[:1].upper() + text[1:])
     else:
@@ -294,7 +294,7 @@ def _act(request, t, action, ok):
 @require_POST
 def register(request, pk):
     t = get_object_or_404(Tournament, pk=pk)
-    return _act(request, t, lambda: services.register(t, request.user), _("You are registered."))
+    return _act(request, t, lambda: registration.register(t, request.user), _("You are registered."))
 
 
 @login_required
@@ -305,7 +305,7 @@ def withdraw(request, pk):
     if request.POST.get("username"):
         target = get_object_or_404(User, username=request.POST["username"])
     policy = request.POST.get("policy", "forfeit")
-    return _act(request, t, lambda: services.withdraw(t, target, by=request.user, policy=policy),
+    return _act(request, t, lambda: registration.withdraw(t, target, by=request.user, policy=policy),
                 _("%(name)s has withdrawn.") % {"name": target.username})
 
 
@@ -313,7 +313,7 @@ def withdraw(request, pk):
 @require_POST
 def start(request, pk):
     t = get_object_or_404(Tournament, pk=pk)
-    return _act(request, t, lambda: services.start(t, request.user), _("Round 1 has started."))
+    return _act(request, t, lambda: rounds.start(t, request.user), _("Round 1 has started."))
 
 
 @login_required
@@ -321,8 +321,8 @@ def start(request, pk):
 def decline(request, pk):
     t = get_object_or_404(Tournament, pk=pk)
     try:
-        services.decline(t, request.user)
-    except services.TournamentError as exc:
+        registration.decline(t, request.user)
+    except errors.TournamentError as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, _("You declined the invitation to %(name)s.") % {"name": t.name})
@@ -337,5 +337,5 @@ def invite(request, pk):
     if not names:
         messages.error(request, _("Write the usernames of the players to invite."))
         return redirect(t)
-    return _act(request, t, lambda: services.invite(t, request.user, names),
+    return _act(request, t, lambda: registration.invite(t, request.user, names),
                 _("Invitation sent to %(names)s.") % {"names": ", ".join(names)})

@@ -46,7 +46,7 @@ def test_profile_stats(member_client, players):
 
 
 def test_head_to_head(players):
-    from archive.queries import head_to_head
+    from archive.profiles import head_to_head
 
     games = make_games(players, 6)
     rows = {r["username"]: r for r in head_to_head(players["ann"], players["dee"])}

@@ -13,7 +13,9 @@ from django.urls import reverse
 
 from archive.generate import make_template, store_game
 from archive.models import GameResult, RuleTag
-from archive.queries import Filters, export_records, search
+from archive.filters import Filters
+from archive.records import export_records
+from archive.search import search
 from games.replay import engine_for
 from games.presenter import records
 from games.engine import Rules
@@ -103,7 +105,7 @@ OLD, NEW = ("archive", "0003_rule_columns_and_expansion_categories"), ("archive"
 
 
 def old_filter(OldResult, query: str) -> set[int]:
-    """What the archive found with one column per option (the old ``queries.search``)."""
+    """What the archive found with one column per option (the archive's search before rule tags)."""
     name, value = query.split("=")
     if name == "farm_scoring":
         rows = OldResult.objects.filter(farm_scoring=value)
@@ -159,7 +161,7 @@ def test_the_archive_code_names_no_expansion():
         for number, line in enumerate(path.read_text().splitlines(), 1):
             named += [f"{path.relative_to(root.parent)}:{number}: {expansion}" for expansion in KNOWN_EXPANSIONS
                       if expansion != "count" and re.search(rf"\b{expansion}\b", line)]
-    assert named == [f"archive/queries.py:{_line_of(root / 'queries.py', 'API_RULE_FLAGS = (')}: river"]
+    assert named == [f"archive/search.py:{_line_of(root / 'search.py', 'API_RULE_FLAGS = (')}: river"]
 
 
 def _line_of(path: Path, text: str) -> int:

@@ -1,7 +1,8 @@
 import pytest
 
 from archive.generate import store_game
-from archive.queries import Filters, search
+from archive.filters import Filters
+from archive.search import search
 from django.http import QueryDict
 
 from .conftest import day, template
@@ -136,13 +137,13 @@ def test_api_needs_authentication(client, games):
 
 
 def test_the_archive_filters_choose_tournament_and_round_by_name(client, django_user_model):
-    from tournaments import services as tournament_services
+    from tournaments import creation, registration, rounds
 
     users = [django_user_model.objects.create_user(f"t{i}", f"t{i}@example.com", "x") for i in range(4)]
-    cup = tournament_services.create_tournament(users[0], name="Spring <Cup>", format="swiss", swiss_rounds=2)
+    cup = creation.create_tournament(users[0], name="Spring <Cup>", format="swiss", swiss_rounds=2)
     for u in users:
-        tournament_services.register(cup, u)
-    tournament_services.start(cup, users[0])
+        registration.register(cup, u)
+    rounds.start(cup, users[0])
     client.force_login(users[0])
     html = client.get("/archive/", {"status": "active", "tournament": cup.pk, "round": 1}).content.decode()
     assert f'<option value="{cup.pk}" selected>Spring &lt;Cup&gt;</option>' in html

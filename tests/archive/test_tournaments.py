@@ -15,7 +15,7 @@ from games import timeouts, turns
 from games.replay import engine_for
 from games.engine import replay
 from games.models import Game
-from tournaments import services as tournament_services
+from tournaments import creation, registration, rounds
 from tournaments.models import Pairing, Tournament
 
 from .conftest import day, template
@@ -30,10 +30,10 @@ def director(django_user_model):
 
 def make_tournament(director, users, name="Spring open"):
     """A round-robin of pairs (as tests/tournaments set them up), started: round 1 is on."""
-    t = tournament_services.create_tournament(director, name=name, format="round_robin", table_size=2)
+    t = creation.create_tournament(director, name=name, format="round_robin", table_size=2)
     for i, user in enumerate(users):
-        tournament_services.register(t, user, rating=2000 - i)
-    tournament_services.start(t, director)
+        registration.register(t, user, rating=2000 - i)
+    rounds.start(t, director)
     t.refresh_from_db()
     return t
 

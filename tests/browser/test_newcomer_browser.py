@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from archive.generate import make_template, store_game
 from games import replay
-from tournaments import services as tournament_services
+from tournaments import creation, registration, rounds
 
 from .helpers import BOTH_SIZES, PASSWORD, login, page_width, started_game
 
@@ -21,10 +21,10 @@ def test_the_knockout_bracket_is_visible_on_the_tournament_page(browser_page, si
     page = browser_page
     page.set_viewport_size(size)
     users = [User.objects.create_user(f"p{i}", f"p{i}@example.com", PASSWORD) for i in range(5)]
-    cup = tournament_services.create_tournament(users[0], name="Cup", format="knockout")
+    cup = creation.create_tournament(users[0], name="Cup", format="knockout")
     for u in users:
-        tournament_services.register(cup, u)
-    tournament_services.start(cup, users[0])
+        registration.register(cup, u)
+    rounds.start(cup, users[0])
     page.goto(f"/tournaments/{cup.pk}/")
     bracket = page.get_by_test_id("bracket").locator("svg")
     expect(bracket).to_be_visible()
@@ -102,7 +102,7 @@ def test_a_tournament_invitation_reaches_the_invitee_who_accepts_it_from_home(br
     page.set_viewport_size(size)
     director = User.objects.create_user("td", "td@example.com", PASSWORD)
     User.objects.create_user("ann", "ann@example.com", PASSWORD)
-    cup = tournament_services.create_tournament(director, name="Closed cup", registration="invitation")
+    cup = creation.create_tournament(director, name="Closed cup", registration="invitation")
     login(page, "td")
     page.goto(f"/tournaments/{cup.pk}/")
     page.locator("details summary", has_text="Director").click()

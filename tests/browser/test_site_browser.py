@@ -9,7 +9,7 @@ from accounts.models import User
 from archive.generate import make_template, store_game
 from games import lobby, replay, turns
 from games.presenter.view import placements_of
-from tournaments import services as tournament_services
+from tournaments import creation, registration, rounds
 
 from .helpers import BOTH_SIZES, PASSWORD, PHONE, login, page_width, started_game, widest
 
@@ -21,13 +21,13 @@ def _site(names=("ann", "bob", "cid", "dee")):
     active = lobby.create_game(ann, ["bob"], name="Running game")
     lobby.accept_invitation(active.pk, bob)
     waiting = lobby.create_game(bob, ["ann"], name="Invitation to ann")
-    cup = tournament_services.create_tournament(ann, name="Cup", format="knockout")
-    league = tournament_services.create_tournament(ann, name="League", format="round_robin")
+    cup = creation.create_tournament(ann, name="Cup", format="knockout")
+    league = creation.create_tournament(ann, name="League", format="round_robin")
     for u in users:
-        tournament_services.register(cup, u)
-        tournament_services.register(league, u)
-    tournament_services.start(cup, ann)
-    tournament_services.start(league, ann)
+        registration.register(cup, u)
+        registration.register(league, u)
+    rounds.start(cup, ann)
+    rounds.start(league, ann)
     return {"users": users, "finished": finished, "active": active, "waiting": waiting, "cup": cup, "league": league}
 
 

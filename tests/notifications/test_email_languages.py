@@ -13,7 +13,7 @@ from django.utils import timezone, translation
 from games import lobby
 from notifications import tasks
 from notifications.models import Preference
-from tournaments import services as tournaments
+from tournaments import creation, registration
 
 from .conftest import mails_to, play_first
 
@@ -89,9 +89,9 @@ def test_the_digest_is_in_the_recipients_language(ann, bob, django_capture_on_co
 def test_tournament_emails_are_in_each_players_language(ann, bob, django_capture_on_commit_callbacks):
     bob.language = "it"
     bob.save()
-    t = tournaments.create_tournament(ann, name="Cup", registration="invitation")
+    t = creation.create_tournament(ann, name="Cup", registration="invitation")
     with translation.override("en"), django_capture_on_commit_callbacks(execute=True):  # the director writes in English
-        tournaments.invite(t, ann, ["bob"])
+        registration.invite(t, ann, ["bob"])
     [message] = mails_to("bob@example.com")
     assert message.subject == "ann ti invita al torneo Cup"
     assert "Apri il torneo" in html_of(message)

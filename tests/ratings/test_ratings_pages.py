@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 from games import lobby
 from ratings import services
 from ratings.models import Rating
-from tournaments import services as tournaments
+from tournaments import creation, registration, rounds
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
@@ -97,11 +97,11 @@ def test_the_lobby_shows_the_rating_beside_each_seated_player(client, people):
 def test_tournaments_seed_by_current_rating_and_show_it_in_the_standings(client, people):
     ann, bob, cid, dee = people
     rate([dee, cid, bob, ann], [1, 2, 3, 4])  # dee is best rated, ann worst
-    t = tournaments.create_tournament(ann, name="Cup", format="knockout", seeding="rating")
+    t = creation.create_tournament(ann, name="Cup", format="knockout", seeding="rating")
     for user in (ann, bob, cid, dee):
-        tournaments.register(t, user)
+        registration.register(t, user)
     Entry.objects.filter(tournament=t).update(rating=1500)  # registered long ago: stale copies
-    tournaments.start(t, ann)
+    rounds.start(t, ann)
     t.refresh_from_db()
     assert t.knockout_seeds == [dee.pk, cid.pk, bob.pk, ann.pk]
     client.force_login(bob)

@@ -7,7 +7,7 @@ from django.test import Client
 
 from games import lobby
 from tests.tournaments.conftest import director, players  # noqa: F401 - fixtures
-from tournaments import services as tournament_services
+from tournaments import creation
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)(?![^>]*application/json)[^>]*>", re.I)  # data blocks do not run
 INLINE_STYLE = re.compile(r"<style(?![^>]*\bnonce=)[^>]*>", re.I)
@@ -19,7 +19,7 @@ EVENT_HANDLER = re.compile(r"<[^>]+\son[a-z]+=", re.I)
 def pages(ann, bob, director, players):
     game = lobby.create_game(ann, ["bob"], name="Header game")
     lobby.accept_invitation(game.pk, bob)
-    t = tournament_services.create_tournament(director, name="Header cup", format="swiss", swiss_rounds=1)
+    t = creation.create_tournament(director, name="Header cup", format="swiss", swiss_rounds=1)
     return [
         "/", "/games/", "/games/new/", "/games/lobby/",
         f"/games/{game.pk}/", f"/archive/games/{game.pk}/", "/archive/", "/tournaments/", f"/tournaments/{t.pk}/",

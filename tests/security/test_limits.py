@@ -233,18 +233,18 @@ def test_tournaments_created_are_limited_per_day(settings, client, ann):
 @pytest.mark.django_db
 def test_tournament_invitations_count_in_the_daily_invitation_quota(settings, ann, make_user):
     from games import lobby
-    from tournaments import services as tournaments
+    from tournaments import creation, errors, registration
     from tournaments.models import Entry
 
     settings.GAMES_INVITATIONS_PER_DAY = 3
     for name in ("p1", "p2", "p3", "p4"):
         make_user(name)
     lobby.create_game(ann, ["p1", "p2"])
-    cup = tournaments.create_tournament(ann, name="Cup", registration="invitation")
-    with pytest.raises(tournaments.TooMany, match="at most 3 invitations a day; you have 1 left"):
-        tournaments.invite(cup, ann, ["p3", "p4"])
+    cup = creation.create_tournament(ann, name="Cup", registration="invitation")
+    with pytest.raises(errors.TooMany, match="at most 3 invitations a day; you have 1 left"):
+        registration.invite(cup, ann, ["p3", "p4"])
     assert not Entry.objects.exists()
-    tournaments.invite(cup, ann, ["p3"])
+    registration.invite(cup, ann, ["p3"])
     response = api_as(ann).post("/api/games/", {"invite": ["p4"]}, format="json")
     assert response.status_code == 429
     assert "you have 0 left today" in response.json()["detail"]
@@ -252,12 +252,12 @@ def test_tournament_invitations_count_in_the_daily_invitation_quota(settings, an
 
 @pytest.mark.django_db
 def test_the_tournament_invite_form_says_when_the_quota_is_spent(settings, client, ann, make_user):
-    from tournaments import services as tournaments
+    from tournaments import creation
     from tournaments.models import Entry
 
     settings.GAMES_INVITATIONS_PER_DAY = 1
     make_user("p1"), make_user("p2")
-    cup = tournaments.create_tournament(ann, name="Cup", registration="invitation")
+    cup = creation.create_tournament(ann, name="Cup", registration="invitation")
     client.force_login(ann)
     page = client.post(f"/tournaments/{cup.pk}/invite/", {"usernames": "p1, p2"}, follow=True)
     assert "at most 1 invitation a day" in page.content.decode()  # one, singular

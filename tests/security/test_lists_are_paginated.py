@@ -5,7 +5,7 @@ import pytest
 
 from games import lobby
 from games import views as game_views
-from tournaments import services as tournaments
+from tournaments import creation
 from tournaments import views as tournament_views
 
 
@@ -18,7 +18,7 @@ def open_games(bob, monkeypatch):
 @pytest.fixture
 def cups(bob, monkeypatch):
     monkeypatch.setattr(tournament_views, "TOURNAMENTS_PAGE_SIZE", 3)
-    return [tournaments.create_tournament(bob, name=f"Cup {i}") for i in range(7)]
+    return [creation.create_tournament(bob, name=f"Cup {i}") for i in range(7)]
 
 
 def shown(response, prefix):
@@ -57,5 +57,5 @@ def test_the_tournament_list_shows_one_page_with_links_to_the_others(client, cup
 
 @pytest.mark.django_db
 def test_a_short_list_has_no_page_links(client, bob):
-    tournaments.create_tournament(bob, name="Cup 1")
+    creation.create_tournament(bob, name="Cup 1")
     assert 'data-testid="pages"' not in client.get("/tournaments/").content.decode()

@@ -11,7 +11,7 @@ from chat.models import Message, Mute, Note
 from games import lobby
 from games.models import Game
 from tests.conftest import skip_or_fail
-from tournaments import services as tournaments
+from tournaments import creation, registration
 from tournaments.models import Entry, Tournament
 
 
@@ -24,8 +24,8 @@ def game(ann, bob):
 
 @pytest.fixture
 def cup(ann, bob):
-    cup = tournaments.create_tournament(ann, name="Cup", format="swiss", swiss_rounds=1)
-    tournaments.register(cup, bob)
+    cup = creation.create_tournament(ann, name="Cup", format="swiss", swiss_rounds=1)
+    registration.register(cup, bob)
     return cup
 
 

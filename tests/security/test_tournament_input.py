@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.tournaments.conftest import director, players  # noqa: F401 - fixtures
-from tournaments import services
+from tournaments import creation, registration, rounds
 from tournaments.models import Tournament
 
 
@@ -48,26 +48,26 @@ def test_tournament_api_errors_have_a_detail_and_anonymous_callers_get_401(api):
 @pytest.mark.django_db
 def test_random_seeding_is_not_the_tournament_id(director, players):
     entrants = players(8)
-    t = services.create_tournament(director, name="Draw", format="knockout", seeding="random")
+    t = creation.create_tournament(director, name="Draw", format="knockout", seeding="random")
     for user in entrants:
-        services.register(t, user)
-    ids = [e.user_id for e in services.active_entries(t)]
+        registration.register(t, user)
+    ids = [e.user_id for e in rounds.active_entries(t)]
     predictable = ids[:]
     random.Random(t.pk).shuffle(predictable)
     t.refresh_from_db()
     assert t.seed is not None
-    assert services._seed(t, ids) != predictable
-    assert services._seed(t, ids) == services._seed(t, ids)  # stored: the draw can be repeated
+    assert rounds._seed(t, ids) != predictable
+    assert rounds._seed(t, ids) == rounds._seed(t, ids)  # stored: the draw can be repeated
     assert "seed" not in APIClient().get(f"/api/tournaments/{t.pk}/").content.decode()
 
 
 @pytest.mark.django_db
 def test_standings_csv_cells_cannot_run_as_formulas(client, director, django_user_model):
     evil = [django_user_model.objects.create_user(username=name, password="x") for name in ("+1+1", "=cmd", "@sum", "-2")]
-    t = services.create_tournament(director, name="Sheets", format="swiss", swiss_rounds=1)
+    t = creation.create_tournament(director, name="Sheets", format="swiss", swiss_rounds=1)
     for user in evil:
-        services.register(t, user)
-    services.start(t, director)
+        registration.register(t, user)
+    rounds.start(t, director)
     client.force_login(director)
     rows = list(csv.reader(io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode())))
     names = sorted(row[1] for row in rows[1:])

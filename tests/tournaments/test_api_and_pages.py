@@ -8,7 +8,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from tournaments import services
+from tournaments import creation, registration, rounds
 from tournaments.models import Tournament
 
 from .conftest import play_round
@@ -19,11 +19,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def running(director, players):
     users = players(6)
-    t = services.create_tournament(director, name="Autumn <Swiss>", format="swiss", swiss_rounds=3,
+    t = creation.create_tournament(director, name="Autumn <Swiss>", format="swiss", swiss_rounds=3,
                                    tiebreaks=["buchholz", "sonneborn_berger"])
     for u in users:
-        services.register(t, u)
-    services.start(t, director)
+        registration.register(t, u)
+    rounds.start(t, director)
     play_round(t, random.Random(0))
     t.refresh_from_db()
     return t
@@ -59,10 +59,10 @@ def test_exports(client, running):
 
 
 def started(director, users, **fields):
-    t = services.create_tournament(director, **fields)
+    t = creation.create_tournament(director, **fields)
     for u in users:
-        services.register(t, u)
-    services.start(t, director)
+        registration.register(t, u)
+    rounds.start(t, director)
     return t
 
 
@@ -89,7 +89,7 @@ def test_create_form(client, director):
 
 def test_register_and_start_via_pages(client, director, players):
     a, b = players(2)
-    t = services.create_tournament(director, name="Duel", format="swiss", swiss_rounds=1)
+    t = creation.create_tournament(director, name="Duel", format="swiss", swiss_rounds=1)
     for u in (a, b):
         client.force_login(u)
         assert client.post(f"/tournaments/{t.pk}/register/").status_code == 302

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments import services
+from tournaments import creation, registration, rounds
 from tournaments.divisions import next_divisions
 from tournaments.models import Tournament
 
@@ -32,19 +32,19 @@ def test_next_season(director, players):
     top, bottom = players(4, "a"), players(4, "b")
     divisions = []
     for number, users in ((1, top), (2, bottom)):
-        t = services.create_tournament(director, name=f"D{number}", format="round_robin", league="Club",
+        t = creation.create_tournament(director, name=f"D{number}", format="round_robin", league="Club",
                                        season=1, division=number, promote=1 if number == 2 else 0,
                                        relegate=1 if number == 1 else 0)
         for i, u in enumerate(users):
-            services.register(t, u, rating=2000 - i)
-        services.start(t, director)
+            registration.register(t, u, rating=2000 - i)
+        rounds.start(t, director)
         divisions.append(t)
     for t in divisions:
         for _ in range(3):
             play_round(t)
         t.refresh_from_db()
         assert t.status == Tournament.Status.FINISHED
-    new = services.next_season("Club", director)
+    new = creation.next_season("Club", director)
     assert [t.season for t in new] == [2, 2]
     first = {e.user_id for e in new[0].entries.all()}
     second = {e.user_id for e in new[1].entries.all()}

@@ -5,7 +5,7 @@ import pytest
 
 from games import replay
 from games.engine import Rules
-from tournaments import services
+from tournaments import creation, errors, registration, rounds
 from tournaments.models import Pairing
 
 pytestmark = pytest.mark.django_db
@@ -20,11 +20,11 @@ EVERYTHING = {
 def test_a_tournament_plays_its_games_with_every_expansion_and_house_rule(director, players,
                                                                            django_capture_on_commit_callbacks):
     users = players(6)
-    t = services.create_tournament(director, name="Grand tour", format="round_robin", table_size=6, rules=EVERYTHING)
+    t = creation.create_tournament(director, name="Grand tour", format="round_robin", table_size=6, rules=EVERYTHING)
     for u in users:
-        services.register(t, u)
+        registration.register(t, u)
     with django_capture_on_commit_callbacks(execute=True):
-        rnd = services.start(t, director)
+        rnd = rounds.start(t, director)
     games = [p.game for p in rnd.pairings.filter(status=Pairing.Status.ACTIVE)]
     assert games and all(g.seats.count() == 6 for g in games)
     assert all(Rules.from_json(g.rules) == Rules.from_json(EVERYTHING) for g in games)
@@ -33,6 +33,6 @@ def test_a_tournament_plays_its_games_with_every_expansion_and_house_rule(direct
 
 
 def test_six_players_per_table_need_inns_and_cathedrals(director):
-    with pytest.raises(services.TournamentError, match="Inns & Cathedrals"):
-        services.create_tournament(director, name="Too many", format="round_robin", table_size=6,
+    with pytest.raises(errors.TournamentError, match="Inns & Cathedrals"):
+        creation.create_tournament(director, name="Too many", format="round_robin", table_size=6,
                                    rules={"expansions": ["count"]})

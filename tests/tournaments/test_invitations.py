@@ -5,7 +5,7 @@ import pytest
 from django.core import mail
 
 from notifications.models import Notification, Preference
-from tournaments import services
+from tournaments import creation, registration, rounds
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
@@ -13,13 +13,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def closed(director):
-    return services.create_tournament(director, name="Closed <Cup>", registration="invitation")
+    return creation.create_tournament(director, name="Closed <Cup>", registration="invitation")
 
 
 def test_an_invited_player_gets_an_email_linking_to_the_tournament(closed, director, players, django_capture_on_commit_callbacks):
     (p0,) = players(1)
     with django_capture_on_commit_callbacks(execute=True):
-        services.invite(closed, director, ["p0"])
+        registration.invite(closed, director, ["p0"])
     [message] = [m for m in mail.outbox if m.to == [p0.email]]
     assert "director invites you to the tournament Closed <Cup>" == message.subject
     assert f"/tournaments/{closed.pk}/" in message.body or "/notifications/go/" in message.body
@@ -33,7 +33,7 @@ def test_invitations_follow_the_invitees_email_settings(closed, director, player
     prefs.invitation = "none"
     prefs.save()
     with django_capture_on_commit_callbacks(execute=True):
-        services.invite(closed, director, ["p0"])
+        registration.invite(closed, director, ["p0"])
     assert not [m for m in mail.outbox if m.to == [p0.email]]
     assert Notification.objects.get(user=p0).status == Notification.Status.SUPPRESSED
 
@@ -48,7 +48,7 @@ def test_an_unknown_name_invites_nobody(closed, director, players, client):
 
 def test_the_invitee_accepts_or_declines_from_the_home_page(closed, director, players, client):
     p0, p1 = players(2)
-    services.invite(closed, director, ["p0", "p1"])
+    registration.invite(closed, director, ["p0", "p1"])
     client.force_login(p0)
     home = client.get("/").content.decode()
     assert f'action="/tournaments/{closed.pk}/accept/"' in home and "Closed &lt;Cup&gt;" in home
@@ -64,14 +64,14 @@ def test_the_invitee_accepts_or_declines_from_the_home_page(closed, director, pl
 
 def test_round_emails_go_through_the_outbox(director, players, django_capture_on_commit_callbacks):
     users = players(4)
-    t = services.create_tournament(director, name="League", format="round_robin")
+    t = creation.create_tournament(director, name="League", format="round_robin")
     for u in users:
-        services.register(t, u)
+        registration.register(t, u)
     quiet = Preference.for_user(users[0])
     quiet.game = "none"
     quiet.save()
     with django_capture_on_commit_callbacks(execute=True):
-        services.start(t, director)
+        rounds.start(t, director)
     rows = Notification.objects.filter(kind=Notification.Kind.MESSAGE)
     assert {r.user_id for r in rows} == {u.pk for u in users}
     assert rows.get(user=users[0]).status == Notification.Status.SUPPRESSED

@@ -10,7 +10,7 @@ from django.core import mail
 from rest_framework.test import APIClient
 
 from notifications.models import Notification, Preference
-from tournaments import services
+from tournaments import creation, ending, errors, registration, rounds
 from tournaments.models import Entry, Pairing, Tournament
 
 from .conftest import finish, play_round
@@ -35,9 +35,9 @@ def favourite_wins(users):
 
 
 def knockout(director, users, **options):
-    t = services.create_tournament(director, name="Cup <KO>", format="knockout", **options)
+    t = creation.create_tournament(director, name="Cup <KO>", format="knockout", **options)
     for i, u in enumerate(users):
-        services.register(t, u, rating=2000 - i)
+        registration.register(t, u, rating=2000 - i)
     return t
 
 
@@ -54,14 +54,14 @@ def order(t):
 
 def test_before_the_start_the_standings_list_every_registered_player(client, director, players):
     users = players(5)
-    t = services.create_tournament(director, name="Cup", format="knockout")
-    services.register(t, users[0])
-    services.register(t, users[4])
-    services.withdraw(t, users[4])  # before the start: gone
-    services.invite(t, director, ["director"])  # invited, not registered
+    t = creation.create_tournament(director, name="Cup", format="knockout")
+    registration.register(t, users[0])
+    registration.register(t, users[4])
+    registration.withdraw(t, users[4])  # before the start: gone
+    registration.invite(t, director, ["director"])  # invited, not registered
     assert "p0" in client.get(f"/tournaments/{t.pk}/").content.decode()  # the first visit stores the standings
     for u in users[1:4]:
-        services.register(t, u)
+        registration.register(t, u)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     standings = page.split('data-testid="standings"')[1]
     assert all(f">p{i}<" in standings for i in range(4))
@@ -73,7 +73,7 @@ def test_before_the_start_the_standings_list_every_registered_player(client, dir
 
 def test_after_round_1_the_knockout_standings_rank_the_winners_first_by_points_scored(cup, director):
     t, users = cup
-    services.start(t, director)
+    rounds.start(t, director)
     assert order(t) == [("p0", 1), ("p1", 1), ("p2", 1), ("p3", 1)]  # nothing played yet: all level
     play_round(t, score=favourite_wins(users))  # p0 beats p3 (60-27), p1 beats p2 (59-28)
     assert order(t) == [("p0", 1), ("p1", 2), ("p2", 3), ("p3", 4)]
@@ -84,32 +84,32 @@ def test_after_round_1_the_knockout_standings_rank_the_winners_first_by_points_s
 
 def test_at_the_end_the_champion_ranks_first_the_runner_up_second_then_the_semi_final_losers(cup, director):
     t, users = cup
-    services.start(t, director)
+    rounds.start(t, director)
     play_round(t, score=favourite_wins(users))
     final = t.rounds.order_by("-number").first().pairings.get()
     finish(final.game, [10, 70] if final.players[0] == users[0].pk else [70, 10])  # the underdog p1 wins the final
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
     assert order(t) == [("p1", 1), ("p0", 2), ("p2", 3), ("p3", 4)]
-    assert services.places(t) == [(1, users[1].pk), (2, users[0].pk)]  # no third-place game: third is not decided
+    assert ending.places(t) == [(1, users[1].pk), (2, users[0].pk)]  # no third-place game: third is not decided
 
 
 def test_the_winner_of_the_third_place_game_ranks_third(director, players):
     users = players(4)
     t = knockout(director, users, third_place=True)
-    services.start(t, director)
+    rounds.start(t, director)
     score = favourite_wins(users)
     play_round(t, score=score)
     for p in t.rounds.order_by("-number").first().pairings.all():  # the final, and p2 beats p3 for third place
         finish(p.game, score(p) if users[2].pk in p.players else score(p)[::-1])
     t.refresh_from_db()
     assert [name for name, _rank in order(t)] == ["p1", "p0", "p2", "p3"]
-    assert services.places(t) == [(1, users[1].pk), (2, users[0].pk), (3, users[2].pk)]
+    assert ending.places(t) == [(1, users[1].pk), (2, users[0].pk), (3, users[2].pk)]
 
 
 def test_a_knockout_shows_no_swiss_tiebreak_columns(cup, director, client):
     t, users = cup
-    services.start(t, director)
+    rounds.start(t, director)
     play_round(t, score=favourite_wins(users))
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     heads = page.split('data-testid="standings"')[1].split("</thead>")[0]
@@ -125,16 +125,16 @@ def test_a_knockout_shows_no_swiss_tiebreak_columns(cup, director, client):
 
 def test_a_swiss_still_shows_its_tiebreak_columns(director, players, client):
     users = players(4)
-    t = services.create_tournament(director, name="Swiss", format="swiss", swiss_rounds=2)
+    t = creation.create_tournament(director, name="Swiss", format="swiss", swiss_rounds=2)
     for u in users:
-        services.register(t, u)
-    services.start(t, director)
+        registration.register(t, u)
+    rounds.start(t, director)
     heads = client.get(f"/tournaments/{t.pk}/").content.decode().split('data-testid="standings"')[1].split("</thead>")[0]
     assert ">Bh<" in heads and ">SB<" in heads and "Reached" not in heads
 
 
 def play_cup_to_the_end(t, director, users):
-    services.start(t, director)
+    rounds.start(t, director)
     play_round(t, score=favourite_wins(users))
     play_round(t, score=favourite_wins(users))
     t.refresh_from_db()
@@ -161,7 +161,7 @@ def test_the_finished_tournament_names_its_champion_on_the_page_and_in_the_api(c
 
 def test_a_running_tournament_has_no_champion_yet(cup, director):
     t, users = cup
-    services.start(t, director)
+    rounds.start(t, director)
     play_round(t, score=favourite_wins(users))
     api = APIClient()
     api.force_authenticate(users[0])
@@ -188,10 +188,10 @@ def test_the_final_email_names_the_champion_and_follows_the_email_settings(cup, 
 def test_nobody_can_withdraw_or_register_once_the_tournament_is_over(cup, director, players, client):
     t, users = cup
     play_cup_to_the_end(t, director, users)
-    with pytest.raises(services.Conflict, match="over"):
-        services.withdraw(t, users[0])
-    with pytest.raises(services.Conflict, match="over"):
-        services.withdraw(t, users[1], by=director)
+    with pytest.raises(errors.Conflict, match="over"):
+        registration.withdraw(t, users[0])
+    with pytest.raises(errors.Conflict, match="over"):
+        registration.withdraw(t, users[1], by=director)
     client.force_login(users[0])
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert ">Withdraw<" not in page and ">Register<" not in page
@@ -220,10 +220,10 @@ def test_start_round_asks_for_a_confirmation_like_resigning_a_game(cup, director
 
 def test_a_league_game_lost_by_resignation_counts_as_a_game_played(director, players):
     users = players(2)
-    t = services.create_tournament(director, name="League", format="round_robin")
+    t = creation.create_tournament(director, name="League", format="round_robin")
     for u in users:
-        services.register(t, u)
-    services.start(t, director)
+        registration.register(t, u)
+    rounds.start(t, director)
     p = Pairing.objects.get(round__tournament=t)
     finish(p.game, [40, 12], left=[0])  # the first seat resigns while ahead
     t.refresh_from_db()
@@ -241,10 +241,10 @@ def test_a_knockout_game_resigned_at_once_still_decides_the_match_but_is_not_rat
     users = players(2)
     t = knockout(director, users)
     with django_capture_on_commit_callbacks(execute=True):
-        services.start(t, director)
+        rounds.start(t, director)
         p = Pairing.objects.get(round__tournament=t)
         turns.resign(p.game_id, users[0])  # the top seed resigns before a single turn
     t.refresh_from_db()
-    assert t.status == Tournament.Status.FINISHED and services.places(t)[0] == (1, users[1].pk)
+    assert t.status == Tournament.Status.FINISHED and ending.places(t)[0] == (1, users[1].pk)
     assert order(t) == [("p1", 1), ("p0", 2)]
     assert not RatingChange.objects.filter(game_id=p.game_id).exists()

@@ -5,14 +5,14 @@ import html
 import pytest
 
 from games.presenter.rules import rules_line
-from tournaments import services
+from tournaments import creation
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_tournament_page_names_the_rules_as_the_game_pages_do(client, director):
     rules = {"expansions": ["river", "inns_cathedrals"], "farm_scoring": "classic"}
-    t = services.create_tournament(director, name="Rules", format="swiss", swiss_rounds=1, rules=rules)
+    t = creation.create_tournament(director, name="Rules", format="swiss", swiss_rounds=1, rules=rules)
     page = html.unescape(client.get(f"/tournaments/{t.pk}/").content.decode())
     assert "Rules: Classic farm scoring · The River · Inns & Cathedrals." in page
     assert rules_line(t.rules) == ["Classic farm scoring", "The River", "Inns & Cathedrals"]

@@ -7,7 +7,7 @@ import pytest
 from django.core import mail
 
 from games.models import Game, Seat
-from tournaments import services
+from tournaments import creation, errors, ranking, registration, results, rounds
 from tournaments.models import Entry, Pairing, Tournament
 
 from .conftest import finish, play_round
@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _setup(director, users, **options):
-    t = services.create_tournament(director, name="Spring open", **options)
+    t = creation.create_tournament(director, name="Spring open", **options)
     for i, u in enumerate(users):
-        services.register(t, u, rating=2000 - i)
+        registration.register(t, u, rating=2000 - i)
     return t
 
 
@@ -26,7 +26,7 @@ def test_swiss_runs_to_the_end(director, players, django_capture_on_commit_callb
     users = players(7)
     t = _setup(director, users, format="swiss", swiss_rounds=4, tiebreaks=["buchholz", "game_points"])
     with django_capture_on_commit_callbacks(execute=True):
-        rnd = services.start(t, director)
+        rnd = rounds.start(t, director)
     assert rnd.number == 1
     pairings = list(rnd.pairings.all())
     assert len([p for p in pairings if p.status == Pairing.Status.BYE]) == 1
@@ -61,7 +61,7 @@ def test_swiss_runs_to_the_end(director, players, django_capture_on_commit_callb
 def test_round_robin_pairs_meet_once(director, players):
     users = players(5)
     t = _setup(director, users, format="round_robin", table_size=2)
-    services.start(t, director)
+    rounds.start(t, director)
     for _ in range(5):
         play_round(t)
     t.refresh_from_db()
@@ -73,15 +73,15 @@ def test_round_robin_pairs_meet_once(director, players):
 def test_round_robin_tables(director, players):
     users = players(7)
     t = _setup(director, users, format="round_robin", table_size=4)
-    services.start(t, director)
-    rounds = len(t.schedule) if t.schedule else Tournament.objects.get(pk=t.pk).schedule
+    rounds.start(t, director)
+    schedule = len(t.schedule) if t.schedule else Tournament.objects.get(pk=t.pk).schedule
     t.refresh_from_db()
     for _ in range(len(t.schedule)):
         rnd = play_round(t)
         assert sorted(u for p in rnd.pairings.all() for u in p.players) == sorted(u.pk for u in users)
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
-    assert rounds
+    assert schedule
     top = t.standings_cache[0]
     assert top["points"] > 0
 
@@ -89,7 +89,7 @@ def test_round_robin_tables(director, players):
 def test_knockout_with_bye_and_third_place(director, players):
     users = players(6)
     t = _setup(director, users, format="knockout", third_place=True, seeding="rating")
-    services.start(t, director)
+    rounds.start(t, director)
     # Higher seed (lower index) always wins: the seat order is the pairing order.
     seed = {u.pk: i for i, u in enumerate(users)}
 
@@ -103,7 +103,7 @@ def test_knockout_with_bye_and_third_place(director, players):
         play_round(t, score=favourite)
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
-    b = services.knockout_bracket(t)
+    b = ranking.knockout_bracket(t)
     assert b.champion == users[0].pk
     assert {b.final.a, b.final.b} == {users[0].pk, users[1].pk}
     assert b.third_place.winner == users[2].pk
@@ -112,7 +112,7 @@ def test_knockout_with_bye_and_third_place(director, players):
 def test_swiss_then_knockout_of_top_four(director, players):
     users = players(8)
     t = _setup(director, users, format="swiss", swiss_rounds=3, knockout_top=4)
-    services.start(t, director)
+    rounds.start(t, director)
     rng = random.Random(1)
     for _ in range(3):
         play_round(t, rng)
@@ -123,14 +123,14 @@ def test_swiss_then_knockout_of_top_four(director, players):
     play_round(t, rng)  # final
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
-    assert services.knockout_bracket(t).champion in t.knockout_seeds
+    assert ranking.knockout_bracket(t).champion in t.knockout_seeds
 
 
 def test_withdraw_forfeit_and_drop(director, players):
     users = players(4)
     t = _setup(director, users, format="round_robin")
-    services.start(t, director)
-    services.withdraw(t, users[3], by=director, policy="forfeit")
+    rounds.start(t, director)
+    registration.withdraw(t, users[3], by=director, policy="forfeit")
     forfeits = Pairing.objects.filter(round__tournament=t, status=Pairing.Status.FORFEIT)
     assert forfeits.count() == 1
     play_round(t)
@@ -139,32 +139,32 @@ def test_withdraw_forfeit_and_drop(director, players):
     r2 = t.rounds.get(number=2)
     assert r2.pairings.filter(status=Pairing.Status.FORFEIT).count() == 1
     other = _setup(director, players(4, "q"), format="round_robin")
-    services.start(other, director)
-    services.withdraw(other, other.entries.first().user, by=director, policy="drop")
+    rounds.start(other, director)
+    registration.withdraw(other, other.entries.first().user, by=director, policy="drop")
     assert Pairing.objects.filter(round__tournament=other, status=Pairing.Status.DROPPED).count() == 1
 
 
 def test_registration_rules(director, players):
     a, b = players(2)
-    t = services.create_tournament(director, name="Closed", registration="invitation")
-    with pytest.raises(services.Conflict):
-        services.register(t, a)
-    services.invite(t, director, ["p0"])
-    services.register(t, a)
+    t = creation.create_tournament(director, name="Closed", registration="invitation")
+    with pytest.raises(errors.Conflict):
+        registration.register(t, a)
+    registration.invite(t, director, ["p0"])
+    registration.register(t, a)
     assert t.entries.get(user=a).state == Entry.State.REGISTERED
-    strict = services.create_tournament(director, name="Veterans", min_finished_games=1)
-    with pytest.raises(services.Conflict, match="1 finished game"):
-        services.register(strict, b)
-    with pytest.raises(services.NotAllowed):
-        services.start(t, a)
+    strict = creation.create_tournament(director, name="Veterans", min_finished_games=1)
+    with pytest.raises(errors.Conflict, match="1 finished game"):
+        registration.register(strict, b)
+    with pytest.raises(errors.NotAllowed):
+        rounds.start(t, a)
 
 
 def test_late_entry_in_swiss(director, players):
     users = players(4)
     t = _setup(director, users, format="swiss", swiss_rounds=2)
-    services.start(t, director)
+    rounds.start(t, director)
     late = players(1, "late")[0]
-    services.register(t, late)
+    registration.register(t, late)
     play_round(t)
     r2 = t.rounds.get(number=2)
     assert any(late.pk in p.players for p in r2.pairings.all())
@@ -177,10 +177,10 @@ def test_deadline_adjudicates(director, players):
 
     users = players(2)
     t = _setup(director, users, format="swiss", swiss_rounds=1)
-    rnd = services.start(t, director)
+    rnd = rounds.start(t, director)
     p = rnd.pairings.get()
     Game.objects.filter(pk=p.game_id).update(scores=[12, 7])
-    assert services.adjudicate_overdue(timezone.now() + timedelta(days=30)) == 1
+    assert results.adjudicate_overdue(timezone.now() + timedelta(days=30)) == 1
     p.refresh_from_db()
     t.refresh_from_db()
     assert p.status == Pairing.Status.ADJUDICATED and p.scores == [12, 7]
@@ -188,10 +188,10 @@ def test_deadline_adjudicates(director, players):
 
 
 def test_invalid_options(director):
-    with pytest.raises(services.TournamentError):
-        services.create_tournament(director, name="x", format="swiss", table_size=4)
-    with pytest.raises(services.TournamentError):
-        services.create_tournament(director, name="x", tiebreaks=["coin_toss"])
+    with pytest.raises(errors.TournamentError):
+        creation.create_tournament(director, name="x", format="swiss", table_size=4)
+    with pytest.raises(errors.TournamentError):
+        creation.create_tournament(director, name="x", tiebreaks=["coin_toss"])
 
 
 @pytest.mark.parametrize("how", ["time", "resign"])
@@ -200,15 +200,15 @@ def test_a_knockout_game_whose_leader_leaves_goes_to_the_other_player(director, 
 
     users = players(2)
     t = _setup(director, users, format="knockout")
-    services.start(t, director)
+    rounds.start(t, director)
     p = Pairing.objects.get(round__tournament=t)
     game, leader, other = leader_leaves(p.game, how)
     p.refresh_from_db()
     assert p.status == Pairing.Status.FINISHED and p.forfeited == [leader.pk]
-    assert services.knockout_winner(p, list(t.knockout_seeds) or [u.pk for u in users]) == other.pk
+    assert ranking.knockout_winner(p, list(t.knockout_seeds) or [u.pk for u in users]) == other.pk
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED
-    assert services.knockout_bracket(t).champion == other.pk
+    assert ranking.knockout_bracket(t).champion == other.pk
 
 
 @pytest.mark.parametrize("how", ["time", "resign"])
@@ -217,7 +217,7 @@ def test_a_league_game_whose_leader_leaves_counts_as_their_loss(director, player
 
     users = players(2)
     t = _setup(director, users, format="round_robin")
-    services.start(t, director)
+    rounds.start(t, director)
     p = Pairing.objects.get(round__tournament=t, round__number=1)
     game, leader, other = leader_leaves(p.game, how)
     t.refresh_from_db()

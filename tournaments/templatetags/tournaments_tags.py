@@ -1,6 +1,6 @@
 from django import template
 
-from tournaments import services
+from tournaments import registration
 
 register = template.Library()
 
@@ -8,4 +8,4 @@ register = template.Library()
 @register.simple_tag
 def tournament_invitations(user):
     """The tournaments ``user`` is invited to (for the home page's Accept/Decline)."""
-    return list(services.invitations(user))
+    return list(registration.invitations(user))

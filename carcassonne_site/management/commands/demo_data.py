@@ -79,17 +79,17 @@ class Command(BaseCommand):
         return game
 
     def _tournament(self, users):
-        from tournaments import services
+        from tournaments import creation, registration, rounds
         from tournaments.models import Tournament
 
         tournament = Tournament.objects.filter(name=DEMO_TOURNAMENT, director=users["ann"]).first()
         if tournament is None:
-            tournament = services.create_tournament(
+            tournament = creation.create_tournament(
                 users["ann"], name=DEMO_TOURNAMENT, format=Tournament.Format.SWISS, swiss_rounds=3,
                 description="A demo event: four players, three Swiss rounds.",
             )
             for username in DEMO_USERS:
-                services.register(tournament, users[username])
-            services.start(tournament, users["ann"])
+                registration.register(tournament, users[username])
+            rounds.start(tournament, users["ann"])
             tournament.refresh_from_db()
         self.stdout.write(f"{tournament.name}: {tournament.get_status_display().lower()} (see /tournaments/)")

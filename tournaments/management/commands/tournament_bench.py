@@ -12,7 +12,7 @@ from django.db import transaction
 from django.test import Client
 from django.test.utils import setup_test_environment
 
-from tournaments import bench, services
+from tournaments import bench, creation, ranking
 from tournaments.models import Entry, Pairing, Round, Tournament
 from tournaments.pairing import Player, pair_round
 
@@ -45,14 +45,14 @@ class Command(BaseCommand):
         users = User.objects.bulk_create(User(username=f"bench{i:04d}", email="") for i in range(n))
         users = list(User.objects.filter(username__startswith="bench").order_by("username"))
         director = users[0]
-        t = services.create_tournament(director, name="Bench open", format="swiss", swiss_rounds=rounds,
+        t = creation.create_tournament(director, name="Bench open", format="swiss", swiss_rounds=rounds,
                                        tiebreaks=list(bench.CHAIN))
         Entry.objects.bulk_create(Entry(tournament=t, user=u, rating=2000 - i) for i, u in enumerate(users))
         t.status = Tournament.Status.RUNNING
         t.save()
         opp = {u.pk: set() for u in users}
         for r in range(1, rounds + 1):
-            rows = services.compute_standings(t)
+            rows = ranking.compute_standings(t)
             pairing = pair_round([Player(row.player, row.points, frozenset(opp[row.player])) for row in rows])
             rnd = Round.objects.create(tournament=t, number=r, status=Round.Status.FINISHED)
             objs = []
@@ -65,7 +65,7 @@ class Command(BaseCommand):
                 objs.append(Pairing(round=rnd, number=len(objs) + 1, players=[pairing.bye], status=Pairing.Status.BYE))
             Pairing.objects.bulk_create(objs)
         start = time.perf_counter()
-        services.refresh_standings(t)
+        ranking.refresh_standings(t)
         refresh = time.perf_counter() - start
         try:
             setup_test_environment()  # the test client's host and template hooks

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournaments.services import adjudicate_overdue
+from tournaments.results import adjudicate_overdue
 
 
 class Command(BaseCommand):

@@ -1,0 +1,244 @@
+"""Finding games in the archive: the games matching :class:`~archive.filters.Filters`, a
+page of them as list rows, and their ids for the exports.
+
+Every function here issues a fixed number of SQL queries whatever the number of games
+(the tests check it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.board_svg import seat_hex  # the one table of seat colours
+from games.engine import COLORS
+from games.models import Game, Seat, ended_early
+
+from .filters import SORTS, FilterError, Filters, is_choice
+from .models import OPTIONS_BY_NAME, GameResult, RuleTag, SeatResult
+from .results import rules_of_game
+from .tournament_links import tournament_columns, tournament_json, tournament_name_column
+
+User = get_user_model()
+
+PAGE_SIZE = 25
+MAX_PAGE_SIZE = 100
+
+
+def _day_start(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min), timezone.get_current_timezone())
+
+
+def _users(names: Iterable[str]) -> dict[str, Any]:
+    """Users by lower-cased username (one query)."""
+    names = [n for n in names if n]
+    if not names:
+        return {}
+    q = Q()
+    for name in names:
+        q |= Q(username__iexact=name)
+    return {u.username.lower(): u for u in User.objects.filter(q).only("id", "username")}
+
+
+def _game_rule(option, wanted) -> tuple[Q, bool]:
+    """``(q, present)``: games in progress match ``wanted`` for ``option`` where ``q`` holds
+    (``present``) or where it does not; read from the game's NOTATION.md rules object, which
+    lists the expansions and holds a house rule only when it is not as published."""
+    if option.kind == "expansion":
+        return Q(rules__expansions__icontains=f'"{option.name}"'), wanted
+    if is_choice(option):
+        return Q(**{f"rules__{option.name}": wanted}), True
+    return Q(rules__has_key=option.name), wanted != bool(option.default)
+
+
+def _tagged(name: str, wanted: Any) -> tuple[Exists, bool]:
+    """``(tagged, present)``: finished games match ``wanted`` for option ``name`` where
+    their result has the tag (``present``) or where it has not (a "no": off is no tag)."""
+    present = wanted is not False
+    tag = RuleTag.tag_for(name, wanted if present else True)
+    return Exists(RuleTag.objects.filter(result=OuterRef("pk"), tag=tag)), present
+
+
+def search(filters: Filters):
+    """The games matching ``filters``, as a queryset: ``GameResult`` rows for finished
+    games, ``Game`` rows for active ones. Raises :class:`FilterError` for an unknown
+    player name. Two queries at most (users, then the lazy queryset)."""
+    users = _users([*filters.players, filters.winner])
+
+    def user(name: str, param: str):
+        found = users.get(name.lower())
+        if found is None:
+            raise FilterError(param, _("there is no player called %(name)r") % {"name": name})
+        return found
+
+    if filters.status == "active":
+        if filters.winner or filters.finished_after or filters.finished_before:
+            return Game.objects.none()  # an active game has neither finished nor been won
+        qs = Game.objects.filter(status=Game.Status.ACTIVE, private=False)
+        for name in filters.players:
+            qs = qs.filter(seats__user=user(name, "player"))
+        for name, wanted in filters.rules.items():
+            q, present = _game_rule(OPTIONS_BY_NAME[name], wanted)
+            qs = qs.filter(q) if present else qs.exclude(q)
+        if filters.tournament is not None:
+            qs = qs.filter(tournament_pairing__round__tournament_id=filters.tournament)
+        if filters.round is not None:
+            qs = qs.filter(tournament_pairing__round__number=filters.round)
+        if filters.player_count:
+            qs = qs.annotate(seat_count=Count("seats", distinct=True)).filter(seat_count=filters.player_count)
+        order = ("-updated_at", "-pk") if filters.sort == "-finished" else ("updated_at", "pk")
+        return qs.order_by(*order)
+
+    qs = GameResult.objects.filter(game__private=False)  # private games are never listed
+    for name in filters.players:
+        qs = qs.filter(seats__user=user(name, "player"))
+    if filters.winner:
+        qs = qs.filter(seats__user=user(filters.winner, "winner"), seats__won=True)
+    if filters.finished_after:
+        qs = qs.filter(finished_at__gte=_day_start(filters.finished_after))
+    if filters.finished_before:
+        qs = qs.filter(finished_at__lt=_day_start(filters.finished_before + dt.timedelta(days=1)))
+    for name, wanted in filters.rules.items():
+        tagged, present = _tagged(name, wanted)
+        qs = qs.filter(tagged) if present else qs.exclude(tagged)
+    if filters.player_count:
+        qs = qs.filter(player_count=filters.player_count)
+    if filters.tournament is not None:
+        qs = qs.filter(tournament_id=filters.tournament)
+    if filters.round is not None:
+        qs = qs.filter(round=filters.round)
+    if filters.players:
+        # Walk the first player's SeatResult(user, finished_at, result) index: the
+        # order is the same (finished_at is copied there) and a page costs a few rows.
+        order = ("-seats__finished_at", "-seats__result_id") if filters.sort == "-finished" else (
+            "seats__finished_at", "seats__result_id")
+        return qs.order_by(*order)
+    return qs.order_by(*SORTS[filters.sort])
+
+
+@dataclass
+class Row:
+    """One game of a list, whatever its table."""
+
+    id: int
+    title: str
+    status: str
+    finished_at: dt.datetime | None
+    updated_at: dt.datetime | None
+    move_count: int
+    players: list[dict[str, Any]]
+    tournament_id: int | None = None
+    tournament_name: str | None = None
+    round: int | None = None
+    has_bots: bool = False
+    rules: dict[str, Any] = field(default_factory=dict)  # the NOTATION.md rules object (rule tags)
+    ended_early: bool = False  # a player left before their second turn: not rated
+
+    @property
+    def winners(self) -> list[str]:
+        return [p["username"] for p in self.players if p.get("won")]
+
+    @property
+    def tournament(self) -> dict[str, Any] | None:
+        return tournament_json(self.tournament_id, self.tournament_name, self.round)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.title,
+            "status": self.status,
+            "finished_at": self.finished_at,
+            "updated_at": self.updated_at,
+            "move_count": self.move_count,
+            "rules": api_rules(self.rules),
+            "players": self.players,
+            "winners": self.winners,
+            "tournament": self.tournament,
+        }
+
+
+API_RULE_FLAGS = ("river",)
+"""Expansions the API's rules object also states as a boolean key of their own: it did so
+before the rules object listed the expansions, and clients read it."""
+
+
+def api_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    """A game's rules object as the archive API lists it: the NOTATION.md rules object
+    plus the :data:`API_RULE_FLAGS`."""
+    expansions = rules.get("expansions") or []
+    return {**rules, **{name: name in expansions for name in API_RULE_FLAGS}}
+
+
+def rules_of(game: Game) -> dict[str, Any]:
+    """The NOTATION.md rules object of a stored game, as the engine writes it (no query)."""
+    return rules_of_game(game.rules).to_json()
+
+
+def rows_of(page_objects: Iterable, status: str) -> list[Row]:
+    """List rows for one page of :func:`search` (one or two more queries, prefetches)."""
+    rows = []
+    if status == "active":
+        games = Game.objects.filter(pk__in=[g.pk for g in page_objects]).annotate(**tournament_columns()).prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+        )
+        by_id = {g.pk: g for g in games}
+        for g in page_objects:
+            game = by_id[g.pk]
+            scores = list(game.scores or [])
+            rows.append(
+                Row(game.pk, game.title, game.status, None, game.updated_at, game.move_count,
+                    [
+                        {"username": seat.display_name, "position": seat.position, "color": seat.color,
+                         "hex": seat_hex(seat.position), "score": scores[i] if i < len(scores) else 0,
+                         "won": False, "outcome": None, "rank": None}
+                        for i, seat in enumerate(game.seats.all())
+                    ],
+                    game.t_id, game.t_name, game.t_round, game.has_bots, rules_of(game))
+            )
+        return rows
+    early = ended_early([result.game for result in page_objects])
+    for result in page_objects:
+        game = result.game
+        rows.append(
+            Row(result.game_id, game.title, game.status, result.finished_at, game.updated_at, result.move_count,
+                [
+                    {"username": s.username, "position": s.position, "color": COLORS[s.position],
+                     "hex": seat_hex(s.position), "score": s.score, "won": s.won, "outcome": s.outcome,
+                     "rank": s.rank}
+                    for s in result.seats.all()
+                ],
+                result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots,
+                rules_of(game), game.pk in early)
+        )
+    return rows
+
+
+def _with_rows(qs, status: str):
+    if status == "active":
+        return qs
+    return qs.annotate(tournament_name=tournament_name_column()).select_related("game").prefetch_related(
+        Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
+    )
+
+
+def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
+    """``(page, rows)`` for ``filters``; a page number out of range gives the last page."""
+    qs = _with_rows(search(filters), filters.status)
+    paginator = Paginator(qs, per_page)
+    page_obj = paginator.get_page(page)
+    return page_obj, rows_of(page_obj.object_list, filters.status)
+
+
+def matching_ids(filters: Filters) -> list[int]:
+    """Ids of every game matching ``filters`` (for the JSON-lines export)."""
+    qs = search(filters)
+    if filters.status == "active":
+        return list(qs.values_list("pk", flat=True))
+    return list(qs.values_list("game_id", flat=True))
