@@ -55,8 +55,9 @@ OPTIONS: tuple[Option, ...] = (
            "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
            "the longest road: +1 per completed city or road at the end."),
     Option("count", "expansion", False, "The Count of Carcassonne",
-           "The City of Carcassonne replaces the start tile; followers placed in its quarters "
-           "may reinforce roads, cities and cloisters as they are completed, and farms at the end."),
+           "The City of Carcassonne replaces the start tile. When your tile scores only for "
+           "other players, you may put a follower into one of its quarters; from there followers "
+           "reinforce roads, cities and cloisters as they are completed, and farms at the end."),
     Option("farm_scoring", "choice", "current", "Farm scoring",
            "Current: 3 points per completed city bordering each farm. Classic (first edition): "
            "4 points per city to the player with most farmers around it.",

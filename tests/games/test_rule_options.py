@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
+from games import expansions
 from games.engine import Rules
 from games.models import Game
 
@@ -51,8 +52,9 @@ def test_a_sixth_seat_needs_inns_and_cathedrals(api, ann, bob):
 def test_the_form_explains_each_option_and_takes_six_seats_only_with_inns_and_cathedrals(client, ann):
     client.force_login(ann)
     html = client.get(reverse("game-create")).content.decode()
+    site_words = expansions.merged("options")  # the site's own words for each option (games/expansions/)
     for option in Rules.options():
-        assert escape(option.help) in html, option.name
+        assert escape(str(site_words[option.name][1])) in html, option.name
     data = {"name": "Six", "open_seats": 5, "bots": 0, "bot_level": "greedy", "seat_order": "as_listed",
             "move_days": "3", "timeout_rule": "lose", "farm_scoring": "current", "incomplete_score": "on"}
     refused = client.post(reverse("game-create"), data)
