@@ -20,6 +20,7 @@ urlpatterns = [
     # The outbox views answer 404 unless DEBUG is on and mail goes to files.
     path("outbox/", outbox.outbox_list, name="outbox"),
     path("outbox/<str:filename>/<int:index>/", outbox.outbox_detail, name="outbox-detail"),
+    path("outbox/<str:filename>/<int:index>/html/", outbox.outbox_html, name="outbox-html"),
     path("api/tournaments/", include("tournaments.api_urls")),
     path("tournaments/", include("tournaments.urls")),
 ]

@@ -164,11 +164,19 @@ class GameView:
             for p in self._engine.placed_tiles()
         ]
 
-    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None) -> str:
-        """The board as SVG (the last move marked; ``highlight``: cells to click)."""
+    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None, legend: bool = True) -> str:
+        """The board as SVG (the last move marked; ``highlight``: cells to click;
+        ``legend=False``: without the awards, see :meth:`awards`)."""
         from games import board_svg
 
-        return board_svg.render_board(self._engine, last_move=True, highlight=highlight, interactive=bool(highlight))
+        return board_svg.render_board(self._engine, last_move=True, highlight=highlight, interactive=bool(highlight),
+                                      legend=legend)
+
+    def awards(self) -> list[str]:
+        """The lines of the board's legend in words (King & Robber: who holds which award)."""
+        from games.board_svg.expansion_art import legend_lines
+
+        return [text for _award, text, _seat, _tooltip in legend_lines(self._engine)]
 
     def tile_at(self, x: int, y: int):
         """The placed tile at (x, y), or ``None`` (the board is public)."""

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 TURN = {
     "de": ("Du bist am Zug in", "Deine Karte:", "Zug spielen"),
-    "fr": ("À vous de jouer dans", "Votre tuile :", "Jouer votre tour"),
+    "fr": ("À vous de jouer dans", "Votre tuile\u00a0:", "Jouer votre tour"),
     "it": ("Tocca a te in", "La tua tessera:", "Gioca il tuo turno"),
 }
 
@@ -125,7 +125,7 @@ DECISION = {
     "de": ("Eine Entscheidung für dich in", "Verstärkung aus der Stadt Carcassonne",
            "bob hat eine Stadt fertiggestellt: Du darfst einen Gefolgsmann aus der Burg dorthin versetzen oder passen."),
     "fr": ("Une décision pour vous dans", "Renfort depuis la cité",
-           "bob a achevé une ville : vous pouvez y déplacer un partisan du château, ou passer."),
+           "bob a achevé une ville\u00a0: vous pouvez y déplacer un partisan du château, ou passer."),
     "it": ("Una decisione per te in", "Rinforzo dalla città di Carcassonne",
            "bob ha completato una città: puoi spostarci un segnalino dal castello, oppure passare."),
 }
