@@ -26,6 +26,7 @@ from games.engine import COLORS, Rules
 from games.engine import Game as EngineGame
 from games.models import Game, Move, Seat, ended_early, is_tile_placement, left_early
 from games.entries import CATEGORY_EXPANSION
+from games.presenter.outcome import departure_moves, departures
 from games.presenter.records import record_meta
 from games.replay import named_entry
 from games.visibility import game_for_viewer, visible_games
@@ -305,6 +306,7 @@ class Row:
     has_bots: bool = False
     rules: dict[str, Any] = field(default_factory=dict)  # the NOTATION.md rules object (rule tags)
     ended_early: bool = False  # a player left before their second turn: not rated
+    departures: list[str] = field(default_factory=list)  # who resigned or lost on time, at which move
 
     @property
     def winners(self) -> list[str]:
@@ -392,18 +394,20 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
             )
         return rows
     early = ended_early([result.game for result in page_objects])
+    left = departure_moves(r.game_id for r in page_objects if (r.game.outcome or {}).get("left"))
     for result in page_objects:
         game = result.game
+        seats = list(result.seats.all())
         rows.append(
             Row(result.game_id, game.title, game.status, result.finished_at, game.updated_at, result.move_count,
                 [
                     {"username": s.username, "position": s.position, "color": COLORS[s.position],
                      "hex": seat_hex(s.position), "score": s.score, "won": s.won, "outcome": s.outcome,
                      "rank": s.rank}
-                    for s in result.seats.all()
+                    for s in seats
                 ],
                 result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots,
-                rules_of(game), game.pk in early)
+                rules_of(game), game.pk in early, departures(left.get(game.pk, ()), [s.username for s in seats]))
         )
     return rows
 

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from games.engine import COLORS
 from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for
 from games.entries import move_json
+from games.presenter.outcome import departures
 from games.presenter.view import GameView
 
 from .charts import score_chart
@@ -127,5 +128,6 @@ def replay_context(
         "chart": chart,
         "move_rows": move_rows,
         "summary": summary,
+        "departures": departures(((m["number"], m["seat"], m["entry"]) for m in moves), names) if finished else [],
         "categories": [CATEGORY_LABELS[c] for c in shown],
     }

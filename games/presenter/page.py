@@ -18,6 +18,7 @@ from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER
 from games.models import GameEvent, Seat
 
 from .notices import turn_refusals
+from .outcome import departures
 from .view import GameView, PlayerView
 
 AUTOMATIC_LABELS = {
@@ -60,6 +61,7 @@ def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, An
         "move_rows": move_rows,
         "categories": [CATEGORY_LABELS[c] for c in categories_for(view.rules.expansions)],
         "winner_names": [p.name for p in view.players if p.winner],
+        "departures": departures(((r["move"]["number"], r["seat"], r["entry"]) for r in move_rows), view.names),
         "can_join": bool(view.waiting and signed_in and me is None and open_seat),
         "invited": me is not None and me.state == Seat.State.INVITED,
         "can_resign": bool(view.active and me and me.state == Seat.State.JOINED and not view.players[me.position].out),
@@ -116,6 +118,7 @@ def _move_rows(view: GameView) -> tuple[list[dict[str, Any]], dict[int, str]]:
         who = names[seat] if seat < len(names) else "?"
         rows.append({
             "move": {"number": number},
+            "seat": seat,
             "entry": entry,
             "kind": kind,
             "text": describe(entry, who),
