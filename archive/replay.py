@@ -14,6 +14,7 @@ from games.engine import COLORS
 from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for
 from games.entries import move_json
 from games.presenter.outcome import departures
+from games.presenter.page import tile_picture
 from games.presenter.view import GameView
 
 from .charts import score_chart
@@ -106,6 +107,7 @@ def replay_context(
     for row, after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
+        row.update(tile_picture(row["entry"]))
     shown = categories_for(view.rules.expansions)
     summary = None
     if final is not None:

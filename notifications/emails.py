@@ -18,6 +18,7 @@ from django.utils import timezone
 from games import board_svg
 from games.models import Game, Seat
 from games.text import single_line
+from games.tile_words import tile_name
 from games.vocabulary import color_label
 
 from django.utils import translation
@@ -146,7 +147,10 @@ def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx.update(data)
     view = GameView.load(game, n.user, upto=number - 1)
     hand = view.players[view.viewer].hand if view.viewer is not None else None
-    ctx["tile"] = view.tile or (", ".join(hand) if hand else None)
+    ctx["tile"] = tile_name(view.tile) if view.tile else (", ".join(map(tile_name, hand)) if hand else None)
+    if data.get("last_move"):
+        ctx["last_move_text"] = view.describe(data["last_move"])
+    ctx["discarded"] = [tile_name(t) for t in data.get("discarded") or ()]
     picture = tile_png(view.tile) if view.tile else None
     if picture:
         ctx["images"]["tile"] = picture

@@ -106,6 +106,7 @@ def _last_turn(seats: list[Seat], moves: list[Move]) -> dict:
     return {
         "mover": mover,
         "last_tile": played[-1].entry.get("tile") if played else None,
+        "last_move": played[-1].number if played else None,  # told in words when the e-mail is written
         "scored": [[seats[i].display_name, p] for i, p in enumerate(totals) if p],
         "discarded": [m.entry.get("tile") for m in moves if kind_of(m.entry) == "discard"],
     }

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from games import decisions, expansions, replay, seating
+from games.entries import describe, scored_json
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
 from games.models import Game, Seat
@@ -192,7 +193,17 @@ class GameView:
         if not 0 < number <= len(self._engine.history):
             return None
         turn = self._engine.history[number - 1]
-        return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points)}
+        return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points),
+                "scored": scored_json(turn.scored)}
+
+    def describe(self, number: int) -> str:
+        """Move ``number`` in words, with what it completed ('' for no such move)."""
+        turn = self.turn(number)
+        if turn is None:
+            return ""
+        names = self.names
+        who = names[turn["seat"]] if turn["seat"] < len(names) else "?"
+        return describe(turn["entry"], who, turn["scored"], names)
 
     @cached_property
     def outcome_json(self) -> dict[str, Any] | None:

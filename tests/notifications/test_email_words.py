@@ -93,3 +93,17 @@ def test_the_local_outbox_shows_the_html_part_with_its_pictures(game, client, ou
     assert "cid:" not in html and 'src="data:image/png;base64,' in html
     assert "frame-ancestors 'self'" in part["Content-Security-Policy"] and "script" not in part["Content-Security-Policy"]
     assert part["X-Frame-Options"] == "SAMEORIGIN"
+
+
+def test_a_turn_email_tells_the_last_move_in_words_not_tile_codes(game, django_capture_on_commit_callbacks):
+    from games.tile_words import tile_phrase
+
+    mail.outbox.clear()
+    from games.replay import engine_for
+
+    tile = engine_for(game).tile
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+    [to_bob] = mails_to("bob@example.com", "Your turn")
+    assert f"Last move: ann placed {tile_phrase(tile)}." in to_bob.body
+    assert "(tile " not in to_bob.body
