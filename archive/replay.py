@@ -14,6 +14,8 @@ from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
 from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for
 from games.entries import move_json
+from games.presenter.outcome import departures
+from games.presenter.page import tile_picture
 from games.presenter.view import GameView
 
 from .charts import score_chart
@@ -116,6 +118,7 @@ def replay_context(
     for row, after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
+        row.update(tile_picture(row["entry"]))
     shown = categories_for(view.rules.expansions)
     summary = None
     if final is not None:
@@ -138,5 +141,6 @@ def replay_context(
         "chart": chart,
         "move_rows": move_rows,
         "summary": summary,
+        "departures": departures(((m["number"], m["seat"], m["entry"]) for m in moves), names) if finished else [],
         "categories": [CATEGORY_LABELS[c] for c in shown],
     }

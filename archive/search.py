@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
 from games.models import Game, Seat, ended_early
+from games.presenter.outcome import departure_moves, departures
 
 from .filters import SORTS, FilterError, Filters, is_choice
 from .models import OPTIONS_BY_NAME, GameResult, RuleTag, SeatResult
@@ -140,6 +141,7 @@ class Row:
     has_bots: bool = False
     rules: dict[str, Any] = field(default_factory=dict)  # the NOTATION.md rules object (rule tags)
     ended_early: bool = False  # a player left before their second turn: not rated
+    departures: list[str] = field(default_factory=list)  # who resigned or lost on time, at which move
 
     @property
     def winners(self) -> list[str]:
@@ -204,18 +206,20 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
             )
         return rows
     early = ended_early([result.game for result in page_objects])
+    left = departure_moves(r.game_id for r in page_objects if (r.game.outcome or {}).get("left"))
     for result in page_objects:
         game = result.game
+        seats = list(result.seats.all())
         rows.append(
             Row(result.game_id, game.title, game.status, result.finished_at, game.updated_at, result.move_count,
                 [
                     {"username": s.username, "position": s.position, "color": COLORS[s.position],
                      "hex": seat_hex(s.position), "score": s.score, "won": s.won, "outcome": s.outcome,
                      "rank": s.rank}
-                    for s in result.seats.all()
+                    for s in seats
                 ],
                 result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots,
-                rules_of(game), game.pk in early)
+                rules_of(game), game.pk in early, departures(left.get(game.pk, ()), [s.username for s in seats]))
         )
     return rows
 

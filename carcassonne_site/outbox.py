@@ -5,6 +5,7 @@ no EMAIL_HOST/EMAIL_URL is configured). Each file in var/outbox/ holds one or
 more messages, separated by a line of 79 dashes.
 """
 
+import base64
 import email
 import re
 from email import policy
@@ -14,9 +15,10 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_POST
 
 from notifications.replies import tokens
@@ -24,6 +26,11 @@ from notifications.replies.handler import handle
 
 SEPARATOR = "\n" + "-" * 79 + "\n"
 FILENAME_RE = re.compile(r"^[\w.-]+\.log$")
+CID_RE = re.compile(r"""(["'])cid:([^"']+)\1""")
+
+HTML_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'"
+"""The HTML part is shown as the mail client would (its inline styles and images), framed
+by the outbox page only, and runs nothing."""
 
 
 def outbox_dir():
@@ -54,7 +61,23 @@ def _parse(raw):
         # A turn e-mail with a reply address: the page can answer it like a mail client.
         "can_reply": bool(reply_to) and tokens.enabled() and tokens.find([reply_to])[0],
         "message_id": str(msg["Message-ID"] or ""),
+        "has_html": msg.get_body(preferencelist=("html",)) is not None,
     }
+
+
+def html_part(raw: str) -> str:
+    """The message's HTML part with its inline images (``cid:`` references) as data URIs."""
+    msg = email.message_from_bytes(raw.encode("utf-8", "surrogateescape"), policy=policy.default)
+    part = msg.get_body(preferencelist=("html",))
+    if part is None:
+        return ""
+    images = {}
+    for item in msg.walk():
+        cid = (item["Content-ID"] or "").strip("<> ")
+        if cid and item.get_content_maintype() == "image":
+            data = base64.b64encode(item.get_payload(decode=True) or b"").decode("ascii")
+            images[cid] = f"data:{item.get_content_type()};base64,{data}"
+    return CID_RE.sub(lambda m: f"{m.group(1)}{images.get(m.group(2), '')}{m.group(1)}", part.get_content())
 
 
 def _messages_in(path):
@@ -90,7 +113,8 @@ def outbox_list(request):
     )
 
 
-def _message_at(filename, index):
+def _raw_message(filename, index) -> str:
+    _ensure_enabled()
     if not FILENAME_RE.match(filename):
         raise Http404
     path = outbox_dir() / filename
@@ -99,13 +123,16 @@ def _message_at(filename, index):
     chunks = _messages_in(path)
     if index >= len(chunks):
         raise Http404
-    item = _parse(chunks[index])
+    return chunks[index]
+
+
+def _message_at(filename, index) -> dict:
+    item = _parse(_raw_message(filename, index))
     item.update(filename=filename, index=index)
     return item
 
 
 def outbox_detail(request, filename, index):
-    _ensure_enabled()
     return render(request, "outbox/detail.html", {"message": _message_at(filename, index)})
 
 
@@ -144,3 +171,14 @@ def outbox_reply(request, filename, index):
     level = messages.SUCCESS if outcome.result == "played" else messages.WARNING
     messages.add_message(request, level, RESULTS[outcome.result](outcome))
     return redirect("outbox")
+
+
+@xframe_options_sameorigin
+def outbox_html(request, filename, index):
+    """The HTML part of one message, with its pictures, for the frame of the detail page."""
+    html = html_part(_raw_message(filename, index))
+    if not html:
+        raise Http404
+    response = HttpResponse(html, content_type="text/html; charset=utf-8")
+    response["Content-Security-Policy"] = HTML_POLICY
+    return response

@@ -21,6 +21,7 @@ urlpatterns = [
     path("outbox/", outbox.outbox_list, name="outbox"),
     path("outbox/<str:filename>/<int:index>/", outbox.outbox_detail, name="outbox-detail"),
     path("outbox/<str:filename>/<int:index>/reply/", outbox.outbox_reply, name="outbox-reply"),
+    path("outbox/<str:filename>/<int:index>/html/", outbox.outbox_html, name="outbox-html"),
     path("api/tournaments/", include("tournaments.api_urls")),
     path("tournaments/", include("tournaments.urls")),
 ]

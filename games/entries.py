@@ -8,11 +8,14 @@ of the log goes through :func:`move_json` and :func:`describe`, so that a new en
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import expansions, vocabulary
+from games.tile_words import tile_phrase
+from games.words import follower_put
 from games.engine import CATEGORIES as FEATURE_CATEGORIES
 from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS  # noqa: F401  (the pages' words)
 
@@ -64,30 +67,74 @@ def kind_of(entry: dict[str, Any]) -> str:
     return next((k for k in entry if k != "player"), "unknown")
 
 
-def describe(entry: dict[str, Any], who: str) -> str:
-    """One sentence for a person: what ``who`` did with this entry."""
+def describe(entry: dict[str, Any], who: str, scored: Iterable[dict[str, Any]] = (),
+             names: Sequence[str] = ()) -> str:
+    """One sentence for a person: what ``who`` did with this entry ('Ann placed a curved
+    road and put a thief on the road (east)'); with the turn's ``scored`` features and the
+    players' ``names``, what it completed ('city completed: 8 points for Ann')."""
+    text = _describe(entry, who)
+    completed = [completed_text(s, names) for s in scored
+                 if s.get("complete") and s.get("kind") in COMPLETED and s.get("winners")]
+    return "; ".join([text, *completed]) if completed else text
+
+
+def _describe(entry: dict[str, Any], who: str) -> str:
     kind = kind_of(entry)
     tile = entry.get("tile")
     if kind == "discard":
-        return _("%(who)s drew tile %(tile)s, which fits nowhere: discarded") % {"who": who, "tile": tile}
+        return _("%(who)s drew %(tile)s, which fits nowhere: discarded") % {"who": who, "tile": tile_phrase(tile)}
     if kind == "skip":
         if tile is None:  # with a hand of tiles, nothing goes back into the bag
             return _("%(who)s ran out of time: turn skipped") % {"who": who}
-        return _("%(who)s ran out of time: turn skipped, tile %(tile)s went back into the bag") % {"who": who, "tile": tile}
+        return _("%(who)s ran out of time: turn skipped, %(tile)s went back into the bag") % {
+            "who": who, "tile": tile_phrase(tile)}
     if kind == "forfeit":
         return _("%(who)s ran out of time and lost on time") % {"who": who}
     if kind == "resign":
         return _("%(who)s resigned") % {"who": who}
     if kind == "place":
-        values = {"who": who, "tile": tile, "x": entry.get("x"), "y": entry.get("y"),
-                  "rotation": entry.get("rotation"), "follower": vocabulary.figure_on(figure_of(entry), spot_of(entry))}
-        if values["follower"]:
-            return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, %(follower)s") % values
-        return _("%(who)s placed tile %(tile)s at (%(x)s,%(y)s) turned %(rotation)s°, no follower") % values
+        values = {"who": who, "tile": tile_phrase(tile)}
+        spot, figure = spot_of(entry), figure_of(entry)
+        if not spot:
+            return _("%(who)s placed %(tile)s") % values
+        if figure == "follower":
+            return _("%(who)s placed %(tile)s and put %(follower)s") % {**values, "follower": follower_put(spot)}
+        return _("%(who)s placed %(tile)s, %(follower)s") % {**values, "follower": vocabulary.figure_on(figure, spot)}
     expansion = expansions.for_entry(kind)
     if expansion is not None:
         return expansion.describe_entry(entry, who)
     return _("%(who)s: %(kind)s") % {"who": who, "kind": kind}
+
+
+COMPLETED = ("road", "city", "cloister")
+"""The features whose completion a move's sentence tells."""
+
+
+def completed_text(scoring: dict[str, Any], names: Sequence[str]) -> str:
+    """'city completed: 8 points for Ann' (or 'for Ann and Bob')."""
+    winners = [names[w] for w in scoring.get("winners", ()) if 0 <= w < len(names)]
+    points = scoring.get("points", 0)
+    values = {"count": points, "names": join_names(winners)}
+    if scoring["kind"] == "road":
+        return ngettext("road completed: %(count)d point for %(names)s", "road completed: %(count)d points for %(names)s",
+                        points) % values
+    if scoring["kind"] == "city":
+        return ngettext("city completed: %(count)d point for %(names)s", "city completed: %(count)d points for %(names)s",
+                        points) % values
+    return ngettext("cloister completed: %(count)d point for %(names)s",
+                    "cloister completed: %(count)d points for %(names)s", points) % values
+
+
+def join_names(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def scored_json(scored) -> list[dict[str, Any]]:
+    """The engine's scorings of a turn (``Turn.scored``) as ``describe`` reads them."""
+    return [{"kind": s.kind, "points": s.points, "winners": list(s.winners), "complete": s.complete} for s in scored]
 
 
 def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[int], names: Sequence[str | None]) -> dict[str, Any]:

@@ -21,6 +21,24 @@ FOLLOWER_ON = {
 """A follower as it is named by the feature it stands on (move lists, e-mails)."""
 
 
+FOLLOWER_PUT = {
+    "road": _("a thief on the road"),
+    "city": _("a knight in the city"),
+    "cloister": _("a monk in the cloister"),
+    "field": _("a farmer in the field"),
+}
+"""A follower as the object of "placed ... and put": 'Ann placed a curved road and put a thief on the road'."""
+
+
+def follower_put(spot: str) -> str:
+    """'a knight in the city (north)', 'a monk in the cloister'."""
+    kind, _sep, where = spot.partition(":")
+    text = str(FOLLOWER_PUT.get(kind, spot))
+    if where:
+        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
+    return text
+
+
 def follower_on(spot: str | None) -> str:
     """'knight in the city (north)', 'monk in the cloister'; '' for none."""
     if not spot:

@@ -4,6 +4,7 @@ of the board (Content-ID), a one-click log-in button and a one-click unsubscribe
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime
 from email.mime.image import MIMEImage
 from urllib.parse import urlsplit
@@ -17,6 +18,7 @@ from django.utils import timezone
 from games import board_svg
 from games.models import Game, Seat
 from games.text import single_line
+from games.tile_words import tile_name
 from games.vocabulary import color_label
 
 from django.utils import translation
@@ -28,6 +30,7 @@ from accounts import language
 from games import clock, durations
 from games.models import TurnClock
 from games.presenter.records import outcome_of
+from games.presenter.rules import rules_text
 from games.presenter.view import GameView
 
 from . import links
@@ -42,14 +45,42 @@ ENDINGS = {"one_left": gettext_lazy("every other player left"), "ended_early": g
 """Why a game ended (the engine's ``outcome.ending``), as the final e-mail says it."""
 
 
-def board_png(view: GameView, labels: dict[tuple[int, int], str] | None = None) -> bytes | None:
-    """The board as PNG (most mail clients show no SVG), from the same SVG as the site;
+BOARD_WIDTH, BOARD_HEIGHT = 560, 700
+"""The largest the board is shown in an e-mail (CSS px: the e-mail's column is 600 wide)."""
+
+_SVG_SIZE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)px"[^>]*?\sheight="([\d.]+)px"')
+
+
+def board_size(svg: str) -> tuple[int, int]:
+    """The size (CSS px) the board SVG is shown at in an e-mail: as wide as the e-mail's
+    column allows, never taller than BOARD_HEIGHT (a long river)."""
+    match = _SVG_SIZE.search(svg)
+    width, height = (float(match.group(1)), float(match.group(2))) if match else (BOARD_WIDTH, BOARD_WIDTH)
+    scale = min(BOARD_WIDTH / width, BOARD_HEIGHT / height)
+    return round(width * scale), round(height * scale)
+
+
+def board_picture(view: GameView, ctx: dict, labels: dict[tuple[int, int], str] | None = None) -> None:
+    """The board as a PNG (most mail clients show no SVG) drawn at twice the size it is
+    shown (sharp on high-density screens), from the same SVG as the site; the awards
+    (King & Robber) in words beside it rather than a legend too small to read.
     ``labels``: the cells where the tile fits, labelled as a reply may name them."""
+    svg = (view.board_svg(highlight=list(labels), labels=labels, legend=False) if labels
+           else view.board_svg(legend=False))
+    width, height = board_size(svg)
+    png = board_png(view, svg, 2 * width)
+    if png:
+        ctx["images"][BOARD_CID] = png
+        ctx["board_width"], ctx["board_height"] = width, height
+    ctx["awards"] = view.awards()
+
+
+def board_png(view: GameView, svg: str, width: int) -> bytes | None:
+    """``svg`` as a PNG ``width`` pixels wide."""
     try:
         import cairosvg
 
-        svg = view.board_svg(highlight=list(labels), labels=labels) if labels else view.board_svg()
-        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=None)
+        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
     except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
         logger.exception("could not render the board of %s", view.game)
         return None
@@ -119,19 +150,23 @@ def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx.update(data)
     view = GameView.load(game, n.user, upto=number - 1)
     hand = view.players[view.viewer].hand if view.viewer is not None else None
-    ctx["tile"] = view.tile or (", ".join(hand) if hand else None)
+    ctx["tile"] = tile_name(view.tile) if view.tile else (", ".join(map(tile_name, hand)) if hand else None)
+    if data.get("last_move"):
+        ctx["last_move_text"] = view.describe(data["last_move"])
+    ctx["discarded"] = [tile_name(t) for t in data.get("discarded") or ()]
     picture = tile_png(view.tile) if view.tile else None
     if picture:
         ctx["images"]["tile"] = picture
     ctx["time_left"] = _time_left(game, data.get("deadline"))
     ctx["button_url"] = link(_game_path(game) + "#turn-panel")
     ctx["subject"] = _("Your turn in %(game)s") % {"game": game.title}
+    if data.get("started"):  # the first turn: this e-mail also says that the game started
+        ctx["players"] = _seat_rows(view)
+        ctx["subject"] = _("Your turn: %(game)s has started") % {"game": game.title}
     if data.get("action", "turn") != "turn":
         _decision(ctx, view, link)
     _how_to_answer(ctx, view)
-    png = board_png(view, ctx["answers"].labels if ctx.get("answers") else None)
-    if png:
-        ctx["images"][BOARD_CID] = png
+    board_picture(view, ctx, ctx["answers"].labels if ctx.get("answers") else None)
 
 
 def _how_to_answer(ctx: dict, view: GameView) -> None:
@@ -169,6 +204,7 @@ def _invitation(ctx: dict, n: Notification, data: dict, link) -> None:
         seat = Seat.objects.filter(pk=data.get("seat")).first()
         ctx["button_url"] = links.absolute(reverse("invitation", args=[seat.invite_token if seat else ""]))
     ctx["players"] = _seat_rows(GameView.load(game))
+    ctx["rules"] = rules_text(game)
     ctx["subject"] = _("%(inviter)s invites you to play Carcassonne (%(game)s)") % {
         "inviter": ctx["inviter"], "game": game.title}
 
@@ -199,9 +235,7 @@ def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["button_url"] = link(f"/archive/games/{game.pk}/")
     ctx["subject"] = ngettext("%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won",
                               len(ctx["winners"])) % {"game": game.title, "names": ", ".join(ctx["winners"])}
-    png = board_png(view)
-    if png:
-        ctx["images"][BOARD_CID] = png
+    board_picture(view, ctx)
 
 
 def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:

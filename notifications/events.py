@@ -33,11 +33,21 @@ def invitation(sender=Game, seat: Seat = None, **kwargs) -> None:
 
 @receiver(signals.game_started, sender=Game, dispatch_uid="notifications_game_started")
 def game_started(sender=Game, game: Game = None, **kwargs) -> None:
+    """Tell every player the game started; the first player's "your turn" e-mail says it
+    for them (one e-mail, not two at the same second)."""
     for seat in game.seats.select_related("user").order_by("position"):
-        if seat.user_id:
+        if seat.user_id and not _told_by_first_turn(game, seat):
             notify(
                 Notification.Kind.STARTED, Category.GAME, key=f"started:{game.pk}:{seat.user_id}", user=seat.user, game=game
             )
+
+
+def _told_by_first_turn(game: Game, seat: Seat) -> bool:
+    """Whether ``seat`` plays first and gets the first turn's e-mail each time (which then
+    says that the game started)."""
+    if seat.position != game.current_seat or seat.bot or game.move_count:  # (move 1 is the first turn)
+        return False
+    return Preference.for_user(seat.user).mode(Category.TURN) == Mode.EACH
 
 
 @receiver(signals.turn_started, sender=Game, dispatch_uid="notifications_turn_started")
@@ -52,6 +62,8 @@ def turn_started(sender=Game, game: Game = None, seat: int = 0, action: str = "t
     # The first turn is announced even to a player active on the site right now: they
     # may be on another page, and nothing else tells them the game is waiting for them.
     first = move_number == 1
+    if first:
+        data["started"] = True  # the game-started e-mail of the first player is this one
     notify(
         Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{move_number}", user=player.user, game=game,
         data=data, quiet_when_active=not first,
@@ -94,6 +106,7 @@ def _last_turn(seats: list[Seat], moves: list[Move]) -> dict:
     return {
         "mover": mover,
         "last_tile": played[-1].entry.get("tile") if played else None,
+        "last_move": played[-1].number if played else None,  # told in words when the e-mail is written
         "scored": [[seats[i].display_name, p] for i, p in enumerate(totals) if p],
         "discarded": [m.entry.get("tile") for m in moves if kind_of(m.entry) == "discard"],
     }

@@ -20,7 +20,8 @@ from svgwrite.base import BaseElement
 from games.board_svg.figures import figures_layer
 from games.board_svg.geometry import fmt
 from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
-from games.board_svg.overlays import LEGEND_ROW, last_move_mark, legend, slot, slot_label, spot_button
+from games.board_svg.overlays import LEGEND_ROW, last_move_mark, slot, slot_label, spot_button
+from games.board_svg.overlays import legend as draw_legend
 from games.board_svg.palette import PALETTE, UNIT
 from games.board_svg.svg import Markup, Node, document, element, group, to_text
 from games.board_svg.tile_art import field_art, tile_art
@@ -65,6 +66,7 @@ def render_board(
     interactive: bool = False,
     empty_cells: bool | None = None,
     labels: Mapping[tuple[int, int], str] | None = None,
+    legend: bool = True,
 ) -> str:
     """The whole board of ``game`` as an SVG document string.
 
@@ -87,20 +89,21 @@ def render_board(
     turn e-mail's picture, which a reply names cells by).
     ``interactive`` is accepted for the turn UI; the ``data-*`` attributes are always
     written. Nothing hidden is drawn: neither the bag nor any player's tiles in hand.
+    ``legend=False`` leaves the awards out (an e-mail says them in words beside the picture).
     """
     return to_text(board_document(game, last_move=last_move, highlight=highlight, cell_size=cell_size,
-                                  interactive=interactive, empty_cells=empty_cells, labels=labels))
+                                  interactive=interactive, empty_cells=empty_cells, labels=labels, legend=legend))
 
 
 def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int, int]] | None, cell_size: int,
                    interactive: bool, empty_cells: bool | None,
-                   labels: Mapping[tuple[int, int], str] | None = None) -> Drawing:
+                   labels: Mapping[tuple[int, int], str] | None = None, legend: bool = True) -> Drawing:
     """The board of :func:`render_board` as an svgwrite drawing."""
     tiles = list(game.placed_tiles())
     cells = {(t.x, t.y) for t in tiles}
     slots = _slots(highlight, cells)
     x0, y0, cols, rows = _frame(cells, slots)
-    awards = legend_lines(game)
+    awards = legend_lines(game) if legend else []
     below = len(awards) * LEGEND_ROW + 8 if awards else 0  # the legend's height
     layers: list[Node] = [
         element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]),
@@ -116,7 +119,7 @@ def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int
         if labels:
             layers.append(group({"class": "slot-labels"}, [slot_label(x, y, labels[x, y]) for x, y in slots if (x, y) in labels]))
     if awards:
-        layers.append(legend(game, awards, x0 * UNIT, (y0 + rows) * UNIT, cols * UNIT))
+        layers.append(draw_legend(game, awards, x0 * UNIT, (y0 + rows) * UNIT, cols * UNIT))
     label = ngettext("Carcassonne board: %(tiles)d tile, %(players)d players",
                      "Carcassonne board: %(tiles)d tiles, %(players)d players", len(tiles)) % {
         "tiles": len(tiles), "players": len(game.players)}

@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import orientation
-from games.entries import describe
 from games.vocabulary import EDGE_LABELS, MET_LABELS, SPOT_FEATURES, TERRAIN_LABELS, illegal_move_reason
 
 from .view import GameView
@@ -25,8 +24,7 @@ def played_text(view: GameView, number: int) -> str:
     if turn is None:
         return ""
     names = view.names
-    who = names[turn["seat"]] if turn["seat"] < len(names) else "?"
-    parts = [_("Move %(number)s played: %(move)s.") % {"number": number, "move": describe(turn["entry"], who)}]
+    parts = [_("Move %(number)s played: %(move)s.") % {"number": number, "move": view.describe(number)}]
     mine = view.me.position if view.me is not None else None
     for seat, points in enumerate(turn["points"]):
         if not points or seat >= len(names):

@@ -13,11 +13,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import orientation
+from games.engine.tiles import TILE_TYPES
+from games.tile_words import tile_name
 from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS, categories_for, describe,
                            describe_spot, kind_of, spot_of)
 from games.models import GameEvent, Seat
 
 from .notices import turn_refusals
+from .outcome import departures
 from .view import GameView, PlayerView
 
 AUTOMATIC_LABELS = {
@@ -60,6 +63,7 @@ def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, An
         "move_rows": move_rows,
         "categories": [CATEGORY_LABELS[c] for c in categories_for(view.rules.expansions)],
         "winner_names": [p.name for p in view.players if p.winner],
+        "departures": departures(((r["move"]["number"], r["seat"], r["entry"]) for r in move_rows), view.names),
         "can_join": bool(view.waiting and signed_in and me is None and open_seat),
         "invited": me is not None and me.state == Seat.State.INVITED,
         "can_resign": bool(view.active and me and me.state == Seat.State.JOINED and not view.players[me.position].out),
@@ -116,9 +120,11 @@ def _move_rows(view: GameView) -> tuple[list[dict[str, Any]], dict[int, str]]:
         who = names[seat] if seat < len(names) else "?"
         rows.append({
             "move": {"number": number},
+            "seat": seat,
             "entry": entry,
             "kind": kind,
-            "text": describe(entry, who),
+            "text": view.describe(number) or describe(entry, who),
+            **tile_picture(entry),
             "player": who,
             "color": seats[seat].color if seat < len(seats) else "",
             "points": [{"name": names[i], "color": seats[i].color, "points": n}
@@ -213,6 +219,15 @@ def drawn_tile_svg(tile: str) -> str:
     from games import board_svg
 
     return board_svg.render_tile(tile, 0, size=96)
+
+
+def tile_picture(entry: dict) -> dict[str, str]:
+    """The small picture and the name of the tile a record entry placed or drew, for a
+    row of a move list (nothing for an entry without a tile)."""
+    tile = entry.get("tile")
+    if not tile or tile not in TILE_TYPES:
+        return {"tile_svg": "", "tile_name": ""}
+    return {"tile_svg": small_tile_svg(tile), "tile_name": tile_name(tile)}
 
 
 def small_tile_svg(tile: str) -> str:

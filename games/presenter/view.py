@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from games import decisions, expansions, replay, seating
+from games.entries import describe, scored_json
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
 from games.models import Game, Seat
@@ -165,13 +166,20 @@ class GameView:
         ]
 
     def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None,
-                  labels: dict[tuple[int, int], str] | None = None) -> str:
-        """The board as SVG (the last move marked; ``highlight``: cells to click;
-        ``labels``: a text in some of them, for the turn e-mail's picture)."""
+                  labels: dict[tuple[int, int], str] | None = None, legend: bool = True) -> str:
+        """The board as SVG (the last move marked; ``highlight``: cells to click; ``labels``:
+        a text in some of them, for the turn e-mail's picture; ``legend=False``: without the
+        awards, see :meth:`awards`)."""
         from games import board_svg
 
         return board_svg.render_board(self._engine, last_move=True, highlight=highlight,
-                                      interactive=bool(highlight) and not labels, labels=labels)
+                                      interactive=bool(highlight) and not labels, labels=labels, legend=legend)
+
+    def awards(self) -> list[str]:
+        """The lines of the board's legend in words (King & Robber: who holds which award)."""
+        from games.board_svg.expansion_art import legend_lines
+
+        return [text for _award, text, _seat, _tooltip in legend_lines(self._engine)]
 
     def tile_at(self, x: int, y: int):
         """The placed tile at (x, y), or ``None`` (the board is public)."""
@@ -187,7 +195,17 @@ class GameView:
         if not 0 < number <= len(self._engine.history):
             return None
         turn = self._engine.history[number - 1]
-        return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points)}
+        return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points),
+                "scored": scored_json(turn.scored)}
+
+    def describe(self, number: int) -> str:
+        """Move ``number`` in words, with what it completed ('' for no such move)."""
+        turn = self.turn(number)
+        if turn is None:
+            return ""
+        names = self.names
+        who = names[turn["seat"]] if turn["seat"] < len(names) else "?"
+        return describe(turn["entry"], who, turn["scored"], names)
 
     @cached_property
     def outcome_json(self) -> dict[str, Any] | None:

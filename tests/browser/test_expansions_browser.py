@@ -22,6 +22,7 @@ from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry
 from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, widest
+from games.tile_words import tile_phrase
 
 SEED = 47  # python -m tests.browser.expansions_script: the first seed whose game reaches every moment
 
@@ -111,7 +112,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
                 expect(page.get_by_test_id("my-hand").locator("a.hand-tile")).to_have_count(len(engine.turn_tiles))
             place(page, engine, entry)
             text = "large follower: " if name == "large" else "builder on the "
-            expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed tile {entry.tile}")
+            expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed {tile_phrase(entry.tile)}")
             expect(page.get_by_test_id("move-list")).to_contain_text(text)
         elif name == "double":
             as_player(page, "ann", game, tile=entry.tile)

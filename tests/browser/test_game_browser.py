@@ -14,6 +14,7 @@ from games.engine import Rules
 from games.models import Game
 
 from .helpers import PASSWORD, login
+from games.tile_words import tile_phrase
 
 
 def completing_seed(names, limit=3000):
@@ -109,7 +110,7 @@ def test_take_turns_in_the_browser(browser_page):
     # move 1 completes the start tile's city with a knight: the score changes
     choose(page, placement.x, placement.y, placement.rotation, spot, rotations)
     move_list = page.get_by_test_id("move-list")
-    expect(move_list).to_contain_text(f"ann placed tile {engine.tile} at ({placement.x},{placement.y})")
+    expect(move_list).to_contain_text(f"ann placed {tile_phrase(engine.tile)}")
     expect(move_list).to_contain_text(f"+{points}")
     expect(ann_row.get_by_test_id("score")).to_have_text(str(points))
     expect(page.get_by_test_id("whose-turn")).to_contain_text("bob's turn")
@@ -132,7 +133,7 @@ def test_take_turns_in_the_browser(browser_page):
     choose(page, choice["x"], choice["y"], choice["rotation"], farm, cell_rotations, confirm_with_enter=True)
     expect(page.get_by_test_id("whose-turn")).to_contain_text("bob's turn")
     expect(ann_row.get_by_test_id("supply")).to_contain_text("6")
-    expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed tile {engine.tile} at ({choice['x']},{choice['y']})")
+    expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed {tile_phrase(engine.tile)}")
     page.screenshot(path="/tmp/game_page.png", full_page=True)
 
 

@@ -11,6 +11,7 @@ from games import replay, turns
 from games.presenter.view import placements_of
 
 from .helpers import BOTH_SIZES, login, started_game
+from games.tile_words import tile_phrase
 
 
 def _play_first(game, user):
@@ -43,7 +44,7 @@ def test_the_opponents_move_and_my_turn_appear_without_a_reload(browser_page, fa
     tile, first = _play_first(game, ann)
 
     expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn", timeout=8000)
-    expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed tile {tile} at ({first['x']},{first['y']})")
+    expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed {tile_phrase(tile)}")
     assert page.title().startswith("Your turn")
     assert page.evaluate("window.__sameDocument") is True  # no reload
     expect(page.locator("#board-scroll")).to_have_attribute("data-zoom", zoom)  # the view is kept

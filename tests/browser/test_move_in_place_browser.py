@@ -110,7 +110,7 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
         page.locator("svg.board rect.slot").first.click()
         page.get_by_role("button", name="Confirm move").click()
         number = 2 * turn + 1
-        expect(toast).to_contain_text(f"Move {number} played: ann placed tile")
+        expect(toast).to_contain_text(f"Move {number} played: ann placed ")
         if turn == 0:
             page.screenshot(path=f"/tmp/move_played_{size['width']}.png")
         expect(page.get_by_test_id("whose-turn")).to_contain_text("bob's turn")

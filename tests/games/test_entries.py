@@ -5,10 +5,10 @@ from games.entries import describe, describe_spot, follower_role, kind_of, move_
 
 def test_each_entry_kind_reads_as_a_sentence():
     assert describe({"tile": "V", "x": 1, "y": 0, "rotation": 90, "meeple": "field:NNW"}, "ann") == (
-        "ann placed tile V at (1,0) turned 90°, farmer in the field (NNW)"
+        "ann placed a curved road and put a farmer in the field (NNW)"
     )
-    assert describe({"tile": "D", "x": 0, "y": 1, "rotation": 0, "meeple": None}, "bob").endswith(", no follower")
-    assert describe({"tile": "X", "discard": True}, "ann") == "ann drew tile X, which fits nowhere: discarded"
+    assert describe({"tile": "D", "x": 0, "y": 1, "rotation": 0, "meeple": None}, "bob") == "bob placed a city cap with a road"
+    assert describe({"tile": "X", "discard": True}, "ann") == "ann drew a crossroads of 4 roads, which fits nowhere: discarded"
     assert describe({"player": "cid", "resign": True}, "cid") == "cid resigned"
     big = {"tile": "V", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "city:N", "figure": "large"}}
     assert describe(big, "ann").endswith("knight in the city (north)")
@@ -36,3 +36,32 @@ def test_the_counts_decisions_read_as_sentences():
 def test_follower_roles_come_from_one_table():
     assert [follower_role(s) for s in ("road:E", "city:N", "cloister", "field:NNW")] == ["thief", "knight", "monk", "farmer"]
     assert describe_spot("cloister") == "monk in the cloister" and describe_spot(None) == ""
+
+
+def test_a_move_names_its_tile_in_words_not_by_its_code_or_position():
+    text = describe({"tile": "RV-3", "x": -3, "y": 0, "rotation": 0, "meeple": "cloister"}, "ann")
+    assert text == "ann placed a straight river with a cloister and a road and put a monk in the cloister"
+    assert "RV-3" not in text and "(-3,0)" not in text and "°" not in text
+
+
+def test_a_move_says_what_it_completed_and_for_whom():
+    entry = {"tile": "E", "x": 0, "y": -1, "rotation": 180, "meeple": None}
+    scored = [{"kind": "city", "points": 4, "winners": [0, 1], "complete": True},
+              {"kind": "road", "points": 1, "winners": [1], "complete": True}]
+    assert describe(entry, "ann", scored, ["ann", "bob"]) == (
+        "ann placed a city cap; city completed: 4 points for ann and bob; road completed: 1 point for bob")
+
+
+def test_every_tile_type_has_a_name_in_words_in_every_language():
+    from django.utils import translation
+
+    from games.engine.tiles import TILE_TYPES
+    from games.tile_words import tile_name
+
+    assert tile_name("D") == "city cap with a road" and tile_name("A") == "cloister with a road"
+    assert tile_name("U") == "straight road" and tile_name("V") == "curved road" and tile_name("W") == "crossroads of 3 roads"
+    for language, words in (("de", "Stadtrand mit einer Straße"), ("fr", "bord de ville avec une route"),
+                            ("it", "bordo di città con una strada")):
+        with translation.override(language):
+            assert tile_name("D") == words
+            assert all(tile_name(t) and tile_name(t) != t for t in TILE_TYPES)

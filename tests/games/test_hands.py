@@ -110,7 +110,9 @@ def _has_url(name):
 def test_the_turn_email_shows_the_recipients_own_hand(handed, ann):
     game, clients, engine = handed
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
-    assert f"Your tile: {', '.join(engine.hand(0))}" in build_message(mail).body
+    from games.tile_words import tile_name
+
+    assert f"Your tile: {', '.join(map(tile_name, engine.hand(0)))}" in build_message(mail).body
 
 
 @pytest.mark.django_db

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from games import replay
 from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
+from games.tile_words import tile_phrase
 from games.engine import Rules
 from games.models import Game
 from games.presenter.notices import turn_refusals
@@ -37,8 +38,7 @@ def test_a_moves_answer_says_what_the_move_did(started, api, ann):
     response = api(ann).post(f"/api/games/{started.pk}/moves/", body, format="json")
     assert response.status_code == 201
     data = response.json()
-    assert data["played"] == (f"Move 1 played: ann placed tile {engine.tile} at ({p['x']},{p['y']}) "
-                              f"turned {p['rotation']}°, no follower.")
+    assert data["played"] == f"Move 1 played: ann placed {tile_phrase(engine.tile)}."  # the tile in words
     assert data["move_number"] == 2 and "page" not in data  # the state, as before; no HTML unless asked
 
 
@@ -54,7 +54,7 @@ def test_the_game_pages_move_gets_the_changed_part_of_the_page_without_another_r
     assert response.status_code == 201 and response["Content-Encoding"] == "gzip"
     assert replays.call_count == 1  # the command's own replay
     data = json.loads(gzip.decompress(response.content))
-    assert data["played"].startswith("Move 3 played: ann placed tile")
+    assert data["played"].startswith("Move 3 played: ann placed ")
     html = data["page"]
     assert '<div id="game-live"' in html and re.search(r'data-testid="whose-turn">.*bob', html)
     assert re.findall(r'<li class="move[^"]*" value="(\d+)"', html) == ["3"]  # the page lists 1 and 2

@@ -101,7 +101,9 @@ def test_the_page_the_api_and_the_email_show_the_same_scores_hand_and_bag(handed
     hand = re.search(r'data-testid="my-hand".*?</ul>', page, re.S).group(0)
     assert re.findall(r'class="hand-tile" href="[^"]*" data-tile="([^"]+)"', htmllib.unescape(hand)) == list(view.my_hand)
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
-    assert f"Your tile: {', '.join(view.my_hand)}" in build_message(mail).body
+    from games.tile_words import tile_name
+
+    assert f"Your tile: {', '.join(map(tile_name, view.my_hand))}" in build_message(mail).body
 
 
 def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(started, ann, api):

@@ -178,7 +178,9 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     login(client, bob)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
     assert "Your turn" in html
-    assert f"ann placed tile {tile} at ({placement['x']},{placement['y']})" in html
+    from games.tile_words import tile_phrase
+
+    assert f"ann placed {tile_phrase(tile)}" in html
     assert 'data-testid="move-list"' in html
     login(client, ann)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
@@ -196,7 +198,7 @@ def test_discard_shown_in_move_list(client, ann, started, monkeypatch):
     Move.objects.create(game=started, number=99, seat=0, entry={"tile": "X", "discard": True}, points=[0, 0])
     login(client, ann)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
-    assert "drew tile X, which fits nowhere: discarded" in html
+    assert "drew a crossroads of 4 roads, which fits nowhere: discarded" in html
 
 
 def test_finished_game_shows_breakdown_and_winner(client, ann, bob, started):
@@ -385,3 +387,15 @@ def test_a_shared_victory_is_listed_with_an_escaped_ampersand(client, ann, bob, 
     Game.objects.filter(pk=game.pk).update(outcome=outcome)
     listing = login(client, ann).get(reverse("game-list")).content.decode()
     assert "Won by ann &amp; bob<" in listing
+
+
+def test_the_move_list_shows_each_tiles_small_picture_and_name(client, ann, bob, started):
+    engine = engine_for(started)
+    placement = placements_of(engine, engine.tile)[0]
+    turns.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
+    login(client, bob)
+    html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
+    from games.tile_words import tile_name
+
+    row = html[html.index('data-testid="move-list"'):]
+    assert f'<span class="move-tile" title="{tile_name(engine.tile)}" aria-hidden="true"><svg' in row
