@@ -118,7 +118,8 @@ def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int
     return document({
         "width": f"{cols * cell_size}px", "height": f"{fmt(rows * cell_size + below * cell_size / UNIT)}px",
         "viewBox": f"{x0 * UNIT},{y0 * UNIT},{cols * UNIT},{rows * UNIT + below}",
-        "class": "board" + (" interactive" if interactive else ""), "role": "img", "aria-label": label,
+        # a picture, or a group when it holds buttons (an image's content is not reachable)
+        "class": "board" + (" interactive" if interactive else ""), "role": "group" if slots else "img", "aria-label": label,
         "data-min-x": str(x0 + 1), "data-min-y": str(y0 + 1), "data-cell": str(UNIT),
     }, layers, defs=defs)
 
