@@ -64,6 +64,7 @@ def render_board(
     cell_size: int = 64,
     interactive: bool = False,
     empty_cells: bool | None = None,
+    legend: bool = True,
 ) -> str:
     """The whole board of ``game`` as an SVG document string.
 
@@ -79,24 +80,25 @@ def render_board(
     followers bigger; builders and pigs their own shapes). The City of Carcassonne's
     quarters tile shows the quarters' names, the followers in each and the Count. With
     King & Robber a legend under the board names the award holders (the ``viewBox`` grows
-    by its height). The last placed tile gets a ``class="last-move"`` outline when
+    by its height); ``legend=False`` leaves it out, for a page that shows
+    :func:`~games.board_svg.expansion_art.legend_lines` beside the board in its own words. The last placed tile gets a ``class="last-move"`` outline when
     ``last_move`` is true. ``highlight`` lists empty cells ``(x, y)`` drawn as focusable
     ``<rect class="slot">`` buttons (the places where the drawn tile fits).
     ``interactive`` is accepted for the turn UI; the ``data-*`` attributes are always
     written. Nothing hidden is drawn: neither the bag nor any player's tiles in hand.
     """
     return to_text(board_document(game, last_move=last_move, highlight=highlight, cell_size=cell_size,
-                                  interactive=interactive, empty_cells=empty_cells))
+                                  interactive=interactive, empty_cells=empty_cells, with_legend=legend))
 
 
 def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int, int]] | None, cell_size: int,
-                   interactive: bool, empty_cells: bool | None) -> Drawing:
+                   interactive: bool, empty_cells: bool | None, with_legend: bool = True) -> Drawing:
     """The board of :func:`render_board` as an svgwrite drawing."""
     tiles = list(game.placed_tiles())
     cells = {(t.x, t.y) for t in tiles}
     slots = _slots(highlight, cells)
     x0, y0, cols, rows = _frame(cells, slots)
-    awards = legend_lines(game)
+    awards = legend_lines(game) if with_legend else []
     below = len(awards) * LEGEND_ROW + 8 if awards else 0  # the legend's height
     layers: list[Node] = [
         element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]),

@@ -164,11 +164,21 @@ class GameView:
             for p in self._engine.placed_tiles()
         ]
 
-    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None) -> str:
-        """The board as SVG (the last move marked; ``highlight``: cells to click)."""
+    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None, *, legend: bool = True) -> str:
+        """The board as SVG (the last move marked; ``highlight``: cells to click; ``legend``:
+        the expansions' legend drawn under it, or left to the page, see :meth:`board_legend`)."""
         from games import board_svg
 
-        return board_svg.render_board(self._engine, last_move=True, highlight=highlight, interactive=bool(highlight))
+        return board_svg.render_board(self._engine, last_move=True, highlight=highlight, interactive=bool(highlight),
+                                      legend=legend)
+
+    def board_legend(self) -> list[dict[str, Any]]:
+        """The lines a page shows beside the board (King & Robber's awards): ``award``,
+        ``text``, the holder's ``seat`` (or ``None``) and the ``tooltip`` saying why."""
+        from games import board_svg
+
+        return [{"award": award, "text": text, "seat": seat, "tooltip": tooltip, "icon": board_svg.award_icon(award)}
+                for award, text, seat, tooltip in board_svg.legend_lines(self._engine)]
 
     def tile_at(self, x: int, y: int):
         """The placed tile at (x, y), or ``None`` (the board is public)."""

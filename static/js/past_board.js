@@ -29,6 +29,12 @@
 
   function say(text) { var status = el("board-past-status"); if (status) status.textContent = text; }
 
+  /* The page's legend tells the board now; a past board's picture carries its own. */
+  function legend(hidden) {
+    var list = document.querySelector("[data-testid=board-legend]");
+    if (list) list.hidden = hidden;
+  }
+
   function swapBoard(svg) {
     var b = board();
     var old = b.scroller.querySelector("svg.board");
@@ -56,6 +62,7 @@
         var line = interpolate(gettext("Board after move %(number)s: %(move)s"), { number: k, move: words }, true);
         el("board-past-text").textContent = line;
         el("board-past").hidden = false;
+        legend(true);
         mark(k);
         say(line);
       })
@@ -72,6 +79,7 @@
     saved = null;
     shown = 0;
     el("board-past").hidden = true;
+    legend(false);
     el("board-past-text").textContent = "";
     mark(0);
     say(gettext("The current board is shown again."));

@@ -33,13 +33,14 @@ def widest(page, limit: int) -> list[str]:
     )
 
 
-def started_game(name="Game", names=("ann", "bob")):
-    """Users (password PASSWORD) and a started game between them, the first to play."""
+def started_game(name="Game", names=("ann", "bob"), rules=None):
+    """Users (password PASSWORD) and a started game between them, the first to play
+    (``rules``: the game's rules, e.g. ``{"expansions": ["king_robber"]}``)."""
     from accounts.models import User
     from games import lobby
 
     users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
-    game = lobby.create_game(users[0], list(names[1:]), name=name)
+    game = lobby.create_game(users[0], list(names[1:]), name=name, rules=rules)
     for user in users[1:]:
         lobby.accept_invitation(game.pk, user)
     game.refresh_from_db()

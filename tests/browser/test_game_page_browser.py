@@ -102,3 +102,79 @@ def test_the_board_opens_fitted_to_its_tiles_and_fit_brings_that_back(browser_pa
     page.get_by_role("button", name="Fit the board").click()
     outside, filled = _fitted(page)
     assert not outside and filled > 0.9, (len(outside), filled)
+
+
+@pytest.mark.django_db(transaction=True)
+@BOTH_SIZES
+def test_the_king_and_robber_legend_is_text_beside_the_board_not_in_the_picture(browser_page, size):
+    page = browser_page
+    page.set_viewport_size(size)
+    *users, game = started_game("Awards", rules={"expansions": ["king_robber"]})
+    login(page, "ann")
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("#board-scroll svg.board g.legend")).to_have_count(0)
+    legend = page.get_by_test_id("board-legend")
+    expect(legend).to_contain_text("King: not awarded yet")
+    expect(legend).to_contain_text("The robber goes to whoever completes the longest road so far.")
+    # readable: the page's own text size, not a picture shrunk with the board
+    size_px = legend.locator("strong").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size_px >= 14
+
+
+@pytest.fixture
+def touch_page(chromium_browser, live_server, transactional_db):
+    """A phone with a touch screen (pointer: coarse)."""
+    context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+NEAR_SPOT = """(offset) => {
+    // a point ``offset`` px from a spot's middle, outside every spot and nearest to that one
+    const spots = [...document.querySelectorAll('#turn-tile circle.spot:not(.spot-refused)')].map(c => {
+        const r = c.getBoundingClientRect();
+        return {spot: c.dataset.spot, x: r.left + r.width / 2, y: r.top + r.height / 2, r: r.width / 2};
+    });
+    const tile = document.querySelector('#turn-tile svg').getBoundingClientRect();
+    for (const s of spots) for (let a = 0; a < 360; a += 15) {
+        const x = s.x + offset * Math.cos(a * Math.PI / 180), y = s.y + offset * Math.sin(a * Math.PI / 180);
+        if (x < tile.left || x > tile.right || y < tile.top || y > tile.bottom) continue;
+        const d = spots.map(o => Math.hypot(x - o.x, y - o.y));
+        if (spots.every((o, i) => d[i] > o.r + 1 && (o === s || d[i] > offset))) return {spot: s.spot, x, y, radius: s.r};
+    }
+    return null;
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_touch_screen_a_follower_spot_answers_a_tap_20_px_away_and_no_key_hint_shows(touch_page):
+    page = touch_page
+    game = _game(0)
+    login(page, "ann")
+    page.goto(f"/games/{game.pk}/")
+    page.locator("svg.board rect.slot").first.tap()
+    expect(page.locator("#turn-controls")).to_be_visible()
+    expect(page.locator("#rotate-btn kbd")).to_be_hidden()
+    tile = page.locator("#turn-tile svg")
+    expect(tile).to_be_in_viewport()
+    box = None
+    while box != (box := tile.bounding_box()):  # the sheet has come to rest
+        page.wait_for_timeout(100)
+    near = page.evaluate(NEAR_SPOT, 20)
+    assert near, "no spot with room around it"
+    assert near["radius"] < 22  # the spot drawn is small: the target round it is what counts
+    page.touchscreen.tap(near["x"], near["y"])
+    expect(page.get_by_test_id("selection")).to_have_attribute("data-spot", near["spot"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_a_mouse_the_rotate_key_hint_shows(browser_page):
+    page = browser_page
+    page.set_viewport_size(DESKTOP)
+    game = _game(0)
+    login(page, "ann")
+    page.goto(f"/games/{game.pk}/")
+    page.locator("svg.board rect.slot").first.click()
+    expect(page.locator("#rotate-btn kbd")).to_be_visible()
