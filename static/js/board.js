@@ -21,7 +21,7 @@
       if (!self.svg) return;
       self.svg.style.width = Math.round(self.baseW * self.zoom) + "px";
       self.svg.style.height = Math.round(self.baseH * self.zoom) + "px";
-      scroller.setAttribute("data-zoom", self.zoom.toFixed(2));
+      scroller.setAttribute("data-zoom", self.zoom.toFixed(3));
     }
 
     /* The part of the board worth showing, in board units: the placed tiles and the

@@ -42,6 +42,13 @@
     b.refresh();
   }
 
+  /* The move list may lie far below the board (a long side panel, a phone): bring the
+     board into sight when none of it shows. */
+  function inView() {
+    var r = board().scroller.getBoundingClientRect();
+    if (r.bottom < 80 || r.top > window.innerHeight - 80) el("board-past").scrollIntoView({ block: "start" });
+  }
+
   function show(k, link) {
     var b = board(), list = document.querySelector("[data-past-board]");
     if (!b || !list) return false;
@@ -65,6 +72,7 @@
         legend(true);
         mark(k);
         say(line);
+        inView();
       })
       .catch(function (error) { if (error.name !== "AbortError" && link) window.location.href = link.href; })
       .finally(function () { if (pending === controller) pending = null; });

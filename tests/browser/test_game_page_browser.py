@@ -38,6 +38,8 @@ def test_a_move_in_the_list_shows_the_board_after_it_without_leaving_the_game(br
     expect(page.get_by_test_id("board-past")).to_contain_text("Board after move 2")
     expect(page.locator('[data-show-move="2"]')).to_have_attribute("aria-current", "true")
     assert page.url == address
+    expect(page.locator("#board-scroll")).to_be_in_viewport(ratio=0.5)  # the move list may lie far below it
+    page.screenshot(path=f"/tmp/game_page_past_board_{size['width']}.png")
     page.get_by_role("button", name="Back to the current board").click()
     expect(_tiles(page)).to_have_count(7)
     expect(page.get_by_test_id("board-past")).to_be_hidden()
@@ -116,6 +118,8 @@ def test_the_king_and_robber_legend_is_text_beside_the_board_not_in_the_picture(
     legend = page.get_by_test_id("board-legend")
     expect(legend).to_contain_text("King: not awarded yet")
     expect(legend).to_contain_text("The robber goes to whoever completes the longest road so far.")
+    legend.scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/game_page_legend_{size['width']}.png")
     # readable: the page's own text size, not a picture shrunk with the board
     size_px = legend.locator("strong").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert size_px >= 14
