@@ -172,7 +172,8 @@ def svg(bracket: Bracket, name: Callable[[Hashable], str] = str, link: Callable 
     width = len(bracket.rounds) * (box_w + gap_x) + 20
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-        f'role="img" aria-label="{escape(words["bracket"])}" class="bracket" font-family="system-ui, sans-serif" font-size="13">'
+        # a group, not an image: its names and links (the matches' games) stay readable and reachable
+        f'role="group" aria-label="{escape(words["bracket"])}" class="bracket" font-family="system-ui, sans-serif" font-size="13">'
     ]
     positions: dict = {}
     names = rounds_names(len(bracket.rounds), words)

@@ -82,14 +82,15 @@ def render_board(
     followers bigger; builders and pigs their own shapes). The City of Carcassonne's
     quarters tile shows the quarters' names, the followers in each and the Count. With
     King & Robber a legend under the board names the award holders (the ``viewBox`` grows
-    by its height). The last placed tile gets a ``class="last-move"`` outline when
+    by its height); ``legend=False`` leaves it out, for a page or an e-mail that shows
+    :func:`~games.board_svg.expansion_art.legend_lines` beside the board in its own words.
+    The last placed tile gets a ``class="last-move"`` outline when
     ``last_move`` is true. ``highlight`` lists empty cells ``(x, y)`` drawn as focusable
     ``<rect class="slot">`` buttons (the places where the drawn tile fits).
     ``labels`` writes a short text into some of those cells (``{(x, y): "A"}``: the
     turn e-mail's picture, which a reply names cells by).
     ``interactive`` is accepted for the turn UI; the ``data-*`` attributes are always
     written. Nothing hidden is drawn: neither the bag nor any player's tiles in hand.
-    ``legend=False`` leaves the awards out (an e-mail says them in words beside the picture).
     """
     return to_text(board_document(game, last_move=last_move, highlight=highlight, cell_size=cell_size,
                                   interactive=interactive, empty_cells=empty_cells, labels=labels, legend=legend))
@@ -127,7 +128,8 @@ def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int
     return document({
         "width": f"{cols * cell_size}px", "height": f"{fmt(rows * cell_size + below * cell_size / UNIT)}px",
         "viewBox": f"{x0 * UNIT},{y0 * UNIT},{cols * UNIT},{rows * UNIT + below}",
-        "class": "board" + (" interactive" if interactive else ""), "role": "img", "aria-label": label,
+        # a picture, or a group when it holds buttons (an image's content is not reachable)
+        "class": "board" + (" interactive" if interactive else ""), "role": "group" if slots else "img", "aria-label": label,
         "data-min-x": str(x0 + 1), "data-min-y": str(y0 + 1), "data-cell": str(UNIT),
     }, layers, defs=defs)
 

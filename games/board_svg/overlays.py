@@ -15,7 +15,7 @@ from svgwrite.base import BaseElement
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, UNIT, seat_hex
 from games.board_svg.spots import follower_role, spot_point
-from games.board_svg.svg import Drawn, element, text_element, titled, to_text
+from games.board_svg.svg import Drawn, document, element, text_element, titled, to_text
 from games.board_svg.words import _, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,6 +50,12 @@ def _award_line(game: Game, award: str, holder: int | None, size: int,
         return award, nobody, None, how
     values = {"player": game.players[holder], "size": size}
     return award, held % values, holder, why(size) % values
+
+
+def award_icon(award: str) -> str:
+    """The award's small picture (crown or robber) as an SVG document, for a page's legend."""
+    return to_text(document({"width": "20", "height": "20", "viewBox": "0,0,20,20", "aria-hidden": "true",
+                             "class": f"award-icon award-icon-{award}"}, _award_icon(award, 10, 10)))
 
 
 def _award_icon(award: str, x: float, y: float) -> Drawn:

@@ -71,6 +71,8 @@ def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, An
         "api_move_url": f"/api/games/{game.pk}/moves/",
         "api_decision_url": f"/api/games/{game.pk}/decision/",
         "rules_text": view.rules_text,
+        "board_legend": [{**line, "color": seats[line["seat"]].color if line["seat"] is not None else ""}
+                         for line in view.board_legend()],
     }
 
 
@@ -154,7 +156,7 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
         "tile_svg": drawn_tile_svg(tile) if tile else "",
         "hand": [{"tile": t, "svg": small_tile_svg(t), "chosen": t == tile} for t in view.my_hand or ()],
         "legal": legal,
-        "board_svg": view.board_svg(highlight if my_turn else None),
+        "board_svg": view.board_svg(highlight if my_turn else None, legend=False),
         "tile_svgs": sorted(_tile_svgs(tile, rotations).items()) if my_turn and tile else [],
     }
 

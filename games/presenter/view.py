@@ -166,20 +166,26 @@ class GameView:
         ]
 
     def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None,
-                  labels: dict[tuple[int, int], str] | None = None, legend: bool = True) -> str:
+                  labels: dict[tuple[int, int], str] | None = None, *, legend: bool = True) -> str:
         """The board as SVG (the last move marked; ``highlight``: cells to click; ``labels``:
-        a text in some of them, for the turn e-mail's picture; ``legend=False``: without the
-        awards, see :meth:`awards`)."""
+        a text in some of them, for the turn e-mail's picture; ``legend``: the expansions'
+        legend drawn under it, or left to the page or e-mail, see :meth:`board_legend`)."""
         from games import board_svg
 
         return board_svg.render_board(self._engine, last_move=True, highlight=highlight,
                                       interactive=bool(highlight) and not labels, labels=labels, legend=legend)
 
-    def awards(self) -> list[str]:
-        """The lines of the board's legend in words (King & Robber: who holds which award)."""
-        from games.board_svg.expansion_art import legend_lines
+    def board_legend(self) -> list[dict[str, Any]]:
+        """The lines a page shows beside the board (King & Robber's awards): ``award``,
+        ``text``, the holder's ``seat`` (or ``None``) and the ``tooltip`` saying why."""
+        from games import board_svg
 
-        return [text for _award, text, _seat, _tooltip in legend_lines(self._engine)]
+        return [{"award": award, "text": text, "seat": seat, "tooltip": tooltip, "icon": board_svg.award_icon(award)}
+                for award, text, seat, tooltip in board_svg.legend_lines(self._engine)]
+
+    def awards(self) -> list[str]:
+        """The board's legend in words (an e-mail's lines beside its picture)."""
+        return [line["text"] for line in self.board_legend()]
 
     def tile_at(self, x: int, y: int):
         """The placed tile at (x, y), or ``None`` (the board is public)."""

@@ -8,6 +8,7 @@
 (function () {
   "use strict";
   var MIN = 0.25, MAX = 3, DRAG_PX = 6;
+  var FIT_MIN = 0.08;  // "Fit" may go below MIN: a large board is still shown whole
   var boards = {};
 
   function attach(scroller) {
@@ -20,13 +21,41 @@
       if (!self.svg) return;
       self.svg.style.width = Math.round(self.baseW * self.zoom) + "px";
       self.svg.style.height = Math.round(self.baseH * self.zoom) + "px";
-      scroller.setAttribute("data-zoom", self.zoom.toFixed(2));
+      scroller.setAttribute("data-zoom", self.zoom.toFixed(3));
     }
 
+    /* The part of the board worth showing, in board units: the placed tiles and the
+       highlighted cells (plus a legend drawn in the picture), not the empty frame. */
+    function occupied() {
+      var vb = self.svg.viewBox.baseVal;
+      var cells = self.svg.querySelectorAll("g.tile[data-x], rect.slot[data-x]");
+      if (!cells.length) return { x: vb.x, y: vb.y, w: vb.width, h: vb.height };
+      var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      cells.forEach(function (el) {
+        var x = parseInt(el.getAttribute("data-x"), 10), y = parseInt(el.getAttribute("data-y"), 10);
+        x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 1); y1 = Math.max(y1, y + 1);
+      });
+      var pad = self.cell / 4;
+      var box = { x: x0 * self.cell - pad, y: y0 * self.cell - pad, w: (x1 - x0) * self.cell + 2 * pad, h: (y1 - y0) * self.cell + 2 * pad };
+      if (self.svg.querySelector("g.legend")) box.h = vb.y + vb.height - box.y;
+      return box;
+    }
+
+    /* The zoom that shows the occupied part whole and as large as the view allows. */
     function fitZoom() {
+      var box = occupied(), vb = self.svg.viewBox.baseVal;
       var w = scroller.clientWidth - 8;
       var h = Math.max(scroller.clientHeight - 8, 240);
-      return Math.max(MIN, Math.min(1.5, w / self.baseW, h / self.baseH));
+      var pxW = box.w / vb.width * self.baseW, pxH = box.h / vb.height * self.baseH;
+      return Math.max(FIT_MIN, Math.min(1.5, w / pxW, h / pxH));
+    }
+
+    /* Fit the occupied part and scroll it to the middle of the view. */
+    function fit() {
+      setZoom(fitZoom(), false);
+      var box = occupied(), vb = self.svg.viewBox.baseVal;
+      scroller.scrollLeft = (box.x + box.w / 2 - vb.x) / vb.width * self.baseW * self.zoom - scroller.clientWidth / 2;
+      scroller.scrollTop = (box.y + box.h / 2 - vb.y) / vb.height * self.baseH * self.zoom - scroller.clientHeight / 2;
     }
 
     /* Scroll so that board cell (x, y) is in the middle of the view. */
@@ -41,7 +70,7 @@
     function setZoom(z, keepCenter) {
       var cx = (scroller.scrollLeft + scroller.clientWidth / 2) / (self.baseW * self.zoom);
       var cy = (scroller.scrollTop + scroller.clientHeight / 2) / (self.baseH * self.zoom);
-      self.zoom = Math.max(MIN, Math.min(MAX, z));
+      self.zoom = Math.max(Math.min(MIN, fitZoom()), Math.min(MAX, z));
       apply();
       if (keepCenter !== false) {
         scroller.scrollLeft = cx * self.baseW * self.zoom - scroller.clientWidth / 2;
@@ -58,11 +87,9 @@
       self.baseH = parseFloat(svg.getAttribute("height")) || svg.viewBox.baseVal.height;
       self.cell = parseFloat(svg.getAttribute("data-cell")) || 100;
       if (first) {
-        /* Start fitted to the view, but never so small that cells are hard to tap. */
-        self.zoom = Math.max(0.75, Math.min(1.5, fitZoom()));
-        apply();
-        var last = svg.querySelector("rect.last-move") || svg.querySelector('g.tile[data-x="0"][data-y="0"]');
-        if (last) centerOn(parseInt(last.getAttribute("data-x"), 10), parseInt(last.getAttribute("data-y"), 10));
+        /* Start fitted to the view on every screen: all tiles and open cells in sight. */
+        self.zoom = 1;
+        fit();
       } else {
         apply();
       }
@@ -73,7 +100,7 @@
         var what = button.getAttribute("data-zoom");
         if (what === "in") setZoom(self.zoom * 1.25);
         else if (what === "out") setZoom(self.zoom / 1.25);
-        else setZoom(fitZoom());
+        else fit();
       });
     });
 
@@ -167,6 +194,7 @@
     self.setZoom = setZoom;
     self.refresh = refresh;
     self.fitZoom = fitZoom;
+    self.fit = fit;
     refresh();
     scroller._carcBoard = self;
     boards[scroller.id] = self;

@@ -70,6 +70,7 @@
         var radio = form.querySelector('input[name="quarter"][value="' + area.getAttribute("data-quarter") + '"]');
         if (!radio) return;
         area.classList.add("is-choosable");
+        window.CarcBoard.svg.setAttribute("role", "group");  // it holds buttons now: no longer a mere picture
         area.setAttribute("role", "button");
         area.setAttribute("tabindex", "0");
         function pick() {
@@ -113,6 +114,7 @@
         layer.appendChild(c);
       });
       board.svg.appendChild(layer);
+      board.svg.setAttribute("role", "group");  // it holds buttons now: no longer a mere picture
     }
     return { busy: function () { return state.busy; } };
   }

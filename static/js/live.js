@@ -155,12 +155,14 @@
     return true;
   }
 
-  /* Swap in the game as the server shows it now. Waits while a placement is being chosen. */
+  /* Swap in the game as the server shows it now. Waits while a placement is being chosen
+     or a past move's board is shown. */
   function refreshGame(force) {
     var turn = window.CarcTurn && window.CarcTurn.current;
     if (swapping) return swapping;  // one swap at a time; it brings the latest state
     var decision = window.CarcDecision && window.CarcDecision.current;
-    if (!force && ((turn && turn.busy()) || (decision && decision.busy()))) { pendingGame = true; return Promise.resolve(); }
+    var past = window.CarcPast && window.CarcPast.busy();  // a past move's board is being looked at
+    if (!force && ((turn && turn.busy()) || (decision && decision.busy()) || past)) { pendingGame = true; return Promise.resolve(); }
     pendingGame = false;
     swapping = fetchDoc(fragmentHref())
       .then(function (doc) {

@@ -124,6 +124,11 @@
     tileBox.innerHTML = templates[String(p.rotation)] || originalTile;
     var tileSvg = tileBox.querySelector("svg");
     if (tileSvg) {
+      tileSvg.addEventListener("click", function (event) {
+        if (event.target.closest("circle.spot")) return;  // the spot itself answers
+        var spot = nearestSpot(event);
+        if (spot) chooseSpot(spot);
+      });
       tileSvg.setAttribute("aria-label", interpolate(gettext("Tile %(tile)s, rotation %(rotation)s°; choose a follower spot"), { tile: legal.tile, rotation: p.rotation }, true));
       tileSvg.setAttribute("role", "group");
     }
@@ -143,6 +148,19 @@
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); e.stopPropagation(); chooseSpot(spot); }
       });
     });
+  }
+
+  /* A tap near a spot (within HIT px of its middle, outside every spot) chooses the nearest
+     one: a finger's 44 px target round each small spot. */
+  var HIT = 22;
+  function nearestSpot(event) {
+    var best = null, bestDistance = HIT;
+    tileBox.querySelectorAll("circle.spot:not(.spot-refused)").forEach(function (c) {
+      var r = c.getBoundingClientRect();
+      var d = Math.hypot(event.clientX - (r.left + r.width / 2), event.clientY - (r.top + r.height / 2));
+      if (d <= bestDistance) { best = c.getAttribute("data-spot"); bestDistance = d; }
+    });
+    return best;
   }
 
   /* A spot of the tile where no follower may go: shown greyed; a click says why. */

@@ -33,13 +33,14 @@ def widest(page, limit: int) -> list[str]:
     )
 
 
-def started_game(name="Game", names=("ann", "bob")):
-    """Users (password PASSWORD) and a started game between them, the first to play."""
+def started_game(name="Game", names=("ann", "bob"), rules=None):
+    """Users (password PASSWORD) and a started game between them, the first to play
+    (``rules``: the game's rules, e.g. ``{"expansions": ["king_robber"]}``)."""
     from accounts.models import User
     from games import lobby
 
     users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
-    game = lobby.create_game(users[0], list(names[1:]), name=name)
+    game = lobby.create_game(users[0], list(names[1:]), name=name, rules=rules)
     for user in users[1:]:
         lobby.accept_invitation(game.pk, user)
     game.refresh_from_db()
@@ -48,3 +49,19 @@ def started_game(name="Game", names=("ann", "bob")):
 
 # Every browser check that a player can see runs on a desktop and on a phone.
 BOTH_SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+
+
+def play_first_placements(game, users, count):
+    """Play ``count`` moves of ``game``, each the first legal placement, no follower
+    (``users`` in seat order)."""
+    from games import replay, turns
+    from games.presenter.view import placements_of
+
+    for _ in range(count):
+        game.refresh_from_db()
+        engine = replay.engine_for(game)
+        first = placements_of(engine, engine.tile)[0]
+        user = users[engine.current_player]
+        turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
+    game.refresh_from_db()
+    return game

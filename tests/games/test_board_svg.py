@@ -196,3 +196,13 @@ def test_a_board_drawn_from_kept_pieces_still_shows_its_own_players():
     (ann,), (cid,) = with_class(first, "figure"), with_class(second, "figure")
     assert (ann.get("data-player"), title_of(ann)) == ("Ann", "Ann's thief on road:E")
     assert (cid.get("data-player"), title_of(cid)) == ("Cid", "Cid's thief on road:E")
+
+
+def test_a_board_with_cells_to_choose_is_a_group_not_a_picture(game):
+    """A picture's content is out of reach of screen readers and the keyboard (axe:
+    nested-interactive): a board holding buttons is a labelled group."""
+    taken = {(p.x, p.y) for p in game.placed_tiles()}
+    cell = next((x + 1, y) for x, y in sorted(taken) if (x + 1, y) not in taken)
+    root = parse(render_board(game, highlight=[cell], interactive=True))
+    assert root.get("role") == "group" and root.get("aria-label")
+    assert parse(render_board(game)).get("role") == "img"

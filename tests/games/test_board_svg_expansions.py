@@ -223,6 +223,9 @@ def test_the_awards_legend_names_the_holders_under_the_board():
     vx, vy, vw, vh = (float(v) for v in root.get("viewBox").split(","))
     assert vh > 300 and float(root.get("height")[:-2]) == pytest.approx(vh / 2, abs=1)
     assert not with_class(parse(render_board(new_game())), "legend")
+    # a page showing the legend beside the board asks for the board alone
+    alone = parse(render_board(game, cell_size=50, legend=False))
+    assert not with_class(alone, "legend") and float(alone.get("viewBox").split(",")[3]) < vh
 
 
 def test_player_names_stay_text(full_game):

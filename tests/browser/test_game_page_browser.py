@@ -1,0 +1,184 @@
+"""The game page as a player uses it with a mouse, the keyboard or a finger: a move of
+the move list shows the board after it (and back), the board opens fitted on every
+screen, follower spots are big enough to tap, touch screens show no keyboard hints."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import BOTH_SIZES, DESKTOP, PHONE, login, play_first_placements, started_game
+
+
+def _game(moves):
+    *users, game = started_game("Page game")
+    return play_first_placements(game, users, moves)
+
+
+def _player_on_turn(game):
+    return ("ann", "bob")[game.move_count % 2]
+
+
+def _tiles(page):
+    return page.locator("#board-scroll svg.board g.tile")
+
+
+@pytest.mark.django_db(transaction=True)
+@BOTH_SIZES
+def test_a_move_in_the_list_shows_the_board_after_it_without_leaving_the_game(browser_page, size):
+    page = browser_page
+    page.set_viewport_size(size)
+    game = _game(6)
+    login(page, _player_on_turn(game))
+    page.goto(f"/games/{game.pk}/")
+    expect(_tiles(page)).to_have_count(7)  # the start tile and six moves
+    address = page.url
+    page.locator('[data-show-move="2"]').click()
+    expect(_tiles(page)).to_have_count(3)
+    expect(page.get_by_test_id("board-past")).to_contain_text("Board after move 2")
+    expect(page.locator('[data-show-move="2"]')).to_have_attribute("aria-current", "true")
+    assert page.url == address
+    expect(page.locator("#board-scroll")).to_be_in_viewport(ratio=0.5)  # the move list may lie far below it
+    page.screenshot(path=f"/tmp/game_page_past_board_{size['width']}.png")
+    page.get_by_role("button", name="Back to the current board").click()
+    expect(_tiles(page)).to_have_count(7)
+    expect(page.get_by_test_id("board-past")).to_be_hidden()
+    # the turn goes on: the highlighted cells are back and still answer
+    page.locator("svg.board rect.slot").first.click()
+    expect(page.get_by_test_id("selection")).to_contain_text("at (")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_keyboard_shows_an_earlier_board_and_escape_brings_back_the_current_one(browser_page):
+    page = browser_page
+    page.set_viewport_size(DESKTOP)
+    game = _game(4)
+    login(page, _player_on_turn(game))
+    page.goto(f"/games/{game.pk}/")
+    page.locator('[data-show-move="3"]').focus()
+    page.keyboard.press("Enter")
+    expect(_tiles(page)).to_have_count(4)
+    expect(page.locator("#board-past-status")).to_contain_text("Board after move 3")
+    page.keyboard.press("Escape")
+    expect(_tiles(page)).to_have_count(5)
+    expect(page.locator("#board-scroll")).to_be_focused()
+    # keyboard play goes on from the board: Tab reaches a highlighted cell, Enter chooses it
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("selection")).to_contain_text("at (")
+
+
+def _in(inner, outer, slack=1):
+    return (inner["x"] >= outer["x"] - slack and inner["y"] >= outer["y"] - slack
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + slack
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + slack)
+
+
+def _fitted(page):
+    """Every tile and highlighted cell in view, filling the view's width or height."""
+    view = page.locator("#board-scroll").bounding_box()
+    boxes = page.evaluate("""() => [...document.querySelectorAll('#board-scroll svg.board g.tile, #board-scroll svg.board rect.slot')]
+        .map(e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })""")
+    outside = [b for b in boxes if not _in(b, view)]
+    left, top = min(b["x"] for b in boxes), min(b["y"] for b in boxes)
+    right, bottom = max(b["x"] + b["width"] for b in boxes), max(b["y"] + b["height"] for b in boxes)
+    filled = max((right - left) / view["width"], (bottom - top) / view["height"])
+    return outside, filled
+
+
+@pytest.mark.django_db(transaction=True)
+@BOTH_SIZES
+def test_the_board_opens_fitted_to_its_tiles_and_fit_brings_that_back(browser_page, size):
+    page = browser_page
+    page.set_viewport_size(size)
+    game = _game(8)
+    login(page, _player_on_turn(game))
+    page.goto(f"/games/{game.pk}/")
+    page.locator("#board-scroll").scroll_into_view_if_needed()
+    outside, filled = _fitted(page)
+    assert not outside, f"{len(outside)} cells off the view on load"
+    assert filled > 0.9, f"the tiles fill only {filled:.0%} of the view"
+    for _ in range(3):
+        page.get_by_role("button", name="Zoom in").click()
+    assert _fitted(page)[0], "zoomed in, some cells leave the view"
+    page.get_by_role("button", name="Fit the board").click()
+    outside, filled = _fitted(page)
+    assert not outside and filled > 0.9, (len(outside), filled)
+
+
+@pytest.mark.django_db(transaction=True)
+@BOTH_SIZES
+def test_the_king_and_robber_legend_is_text_beside_the_board_not_in_the_picture(browser_page, size):
+    page = browser_page
+    page.set_viewport_size(size)
+    *users, game = started_game("Awards", rules={"expansions": ["king_robber"]})
+    login(page, "ann")
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("#board-scroll svg.board g.legend")).to_have_count(0)
+    legend = page.get_by_test_id("board-legend")
+    expect(legend).to_contain_text("King: not awarded yet")
+    expect(legend).to_contain_text("The robber goes to whoever completes the longest road so far.")
+    legend.scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/game_page_legend_{size['width']}.png")
+    # readable: the page's own text size, not a picture shrunk with the board
+    size_px = legend.locator("strong").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size_px >= 14
+
+
+@pytest.fixture
+def touch_page(chromium_browser, live_server, transactional_db):
+    """A phone with a touch screen (pointer: coarse)."""
+    context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+NEAR_SPOT = """(offset) => {
+    // a point ``offset`` px from a spot's middle, outside every spot and nearest to that one
+    const spots = [...document.querySelectorAll('#turn-tile circle.spot:not(.spot-refused)')].map(c => {
+        const r = c.getBoundingClientRect();
+        return {spot: c.dataset.spot, x: r.left + r.width / 2, y: r.top + r.height / 2, r: r.width / 2};
+    });
+    const tile = document.querySelector('#turn-tile svg').getBoundingClientRect();
+    for (const s of spots) for (let a = 0; a < 360; a += 15) {
+        const x = s.x + offset * Math.cos(a * Math.PI / 180), y = s.y + offset * Math.sin(a * Math.PI / 180);
+        if (x < tile.left || x > tile.right || y < tile.top || y > tile.bottom) continue;
+        const d = spots.map(o => Math.hypot(x - o.x, y - o.y));
+        if (spots.every((o, i) => d[i] > o.r + 1 && (o === s || d[i] > offset))) return {spot: s.spot, x, y, radius: s.r};
+    }
+    return null;
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_touch_screen_a_follower_spot_answers_a_tap_20_px_away_and_no_key_hint_shows(touch_page):
+    page = touch_page
+    game = _game(0)
+    login(page, "ann")
+    page.goto(f"/games/{game.pk}/")
+    page.locator("svg.board rect.slot").first.tap()
+    expect(page.locator("#turn-controls")).to_be_visible()
+    expect(page.locator("#rotate-btn kbd")).to_be_hidden()
+    tile = page.locator("#turn-tile svg")
+    expect(tile).to_be_in_viewport()
+    box = None
+    while box != (box := tile.bounding_box()):  # the sheet has come to rest
+        page.wait_for_timeout(100)
+    near = page.evaluate(NEAR_SPOT, 20)
+    assert near, "no spot with room around it"
+    assert near["radius"] < 22  # the spot drawn is small: the target round it is what counts
+    page.touchscreen.tap(near["x"], near["y"])
+    expect(page.get_by_test_id("selection")).to_have_attribute("data-spot", near["spot"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_a_mouse_the_rotate_key_hint_shows(browser_page):
+    page = browser_page
+    page.set_viewport_size(DESKTOP)
+    game = _game(0)
+    login(page, "ann")
+    page.goto(f"/games/{game.pk}/")
+    page.locator("svg.board rect.slot").first.click()
+    expect(page.locator("#rotate-btn kbd")).to_be_visible()
