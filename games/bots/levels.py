@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import Game, Move
+from games.engine.board import key_of
 
-from .evaluate import advantage, final_estimate, value_after
+from .evaluate import advantage, final_estimate, potential, potential_after, value_after
 from .options import options_of
 from .sim import copy_game, deal_guess, hidden_tiles, sample_bag
 from .view import PlayerView
@@ -38,19 +39,23 @@ class RandomBot:
 
 
 class GreedyBot:
-    """The entry with the best immediate value (see :mod:`games.bots.evaluate`)."""
+    """The entry with the best immediate value (see :mod:`games.bots.evaluate`): by
+    default the score if the game ended now (``value_after``); ``judge=potential_after``
+    looks at the expected final score instead."""
 
     level = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, judge=value_after) -> None:
         self.rng = random.Random(seed)
+        self.judge = judge
 
     def decide(self, view: PlayerView) -> Any:
         options = options_of(view)
         if len(options) == 1:
             return options[0]
         self.rng.shuffle(options)  # ties are broken at random, reproducibly
-        return max(options, key=lambda entry: value_after(view.board, entry, view.seat))
+        judge = self.judge
+        return max(options, key=lambda entry: judge(view.board, entry, view.seat))
 
 
 @dataclass
@@ -102,6 +107,7 @@ class MctsBot:
     phase = 4  # rounds in the first phase; each phase after a halving is twice as long
     fill_rate = 0.8  # chance that a playout move fills the most enclosed cell
     figure_rate = 0.0  # chance that a playout move places a figure (none: less noise, measured better)
+    reply = False  # whether the other players answer a threat with their best move on the hot cells
 
     def __init__(self, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -117,7 +123,9 @@ class MctsBot:
         best = max(search.children, key=lambda c: (c.playouts, c.mean, c.prior))
         return best.entry
 
-    def search(self, view: PlayerView, options: list) -> Search:
+    def search(self, view: PlayerView, options: list, keep: Any = None) -> Search:
+        """Search the decision of ``view`` among ``options``; ``keep`` (an entry of them,
+        the analysis's played move) stays searched to the end whatever its prior."""
         clock = time.thread_time  # CPU seconds of this thread: the budget does not shrink on a busy machine
         started = clock()
         deadline = started + self.seconds
@@ -127,9 +135,12 @@ class MctsBot:
         for entry in options:
             after = copy_game(view.board)
             after.play(entry)
-            children.append(Child(entry, advantage(final_estimate(after), view.seat), after))
+            children.append(Child(entry, advantage(potential(after), view.seat), after))
         children.sort(key=lambda c: -c.prior)
+        kept = next((c for c in children if keep is not None and c.entry == keep), None)
         children = children[: self.width]
+        if kept is not None and all(c is not kept for c in children):
+            children.append(kept)
         search = Search(children)
         active, phase, rounds = list(children), self.phase, 0
         while len(active) > 1:
@@ -150,7 +161,8 @@ class MctsBot:
             rounds += 1
             if rounds >= phase and len(active) > 2:
                 active.sort(key=lambda c: -c.mean)
-                active = active[: (len(active) + 1) // 2]
+                dropped = active[(len(active) + 1) // 2 :]
+                active = active[: (len(active) + 1) // 2] + [c for c in dropped if c is kept]
                 phase, rounds = phase * 2, 0
         search.seconds = clock() - started
         self.last_search = search
@@ -176,6 +188,12 @@ class MctsBot:
             if not placements:
                 game.play(Move.discard_of(tile))
                 continue
+            if self.reply and game.current_player != seat:
+                move = _best_reply(game, tile, placements)
+                if move is not None:
+                    game.play(move)
+                    board.add((move.x, move.y))
+                    continue
             if rng.random() < self.fill_rate:
                 p = _most_enclosed(board, placements, rng)
             else:
@@ -187,7 +205,40 @@ class MctsBot:
                     spot = spots[rng.randrange(len(spots))]
             game.play(Move(tile, p.x, p.y, p.rotation, spot))
             board.add((p.x, p.y))
-        return advantage(final_estimate(game, disposable=True), seat)
+        return advantage(potential(game, disposable=True), seat)
+
+
+def _hot_cells(board) -> set[int]:
+    """The empty cells where a tile changes an unfinished feature that holds a figure:
+    next to an open road or city edge, or around a cloister (where players fight)."""
+    hot: set[int] = set()
+    for root in board.occupied_features():
+        kind = board.kind(root)
+        if kind in ("road", "city"):
+            hot |= board.open_cells(root)
+        elif kind == "cloister":
+            hot.update(board.cloister_cells(root))
+    return hot
+
+
+def _best_reply(game: Game, tile: str, placements: list):
+    """The player on turn's best move of ``tile`` on a hot cell (joining, closing or
+    blocking a feature), by the expected final score; ``None`` when no placement is hot."""
+    hot = _hot_cells(game.board)
+    seat = game.current_player
+    best, value = None, None
+    for p in placements:
+        if key_of(p.x, p.y) not in hot:
+            continue
+        moves = [Move(tile, p.x, p.y, p.rotation)]
+        moves += [Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in game.legal_figures(p, tile)]
+        for move in moves:
+            trial = copy_game(game)
+            trial.play(move)
+            v = advantage(potential(trial, disposable=True), seat)
+            if value is None or v > value:
+                best, value = move, v
+    return best
 
 
 def _kept(hand: tuple[str, ...], entry: Any) -> list[str]:
