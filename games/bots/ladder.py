@@ -22,7 +22,7 @@ from typing import Any
 from games.engine import Rules
 
 from .duel import play_game, seat_sides
-from .evaluate import potential_after
+from .evaluate import potential_after, value_after
 from .levels import GreedyBot, MctsBot, RandomBot
 from .view import PlayerView
 
@@ -41,11 +41,12 @@ class Level:
 
 
 NAMED_LEVELS: tuple[Level, ...] = (
-    Level("beginner", "Beginner", "random", {}, "places its tiles and followers anywhere legal"),
-    Level("casual", "Casual", "greedy", {}, "takes the most points it can see this turn"),
-    Level("strong", "Strong", "greedy", {"judge": "potential"},
-          "weighs unfinished cities, farms and followers kept in hand"),
-    Level("expert", "Expert", "mcts", {"seconds": 1.0}, "also looks a few turns ahead on sampled futures"),
+    Level("beginner", "Beginner", "random", {}, "puts its tiles and followers anywhere they fit"),
+    Level("casual", "Casual", "greedy", {"noise": 0.5},
+          "takes the points it sees this turn, but half of its moves are played at random"),
+    Level("strong", "Strong", "greedy", {}, "always takes the most points it can see this turn"),
+    Level("expert", "Expert", "mcts", {"seconds": 0.3},
+          "weighs unfinished cities, farms and followers kept, and looks a few turns ahead on sampled futures"),
 )
 """From the weakest to the strongest; each beats the one before it (see ``ladder.json``)."""
 
@@ -65,7 +66,8 @@ def bot_for(level: Level | str, seed: int | None = None, scale: float = 1.0):
     if level.bot == "random":
         return RandomBot(seed)
     if level.bot == "greedy":
-        return GreedyBot(seed, judge=potential_after) if settings.get("judge") == "potential" else GreedyBot(seed)
+        judge = potential_after if settings.get("judge") == "potential" else value_after
+        return GreedyBot(seed, judge=judge, noise=settings.get("noise", 0.0))
     return MctsBot(seed, seconds=settings.get("seconds", 0.3) * scale)
 
 
