@@ -160,6 +160,7 @@ def unfinished_bonus(game: Game) -> list[float]:
     per_follower = supply_value(left)
     bonus = [per_follower * s for s in game.supply]
     per_city = 3 if game.rules.farm_scoring == "current" else 4
+    cities: dict[int, float] = {}  # city root -> chance of completion it adds to a farm
     for root in board.occupied_features():
         figures = board.figures(root)
         winners = majority(((f.player, weight(f.kind)) for f in figures), players, out)
@@ -168,9 +169,13 @@ def unfinished_bonus(game: Game) -> list[float]:
             if winners:
                 chance = 0.0
                 for city in board.bordering_cities(root):
-                    if not board.is_complete(city):
-                        owned = 1.0 if board.figures(city) else UNOWNED
-                        chance += owned * outlook.completion(city)[0]
+                    value = cities.get(city)
+                    if value is None:
+                        value = 0.0
+                        if not board.is_complete(city):  # complete ones count in the score if it ended now
+                            value = (1.0 if board.figures(city) else UNOWNED) * outlook.completion(city)[0]
+                        cities[city] = value
+                    chance += value
                 for seat in winners:
                     bonus[seat] += per_city * chance
             continue

@@ -15,8 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import Game, Move
-from games.engine.board import STRIDE, key_of
+from games.engine import TILE_TYPES, Game, Move
+from games.engine.board import fits_pattern, key_of
 
 from .evaluate import advantage, final_estimate, potential, potential_after, value_after
 from .options import options_of
@@ -181,7 +181,6 @@ class MctsBot:
     ) -> float:
         """One sampled future of ``after``: ``depth`` turns by the playout policy, then ``seat``'s advantage."""
         game = copy_game(after, bag, hands)
-        board = game.board.cells  # cells taken, by key (kept up to date by the engine)
         for _ in range(self.depth):
             if game.finished:
                 break
@@ -192,18 +191,22 @@ class MctsBot:
             tiles = game.turn_tiles  # the drawn tile, or the hand
             stuck = game.unplaceable(tiles) if len(tiles) > 1 else None  # a drawn tile: placements say it
             tile = stuck or (tiles[0] if len(tiles) == 1 else tiles[rng.randrange(len(tiles))])
-            placements = game.legal_placements(tile)
-            if not placements:
-                game.play(Move.discard_of(tile))
-                continue
             if self.reply and game.current_player != seat:
-                move = _best_reply(game, tile, placements)
+                placements = game.legal_placements(tile)
+                move = _best_reply(game, tile, placements) if placements else None
                 if move is not None:
                     game.play(move)
                     continue
-            if rng.random() < self.fill_rate:
-                p = _most_enclosed(board, placements, rng)
+            if rng.random() < self.fill_rate and tile not in RIVER:
+                p = _most_enclosed(game.board, tile, rng)
+                if p is None:  # it fits nowhere
+                    game.play(Move.discard_of(tile))
+                    continue
             else:
+                placements = game.legal_placements(tile)
+                if not placements:
+                    game.play(Move.discard_of(tile))
+                    continue
                 p = placements[rng.randrange(len(placements))]
             spot = None
             if rng.random() < self.figure_rate:
@@ -255,21 +258,28 @@ def _kept(hand: tuple[str, ...], entry: Any) -> list[str]:
     return kept
 
 
-def _most_enclosed(cells: dict, placements: list, rng: random.Random):
-    """A placement on a cell with the most taken neighbours in ``cells`` (the board's
-    cells by key; ties at random)."""
+def _most_enclosed(board, tile: str, rng: random.Random):
+    """A placement of ``tile`` on an empty cell with the most neighbours (ties at random),
+    found cell first: ``None`` when it fits nowhere. Not for River tiles (the River
+    module restricts where they go)."""
     best, count = [], -1
-    seen: dict[int, int] = {}
-    for p in placements:
-        key = key_of(p.x, p.y)
-        n = seen.get(key)
+    for key, pattern in board.patterns.items():
+        n = _SIDES.get(pattern)
         if n is None:
-            n = seen[key] = (key - 1 in cells) + (key + 1 in cells) + (key + STRIDE in cells) + (key - STRIDE in cells)
-        if n > count:
-            best, count = [p], n
-        elif n == count:
-            best.append(p)
-    return best[rng.randrange(len(best))]
+            n = _SIDES[pattern] = sum(1 for side in range(4) if pattern >> (3 * side) & 7)
+        if n >= count and fits_pattern(tile, pattern):
+            if n > count:
+                best, count = [key], n
+            else:
+                best.append(key)
+    if not best:
+        return None
+    options = board.placements_at(best[rng.randrange(len(best))], tile)
+    return options[rng.randrange(len(options))]
+
+
+_SIDES: dict[int, int] = {}  # an empty cell's pattern -> how many neighbours it has
+RIVER = frozenset(t for t, kind in TILE_TYPES.items() if kind.expansion == "river")
 
 
 def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None):
