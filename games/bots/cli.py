@@ -129,6 +129,7 @@ def _analyse(args) -> int:
         if move.mark:
             print(f"move {move.number} (seat {move.seat}): {move.mark}, {move.loss:g} points lost; best {move.best}")
     for player in result.players:
-        marks = ", ".join(f"{count} {mark}" for mark, count in player.marks.items())
+        plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+        marks = ", ".join(f"{plural[mark]}: {count}" for mark, count in player.marks.items())
         print(f"{player.name}: {player.moves} moves, {player.average_loss:g} points lost a move on average; {marks}")
     return 0
