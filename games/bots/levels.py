@@ -104,7 +104,7 @@ class MctsBot:
     the board (placements touching most tiles, which is where features get completed) and
     places no figure (``figure_rate``); with ``reply`` the other players instead answer
     with their best move on a cell next to an unfinished feature holding a figure (slower;
-    measured no stronger at 0.3 s). The position is then judged by the same expected
+    not measured stronger at 0.3 s). The position is then judged by the same expected
     final score. Sequential halving drops the worse half of the options after each phase;
     the option with the most playouts, then the best mean, is played.
     """
