@@ -10,11 +10,20 @@ A bot is given a :class:`PlayerView` (what one player sees), never the
     >>> game.check(entry) is None
     True
 
-See ``python -m games.bots --help`` for the duel and benchmark commands.
+The four levels for people (beginner, casual, strong, expert) are the table
+:data:`~games.bots.ladder.NAMED_LEVELS` (``choose_move(view, "expert")``, their measured
+strength :func:`~games.bots.ladder.strength_of`); :func:`~games.bots.analysis.analyse`
+judges the moves of a finished game. See ``python -m games.bots --help`` for the duel,
+benchmark, ladder and analyse commands.
 """
 
+from .analysis import Analysis, analyse
+from .ladder import NAMED_LEVELS, choose_move, strength_of, strength_words
 from .levels import LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
 from .options import options_of
 from .view import PlayerView, view_of
 
-__all__ = ["LEVELS", "GreedyBot", "MctsBot", "PlayerView", "RandomBot", "make_bot", "options_of", "view_of"]
+__all__ = [
+    "LEVELS", "NAMED_LEVELS", "Analysis", "GreedyBot", "MctsBot", "PlayerView", "RandomBot", "analyse", "choose_move",
+    "make_bot", "options_of", "strength_of", "strength_words", "view_of",
+]

@@ -2,6 +2,8 @@
 
     python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 --seed 1 --json [--records DIR] [--rules JSON]
     python -m games.bots bench --json
+    python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
+    python -m games.bots analyse RECORD.json [--seconds S] [--json]
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from games.engine import Rules
 
 from .duel import bench, duel
 from .levels import LEVELS
+from . import analysis, ladder
 
 
 def _positive(kind):
@@ -53,7 +56,22 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bench", help="MCTS playouts per second on a mid-game position")
     b.add_argument("--seconds", type=_positive(float), default=3.0)
     b.add_argument("--json", action="store_true")
+    lad = sub.add_parser("ladder", help="round robin of the named levels, with win rates and OpenSkill ratings")
+    lad.add_argument("--games", type=_positive(int), default=10, help="games per pair of levels")
+    lad.add_argument("--seconds", type=_positive(float), default=None,
+                     help="the expert's seconds per decision (the other searching levels keep their ratio to it)")
+    lad.add_argument("--seed", type=int, default=0)
+    lad.add_argument("--json", action="store_true")
+    lad.add_argument("--write", action="store_true", help=f"store the result in {ladder.RESULTS.name} for the site")
+    an = sub.add_parser("analyse", help="judge each decision of a finished game's record")
+    an.add_argument("record", type=Path)
+    an.add_argument("--seconds", type=_positive(float), default=0.3, help="CPU seconds of search per decision")
+    an.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.command == "ladder":
+        return _ladder(args, argv)
+    if args.command == "analyse":
+        return _analyse(args)
     if args.command == "duel":
         result = duel(args.a, args.b, args.games, args.players, args.seconds, args.seed, args.rules, args.records)
         if not args.json:
@@ -66,4 +84,52 @@ def main(argv: list[str] | None = None) -> int:
             return 0
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")
+    return 0
+
+
+def _ladder(args, argv: list[str] | None) -> int:
+    top = ladder.NAMED_LEVELS[-1].settings.get("seconds", 1.0)
+    scale = args.seconds / top if args.seconds else 1.0
+    result = ladder.ladder(args.games, scale, args.seed)
+    if args.write:
+        words = sys.argv[1:] if argv is None else argv
+        ladder.write_results(result, "python -m games.bots " + " ".join(words))
+    if args.json:
+        json.dump(result, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    print(f"{'level':<10} {'rating':>7}  wins against each level below ({result['games_per_pair']} games a pair)")
+    for level in result["levels"]:
+        rows = [p for p in result["pairs"] if p["level"] == level["name"]]
+        against = ", ".join(f"{p['against']} {p['wins']:g}/{p['games']}" for p in rows) or "-"
+        print(f"{level['name']:<10} {level['ordinal']:>7.2f}  {against}")
+    return 0
+
+
+def _analyse(args) -> int:
+    from games.engine import RecordError
+
+    try:
+        record = json.loads(args.record.read_text(encoding="utf-8"))
+        result = analysis.analyse(record, seconds=args.seconds)
+    except OSError as exc:
+        print(f"cannot read {args.record}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except ValueError as exc:  # JSON errors and RecordError
+        if isinstance(exc, RecordError):
+            print(f"record: {exc}", file=sys.stderr)
+        else:
+            print(f"record: the record is not valid JSON ({exc})", file=sys.stderr)
+        return 1
+    if args.json:
+        json.dump(result.to_json(), sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    for move in result.moves:
+        if move.mark:
+            print(f"move {move.number} (seat {move.seat}): {move.mark}, {move.loss:g} points lost; best {move.best}")
+    for player in result.players:
+        plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+        marks = ", ".join(f"{plural[mark]}: {count}" for mark, count in player.marks.items())
+        print(f"{player.name}: {player.moves} moves, {player.average_loss:g} points lost a move on average; {marks}")
     return 0

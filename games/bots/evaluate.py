@@ -1,18 +1,33 @@
-"""The value of a position for one player, used by ``greedy`` and at the end of ``mcts`` playouts.
+"""The value of a position for one player: what ``greedy`` and ``mcts`` judge by.
 
-The estimate is the score each player would have if the game ended now (the engine's
-final scoring on a copy: incomplete roads, cities and cloisters at their current
-value, farms by the completed cities they border) minus the cost of the figures each
-has standing on the board. A figure out is worth :data:`FIGURE_COST` points of future
-use for each third of the game still to play, since it cannot score elsewhere; a
-player's value is judged against the best of the others, so helping an opponent
-counts against a move.
+Two estimates. :func:`final_estimate` (``greedy``) is the score each player would have if
+the game ended now (the engine's final scoring on a copy: incomplete roads, cities and
+cloisters at their current value, farms by the completed cities they border) minus the
+cost of the figures each has standing on the board. A figure out is worth
+:data:`FIGURE_COST` points of future use for each third of the game still to play,
+since it cannot score elsewhere.
+
+:func:`potential` (``mcts`` and the analysis) is the expected final score: the same score
+if the game ended now, plus what each unfinished feature is likely to add. A road or city
+is completed with the chance that every empty cell next to its open edges gets a tile;
+a cell's chance comes from the tiles still to come that fit what its neighbours demand
+(:class:`Outlook`: a hole no remaining tile fits never closes). Cloisters gain their
+likely neighbours, farms the bordering cities likely to be completed, and each follower
+in the supply (or likely to come home) is worth :func:`supply_value`. Measured in
+two-player games: choosing the move with the best ``potential`` wins about 4 games in 5
+against ``greedy``.
+
+A player's value is judged against the best of the others (:func:`advantage`), so helping
+an opponent counts against a move.
 """
 
 from __future__ import annotations
 
-from games.engine import Game
+from games.engine import TILE_TYPES, Game
+from games.engine.board import fits_pattern
+from games.engine.figures import weight
 from games.engine.rules import FOLLOWERS
+from games.engine.scoring import majority
 
 from .sim import copy_game
 
@@ -42,3 +57,161 @@ def value_after(board: Game, entry, seat: int) -> float:
     game = copy_game(board)
     game.play(entry)
     return advantage(final_estimate(game, disposable=True), seat)
+
+
+# --- the expected final score (``potential``): what ``mcts`` and the stronger levels judge by ---
+
+REACH = 0.75
+"""Chance that a player bothers to fill an open cell of a feature when tiles that fit it come."""
+DRAWS = 0.6
+"""Share of the tiles still to come that could go to one given cell (the owner's draws,
+and not every one of them)."""
+UNOWNED = 0.7
+"""A city nobody stands in is completed less often (for the farms that border it)."""
+SUPPLY_VALUE = 3.0
+"""Points a follower in the supply is worth while a third of the game or more remains
+(it will score somewhere); falls to 0 with the last tile."""
+GROWTH = 0.3
+"""Tiles a road or city is expected to gain per open cell before it is closed."""
+RETURN_SHARE = 0.5
+"""Share of a follower's supply value counted back when its feature will likely complete."""
+
+_FILLERS: dict[int, tuple[str, ...]] = {}
+
+
+def fillers(pattern: int) -> tuple[str, ...]:
+    """The tile types some rotation of which fits an empty cell of ``pattern`` (cached)."""
+    found = _FILLERS.get(pattern)
+    if found is None:
+        found = _FILLERS[pattern] = tuple(t for t in TILE_TYPES if fits_pattern(t, pattern))
+    return found
+
+
+_BY_TILES_LEFT: dict[tuple[int, ...], dict[int, float]] = {}
+
+
+class Outlook:
+    """The chance that each empty cell of a board gets a tile before the end, from the
+    tiles still to come that fit it (a hole no remaining tile fits never closes)."""
+
+    def __init__(self, game: Game) -> None:
+        self.board = game.board
+        self.patterns = game.board.patterns
+        self.remaining = game.remaining
+        self.left = sum(self.remaining.values())
+        self.cells: dict[int, float] = {}
+        # the chance per pattern depends on the tiles left only: shared by every position with the same ones
+        key = tuple(self.remaining.values())
+        by_pattern = _BY_TILES_LEFT.get(key)
+        if by_pattern is None:
+            if len(_BY_TILES_LEFT) > 4096:
+                _BY_TILES_LEFT.clear()
+            by_pattern = _BY_TILES_LEFT[key] = {}
+        self.by_pattern: dict[int, float] = by_pattern
+        self.features: dict[int, tuple[float, int]] = {}
+
+    def fill(self, cell: int) -> float:
+        chance = self.cells.get(cell)
+        if chance is None:
+            pattern = self.patterns.get(cell, 0)
+            chance = self.by_pattern.get(pattern)
+            if chance is None:
+                left = self.left
+                if not left:
+                    chance = 0.0
+                else:
+                    remaining = self.remaining
+                    fit = sum(remaining.get(t, 0) for t in fillers(pattern)) if pattern else left
+                    chance = REACH * (1.0 - (1.0 - fit / left) ** (DRAWS * left))
+                self.by_pattern[pattern] = chance
+            self.cells[cell] = chance
+        return chance
+
+    def completion(self, root: int) -> tuple[float, int]:
+        """The chance that the road or city ``root`` gets completed, and its open cells."""
+        known = self.features.get(root)
+        if known is None:
+            chance = 1.0
+            cells = self.board.open_cells(root)
+            for cell in cells:
+                chance *= self.fill(cell)
+            known = self.features[root] = (chance, len(cells))
+        return known
+
+
+def supply_value(left: int) -> float:
+    """What one follower in the supply is worth with ``left`` tiles to come.
+
+    >>> supply_value(72), supply_value(12), supply_value(0)
+    (3.0, 1.5, 0.0)
+    """
+    return SUPPLY_VALUE * min(1.0, 3 * left / TILES_IN_GAME)
+
+
+def unfinished_bonus(game: Game) -> list[float]:
+    """Per seat, the points its unfinished features are expected to add to their value at
+    the end as they are: roads and cities by their chance of completion, cloisters by the
+    neighbours likely to come, farms by the bordering cities likely to be completed; plus
+    the followers in the supply and those likely to come home."""
+    board, out = game.board, game.out
+    players = len(game.players)
+    outlook = Outlook(game)
+    left = outlook.left
+    per_follower = supply_value(left)
+    bonus = [per_follower * s for s in game.supply]
+    per_city = 3 if game.rules.farm_scoring == "current" else 4
+    cities: dict[int, float] = {}  # city root -> chance of completion it adds to a farm
+    for root in board.occupied_features():
+        figures = board.figures(root)
+        winners = majority(((f.player, weight(f.kind)) for f in figures), players, out)
+        kind = board.kind(root)
+        if kind == "field":
+            if winners:
+                chance = 0.0
+                for city in board.bordering_cities(root):
+                    value = cities.get(city)
+                    if value is None:
+                        value = 0.0
+                        if not board.is_complete(city):  # complete ones count in the score if it ended now
+                            value = (1.0 if board.figures(city) else UNOWNED) * outlook.completion(city)[0]
+                        cities[city] = value
+                    chance += value
+                for seat in winners:
+                    bonus[seat] += per_city * chance
+            continue
+        if kind == "cloister":
+            fills = [outlook.fill(cell) for cell in board.cloister_cells(root)]
+            gain = sum(fills)
+            chance = 1.0
+            for f in fills:
+                chance *= f
+        else:
+            chance, cells = outlook.completion(root)
+            now = game.feature_value(root, False)
+            done = game.feature_value(root, True)
+            grow = 1.0 + GROWTH * cells * min(1.0, left / TILES_IN_GAME * 3) / board.size(root)
+            gain = chance * done * grow + (1.0 - chance) * now * (1.0 + (grow - 1.0) / 2) - now
+        for seat in winners:
+            bonus[seat] += gain
+        back = chance * RETURN_SHARE * per_follower
+        for f in figures:
+            if f.kind == "follower":
+                bonus[f.player] += back
+    return bonus
+
+
+def potential(game: Game, disposable: bool = False) -> list[float]:
+    """Each player's expected final score: the score if the game ended now (the engine's
+    final scoring, expansions' bonuses included) plus :func:`unfinished_bonus`."""
+    bonus = unfinished_bonus(game)
+    ended = game if disposable else copy_game(game)
+    if not ended.finished:
+        ended.finish("ended_early")
+    return [score + b for score, b in zip(ended.scores, bonus)]
+
+
+def potential_after(board: Game, entry, seat: int) -> float:
+    """``seat``'s advantage in :func:`potential` after playing ``entry`` on a copy of ``board``."""
+    game = copy_game(board)
+    game.play(entry)
+    return advantage(potential(game, disposable=True), seat)

@@ -77,6 +77,12 @@ def _fits(tile: str) -> dict[int, int]:
     return table
 
 
+def fits_pattern(tile: str, pattern: int) -> bool:
+    """Whether some rotation of ``tile`` fits an empty cell demanding ``pattern`` (a value
+    of :attr:`Board.patterns`)."""
+    return pattern in _fits(tile)
+
+
 class _CellOptions(dict):
     """``key << 4 | rotation mask`` -> the placements at cell ``key`` with those rotations
     (shared by all boards: a turn's placements are a few look-ups)."""
@@ -349,6 +355,27 @@ class Board:
             (cell,) = self._tiles[root]  # type: ignore[misc]
             return self.neighbours[cell] == 8
         return self._open[root] == 0
+
+    def open_edges(self, root: int) -> int:
+        """Edges of a road or city still open (0 once complete; 0 for cloisters and fields)."""
+        return self._open[root] if self._kind[root] in ("road", "city") else 0
+
+    def open_cells(self, root: int) -> set[int]:
+        """The empty cells (keys) next to the open edges of the road or city ``root``:
+        where a tile would continue it (see :attr:`patterns` for what each demands)."""
+        found: set[int] = set()
+        cells, find = self.cells, self.find
+        for key in self._tiles[root] or ():
+            placed = cells[key]
+            for e, s in enumerate(placed.orientation.edge_segment):
+                if s >= 0 and key + DELTA[e] not in cells and find(placed.base + s) == root:
+                    found.add(key + DELTA[e])
+        return found
+
+    def cloister_cells(self, root: int) -> list[int]:
+        """The empty cells around the cloister ``root``."""
+        (cell,) = self._tiles[root]  # type: ignore[misc]
+        return [cell + delta for delta in AROUND if cell + delta not in self.cells]
 
     def cloister_neighbours(self, root: int) -> int:
         (cell,) = self._tiles[root]  # type: ignore[misc]

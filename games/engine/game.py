@@ -880,9 +880,7 @@ class Game:
                 counts[f.player] += 1
             best = max(counts)
             winners = tuple(p for p, c in enumerate(counts) if c == best)
-        value = feature_points(board, root, complete)
-        for hook in self._points_hooks:
-            value = hook(root, complete, value)
+        value = self.feature_value(root, complete)
         kind = board.kind(root)
         self._award(CATEGORY[kind], value, winners, points)
         scored.append(Scoring(kind, value, winners, complete, board.tiles(root)))
@@ -892,6 +890,14 @@ class Game:
                     self.supply[f.player] += 1
                 else:
                     self.reserve[f.player][f.kind] += 1
+
+    def feature_value(self, root: int, complete: bool) -> int:
+        """What the road, city or cloister ``root`` is worth to its majority now, complete
+        or (``complete=False``) scored at the end as it is, under the rule set."""
+        value = feature_points(self.board, root, complete)
+        for hook in self._points_hooks:
+            value = hook(root, complete, value)
+        return value
 
     def _score_farms(self, points: list[int], scored: list[Scoring]) -> None:
         """Final farm scoring under the rule set's ``farm_scoring`` (RULES.md, Farms):
