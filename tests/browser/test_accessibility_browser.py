@@ -13,7 +13,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from accounts.models import User
 from archive.generate import make_template, store_game
-from tournaments import services as tournament_services
+from tournaments import creation, registration, rounds
 
 from .helpers import BOTH_SIZES, PASSWORD, login, play_first_placements, started_game
 
@@ -25,10 +25,10 @@ def _site():
     finished = store_game(make_template(5, 2), [ann, bob], name="Finished game")
     *_, game = started_game("Running game", names=("eve", "fay"))
     play_first_placements(game, list(User.objects.filter(username__in=("eve", "fay")).order_by("username")), 12)
-    cup = tournament_services.create_tournament(ann, name="Cup", format="knockout")
+    cup = creation.create_tournament(ann, name="Cup", format="knockout")
     for user in (ann, bob, cid, dee):
-        tournament_services.register(cup, user)
-    tournament_services.start(cup, ann)
+        registration.register(cup, user)
+    rounds.start(cup, ann)
     return {
         "home": "/",
         "sign-up": "/accounts/signup/",
