@@ -203,10 +203,11 @@ CACHES = {
 }
 # Bots (games.bot_seats): thinking time of the strongest level per move, and the level
 # that takes over a seat whose player ran out of time under the "a bot takes over" rule.
-BOT_MCTS_SECONDS = float(os.environ.get("BOT_MCTS_SECONDS", "1.0") or 1.0)
-BOT_TAKEOVER_LEVEL = os.environ.get("BOT_TAKEOVER_LEVEL", "greedy")
-if BOT_TAKEOVER_LEVEL not in ("random", "greedy", "mcts"):
-    raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be random, greedy or mcts")
+# The expert's time is the one its measured strength (games/bots/ladder.json) was played at.
+BOT_MCTS_SECONDS = float(os.environ.get("BOT_MCTS_SECONDS", "0.3") or 0.3)
+BOT_TAKEOVER_LEVEL = os.environ.get("BOT_TAKEOVER_LEVEL", "strong")
+if BOT_TAKEOVER_LEVEL not in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts"):
+    raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be beginner, casual, strong or expert")
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -329,7 +330,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout"), ("bot", "A bot takes over")],
         "TournamentTimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout")],
-        "BotLevelEnum": [("random", "random"), ("greedy", "greedy"), ("mcts", "mcts")],
+        "BotLevelEnum": [(level, level) for level in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts")],
     },
 }
 

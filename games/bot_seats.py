@@ -25,14 +25,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.bots import LEVELS, make_bot, view_of
+from games.bots import NAMED_LEVELS, view_of
+from games.bots.ladder import bot_for, level_named
 from games.engine import Entry, IllegalMove, Turn
 from games.engine import Game as EngineGame
 
 from . import commands, lobby
 from .commands import Table
 from .errors import Conflict, GameError, NotAllowed
-from .models import Game, Seat
+from .models import BOT_LEVELS, OLD_BOT_LEVELS, Game, Seat, bot_level
 from .replay import engine_for
 
 log = logging.getLogger(__name__)
@@ -40,17 +41,24 @@ MAX_BOT_TURNS = 200  # a whole game of bots is about 72 turns
 _running = threading.local()
 
 
+assert BOT_LEVELS == tuple(level.name for level in NAMED_LEVELS)
+
+
 def check_level(level: Any) -> str:
-    if level not in LEVELS:
+    """The named level ``level`` stands for (an old name, e.g. ``greedy``, maps to its level)."""
+    if not isinstance(level, str) or level not in (*BOT_LEVELS, *OLD_BOT_LEVELS):
         raise GameError(_("the bot level must be one of %(levels)s, not %(value)r")
-                                 % {"levels": ", ".join(LEVELS), "value": level})
-    return level
+                                 % {"levels": ", ".join(BOT_LEVELS), "value": level})
+    return bot_level(level)
 
 
 def decide(engine: EngineGame, seat: int, level: str) -> Any:
-    """The entry a bot of ``level`` plays for ``seat``, seeing only that player's view."""
-    seconds = float(getattr(settings, "BOT_MCTS_SECONDS", 1.0))
-    return make_bot(level, seconds=seconds).decide(view_of(engine, seat))
+    """The entry a bot of ``level`` (a stored seat's level, old names too) plays for
+    ``seat``, seeing only that player's view; the searching level thinks BOT_MCTS_SECONDS."""
+    named = level_named(bot_level(level))
+    seconds = named.settings.get("seconds")
+    scale = float(getattr(settings, "BOT_MCTS_SECONDS", seconds)) / seconds if seconds else 1.0
+    return bot_for(named, scale=scale).decide(view_of(engine, seat))
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -59,7 +67,7 @@ def decide(engine: EngineGame, seat: int, level: str) -> Any:
 def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
     """The creator seats bots of ``level`` in the open seats (all, or ``count`` of them);
     the game starts when that fills the last seat."""
-    check_level(level)
+    level = check_level(level)
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
         raise GameError(_("count must be a whole number, 1 or more"))
     with transaction.atomic():
@@ -85,7 +93,7 @@ def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
     return table
 
 
-def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any = "greedy", open_seats: Any = 0,
+def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any = "strong", open_seats: Any = 0,
                           **options) -> Game:
     """:func:`games.lobby.create_game` with ``bots`` more seats played by bots of
     ``bot_level`` (a practice game: no invitation, no open seat; it starts at once)."""
@@ -104,7 +112,7 @@ def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any =
 
 def take_over(game: Game, seat: Seat) -> None:
     """From now on a bot plays ``seat`` (its player ran out of time)."""
-    seat.bot = getattr(settings, "BOT_TAKEOVER_LEVEL", "greedy")
+    seat.bot = bot_level(getattr(settings, "BOT_TAKEOVER_LEVEL", "strong"))
     seat.save(update_fields=["bot"])
     game.has_bots = True
 

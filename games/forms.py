@@ -11,14 +11,43 @@ from django.utils.translation import ngettext
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_HAND, MAX_PLAYERS
 from games import vocabulary
-from games.models import BOT_LEVELS, Game, rule_options
+from games.bots import strength_of
+from games.models import BOT_LEVEL_LABELS, BOT_LEVELS, OLD_BOT_LEVELS, Game, bot_level, rule_options
 
-BOT_LEVEL_CHOICES = [
-    ("random", _("Random (plays any legal move)")),
-    ("greedy", _("Greedy (best move right now)")),
-    ("mcts", _("Strong (searches ahead)")),
-]
-assert [level for level, _label in BOT_LEVEL_CHOICES] == list(BOT_LEVELS)
+
+def level_strength(level: str) -> str:
+    """How ``level`` fared against the level just below it, measured (``games/bots/ladder.json``):
+    "wins 8 of 10 against Casual"; for the weakest level, what it does."""
+    index = BOT_LEVELS.index(level)
+    if index == 0:
+        return str(_("plays any move that fits"))
+    below = BOT_LEVELS[index - 1]
+    for row in strength_of(level):
+        if row["against"] == below:
+            return ngettext("wins %(wins)s of %(games)s against %(level)s",
+                            "wins %(wins)s of %(games)s against %(level)s", row["games"]) % {
+                "wins": row["wins"], "games": row["games"], "level": BOT_LEVEL_LABELS[below]}
+    return ""
+
+
+class BotLevelField(forms.ChoiceField):
+    """The four levels; a page of the old form may still send an old name (``greedy``)."""
+
+    def valid_value(self, value) -> bool:
+        return value in OLD_BOT_LEVELS or super().valid_value(value)
+
+    def clean(self, value) -> str:
+        return bot_level(super().clean(value))
+
+
+def bot_level_choices() -> list[tuple[str, str]]:
+    """The four levels, each with its measured strength, in the reader's language."""
+    choices = []
+    for level in BOT_LEVELS:
+        strength = level_strength(level)
+        label = str(BOT_LEVEL_LABELS[level])
+        choices.append((level, f"{label} — {strength}" if strength else label))
+    return choices
 
 UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move_days None)
 
@@ -98,7 +127,7 @@ class CreateGameForm(RulesFormMixin, forms.Form):
         required=False,
         help_text=_("Seats played by the computer, for practice. Games with a bot are not rated."),
     )
-    bot_level = forms.ChoiceField(label=_("Bot level"), choices=BOT_LEVEL_CHOICES, initial="greedy", required=False)
+    bot_level = BotLevelField(label=_("Bot level"), choices=bot_level_choices, initial="strong", required=False)
     seat_order = forms.ChoiceField(
         label=_("Seat order"),
         choices=Game.SeatOrder.choices,

@@ -15,6 +15,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from django.utils.functional import cached_property, lazy
 from django.utils.translation import ngettext
 
@@ -23,7 +24,21 @@ from games.engine import COLORS, Rules
 from .durations import describe_days
 from .fields import EntryField
 
-BOT_LEVELS = ("random", "greedy", "mcts")  # games.bots.LEVELS, without importing the bots here
+# The four levels people choose (games.bots.NAMED_LEVELS, without importing the bots here),
+# weakest first; the names of the first bots stay accepted (the API, stored seats).
+BOT_LEVELS = ("beginner", "casual", "strong", "expert")
+OLD_BOT_LEVELS = {"random": "beginner", "greedy": "strong", "mcts": "expert"}
+BOT_LEVEL_LABELS = {
+    "beginner": pgettext_lazy("bot level", "Beginner"),
+    "casual": pgettext_lazy("bot level", "Casual"),
+    "strong": pgettext_lazy("bot level", "Strong"),
+    "expert": pgettext_lazy("bot level", "Expert"),
+}
+
+
+def bot_level(name: str) -> str:
+    """The level ``name`` stands for: one of ``BOT_LEVELS`` (an old name maps to its level)."""
+    return OLD_BOT_LEVELS.get(name, name)
 
 
 def rule_options() -> tuple:
@@ -138,7 +153,8 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(null=True, blank=True)
     # The level of the bot that plays this seat ("" for a person): a bot seat from the
     # start has no user; a bot that took over on time keeps the player's user.
-    bot = models.CharField(max_length=8, blank=True, default="", choices=[(level, level) for level in BOT_LEVELS])
+    bot = models.CharField(max_length=8, blank=True, default="",
+                           choices=[*BOT_LEVEL_LABELS.items(), *((old, old) for old in OLD_BOT_LEVELS)])
 
     class Meta:
         ordering = ["game", "position"]
@@ -162,7 +178,7 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.username
         if self.bot:
-            return gettext("Bot %(number)d (%(level)s)") % {"number": self.position + 1, "level": self.bot}
+            return gettext("Bot %(number)d (%(level)s)") % {"number": self.position + 1, "level": BOT_LEVEL_LABELS.get(bot_level(self.bot), self.bot)}
         return gettext("invited player") if self.invited_email else gettext("open seat")
 
 

@@ -15,7 +15,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.engine import Rules, RulesError
-from games.models import BOT_LEVELS, rule_options
+from games.models import BOT_LEVELS, OLD_BOT_LEVELS, rule_options
 from games.vocabulary import rules_error
 
 ROTATIONS = (0, 90, 180, 270)
@@ -248,7 +248,11 @@ class CreateGameSerializer(serializers.Serializer):
         min_value=0, default=0,
         help_text="Seats played by bots (after the invited players); a game with a bot is not rated",
     )
-    bot_level = serializers.ChoiceField(choices=list(BOT_LEVELS), default="greedy", help_text="Level of those bots")
+    bot_level = serializers.ChoiceField(
+        choices=[*BOT_LEVELS, *OLD_BOT_LEVELS], default="strong",
+        help_text="Level of those bots: beginner, casual, strong or expert (random, greedy and mcts are old names "
+                  "of beginner, strong and expert)",
+    )
 
 
 class MoveRequestSerializer(serializers.Serializer):
@@ -470,5 +474,8 @@ SVG = OpenApiTypes.STR
 
 
 class BotsRequestSerializer(serializers.Serializer):
-    level = serializers.ChoiceField(choices=list(BOT_LEVELS), help_text="random, greedy or mcts")
+    level = serializers.ChoiceField(
+        choices=[*BOT_LEVELS, *OLD_BOT_LEVELS],
+        help_text="beginner, casual, strong or expert (random, greedy and mcts are old names of beginner, strong and expert)",
+    )
     count = StrictIntegerField(min_value=1, required=False, help_text="How many open seats (default: all)")

@@ -23,7 +23,7 @@ from games import after, bot_seats, fragment, seating, turns
 from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
 from games.errors import GameError
 from games.clock import waiting_games
-from games.forms import BOT_LEVEL_CHOICES, CreateGameForm
+from games.forms import bot_level_choices, CreateGameForm
 from games.models import Game, Seat
 from games.presenter import page
 from games.presenter.records import outcome_of
@@ -125,7 +125,7 @@ def game_create(request):
                     request.user,
                     form.invitees(),
                     bots=form.cleaned_data["bots"] or 0,
-                    bot_level=form.cleaned_data["bot_level"] or "greedy",
+                    bot_level=form.cleaned_data["bot_level"] or "strong",
                     seat_order=form.cleaned_data["seat_order"],
                     rules=form.rules(),
                     open_seats=form.cleaned_data["open_seats"],
@@ -261,7 +261,7 @@ def game_detail(request, game_id: int):
     game = game_for_viewer(game_id, request.user)
     view = GameView.load(game, request.user)
     context = page.context(view, request.user, request.GET.get("tile"))
-    context["bot_levels"] = BOT_LEVEL_CHOICES
+    context["bot_levels"] = bot_level_choices()
     return render(request, "games/game_detail.html", context)
 
 

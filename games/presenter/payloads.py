@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..models import bot_level
 from .notices import played_text
 from .view import GameView
 
@@ -57,7 +58,7 @@ def _player(p) -> dict[str, Any]:
         "state": p.state,
         "out": p.out,
         "breakdown": p.breakdown,
-        "bot": p.bot,
+        "bot": bot_level(p.bot),
     }
     if p.hand_size is not None:
         data["hand_size"] = p.hand_size

@@ -6,6 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games import bot_seats, timeouts
+from games.bots import strength_of
+from games.bots.ladder import bot_for
 from games.lobby import create_game, create_started_game
 from games.entries import kind_of
 from games.models import Game, Move, Seat
@@ -38,7 +40,7 @@ def test_a_practice_game_starts_at_once_and_the_bots_answer_each_move(ann, djang
     assert created.status_code == 201, created.json()
     state = created.json()
     assert state["status"] == "active" and state["has_bots"] is True
-    assert [p["bot"] for p in state["players"]] == ["", "greedy", "greedy"]
+    assert [p["bot"] for p in state["players"]] == ["", "strong", "strong"]  # greedy is strong's old name
     assert state["current_player"] == "ann"
     assert [g["has_bots"] for g in api.get("/api/games/").json()] == [True]
     with django_capture_on_commit_callbacks(execute=True):
@@ -76,7 +78,7 @@ def test_a_bot_takes_over_on_time_and_plays_the_seat_to_the_end_unrated(ann, bob
         turn = timeouts.play_timeout(game.pk, 1)
     assert turn is not None and not turn.move.skip and not turn.move.forfeit  # the bot placed the tile
     seat = Seat.objects.get(game=game, user=ann)
-    assert seat.bot == "greedy"
+    assert seat.bot == "strong"
     game.refresh_from_db()
     assert game.has_bots and game.current_seat == 1
     with django_capture_on_commit_callbacks(execute=True):  # bob runs out of time too: bots finish the game
@@ -112,7 +114,7 @@ def test_the_creator_fills_open_lobby_seats_with_bots_and_the_game_starts(ann, b
     assert "Bots took the open seats" in page and "with bots · unrated" in page
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.has_bots
-    assert [s.bot for s in game.seats.order_by("position")] == ["", "random", "mcts"]
+    assert [s.bot for s in game.seats.order_by("position")] == ["", "beginner", "expert"]
     assert client_of(ann).post(f"/api/games/{game.pk}/bots/", {"level": "random"}, format="json").status_code == 409
 
 
@@ -127,16 +129,16 @@ def test_games_with_bots_are_marked_in_lists_and_lobby(ann, bob, client):
     assert "with bots · unrated" not in people.split("game-row-status")[0]
     client.force_login(ann)
     mine = client.get("/games/").content.decode()
-    assert "Bot 2 (random)" in mine and "with bots · unrated" in mine
+    assert "Bot 2 (Beginner)" in mine and "with bots · unrated" in mine
 
 
 def test_the_create_form_makes_a_practice_game(ann, client, django_capture_on_commit_callbacks):
     client.force_login(ann)
     form = client.get("/games/new/").content.decode()
-    assert 'name="bots"' in form and 'value="mcts"' in form and 'value="bot"' in form
+    assert 'name="bots"' in form and 'value="expert"' in form and 'value="bot"' in form
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post("/games/new/", {
-            "name": "Practice", "invite": "", "open_seats": "0", "bots": "1", "bot_level": "random",
+            "name": "Practice", "invite": "", "open_seats": "0", "bots": "1", "bot_level": "beginner",
             "seat_order": "as_listed", "farm_scoring": "current", "move_days": "3", "timeout_rule": "bot",
             "vacation_allowed": "on",
         })
@@ -156,3 +158,46 @@ def test_the_archive_marks_finished_games_with_bots(ann, bob, client, django_cap
     page = client.get("/archive/").content.decode()
     assert "Taken over" in page and "with bots · unrated" in page
     assert "with bots · unrated" in client.get(f"/archive/games/{game.pk}/").content.decode()
+
+
+def test_the_create_form_lists_the_four_levels_with_their_measured_strength_in_words(ann, client):
+    client.force_login(ann)
+    wins = {level: strength_of(level)[-1] for level in ("casual", "strong", "expert")}  # against the level below
+    english = client.get("/games/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Beginner — plays any move that fits" in english
+    for level, below in (("casual", "Beginner"), ("strong", "Casual"), ("expert", "Strong")):
+        row = wins[level]
+        assert f'value="{level}"' in english
+        assert f"{level.title()} — wins {row['wins']} of {row['games']} against {below}" in english
+    german = client.get("/games/new/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    row = wins["expert"]
+    assert f"Experte — gewinnt {row['wins']} von {row['games']} gegen Stark" in german
+    assert "Gelegenheitsspieler — gewinnt" in german and "Anfänger — " in german
+
+
+def test_a_game_created_with_an_old_level_name_via_the_api_still_plays(ann, settings, django_capture_on_commit_callbacks):
+    settings.BOT_MCTS_SECONDS = 0.05
+    api = client_of(ann)
+    created = api.post("/api/games/", {"bots": 1, "bot_level": "mcts", "move_days": None}, format="json")
+    assert created.status_code == 201, created.json()
+    game_id = created.json()["id"]
+    Seat.objects.filter(game_id=game_id, position=1).update(bot="mcts")  # as stored before the levels had names
+    assert api.get(f"/api/games/{game_id}/").json()["players"][1]["bot"] == "expert"
+    with django_capture_on_commit_callbacks(execute=True):
+        assert first_legal_move(api, game_id).status_code == 201
+    assert Move.objects.filter(game_id=game_id, seat=1).exists()
+    assert api.get(f"/api/games/{game_id}/").json()["current_player"] == "ann"
+
+
+@pytest.mark.parametrize("level", ["beginner", "casual", "strong", "expert"])
+def test_a_bot_of_each_level_moves_legally(level, ann, settings, django_capture_on_commit_callbacks):
+    settings.BOT_MCTS_SECONDS = 0.05
+    game = bot_seats.create_game_with_bots(ann, bots=1, bot_level=level)
+    assert game.seats.get(position=1).bot == level
+    with mock.patch("games.bot_seats.bot_for", wraps=bot_for) as made, django_capture_on_commit_callbacks(execute=True):
+        assert first_legal_move(client_of(ann), game.pk).status_code == 201
+    assert made.call_args.args[0].name == level
+    if level == "expert":  # the expert thinks as long as the site allows
+        assert made.call_args.kwargs["scale"] * 0.3 == pytest.approx(0.05)
+    game.refresh_from_db()
+    assert Move.objects.filter(game=game, seat=1).exists() and game.current_seat == 0  # checked by the engine, stored

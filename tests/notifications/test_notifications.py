@@ -318,7 +318,7 @@ def test_timeout_bot_rule_lets_a_bot_take_the_seat_through_the_clock_job(ann, bo
     assert game.status == Game.Status.ACTIVE and game.current_seat == 1 and game.has_bots
     placed = Move.objects.get(game=game, number=1)
     assert placed.seat == 0 and "x" in placed.entry  # the bot placed ann's tile
-    assert game.seats.get(user=ann).bot == "greedy"
+    assert game.seats.get(user=ann).bot == "strong"
     event = GameEvent.objects.get(game=game)
     assert (event.user, event.kind) == (ann, "bot")
     assert len(mails_to("ann@example.com", "a bot plays the seat")) == 1
