@@ -69,7 +69,7 @@ def test_turn_email_after_move(game, django_capture_on_commit_callbacks):
     [message] = mail.outbox
     assert message.to == ["bob@example.com"] and message.subject == f"Your turn in {game.title}"
     assert "Last move: ann placed" in message.body and "Time left: 2 days 23 hours" in message.body
-    assert re.search(r"Your tile: [a-z]", message.body)
+    assert re.search(r"Your tile: [a-z0-9]", message.body)  # in words ("2 city caps"), not a code
     html, mimetype = message.alternatives[0]
     assert mimetype == "text/html" and 'src="cid:board"' in html and "Play your turn" in html
     raw = message.message()
