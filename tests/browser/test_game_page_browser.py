@@ -97,13 +97,13 @@ def test_the_board_opens_fitted_to_its_tiles_and_fit_brings_that_back(browser_pa
     page.locator("#board-scroll").scroll_into_view_if_needed()
     outside, filled = _fitted(page)
     assert not outside, f"{len(outside)} cells off the view on load"
-    assert filled > 0.9, f"the tiles fill only {filled:.0%} of the view"
+    assert filled > 0.85, f"the tiles fill only {filled:.0%} of the view"  # a margin of a cell: ~0.9; unfitted it was far less
     for _ in range(3):
         page.get_by_role("button", name="Zoom in").click()
     assert _fitted(page)[0], "zoomed in, some cells leave the view"
     page.get_by_role("button", name="Fit the board").click()
     outside, filled = _fitted(page)
-    assert not outside and filled > 0.9, (len(outside), filled)
+    assert not outside and filled > 0.85, (len(outside), filled)
 
 
 @pytest.mark.django_db(transaction=True)
