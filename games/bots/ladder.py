@@ -11,6 +11,7 @@ show each level's strength in words without playing a game (:func:`strength_word
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 import random
 import time
 from dataclasses import dataclass, field
@@ -124,7 +125,16 @@ def write_results(result: dict[str, Any], command: str, path: Path = RESULTS) ->
 
 
 def measured(path: Path = RESULTS) -> dict[str, Any] | None:
-    """The stored ladder results (``None`` before any ``ladder --write``)."""
+    """The stored ladder results (``None`` before any ``ladder --write``); read once per
+    version of the file, not on every page that shows the levels."""
+    try:
+        return _read_results(path, path.stat().st_mtime_ns)
+    except OSError:
+        return None
+
+
+@lru_cache(maxsize=4)
+def _read_results(path: Path, version: int) -> dict[str, Any] | None:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
