@@ -15,6 +15,7 @@ from games import decisions, expansions, replay, seating
 from games.entries import describe, scored_json
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
+from games.engine.effects import TurnEffects, history_effects
 from games.models import Game, Seat
 
 from .hidden import seen_by
@@ -204,14 +205,24 @@ class GameView:
         return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points),
                 "scored": scored_json(turn.scored)}
 
+    @cached_property
+    def effects(self) -> list[TurnEffects | None]:
+        """What each move did to the board and the expansions' state (by move, from 0),
+        found by replaying the log once more (see :mod:`games.engine.effects`)."""
+        try:
+            return list(history_effects(self._engine))
+        except IllegalMove:  # a log the engine accepted replays: words are no reason to fail a page
+            return [None] * len(self._engine.history)
+
     def describe(self, number: int) -> str:
-        """Move ``number`` in words, with what it completed ('' for no such move)."""
+        """Move ``number`` in words: what it did to the board and what it completed, for
+        whom ('' for no such move; see :mod:`games.move_words`)."""
         turn = self.turn(number)
         if turn is None:
             return ""
-        names = self.names
-        who = names[turn["seat"]] if turn["seat"] < len(names) else "?"
-        return describe(turn["entry"], who, turn["scored"], names)
+        names, seat = self.names, turn["seat"]
+        who = names[seat] if seat < len(names) else "?"
+        return describe(turn["entry"], who, turn["scored"], names, self.effects[number - 1], seat)
 
     @cached_property
     def outcome_json(self) -> dict[str, Any] | None:
