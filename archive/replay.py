@@ -81,6 +81,7 @@ def _state(view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished:
         "points": points,
         "final_points": final_points,
         "scores": [p.score for p in view.players],
+        "legend": view.board_legend(COLORS),
         "players": [
             {
                 "seat": i,
@@ -142,7 +143,8 @@ def replay_context(
             })
     return {
         "state": state,
-        "board": view.board_svg(),
+        "board": view.board_svg(legend=False),  # the legend is the page's text beside it
+        "board_legend": state["legend"],
         "chart": chart,
         "move_rows": move_rows,
         "summary": summary,

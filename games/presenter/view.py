@@ -176,12 +176,15 @@ class GameView:
         return board_svg.render_board(self._engine, last_move=True, highlight=highlight,
                                       interactive=bool(highlight) and not labels, labels=labels, legend=legend)
 
-    def board_legend(self) -> list[dict[str, Any]]:
-        """The lines a page shows beside the board (King & Robber's awards): ``award``,
-        ``text``, the holder's ``seat`` (or ``None``) and the ``tooltip`` saying why."""
+    def board_legend(self, colors: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """The lines a page shows beside the board (King & Robber's awards, the partial
+        ``games/_board_legend.html``): ``award``, ``text``, the holder's ``seat`` (or
+        ``None``) and its colour among ``colors`` (by seat), the ``tooltip`` saying why and
+        the award's ``icon`` (SVG)."""
         from games import board_svg
 
-        return [{"award": award, "text": text, "seat": seat, "tooltip": tooltip, "icon": board_svg.award_icon(award)}
+        return [{"award": award, "text": text, "seat": seat, "tooltip": tooltip, "icon": board_svg.award_icon(award),
+                 "color": colors[seat] if seat is not None and seat < len(colors) else ""}
                 for award, text, seat, tooltip in board_svg.legend_lines(self._engine)]
 
     def awards(self) -> list[str]:
