@@ -6,8 +6,9 @@ A sentence is the mover and a list of clauses: the tile placed, then what it did
 road, city and cloister (:mod:`games.engine.effects`), then the figure put on it::
 
     Ann placed a curved road, extended the road east and put a thief on the road
-    Bob placed a city cap, completed a city (4 points)
-    Cid placed a city across the tile, joined two cities and put a knight in the city
+    Bob placed a city cap and completed a city (4 points)
+    Cid placed a city corner, joined two cities and put a knight in the city
+    Dee placed a curved road, completed a road (3 points for Ann) and took the robber
 
 Running example: the start tile's road runs west-east through (0,0). Ann lays a curved
 road at (1,0); its west side meets that road, so the road now reaches east of where it
@@ -19,8 +20,8 @@ tile's name says "a cloister"). A figure's side ("(north)") is told only where t
 has more than one piece of its kind, and a farmer's side is where its field lies.
 
 Each clause is translated whole as a phrase in the past participle, so that the helping
-verb stays in the sentence's frame: "Ann hat eine gebogene Straße gelegt, die Straße nach
-Osten verlängert und …", "Ann a posé une route courbe, prolongé la route vers l’est et …".
+verb stays in the sentence's frame: "Ann hat eine Straßenkurve gelegt, die Straße nach
+Osten verlängert und …", "Ann a posé un virage, prolongé la route vers l’est et …".
 """
 
 from __future__ import annotations
