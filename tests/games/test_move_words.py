@@ -101,3 +101,14 @@ def test_the_expansions_figures_and_awards_are_told_in_the_rules_words():
     builder = told(Move("U", 1, 0, 0, "road:E"), Move("B", 0, 1, 0), Move("U", 2, 0, 0, "road:E", figure="builder"),
                    rules=everything)
     assert builder.endswith("extended the road east and put the builder on the road")
+
+
+def test_the_goods_of_a_completed_city_are_told_as_tokens_taken():
+    from games.engine.autoplay import random_game
+
+    game = random_game(seed=2, rules=Rules(expansions=("traders_builders",)))
+    view = GameView(game, game.players)
+    gains = [n for n, told in enumerate(view.effects, 1) if "goods" in told.changed]
+    assert gains and all(" took " in view.describe(n) and " token" in view.describe(n) for n in gains)
+    with translation.override("de"):
+        assert "Warenplättchen" in GameView(game, game.players).describe(gains[0])
