@@ -63,7 +63,12 @@ def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredG
     games = Game.objects.exclude(status=Game.Status.WAITING)
     if with_result:
         games = games.annotate(**tournament_columns())
-    game = game_for_viewer(game_id, viewer, games)
+    return stored_game(game_for_viewer(game_id, viewer, games), with_result=with_result)
+
+
+def stored_game(game: Game, *, with_result: bool = False) -> StoredGame:
+    """``game`` (a started one, else 404) with its seats, moves and result, whoever asks:
+    callers check who may see it (:func:`load_game` does; a task needs no viewer)."""
     if game.seed is None:
         raise Http404(_("no such game in the archive"))
     seats = list(game.seats.select_related("user").order_by("position"))

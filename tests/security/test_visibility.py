@@ -105,6 +105,9 @@ GAME_URLS = [
     ("get", "/api/archive/games/{id}/record/", None),
     ("get", "/api/archive/games/{id}/board.svg", None),
     ("get", "/api/archive/games/{id}/moves/1/", None),
+    ("post", "/archive/games/{id}/analyse/", None),
+    ("get", "/api/archive/games/{id}/analysis/", None),
+    ("post", "/api/archive/games/{id}/analysis/", None),
 ]
 
 
@@ -123,6 +126,7 @@ def private_game(state, ann, bob, make_user):
 
 def stored() -> list:
     """Everything an outsider's request could leave behind."""
+    from archive.models import GameAnalysis
     from chat.models import Message, Mute, Note
     from games.models import Move, Seat
 
@@ -133,6 +137,7 @@ def stored() -> list:
         list(Message.objects.values_list("pk", "text")),
         list(Note.objects.values_list("pk", "text")),
         list(Mute.objects.values_list("pk", "user_id", "muted_id")),
+        list(GameAnalysis.objects.values_list("pk", "state")),
     ]
 
 
