@@ -27,7 +27,7 @@ from games import vocabulary
 from games.engine import COLORS
 from games.engine.record import replay as replay_record
 from games.errors import GameError
-from games.models import Game
+from games.models import BOT_LEVEL_LABELS, Game
 
 from . import analysis as analysis_words
 from .models import GameAnalysis
@@ -242,7 +242,7 @@ def _analysis_context(stored, move_rows: list[dict]) -> dict:
         "analysis": analysis,
         "analysis_summary": analysis_words.summary(analysis),
         "analysis_marks": analysis_words.thresholds(),
-        "analysis_level": analysis_words.LEVEL,
+        "analysis_level": BOT_LEVEL_LABELS[analysis_words.LEVEL.name],
         "analyse_url": reverse("archive:analyse", args=[stored.game.pk]),
     }
 

@@ -85,8 +85,8 @@ def test_the_replay_marks_each_judged_move_with_its_symbol_its_word_and_the_bett
 def test_the_replay_page_explains_the_marks_and_offers_the_button_before_anyone_asked(member_client, game):
     html = page_of(member_client, game)
     assert 'data-testid="analyse"' in html
-    assert "inaccuracy from 3 points lost" in html and "mistake from 6 points lost" in html
-    assert "blunder from 12 points lost" in html
+    assert "Inaccuracy from 3 points lost" in html and "Mistake from 6 points lost" in html
+    assert "Blunder from 12 points lost" in html
 
 
 def test_a_second_analyse_while_queued_or_done_queues_nothing_and_keeps_one_row(
