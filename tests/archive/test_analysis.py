@@ -209,12 +209,20 @@ def test_a_run_overtaken_by_another_worker_stores_nothing(game, monkeypatch):
     _left_behind(game, State.QUEUED, attempts=0, minutes_ago=0)
     real = analysis.analyse
 
+    beats = []
+
     def overtaken(record, seconds, progress):
         GameAnalysis.objects.filter(game=game).update(attempts=5)  # the sweep gave it to another worker
-        return real(record, seconds=seconds, progress=progress)
+
+        def counted(number, total):
+            beats.append(number)
+            progress(number, total)
+
+        return real(record, seconds=seconds, progress=counted)
 
     monkeypatch.setattr(analysis, "analyse", overtaken)
     assert analysis.run(game.pk) == "superseded"
+    assert beats == [1]  # it stopped at its first heartbeat, not at the end of the game
     assert GameAnalysis.objects.get(game=game).moves == []
 
 
