@@ -248,3 +248,20 @@ def test_the_analysis_is_in_the_api_schema(client):
     path = schema["paths"]["/api/archive/games/{id}/analysis/"]
     assert {"get", "post"} <= set(path)
     assert {"200", "202", "404", "409"} <= set(path["post"]["responses"])
+
+
+def test_a_visitor_who_is_not_logged_in_is_asked_to_log_in_before_anyone_analysed(game):
+    html = page_of(Client(), game)
+    assert 'data-testid="analyse"' not in html
+    assert f'href="/accounts/login/?next=/archive/games/{game.pk}/%23analysis"' in html
+
+
+def test_staff_see_analyses_read_only_and_may_delete_one_so_that_it_can_be_asked_for_again(
+        client, game, analysed, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser(username="root", email="r@example.com", password="x"))
+    assert client.get("/admin/archive/gameanalysis/").status_code == 200
+    page = client.get(f"/admin/archive/gameanalysis/{game.pk}/change/")
+    assert page.status_code == 200 and b'name="_save"' not in page.content
+    assert client.get("/admin/archive/gameanalysis/add/").status_code == 403
+    client.post(f"/admin/archive/gameanalysis/{game.pk}/delete/", {"post": "yes"})
+    assert not GameAnalysis.objects.exists()
