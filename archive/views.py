@@ -38,7 +38,7 @@ from .profiles import head_to_head, player_stats
 from .records import export_records
 from .replay import CATEGORIES, parse_move, replay_context
 from .search import matching_ids, search, search_page
-from .stored import load_game
+from .stored import analysis_of, load_game
 from .tasks import request_analysis
 from .tournament_links import tournament_choices, tournament_json, tournament_name
 
@@ -233,8 +233,8 @@ def game_replay(request, game_id: int):
 
 def _analysis_context(stored, move_rows: list[dict]) -> dict:
     """The finished game's analysis, if anyone asked for it: its state, each judged move's
-    verdict on its row of the move list and the per-player summary (one query)."""
-    analysis = GameAnalysis.objects.filter(game_id=stored.game.pk).first()
+    verdict on its row of the move list and the per-player summary (read with the game)."""
+    analysis = analysis_of(stored.game)
     verdicts = analysis_words.verdicts(analysis, stored.names)
     for row in move_rows:
         row["verdict"] = verdicts.get(row["number"])
