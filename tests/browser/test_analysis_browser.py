@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from accounts.models import User
@@ -15,6 +16,7 @@ from games import bot_seats
 from tests.archive.conftest import short_template
 
 from .helpers import BOTH_SIZES, PASSWORD, login, page_width
+from .test_accessibility_browser import _blocking
 
 
 @pytest.fixture(autouse=True)
@@ -50,6 +52,7 @@ def test_a_finished_game_is_analysed_and_its_replay_shows_the_marks(browser_page
     expect(rows).to_have_count(2)
     expect(rows.first.locator("th")).to_have_text("ann")
     assert page_width(page) <= size["width"]
+    assert _blocking(Axe().run(page)) == []
     page.reload()  # seen again: read, never computed again
     expect(page.get_by_test_id("analyse")).to_have_count(0)
     assert GameAnalysis.objects.get(game=game).attempts == 1
@@ -64,4 +67,5 @@ def test_a_practice_games_player_asks_for_a_hint_and_sees_the_bots_move(browser_
     page.goto(f"/games/{game.pk}/")
     page.get_by_test_id("ask-hint").click()
     expect(page.get_by_test_id("hint-text")).to_contain_text("The Expert bot would play: Place ")
+    assert _blocking(Axe().run(page)) == []
     expect(page.get_by_test_id("hint").locator("code")).to_have_text(re.compile(r"^-?\d+,-?\d+ (0|90|180|270)"))
