@@ -165,20 +165,18 @@ def mark_json(mark: str | None) -> dict[str, str] | None:
 
 
 def verdicts(analysis: GameAnalysis | None, names: Sequence[str]) -> dict[int, dict[str, Any]]:
-    """By move number, what the replay shows beside a move judged: its mark, the points
-    lost and, when the expert prefers another move, that move in words and notation."""
+    """By move number, what the replay shows beside a marked move: its mark, the points
+    lost and the move the bot prefers, in words and in notation (the moves that lost less
+    than an inaccuracy are within the search's noise: nothing is shown beside them)."""
     if analysis is None or analysis.state != State.DONE:
         return {}
     shown = {}
     for move in analysis.moves:
+        if move["mark"] not in MARKS:
+            continue
         who = names[move["seat"]] if 0 <= move["seat"] < len(names) else "?"
-        better = move["best"] != move["played"]
-        shown[move["number"]] = {
-            "loss": move["loss"],
-            "mark": mark_json(move["mark"]),
-            "best_text": advice(move["best"], who) if better else None,
-            "best_notation": notation(move["best"]) if better else None,
-        }
+        shown[move["number"]] = {"loss": move["loss"], "mark": mark_json(move["mark"]),
+                                 "best_text": advice(move["best"], who), "best_notation": notation(move["best"])}
     return shown
 
 

@@ -235,6 +235,7 @@ def _analysis_context(stored, move_rows: list[dict]) -> dict:
     """The finished game's analysis, if anyone asked for it: its state, each judged move's
     verdict on its row of the move list and the per-player summary (read with the game)."""
     analysis = analysis_of(stored.game)
+    level = analysis.level if analysis else analysis_words.LEVEL.name  # the level that judged, or will
     verdicts = analysis_words.verdicts(analysis, stored.names)
     for row in move_rows:
         row["verdict"] = verdicts.get(row["number"])
@@ -242,7 +243,7 @@ def _analysis_context(stored, move_rows: list[dict]) -> dict:
         "analysis": analysis,
         "analysis_summary": analysis_words.summary(analysis),
         "analysis_marks": analysis_words.thresholds(),
-        "analysis_level": BOT_LEVEL_LABELS[analysis_words.LEVEL.name],
+        "analysis_level": BOT_LEVEL_LABELS.get(level, level),
         "analyse_url": reverse("archive:analyse", args=[stored.game.pk]),
     }
 
