@@ -4,8 +4,8 @@ mail clients), and the move or decision on its first non-empty line.
 
 A tile turn: ``[TILE] CELL [rotation] [spot]``. The cell is ``x,y`` or its label on the
 e-mail's board picture, e.g. ``2,-1 90 city:N``, ``b 180 large city:n``; no spot: no
-follower; the rotation may be left out where only one fits. With a hand of tiles the
-tile's id comes first (``V A 90 city:N``, ``co-1 2,-1 90``), and may be left out where
+follower; the rotation may be left out where only one fits. With a hand of tiles (only
+then) the tile's id comes first (``V A 90 city:N``, ``co-1 2,-1 90``), and may be left out where
 only one tile of the hand fits as the rest of the line says. A word is a tile only when
 a cell follows it, and no label spells a tile of the hand (see ``answers``): ``V A`` is
 tile V on cell A, ``A 90`` cell A. A decision: the letter of an option, or ``pass``.
@@ -124,12 +124,7 @@ def first_line(text: str) -> str:
 def move(line: str, offered: Answers) -> dict:
     """A tile turn's move (``x``, ``y``, ``rotation``, ``meeple``, and with a hand the
     ``tile``) from a move line."""
-    named = TILE_RE.match(line)
-    tile = named["tile"].upper() if named else None
-    if named:
-        line = line[named.end():]
-        if tile not in {f.tile.upper() for f in offered.tiles()}:
-            raise Unreadable("not_your_tile", tile)
+    tile, line = _tile(line, offered)
     x, y, rest = _cell(line, offered)
     parts = REST_RE.match(rest)
     if not parts:
@@ -140,6 +135,18 @@ def move(line: str, offered: Answers) -> dict:
     if offered.hand:
         entry["tile"] = fits.tile
     return entry
+
+
+def _tile(line: str, offered: Answers) -> tuple[str | None, str]:
+    """With a hand of tiles, the tile named at the start of ``line`` (or ``None``) and the
+    rest of the line. A drawn tile is never named."""
+    named = TILE_RE.match(line) if offered.hand else None
+    if not named or named["tile"].upper() in offered.labels.values():  # a cell's label, then more
+        return None, line
+    tile = named["tile"].upper()
+    if tile not in {fits.tile.upper() for fits in offered.hand}:
+        raise Unreadable("not_your_tile", tile)
+    return tile, line[named.end():]
 
 
 def _cell(line: str, offered: Answers) -> tuple[int, int, str]:

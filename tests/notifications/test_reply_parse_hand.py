@@ -63,3 +63,17 @@ def test_the_tiles_that_fit_are_told_when_the_line_could_mean_several():
 
 def test_the_example_names_the_tile_first():
     assert HAND.example == "V B 90 road:N"
+
+
+def test_a_drawn_tile_is_never_named():
+    from .test_reply_parse import TURN
+
+    with pytest.raises(parse.Unreadable) as caught:
+        parse.read(message("k a 180\n"), TURN)  # K is the drawn tile: "k" is read as a cell
+    assert caught.value.code == "unknown_cell"
+
+
+def test_a_cells_label_before_its_coordinates_is_no_tile():
+    with pytest.raises(parse.Unreadable) as caught:
+        read("C (1,0): 0")  # a line of the e-mail's list, copied
+    assert caught.value.code == "unreadable"
