@@ -20,6 +20,8 @@ from html.parser import HTMLParser
 
 from mailparser_reply import EmailMessage as ParsedReply
 
+from games.engine.tiles import orientation
+
 from .answers import FIGURES, Answers, Cell, Fits, spot_word
 
 LANGUAGES = ["en", "de", "fr", "it"]
@@ -173,19 +175,19 @@ def _which(offered: Answers, tile: str | None, x: int, y: int, parts: re.Match) 
         raise Unreadable("no_fit" if tile or not offered.hand else "none_fits", f"{x},{y}")
     if len(here) == 1:
         return here[0]
-    narrowed = [(fits, cell) for fits, cell in here if _could(cell, parts)]
+    narrowed = [(fits, cell) for fits, cell in here if _could(fits.tile, cell, parts)]
     if len(narrowed) == 1:
         return narrowed[0]
     raise Unreadable("tile_needed", ", ".join(fits.tile for fits, _cell in narrowed or here))
 
 
-def _could(cell: Cell, parts: re.Match) -> bool:
-    """Whether a tile fits ``cell`` in the rotation and with the spot the line gives."""
+def _could(tile: str, cell: Cell, parts: re.Match) -> bool:
+    """Whether ``tile`` fits ``cell`` in the rotation and with the spot the line gives."""
     rotations = [int(parts["rotation"])] if parts["rotation"] else list(cell.rotations)
-    return any(rotation in cell.rotations and _spot_fits(cell, rotation, parts) for rotation in rotations)
+    return any(rotation in cell.rotations and _spot_fits(tile, cell, rotation, parts) for rotation in rotations)
 
 
-def _spot_fits(cell: Cell, rotation: int, parts: re.Match) -> bool:
+def _spot_fits(tile: str, cell: Cell, rotation: int, parts: re.Match) -> bool:
     try:
         meeple = _meeple(cell, rotation, parts)
     except Unreadable:
@@ -193,7 +195,16 @@ def _spot_fits(cell: Cell, rotation: int, parts: re.Match) -> bool:
     if meeple is None:
         return True
     spot, figure = (meeple, "follower") if isinstance(meeple, str) else (meeple["spot"], meeple["figure"])
-    return spot_word(spot, figure) in cell.rotations[rotation]
+    return spot_word(canonical_spot(tile, rotation, spot), figure) in cell.rotations[rotation]
+
+
+def canonical_spot(tile: str, rotation: int, spot: str) -> str:
+    """The name the list uses for ``spot``: a segment touching several sides may be
+    named by any of them (NOTATION.md), e.g. ``city:E`` of a city running N and E is
+    listed as ``city:N``. An unknown spot is returned as written."""
+    turned = orientation(tile, rotation)
+    index = turned.spot_index.get(spot)
+    return spot if index is None else turned.segments[index].spot or spot
 
 
 def _rotation(cell: Cell, written: str | None) -> int:

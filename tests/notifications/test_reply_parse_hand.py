@@ -34,6 +34,8 @@ def read(line: str) -> dict:
     ("b 90", {"tile": "V", "x": 0, "y": -1, "rotation": 90, "meeple": None}),  # only V fits B in 90
     ("b city", {"tile": "CO-1", "x": 0, "y": -1, "rotation": 180, "meeple": "city:S"}),  # only CO-1 has a city
     ("d 90", {"tile": "CO-1", "x": 0, "y": 1, "rotation": 90, "meeple": None}),
+    # V's road turned 180 runs N and E: listed as road:N, named here by its other side
+    ("b 180 road:e", {"tile": "V", "x": 0, "y": -1, "rotation": 180, "meeple": "road:E"}),
 ])
 def test_a_hand_move_line_reads_as_the_tile_and_move_it_names(line, move):
     assert read(line) == move
