@@ -69,3 +69,21 @@ def test_a_practice_games_player_asks_for_a_hint_and_sees_the_bots_move(browser_
     expect(page.get_by_test_id("hint-text")).to_contain_text("The Expert bot would play: Place ")
     assert _blocking(Axe().run(page)) == []
     expect(page.get_by_test_id("hint").locator("code")).to_have_text(re.compile(r"^-?\d+,-?\d+ (0|90|180|270)"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_while_the_analysis_waits_the_page_says_so_and_shows_it_once_a_worker_is_done(browser_page):
+    from django.utils import timezone
+
+    from archive import analysis
+
+    page = browser_page
+    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
+    game = store_game(short_template(3), [ann, bob], name="Waiting")
+    now = timezone.now()
+    GameAnalysis.objects.create(game=game, level="expert", seconds=0.01, requested_at=now, updated_at=now)
+    page.goto(f"/archive/games/{game.pk}/")  # anyone may watch: logged out too
+    expect(page.get_by_test_id("analysis-pending")).to_contain_text("The analysis is waiting for a worker.")
+    assert analysis.run(game.pk) == "done"  # what the worker does
+    expect(page.get_by_test_id("analysis-summary")).to_be_visible(timeout=15_000)  # the page reloaded itself
+    expect(page.locator(".move-list [data-mark]").first).to_be_visible()
