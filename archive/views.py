@@ -30,10 +30,9 @@ from games.errors import GameError
 from games.models import BOT_LEVEL_LABELS, Game
 
 from . import analysis as analysis_words
-from .models import GameAnalysis
-
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice
 from .forms import RecordUploadForm
+from .models import GameAnalysis
 from .profiles import head_to_head, player_stats
 from .records import export_records
 from .replay import CATEGORIES, parse_move, replay_context
