@@ -3,7 +3,7 @@ logs with ``manage.py rebuild_results``, never edited by hand)."""
 
 from django.contrib import admin
 
-from .models import GameResult, SeatResult
+from .models import GameAnalysis, GameResult, SeatResult
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -59,3 +59,20 @@ class SeatResultAdmin(ReadOnlyAdmin):
     raw_id_fields = ["result", "user"]
     date_hierarchy = "finished_at"
     show_full_result_count = False
+
+
+@admin.register(GameAnalysis)
+class GameAnalysisAdmin(admin.ModelAdmin):
+    """Read-only but deletable: deleting a failed or stale analysis lets anyone ask again."""
+
+    list_display = ["game_id", "state", "level", "seconds", "attempts", "progress", "requested_at", "finished_at"]
+    list_filter = ["state"]
+    search_fields = ["=game__id"]
+    readonly_fields = [f.name for f in GameAnalysis._meta.fields]
+    show_full_result_count = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -21,16 +21,20 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.errors import GameError
 from games.models import Game
 from games.rest import TokenAuthentication
 
 from games.serializers import RecordSerializer
 
+from . import analysis
 from . import serializers as s
 from .filters import RULE_OPTIONS, FilterError, Filters, choice_values, is_choice
 from .replay import move_state
 from .search import MAX_PAGE_SIZE, PAGE_SIZE, search_page
+from .models import GameAnalysis
 from .stored import load_game
+from .tasks import request_analysis
 
 TAG = "archive"
 
@@ -38,6 +42,7 @@ ERRORS = {
     400: OpenApiResponse(s.ArchiveErrorSerializer, description="A filter or parameter cannot be understood"),
     401: OpenApiResponse(s.ArchiveErrorSerializer, description="Not authenticated"),
     404: OpenApiResponse(s.ArchiveErrorSerializer, description="No such game in the archive"),
+    409: OpenApiResponse(s.ArchiveErrorSerializer, description="The game is not finished"),
 }
 
 
@@ -241,3 +246,51 @@ class ArchiveMoveView(PublicGameView):
         data["board_url"] = reverse("archive-api:game-board", args=[pk]) + f"?move={k}"
         data["page_url"] = reverse("archive:game", args=[pk]) + f"?move={k}"
         return Response(data)
+
+
+class ArchiveAnalysisView(PublicGameView):
+    """A finished game's analysis by the strongest bot (see archive.analysis): read by
+    anyone who may see the game, asked for by a signed-in one."""
+
+    @staticmethod
+    def answer(pk: int, stored, code: int = status.HTTP_200_OK) -> Response:
+        row = GameAnalysis.objects.filter(game_id=pk).first()
+        return Response(analysis.as_json(row, stored.names, len(stored.moves)), status=code)
+
+    @extend_schema(
+        tags=[TAG],
+        summary="A finished game's analysis",
+        description=(
+            "Each decision that had a choice, judged by the strongest bot on what its player knew "
+            "then: the move it prefers (`best`), the expected points the move played lost against "
+            "it (`loss`) and a mark from `thresholds` (`inaccuracy`, `mistake`, `blunder`, or null); "
+            "per player the moves judged, the average points lost and each mark's count. `state` is "
+            "`none` until someone asks (POST), then `queued`, `running`, `done` or `failed`. "
+            "Computed once, stored, never again on reading."
+        ),
+        responses={200: s.ArchiveAnalysisSerializer, **errors(404)},
+    )
+    def get(self, request, pk: int):
+        return self.answer(pk, load_game(pk, with_result=False, viewer=request.user))
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Analyse a finished game",
+        description=(
+            "Queues the analysis (a Celery task; 202 while it waits or runs). Asking again while it "
+            "is queued, running or done changes nothing (200 once done); a failed one is queued "
+            "again. Only finished games (409 for one in progress: no help during play)."
+        ),
+        request=None,
+        responses={200: s.ArchiveAnalysisSerializer, 202: s.ArchiveAnalysisSerializer, **errors(404, 409)},
+    )
+    def post(self, request, pk: int):
+        stored = load_game(pk, with_result=False, viewer=request.user)
+        try:
+            request_analysis(stored.game, request.user)
+        except GameError as exc:
+            return Response({"detail": str(exc)}, status=exc.status)
+        response = self.answer(pk, stored)
+        if response.data["state"] in (GameAnalysis.State.QUEUED, GameAnalysis.State.RUNNING):
+            response.status_code = status.HTTP_202_ACCEPTED
+        return response

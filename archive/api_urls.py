@@ -10,5 +10,6 @@ urlpatterns = [
     path("games/", api.ArchiveListView.as_view(), name="games"),
     path("games/<int:pk>/record/", api.ArchiveRecordView.as_view(), name="game-record"),
     path("games/<int:pk>/board.svg", api.ArchiveBoardView.as_view(), name="game-board"),
+    path("games/<int:pk>/analysis/", api.ArchiveAnalysisView.as_view(), name="game-analysis"),
     path("games/<int:pk>/moves/<int:k>/", api.ArchiveMoveView.as_view(), name="game-move"),
 ]

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules
 
@@ -132,6 +133,55 @@ class RuleTag(models.Model):
         """Every tag of a rule set, in the engine's option order."""
         tags = (cls.tag_for(name, value) for name, value in rules.option_values().items())
         return [t for t in tags if t is not None]
+
+
+class GameAnalysis(models.Model):
+    """The analysis of one finished game by the strongest bot (see :mod:`archive.analysis`):
+    asked for once ("Analyse" on its replay page or ``POST`` on the API), computed once by
+    a Celery task, stored here and only read afterwards.
+
+    ``moves`` holds one verdict per decision that had a choice, in the order played:
+    ``{"number", "seat", "played", "best", "loss", "mark"}`` (``played`` and ``best`` are
+    record entries, ``loss`` the expected points lost, ``mark`` ``inaccuracy``, ``mistake``,
+    ``blunder`` or null); ``players`` one summary per seat: ``{"seat", "name", "moves",
+    "average_loss", "marks": {mark: count}}``; ``thresholds`` the points lost from which
+    each mark is given (``games.bots.analysis``).
+    """
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("waiting for a worker")
+        RUNNING = "running", _("being analysed")
+        DONE = "done", _("analysed")
+        FAILED = "failed", _("failed")
+
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, primary_key=True, related_name="analysis")
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    level = models.CharField(max_length=20, help_text="The named bot level that judged the moves")
+    seconds = models.FloatField(help_text="CPU seconds of search per decision")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    requested_at = models.DateTimeField()
+    # Set whenever the state changes and after each move judged: a run whose worker died
+    # stops touching it, and archive.analysis.requeue_stale queues it again.
+    updated_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="Runs started (a worker that died counts)")
+    progress = models.PositiveIntegerField(default=0, help_text="Moves of the record gone through so far")
+    moves = models.JSONField(default=list, blank=True)
+    players = models.JSONField(default=list, blank=True)
+    thresholds = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name_plural = "game analyses"
+        indexes = [models.Index(fields=["state", "updated_at"], name="archive_analysis_state")]
+
+    def __str__(self) -> str:
+        return f"analysis of game #{self.game_id} ({self.state})"
+
+    @property
+    def pending(self) -> bool:
+        """Queued or running: the page says so and waits."""
+        return self.state in (self.State.QUEUED, self.State.RUNNING)
 
 
 OPTIONS_BY_NAME = {option.name: option for option in Rules.options()}

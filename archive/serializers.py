@@ -123,3 +123,37 @@ class ArchiveMoveStateSerializer(serializers.Serializer):
                                          "who holds each award), as the replay page shows it beside the board")
     board_url = serializers.CharField(help_text="The board after move k as SVG")
     page_url = serializers.CharField(help_text="The replay page at move k")
+
+
+class AnalysedMoveSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The move's number in the record (from 1)")
+    seat = serializers.IntegerField()
+    player = serializers.CharField()
+    played = serializers.JSONField(help_text="The record entry played")
+    played_text = serializers.CharField(help_text="The move played, in words")
+    best = serializers.JSONField(help_text="The record entry the bot prefers (the one played when it agrees)")
+    best_text = serializers.CharField(help_text="The preferred move, in words")
+    best_notation = serializers.CharField(help_text="A placement in the reply notation, e.g. `2,-1 90 city:N` ('' otherwise)")
+    loss = serializers.FloatField(help_text="Expected points lost against the preferred move")
+    mark = serializers.CharField(allow_null=True, help_text="`inaccuracy`, `mistake`, `blunder`, or null")
+
+
+class AnalysedPlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    moves = serializers.IntegerField(help_text="Moves judged (decisions that had a choice)")
+    average_loss = serializers.FloatField(help_text="Average expected points lost per move judged")
+    marks = serializers.DictField(child=serializers.IntegerField(), help_text="How many of each mark")
+
+
+class ArchiveAnalysisSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(["none", "queued", "running", "done", "failed"])
+    level = serializers.CharField(help_text="The bot level that judges (the strongest)")
+    seconds = serializers.FloatField(allow_null=True, help_text="CPU seconds of search per decision")
+    progress = serializers.IntegerField(help_text="Moves gone through so far (while running)")
+    total = serializers.IntegerField(help_text="Moves in the game")
+    requested_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    thresholds = serializers.DictField(child=serializers.FloatField(), help_text="Points lost from which each mark is given")
+    moves = AnalysedMoveSerializer(many=True, help_text="Once done: every move judged, in order")
+    players = AnalysedPlayerSerializer(many=True, help_text="Once done: one summary per player")

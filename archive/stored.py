@@ -17,7 +17,7 @@ from games.models import Game, Move, Seat, is_tile_placement, left_early
 from games.replay import named_entry
 from games.visibility import game_for_viewer
 
-from .models import GameResult, SeatResult
+from .models import GameAnalysis, GameResult, SeatResult
 from .records import MOVE_FIELDS, record_of
 from .tournament_links import tournament_columns, tournament_json
 
@@ -59,11 +59,17 @@ class StoredGame:
 def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredGame:
     """A game visible in the archive (started: active or finished) to ``viewer``, or
     404 (a private game is visible to its players only, see games.visibility). With
-    ``with_result`` (the replay page) the game also carries its tournament, if any."""
+    ``with_result`` (the replay page) the game also carries its tournament, if any, and
+    its analysis (:func:`analysis_of`), in the same query."""
     games = Game.objects.exclude(status=Game.Status.WAITING)
     if with_result:
-        games = games.annotate(**tournament_columns())
-    game = game_for_viewer(game_id, viewer, games)
+        games = games.annotate(**tournament_columns()).select_related("analysis")
+    return stored_game(game_for_viewer(game_id, viewer, games), with_result=with_result)
+
+
+def stored_game(game: Game, *, with_result: bool = False) -> StoredGame:
+    """``game`` (a started one, else 404) with its seats, moves and result, whoever asks:
+    callers check who may see it (:func:`load_game` does; a task needs no viewer)."""
     if game.seed is None:
         raise Http404(_("no such game in the archive"))
     seats = list(game.seats.select_related("user").order_by("position"))
@@ -75,6 +81,14 @@ def load_game(game_id: int, *, with_result: bool = True, viewer=None) -> StoredG
             Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
         ).first()
     return StoredGame(game, seats, moves, result)
+
+
+def analysis_of(game: Game) -> GameAnalysis | None:
+    """The game's analysis, if anyone asked for it (read with the game by :func:`load_game`)."""
+    try:
+        return game.analysis
+    except GameAnalysis.DoesNotExist:
+        return None
 
 
 def _ended_early(game: Game, moves: list[dict[str, Any]]) -> bool:

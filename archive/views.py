@@ -10,30 +10,35 @@ from __future__ import annotations
 import json
 from urllib.parse import urlencode
 
+from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, StreamingHttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.functional import lazy
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games import vocabulary
 from games.engine import COLORS
 from games.engine.record import replay as replay_record
-from games.models import Game
+from games.errors import GameError
+from games.models import BOT_LEVEL_LABELS, Game
 
+from . import analysis as analysis_words
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice
 from .forms import RecordUploadForm
+from .models import GameAnalysis
 from .profiles import head_to_head, player_stats
 from .records import export_records
 from .replay import CATEGORIES, parse_move, replay_context
 from .search import matching_ids, search, search_page
-from .stored import load_game
+from .stored import analysis_of, load_game
+from .tasks import request_analysis
 from .tournament_links import tournament_choices, tournament_json, tournament_name
 
 User = get_user_model()
@@ -220,7 +225,47 @@ def game_replay(request, game_id: int):
             "imported": False,
         }
     )
+    if finished:
+        context.update(_analysis_context(stored, context["move_rows"]))
     return render(request, "archive/replay.html", context)
+
+
+def _analysis_context(stored, move_rows: list[dict]) -> dict:
+    """The finished game's analysis, if anyone asked for it: its state, each judged move's
+    verdict on its row of the move list and the per-player summary (read with the game)."""
+    analysis = analysis_of(stored.game)
+    level = analysis.level if analysis else analysis_words.LEVEL.name  # the level that judged, or will
+    verdicts = analysis_words.verdicts(analysis, stored.names)
+    for row in move_rows:
+        row["verdict"] = verdicts.get(row["number"])
+    return {
+        "analysis": analysis,
+        "analysis_summary": analysis_words.summary(analysis),
+        "analysis_marks": analysis_words.thresholds(),
+        "analysis_level": BOT_LEVEL_LABELS.get(level, level),
+        "analyse_url": reverse("archive:analyse", args=[stored.game.pk]),
+    }
+
+
+@login_required
+@require_POST
+def game_analyse(request, game_id: int):
+    """Ask for the analysis of a finished game (once: asking again changes nothing)."""
+    stored = load_game(game_id, with_result=False, viewer=request.user)
+    back = reverse("archive:game", args=[game_id]) + "#analysis"
+    try:
+        row = request_analysis(stored.game, request.user)
+    except GameError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    row.refresh_from_db()
+    if row.state == GameAnalysis.State.DONE:
+        messages.success(request, gettext("The game is analysed: each move judged is marked in the list of moves."))
+    elif row.pending:
+        messages.info(request, gettext("The analysis is queued: this page shows it when it is done."))
+    else:
+        messages.error(request, gettext("The analysis failed. You may try again later."))
+    return redirect(back)
 
 
 def game_record(request, game_id: int):

@@ -208,6 +208,12 @@ BOT_MCTS_SECONDS = float(os.environ.get("BOT_MCTS_SECONDS", "0.3") or 0.3)
 BOT_TAKEOVER_LEVEL = os.environ.get("BOT_TAKEOVER_LEVEL", "strong")
 if BOT_TAKEOVER_LEVEL not in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts"):
     raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be beginner, casual, strong or expert")
+# The analysis of a finished game (archive.analysis): CPU seconds of the expert's search per
+# decision (default: the expert's own thinking time); a run whose worker stopped moving on for
+# ANALYSIS_STALE_SECONDS is queued again, at most ANALYSIS_MAX_ATTEMPTS runs in all.
+ANALYSIS_SECONDS = float(os.environ.get("ANALYSIS_SECONDS", "") or BOT_MCTS_SECONDS)
+ANALYSIS_STALE_SECONDS = envint("ANALYSIS_STALE_SECONDS", 300)
+ANALYSIS_MAX_ATTEMPTS = envint("ANALYSIS_MAX_ATTEMPTS", 3)
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -227,6 +233,8 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-reminders": {"task": "notifications.tasks.send_reminders", "schedule": 300.0},
     "notifications-digests": {"task": "notifications.tasks.send_digests", "schedule": 900.0},
     "tournaments-deadlines": {"task": "tournaments.tasks.close_overdue_rounds", "schedule": 300.0},
+    # Analyses whose worker died or whose task was lost are queued again.
+    "archive-analyses": {"task": "archive.tasks.requeue_stale_analyses", "schedule": 120.0},
     # Expired sessions and old used log-in links.
     "housekeeping": {"task": "notifications.tasks.housekeeping", "schedule": 6 * 3600.0},
     # Read by /health/: beat is alive when this ran in the last few minutes.

@@ -25,7 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games import bot_seats, fragment, lobby, seating, turns
+from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
 from games.commands import Table
 from games.errors import GameError
 from games.replay import engine_for
@@ -423,6 +423,41 @@ class DecisionView(GameAPIView):
         data = _validated(s.DecisionRequestSerializer, request)
         table = turns.play_decision(pk, request.user, data["move_number"], data["answer"])
         return self.played(table, data["move_number"])
+
+
+class HintView(GameAPIView):
+    """The strongest bot's move for the caller's turn in a practice game (see games.hints)."""
+
+    @extend_schema(
+        tags=[TAG],
+        summary="The hint for your move",
+        description=(
+            "In a practice game (you against bots alone, never rated), on your turn: whether the "
+            "strongest bot's move for it was asked for (`state`: `none`, `pending`, `done`) and, once "
+            "found, that move (`entry`, in words and in the reply notation). 403 in a game with another "
+            "person, 409 when it is not your turn or the game is not in progress."
+        ),
+        responses={200: s.HintSerializer, **errors(403, 404, 409)},
+    )
+    def get(self, request, pk: int):
+        game = self.game(pk)
+        seats = list(game.seats.select_related("user").order_by("position"))
+        return Response(hints.current(game, seats, request.user))
+
+    @extend_schema(
+        tags=[TAG],
+        summary="Ask for a hint",
+        description=(
+            "Queues the search for the strongest bot's move for your turn (a Celery task; 202 while it "
+            "searches, 200 once found). Asking again for the same move changes nothing. Only in a "
+            "practice game against bots: 403 in a game with another person."
+        ),
+        request=None,
+        responses={200: s.HintSerializer, 202: s.HintSerializer, **errors(403, 404, 409)},
+    )
+    def post(self, request, pk: int):
+        hint = tasks.request_hint(self.game(pk), request.user)
+        return Response(hint, status=status.HTTP_200_OK if hint["state"] == "done" else status.HTTP_202_ACCEPTED)
 
 
 class RecordView(PublicGameView):

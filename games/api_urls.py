@@ -16,5 +16,6 @@ urlpatterns = [
     path("games/<int:pk>/moves/", api.MovesView.as_view(), name="api-game-moves"),
     path("games/<int:pk>/decision/", api.DecisionView.as_view(), name="api-game-decision"),
     path("games/<int:pk>/record/", api.RecordView.as_view(), name="api-game-record"),
+    path("games/<int:pk>/hint/", api.HintView.as_view(), name="api-game-hint"),
     path("games/<int:pk>/board.svg", api.BoardSVGView.as_view(), name="api-game-board"),
 ]

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games import expansions, move_words, vocabulary
 from games.move_words import COMPLETED, completed_text
 from games.tile_words import tile_phrase
+from games.words import follower_put
 from games.engine import CATEGORIES as FEATURE_CATEGORIES
 from games.engine.effects import TurnEffects
 from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS  # noqa: F401  (the pages' words)
@@ -136,3 +136,33 @@ def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[in
         "entry": entry,
         "text": text if text is not None else describe(entry, who or "?", seat=seat),
     }
+
+
+def notation(entry: dict[str, Any]) -> str:
+    """A placement in the notation a reply e-mail uses (NOTATION.md): ``2,-1 90 city:N``,
+    ``0,1 180 large city:N``, ``3,0 270`` (no figure); '' for any other entry."""
+    if kind_of(entry) != "place":
+        return ""
+    parts = [f"{entry.get('x')},{entry.get('y')}", str(entry.get("rotation", 0))]
+    spot, figure = spot_of(entry), figure_of(entry)
+    if spot:
+        parts.append(spot if figure == "follower" else f"{figure} {spot}")
+    return " ".join(parts)
+
+
+def advice(entry: dict[str, Any], who: str) -> str:
+    """An entry as advice to its player (a hint, the move an analysis prefers): 'Place a
+    curved road at (2, -1), turned 90°, and put a thief on the road (east)'; an entry
+    that places no tile as :func:`describe` tells it."""
+    if kind_of(entry) != "place":
+        return describe(entry, who)
+    values = {"tile": tile_phrase(entry.get("tile")), "x": entry.get("x"), "y": entry.get("y"),
+              "rotation": entry.get("rotation", 0)}
+    spot, figure = spot_of(entry), figure_of(entry)
+    if not spot:
+        return _("Place %(tile)s at (%(x)s, %(y)s), turned %(rotation)s°, with no figure") % values
+    if figure == "follower":
+        return _("Place %(tile)s at (%(x)s, %(y)s), turned %(rotation)s°, and put %(follower)s") % {
+            **values, "follower": follower_put(spot)}
+    return _("Place %(tile)s at (%(x)s, %(y)s), turned %(rotation)s°, with %(figure)s") % {
+        **values, "figure": vocabulary.figure_on(figure, spot)}

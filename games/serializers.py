@@ -479,3 +479,14 @@ class BotsRequestSerializer(serializers.Serializer):
         help_text="beginner, casual, strong or expert (random, greedy and mcts are old names of beginner, strong and expert)",
     )
     count = StrictIntegerField(min_value=1, required=False, help_text="How many open seats (default: all)")
+
+
+class HintSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(["none", "pending", "done"], help_text="Not asked for, being searched, found")
+    move_number = serializers.IntegerField(help_text="The move the hint is for")
+    level = serializers.CharField(help_text="The bot level whose move it is (the strongest)")
+    level_label = serializers.CharField()
+    entry = serializers.JSONField(allow_null=True, help_text="The record entry the bot would play (once found)")
+    text = serializers.CharField(allow_null=True, help_text="That move in words")
+    notation = serializers.CharField(allow_null=True, help_text="A placement in the reply notation, e.g. `2,-1 90 city:N`")
+    url = serializers.CharField(help_text="This endpoint")

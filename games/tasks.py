@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from . import bot_seats, timeouts
+from . import bot_seats, hints, timeouts
 from .models import Game
 
 log = logging.getLogger(__name__)
@@ -42,3 +42,26 @@ def queue_bot_turns(sender, instance: Game, raw: bool = False, **kwargs) -> None
             log.exception("could not queue the bot turn of game %s", game_id)
 
     transaction.on_commit(queue)
+
+
+@shared_task(ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+def find_hint(game_id: int, number: int, position: int) -> str:
+    """The strongest bot's move for the player of a practice game (see :mod:`games.hints`)."""
+    return hints.find(game_id, number, position)
+
+
+def request_hint(game: Game, user) -> dict:
+    """The hint for ``user``'s move in ``game`` (a practice game, their turn): found or being
+    searched; the search is queued once, after the transaction commits."""
+    hint, queue = hints.ask(game, user)
+    if queue:
+        args = (game.pk, hint["move_number"], game.current_seat)
+
+        def send() -> None:
+            try:
+                find_hint.delay(*args)
+            except Exception:  # pragma: no cover - the hint may be asked for again a minute later
+                log.exception("could not queue the hint of game %s", args[0])
+
+        transaction.on_commit(send)
+    return hint

@@ -16,5 +16,6 @@ urlpatterns = [
     path("games/<int:game_id>/resign/", views.game_resign, name="game-resign"),
     path("games/<int:game_id>/rematch/", views.game_rematch, name="game-rematch"),
     path("games/<int:game_id>/bots/", views.game_bots, name="game-bots"),
+    path("games/<int:game_id>/hint/", views.game_hint, name="game-hint"),
     path("invite/<str:token>/", views.invitation, name="invitation"),
 ]

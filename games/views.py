@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
-from games import after, bot_seats, fragment, seating, turns
+from games import after, bot_seats, fragment, seating, tasks, turns
 from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
 from games.errors import GameError
 from games.clock import waiting_games
@@ -221,6 +221,18 @@ def game_bots(request, game_id: int):
     """The creator seats bots of the chosen level in every open seat."""
     level = request.POST.get("level", "")
     return _act(request, game_id, lambda pk, user: bot_seats.fill_with_bots(pk, user, level), _("Bots took the open seats."))
+
+
+@login_required
+@require_POST
+def game_hint(request, game_id: int):
+    """A practice game's player asks for the strongest bot's move for their turn."""
+    game = game_for_viewer(game_id, request.user)
+    try:
+        tasks.request_hint(game, request.user)
+    except GameError as exc:
+        messages.error(request, str(exc))
+    return redirect(game.get_absolute_url() + "#hint")
 
 
 def invitation(request, token: str):

@@ -151,6 +151,7 @@ def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
     view = GameView.load(game, n.user, upto=number - 1)
     hand = view.players[view.viewer].hand if view.viewer is not None else None
     ctx["tile"] = tile_name(view.tile) if view.tile else (", ".join(map(tile_name, hand)) if hand else None)
+    ctx["hand"] = bool(hand) and not view.tile
     if data.get("last_move"):
         ctx["last_move_text"] = view.describe(data["last_move"])
     ctx["discarded"] = [tile_name(t) for t in data.get("discarded") or ()]
@@ -171,7 +172,8 @@ def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
 
 def _how_to_answer(ctx: dict, view: GameView) -> None:
     """With REPLY_EMAIL: the personal reply address of this decision (the Reply-To
-    header) and what a reply may say (``answers``: labelled cells or lettered options)."""
+    header) and what a reply may say (``answers``: labelled cells or lettered options;
+    with a hand of tiles each tile's picture too)."""
     if not tokens.enabled():
         return
     offered = answers.of(view)
@@ -179,6 +181,23 @@ def _how_to_answer(ctx: dict, view: GameView) -> None:
         return
     ctx["answers"] = offered
     ctx["reply_to"] = tokens.address(tokens.Decision(view.game.pk, view.me.position, view.move_number))
+    for fits in offered.hand:
+        picture = tile_png(fits.tile)
+        if picture:
+            ctx["images"][fits.picture], fits.pictured = picture, True
+
+
+def _answerable_now(ctx: dict, n: Notification, number: int | None) -> None:
+    """An e-mail about decision ``number`` (a reminder, the first player's "game started")
+    says how to answer it by e-mail, as the turn e-mail does, while the game still waits
+    for it: the same Reply-To (the same token), the labelled board, the cells or options."""
+    game = n.game
+    if not tokens.enabled() or n.user is None or game.status != Game.Status.ACTIVE or game.move_count + 1 != number:
+        return
+    view = GameView.load(game, n.user)
+    _how_to_answer(ctx, view)
+    if ctx.get("answers"):
+        board_picture(view, ctx, ctx["answers"].labels)
 
 
 def _decision(ctx: dict, view: GameView, link) -> None:
@@ -218,6 +237,8 @@ def _started(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["your_turn"] = first is not None and n.user is not None and first.user_id == n.user.pk
     ctx["button_url"] = link(_game_path(game) + ("#turn-panel" if ctx["your_turn"] else ""))
     ctx["subject"] = _("%(game)s has started") % {"game": game.title}
+    if ctx["your_turn"]:  # (with hands, tiles that fit nowhere may have been discarded first)
+        _answerable_now(ctx, n, game.move_count + 1)
 
 
 def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
@@ -248,6 +269,7 @@ def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:
         ctx["button_url"] = link(_game_path(game) + "#decision-panel")
         ctx["subject"] = _("Reminder: a decision is waiting for you in %(game)s (%(left)s left)") % {
             "game": game.title, "left": ctx["time_left"]}
+    _answerable_now(ctx, n, data.get("move_number"))
 
 
 def _timeout(ctx: dict, n: Notification, data: dict, link) -> None:

@@ -15,7 +15,7 @@ The result is plain data (:class:`Analysis`, ``to_json()``) so the site can stor
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from games.engine import Game, Move, Resign, replay
 from games.engine.record import new_game
@@ -122,14 +122,18 @@ def analyse(
     playouts: int | None = None,
     numbers: set[int] | None = None,
     seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Analysis:
     """Judge each decision of the finished game ``record`` with a search of ``seconds`` of
     CPU time (or ``playouts`` playouts, reproducible) per decision; ``numbers`` limits it
-    to those moves (1-based, as in the record). Raises ``RecordError`` for a bad record."""
+    to those moves (1-based, as in the record). ``progress(number, total)`` is called after
+    each move (the site's task keeps its heartbeat with it). Raises ``RecordError`` for a
+    bad record."""
     game = replay(record)  # checks the whole record first: a bad one fails before any search
     board = new_game(record)
     names = list(game.players)
     judged: list[MoveAnalysis] = []
+    total = len(record.get("moves", []))
     for number, data in enumerate(record.get("moves", []), 1):
         entry = parse_entry(data)
         if numbers is None or number in numbers:
@@ -137,10 +141,11 @@ def analyse(
             verdict = judge(view, entry, seconds, playouts, seed + number) if view is not None else None
             if verdict is not None:
                 best, loss = verdict
-                judged.append(
-                    MoveAnalysis(number, view.seat, data, best.to_json(), round(loss, 1), mark_of(loss))
-                )
+                loss = round(loss, 1)  # the mark of the points shown: 2.96 shows as 3.0, an inaccuracy
+                judged.append(MoveAnalysis(number, view.seat, data, best.to_json(), loss, mark_of(loss)))
         board.play(entry)
+        if progress is not None:
+            progress(number, total)
     return Analysis(judged, summaries(judged, names), seconds if playouts is None else None)
 
 

@@ -17,6 +17,7 @@ from games.engine.tiles import TILE_TYPES
 from games.tile_words import tile_name
 from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS, categories_for, describe,
                            describe_spot, kind_of, spot_of)
+from games import hints
 from games.models import GameEvent, Seat
 
 from .notices import turn_refusals
@@ -68,6 +69,7 @@ def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, An
         "invited": me is not None and me.state == Seat.State.INVITED,
         "can_resign": bool(view.active and me and me.state == Seat.State.JOINED and not view.players[me.position].out),
         "can_seat_bots": bool(view.waiting and signed_in and game.created_by_id == user.pk and open_seat),
+        "hint": hints.shown(game, seats, user) if view.my_turn or view.my_decision else None,
         "api_move_url": f"/api/games/{game.pk}/moves/",
         "api_decision_url": f"/api/games/{game.pk}/decision/",
         "rules_text": view.rules_text,

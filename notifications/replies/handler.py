@@ -24,6 +24,7 @@ from email.utils import getaddresses
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts import language
@@ -32,6 +33,7 @@ from games import turns
 from games.errors import Conflict, GameError, NotAllowed
 from games.models import Game, Seat
 from games.presenter.view import GameView
+from games.tile_words import tile_name
 
 from ..models import Category, InboundMessage, Notification
 from ..outbox import notify
@@ -49,6 +51,10 @@ REASONS = {
     "spot_needed": _("that tile has more than one such spot: add its side, e.g. city:N."),
     "illegal": _("that is not a legal move."),
     "no_option": _("no option has that letter."),
+    "not_your_tile": _("you hold no such tile: name one of your tiles listed below by its letters, or leave the tile out."),
+    "cell_needed": _("a tile's letters must be followed by the cell: its letter on the board picture, or x,y, as in the example below."),
+    "none_fits": _("none of your tiles fits on that cell."),
+    "tile_needed": _("more than one of your tiles fits on that cell like that: write the letters of the tile you mean before the cell, as in the example below."),
 }
 """Why a reply from the seat's own address was not played, as its answer says it."""
 
@@ -194,7 +200,8 @@ def _play_for(message: EmailMessage, seat: Seat, decision: tokens.Decision) -> N
         raise _Stop("rejected", exc.code, exc.detail) from None
     try:
         if offered.turn:
-            turns.play_move(game.pk, user, decision.move_number, entry["x"], entry["y"], entry["rotation"], entry["meeple"])
+            turns.play_move(game.pk, user, decision.move_number, entry["x"], entry["y"], entry["rotation"], entry["meeple"],
+                            tile=entry.get("tile"))
         else:
             turns.play_decision(game.pk, user, decision.move_number, entry)
     except (Conflict, NotAllowed) as exc:  # someone was faster (the browser, a timeout), or a bot took over
@@ -209,8 +216,11 @@ def _answer(log: InboundMessage, seat: Seat, stop: _Stop, message: EmailMessage)
         return
     replied_to = str(message.get("Message-ID") or "").strip()
     # The engine's and the command path's own words (stale, illegal) say more; a parse detail
-    # (a cell's letter) says nothing on its own.
+    # (a cell's letter) says nothing on its own, the tiles that fit a cell do.
     detail = stop.detail[:300] if stop.reason in ("stale", "illegal") else ""
+    if stop.reason == "tile_needed":
+        tiles = ", ".join(f"{tile} ({tile_name(tile)})" for tile in stop.detail.split(", "))
+        detail = gettext("Your tiles that fit there: %(tiles)s.") % {"tiles": tiles}
     data = {"reason": stop.reason, "detail": detail, "move_number": log.move_number}
     if re.fullmatch(r"<[^<>\s]{1,200}>", replied_to):
         data["in_reply_to"] = replied_to

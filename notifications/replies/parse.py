@@ -2,10 +2,14 @@
 (mail-parser-reply, which knows the quote headers of English, German, French and Italian
 mail clients), and the move or decision on its first non-empty line.
 
-A tile turn: ``x,y rotation [spot]`` or ``LABEL rotation [spot]`` (the cell's label on the
-e-mail's board picture), e.g. ``2,-1 90 city:N``, ``b 180 large city:n``; no spot: no
-follower; the rotation may be left out where only one fits. A decision: the letter of an
-option, or ``pass``. Case and extra spaces do not matter.
+A tile turn: ``[TILE] CELL [rotation] [spot]``. The cell is ``x,y`` or its label on the
+e-mail's board picture, e.g. ``2,-1 90 city:N``, ``b 180 large city:n``; no spot: no
+follower; the rotation may be left out where only one fits. With a hand of tiles (only
+then) the tile's id comes first (``V A 90 city:N``, ``co-1 2,-1 90``), and may be left out where
+only one tile of the hand fits as the rest of the line says. A word is a tile only when
+a cell follows it, and no label spells a tile of the hand (see ``answers``): ``V A`` is
+tile V on cell A, ``A 90`` cell A. A decision: the letter of an option, or ``pass``.
+Case and extra spaces do not matter.
 """
 
 from __future__ import annotations
@@ -16,13 +20,17 @@ from html.parser import HTMLParser
 
 from mailparser_reply import EmailMessage as ParsedReply
 
-from .answers import FIGURES, Answers, Cell
+from games.engine.tiles import orientation
+
+from .answers import FIGURES, Answers, Cell, Fits, spot_word
 
 LANGUAGES = ["en", "de", "fr", "it"]
 PASS_WORDS = {"pass", "passen", "passer", "passo", "passa", "-"}
 SPOT_RE = r"(?:(?P<figure>" + "|".join(FIGURES) + r")\s+)?(?P<feature>city|road|field|cloister)(?:\s*:\s*(?P<side>[nesw]{1,3}|inner2?))?"
 COORDS_RE = re.compile(r"^\(?\s*(?P<x>[+-]?\d{1,3})\s*[,;]\s*(?P<y>[+-]?\d{1,3})\s*\)?")
 LABEL_RE = re.compile(r"^(?P<label>[a-z]{1,2})(?![a-z:])")
+# A tile's id (``V``, ``CO-1``, ``IC-A``) is read only when a cell (x,y or a label) follows it.
+TILE_RE = re.compile(r"^(?P<tile>[a-z]{2}-[a-z0-9]{1,2}|[a-z])\s+(?=\(?\s*[+-]?\d{1,3}\s*[,;]|[a-z]{1,2}(?![a-z:]))")
 REST_RE = re.compile(r"^\s*(?:(?P<rotation>0|90|180|270)\s*°?)?\s*(?:" + SPOT_RE + r")?\s*[.!]?\s*$")
 
 
@@ -116,27 +124,87 @@ def first_line(text: str) -> str:
 
 
 def move(line: str, offered: Answers) -> dict:
-    """A tile turn's move (``x``, ``y``, ``rotation``, ``meeple``) from a move line."""
-    coords = COORDS_RE.match(line)
-    if coords:
-        x, y = int(coords["x"]), int(coords["y"])
-        cell = next((c for c in offered.cells if (c.x, c.y) == (x, y)), None)
-        rest = line[coords.end():]
-    else:
-        label = LABEL_RE.match(line)
-        if not label:
-            raise Unreadable("unreadable")
-        cell = next((c for c in offered.cells if c.label.lower() == label["label"]), None)
-        if cell is None:
-            raise Unreadable("unknown_cell", label["label"].upper())
-        x, y, rest = cell.x, cell.y, line[label.end():]
+    """A tile turn's move (``x``, ``y``, ``rotation``, ``meeple``, and with a hand the
+    ``tile``) from a move line."""
+    tile, line = _tile(line, offered)
+    x, y, rest = _cell(line, offered)
     parts = REST_RE.match(rest)
     if not parts:
         raise Unreadable("unreadable")
-    if cell is None:
-        raise Unreadable("no_fit", f"{x},{y}")
+    fits, cell = _which(offered, tile, x, y, parts)
     rotation = _rotation(cell, parts["rotation"])
-    return {"x": x, "y": y, "rotation": rotation, "meeple": _meeple(cell, rotation, parts)}
+    entry = {"x": x, "y": y, "rotation": rotation, "meeple": _meeple(cell, rotation, parts)}
+    if offered.hand:
+        entry["tile"] = fits.tile
+    return entry
+
+
+def _tile(line: str, offered: Answers) -> tuple[str | None, str]:
+    """With a hand of tiles, the tile named at the start of ``line`` (or ``None``) and the
+    rest of the line. A drawn tile is never named."""
+    named = TILE_RE.match(line) if offered.hand else None
+    if not named or named["tile"].upper() in offered.labels.values():  # a cell's label, then more
+        return None, line
+    tile = named["tile"].upper()
+    if tile not in {fits.tile.upper() for fits in offered.hand}:
+        raise Unreadable("not_your_tile", tile)
+    return tile, line[named.end():]
+
+
+def _cell(line: str, offered: Answers) -> tuple[int, int, str]:
+    """The cell at the start of ``line`` (x,y or a label) and the rest of the line."""
+    coords = COORDS_RE.match(line)
+    if coords:
+        return int(coords["x"]), int(coords["y"]), line[coords.end():]
+    label = LABEL_RE.match(line)
+    if not label:
+        raise Unreadable("unreadable")
+    cell = next((c for c in offered.cells if c.label.lower() == label["label"]), None)
+    if cell is None:
+        hand = {f.tile.upper() for f in offered.hand}
+        raise Unreadable("cell_needed" if label["label"].upper() in hand else "unknown_cell", label["label"].upper())
+    return cell.x, cell.y, line[label.end():]
+
+
+def _which(offered: Answers, tile: str | None, x: int, y: int, parts: re.Match) -> tuple[Fits, Cell]:
+    """The tile placed (the named one, else the one that fits as the line says) and its cell."""
+    here = [(fits, cell) for fits in offered.tiles() for cell in fits.cells if (cell.x, cell.y) == (x, y)]
+    if tile is not None:
+        here = [(fits, cell) for fits, cell in here if fits.tile.upper() == tile]
+    if not here:
+        raise Unreadable("no_fit" if tile or not offered.hand else "none_fits", f"{x},{y}")
+    if len(here) == 1:
+        return here[0]
+    narrowed = [(fits, cell) for fits, cell in here if _could(fits.tile, cell, parts)]
+    if len(narrowed) == 1:
+        return narrowed[0]
+    raise Unreadable("tile_needed", ", ".join(fits.tile for fits, _cell in narrowed or here))
+
+
+def _could(tile: str, cell: Cell, parts: re.Match) -> bool:
+    """Whether ``tile`` fits ``cell`` in the rotation and with the spot the line gives."""
+    rotations = [int(parts["rotation"])] if parts["rotation"] else list(cell.rotations)
+    return any(rotation in cell.rotations and _spot_fits(tile, cell, rotation, parts) for rotation in rotations)
+
+
+def _spot_fits(tile: str, cell: Cell, rotation: int, parts: re.Match) -> bool:
+    try:
+        meeple = _meeple(cell, rotation, parts)
+    except Unreadable:
+        return False
+    if meeple is None:
+        return True
+    spot, figure = (meeple, "follower") if isinstance(meeple, str) else (meeple["spot"], meeple["figure"])
+    return spot_word(canonical_spot(tile, rotation, spot), figure) in cell.rotations[rotation]
+
+
+def canonical_spot(tile: str, rotation: int, spot: str) -> str:
+    """The name the list uses for ``spot``: a segment touching several sides may be
+    named by any of them (NOTATION.md), e.g. ``city:E`` of a city running N and E is
+    listed as ``city:N``. An unknown spot is returned as written."""
+    turned = orientation(tile, rotation)
+    index = turned.spot_index.get(spot)
+    return spot if index is None else turned.segments[index].spot or spot
 
 
 def _rotation(cell: Cell, written: str | None) -> int:

@@ -62,7 +62,7 @@
         var svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
         if (!svg || svg.nodeName !== "svg") throw new Error("no board");
         svg.classList.add("past-board");
-        if (!saved) saved = b.svg;
+        if (!saved) saved = board().svg;  // a live swap may have brought a new current board meanwhile
         swapBoard(document.importNode(svg, true));
         shown = k;
         var words = link ? link.textContent.trim() : "";
@@ -109,7 +109,15 @@
   });
 
   /* A new page state swapped in (live update, own move): it shows the current board. */
-  document.addEventListener("carc:game-swapped", function () { saved = null; shown = 0; pending = null; });
+  document.addEventListener("carc:game-swapped", function () {
+    if (pending) pending.abort();
+    saved = null; shown = 0; pending = null;
+    var note = el("board-past");
+    if (note) note.hidden = true;
+    legend(false);
+    mark(0);
+  });
 
-  window.CarcPast = { busy: function () { return saved !== null; }, show: show, back: back, shown: function () { return shown; } };
+  /* Busy from the click on: a live swap must not land between the click and the past board. */
+  window.CarcPast = { busy: function () { return saved !== null || pending !== null; }, show: show, back: back, shown: function () { return shown; } };
 })();

@@ -30,3 +30,22 @@ def players(django_user_model):
 def member_client(client, players):
     client.force_login(players["ann"])
     return client
+
+
+@lru_cache(maxsize=None)
+def short_template(seed: int, moves: int = 16):
+    """A two-player game of ``moves`` random moves that ends when Bob resigns: a finished
+    game whose analysis takes a fraction of a second."""
+    import random
+
+    from archive.generate import Template
+    from games.engine import Game, Resign
+    from games.engine.autoplay import play_randomly
+
+    rng = random.Random(seed)
+    bag_seed = rng.randrange(2**32)
+    engine = Game.new(["Ann", "Bob"], Rules(), seed=bag_seed)
+    play_randomly(engine, rng, entries=moves)
+    engine.play(Resign("Bob"))
+    assert engine.finished
+    return Template(seed, bag_seed, Rules(), engine)

@@ -115,3 +115,14 @@ def test_analyse_says_why_a_record_cannot_be_analysed(tmp_path):
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 1 and "move 1: tile U at (1,0) rotation 90 does not fit" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_move_whose_loss_shows_as_3_0_is_an_inaccuracy_and_the_progress_is_told(monkeypatch):
+    from games.bots import analysis
+
+    monkeypatch.setattr(analysis, "judge", lambda view, entry, *args: (entry, 2.96))
+    told = []
+    result = analyse(greedy_game(2), playouts=1, numbers={5}, progress=lambda n, total: told.append((n, total)))
+    (move,) = result.moves
+    assert (move.loss, move.mark) == (3.0, "inaccuracy")  # the mark of the points the page shows
+    assert told[0] == (1, told[-1][1]) and told[-1][0] == told[-1][1] == len(told)

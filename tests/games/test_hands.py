@@ -112,7 +112,7 @@ def test_the_turn_email_shows_the_recipients_own_hand(handed, ann):
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
     from games.tile_words import tile_name
 
-    assert f"Your tile: {', '.join(map(tile_name, engine.hand(0)))}" in build_message(mail).body
+    assert f"Your tiles: {', '.join(map(tile_name, engine.hand(0)))}" in build_message(mail).body
 
 
 @pytest.mark.django_db

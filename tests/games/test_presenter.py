@@ -103,7 +103,7 @@ def test_the_page_the_api_and_the_email_show_the_same_scores_hand_and_bag(handed
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
     from games.tile_words import tile_name
 
-    assert f"Your tile: {', '.join(map(tile_name, view.my_hand))}" in build_message(mail).body
+    assert f"Your tiles: {', '.join(map(tile_name, view.my_hand))}" in build_message(mail).body
 
 
 def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(started, ann, api):

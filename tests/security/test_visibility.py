@@ -83,6 +83,7 @@ GAME_URLS = [
     ("post", "/games/{id}/resign/", None),
     ("post", "/games/{id}/rematch/", None),
     ("post", "/games/{id}/bots/", {"level": "greedy"}),
+    ("post", "/games/{id}/hint/", None),
     ("get", "/games/{id}/live/", None),
     ("get", "/games/{id}/chat/", None),
     ("post", "/games/{id}/chat/post/", {"text": "I was here"}),
@@ -98,6 +99,8 @@ GAME_URLS = [
     ("post", "/api/games/{id}/join/", None),
     ("post", "/api/games/{id}/resign/", None),
     ("post", "/api/games/{id}/bots/", {"level": "greedy"}),
+    ("get", "/api/games/{id}/hint/", None),
+    ("post", "/api/games/{id}/hint/", None),
     ("post", "/api/games/{id}/moves/", {"move_number": 1, "x": 0, "y": 1, "rotation": 0, "meeple": None}),
     ("post", "/api/games/{id}/decision/", {"move_number": 1, "answer": {"pass": True}}),
     ("get", "/archive/games/{id}/", None),
@@ -105,6 +108,9 @@ GAME_URLS = [
     ("get", "/api/archive/games/{id}/record/", None),
     ("get", "/api/archive/games/{id}/board.svg", None),
     ("get", "/api/archive/games/{id}/moves/1/", None),
+    ("post", "/archive/games/{id}/analyse/", None),
+    ("get", "/api/archive/games/{id}/analysis/", None),
+    ("post", "/api/archive/games/{id}/analysis/", None),
 ]
 
 
@@ -123,6 +129,7 @@ def private_game(state, ann, bob, make_user):
 
 def stored() -> list:
     """Everything an outsider's request could leave behind."""
+    from archive.models import GameAnalysis
     from chat.models import Message, Mute, Note
     from games.models import Move, Seat
 
@@ -133,6 +140,7 @@ def stored() -> list:
         list(Message.objects.values_list("pk", "text")),
         list(Note.objects.values_list("pk", "text")),
         list(Mute.objects.values_list("pk", "user_id", "muted_id")),
+        list(GameAnalysis.objects.values_list("pk", "state")),
     ]
 
 

@@ -1,0 +1,55 @@
+"""Celery tasks of the archive: the analysis of a finished game (see :mod:`archive.analysis`).
+
+The analysis runs in a worker, never in a web request (without ``REDIS_URL`` tasks run
+eagerly, as everywhere on the site). ``acks_late`` with ``reject_on_worker_lost``: a task
+whose worker dies goes back to the broker; the beat job :func:`requeue_stale_analyses`
+queues again what a dead worker left running or a lost message left queued.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.db import transaction
+
+from games.models import Game
+
+from . import analysis
+from .models import GameAnalysis
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(ignore_result=True, acks_late=True, reject_on_worker_lost=True)
+def analyse_game(game_id: int) -> str:
+    """Judge every move of finished game ``game_id`` and store the verdicts once."""
+    return analysis.run(game_id)
+
+
+@shared_task(ignore_result=True)
+def requeue_stale_analyses() -> int:
+    """Queue again the analyses a dead worker or a lost task left behind."""
+    ids = analysis.requeue_stale()
+    for game_id in ids:
+        queue(game_id)
+    return len(ids)
+
+
+def queue(game_id: int) -> None:
+    """Send the analysis of ``game_id`` to a worker; if the broker does not answer, the
+    beat job sends it later (the row stays queued)."""
+    try:
+        analyse_game.delay(game_id)
+    except Exception:  # pragma: no cover - requeue_stale_analyses sends it later
+        log.exception("could not queue the analysis of game %s", game_id)
+
+
+def request_analysis(game: Game, user) -> GameAnalysis:
+    """Ask for the analysis of finished ``game`` on behalf of ``user`` (who may see it):
+    queued once, after the transaction commits; asking again changes nothing."""
+    row, queued = analysis.start(game, user)
+    if queued:
+        game_id = game.pk
+        transaction.on_commit(lambda: queue(game_id))
+    return row
