@@ -200,8 +200,10 @@ class ArchiveBoardView(PublicGameView):
         tags=[TAG],
         summary="The board after move k, as SVG",
         description="The board after move `k` (`?move=k`, 0 = the start tile alone; default: the last move), "
-        "with the tile placed on move k outlined.",
-        parameters=[OpenApiParameter("move", int, description="Show the board after this move")],
+        "with the tile placed on move k outlined. With King & Robber a legend under the board names the award "
+        "holders; `?legend=0` leaves it out (the replay page shows it beside the board, from the move's `legend`).",
+        parameters=[OpenApiParameter("move", int, description="Show the board after this move"),
+                    OpenApiParameter("legend", int, description="0: no legend in the picture")],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
             **errors(400, 404),
@@ -214,7 +216,8 @@ class ArchiveBoardView(PublicGameView):
         k = _move_param(request, len(stored.moves))
         if isinstance(k, Response):
             return k
-        svg = render_board(stored.engine(upto=k), last_move=True)
+        legend = request.query_params.get("legend") != "0"
+        svg = render_board(stored.engine(upto=k), last_move=True, legend=legend)
         response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
         if stored.game.status == Game.Status.FINISHED:
             response["Cache-Control"] = "private, max-age=86400"

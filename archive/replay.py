@@ -32,11 +32,13 @@ def score_series(moves: list[dict[str, Any]], players: int) -> list[list[int]]:
     return series
 
 
-def describe_move(row: dict[str, Any] | None, names: Sequence[str]) -> dict[str, Any] | None:
-    """A stored move (``number``, ``seat``, ``entry``, ``points``) as the replay shows it."""
+def describe_move(row: dict[str, Any] | None, names: Sequence[str], view: GameView) -> dict[str, Any] | None:
+    """A stored move (``number``, ``seat``, ``entry``, ``points``) as the replay shows it,
+    told in words from ``view`` (the game after that move or later: what it did to the board)."""
     if row is None:
         return None
-    return move_json(row["number"], row["seat"], row["entry"], row.get("points") or [], names)
+    return move_json(row["number"], row["seat"], row["entry"], row.get("points") or [], names,
+                     view.describe(row["number"]) or None)
 
 
 def parse_move(raw: Any, total: int, default: int) -> int:
@@ -64,7 +66,7 @@ def _state(view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished:
     names = view.names
     total = len(moves)
     row = moves[k - 1] if k >= 1 else None
-    move = describe_move(row, names)
+    move = describe_move(row, names, view)
     points = move["points"] if move else [0] * len(names)
     final_points = list(view.final_points) if (k == total and finished and view.final_points) else None
     return {
@@ -79,6 +81,7 @@ def _state(view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished:
         "points": points,
         "final_points": final_points,
         "scores": [p.score for p in view.players],
+        "legend": view.board_legend(COLORS),
         "players": [
             {
                 "seat": i,
@@ -106,15 +109,18 @@ def replay_context(
     final_scores: Sequence[int] | None,
     final_breakdown: Sequence[dict[str, int]] | None,
     winners: Sequence[int] = (),
+    full=None,
 ) -> dict[str, Any]:
-    """Everything the replay template needs besides the board and the links."""
+    """Everything the replay template needs besides the links; ``full``: the engine after
+    every move, whose log tells the move list (``engine`` itself when k is the last move)."""
     view = GameView(engine, names)
+    whole = view if full is None or full is engine else GameView(full, names)
     state = _state(view, moves, k, finished=finished)
     series = score_series(list(moves), len(names))
     colors = [seat_hex(i) for i in range(len(names))]
     final = list(final_scores) if finished and final_scores is not None else None
     chart = score_chart(series, names, colors, current=k, final=final)
-    move_rows = [describe_move(row, names) for row in moves]
+    move_rows = [describe_move(row, names, whole) for row in moves]
     for row, after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
@@ -137,7 +143,8 @@ def replay_context(
             })
     return {
         "state": state,
-        "board": view.board_svg(),
+        "board": view.board_svg(legend=False),  # the legend is the page's text beside it
+        "board_legend": state["legend"],
         "chart": chart,
         "move_rows": move_rows,
         "summary": summary,

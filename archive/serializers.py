@@ -97,6 +97,15 @@ class ArchiveMovePlayerSerializer(serializers.Serializer):
     breakdown = ArchiveBreakdownSerializer(help_text="Points so far by feature")
 
 
+class ArchiveLegendLineSerializer(serializers.Serializer):
+    award = serializers.CharField(help_text="king or robber")
+    text = serializers.CharField(help_text="Who holds it, in words")
+    tooltip = serializers.CharField(help_text="Who gets it, in words")
+    seat = serializers.IntegerField(allow_null=True, help_text="The holder's seat; null: not awarded yet")
+    color = serializers.CharField(help_text="The holder's colour; empty: not awarded yet")
+    icon = serializers.CharField(help_text="The award's small picture (SVG)")
+
+
 class ArchiveMoveStateSerializer(serializers.Serializer):
     move = serializers.IntegerField(help_text="k: the state after move k (0 = start tile only)")
     total = serializers.IntegerField(help_text="Moves in the game")
@@ -110,6 +119,8 @@ class ArchiveMoveStateSerializer(serializers.Serializer):
     final_points = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField(), help_text="Scores of each seat after move k")
     players = ArchiveMovePlayerSerializer(many=True)
+    legend = ArchiveLegendLineSerializer(many=True, help_text="The board's legend after move k (King & Robber: "
+                                         "who holds each award), as the replay page shows it beside the board")
     board_url = serializers.CharField(help_text="The board after move k as SVG")
     page_url = serializers.CharField(help_text="The replay page at move k")
 

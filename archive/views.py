@@ -193,6 +193,7 @@ def game_replay(request, game_id: int):
     total = len(moves)
     k = parse_move(request.GET.get("move"), total, total)
     engine = stored.engine(upto=k)
+    end = engine if k == total else stored.engine()  # its log tells every move in words
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
     winners: list[int] = []
@@ -203,12 +204,11 @@ def game_replay(request, game_id: int):
             final_breakdown = [{c: getattr(s, c) for c in CATEGORIES} for s in seats]
             winners = [s.position for s in seats if s.won]
         else:  # not recorded yet (`manage.py rebuild_results` repairs it)
-            end = engine if k == total else stored.engine()
             final_scores, final_breakdown = list(end.scores), list(end.breakdown)
             winners = list(end.outcome.winners) if end.outcome else []
     context = replay_context(
         stored.names, moves, engine, k, finished=finished, final_scores=final_scores,
-        final_breakdown=final_breakdown, winners=winners,
+        final_breakdown=final_breakdown, winners=winners, full=end,
     )
     base = reverse("archive:game", args=[game.pk])
     context.update(
@@ -301,7 +301,7 @@ def import_record(request):
         names, moves, engine, k, finished=full.finished,
         final_scores=list(full.scores) if full.finished else None,
         final_breakdown=list(full.breakdown) if full.finished else None,
-        winners=full.outcome.winners if full.outcome else (),
+        winners=full.outcome.winners if full.outcome else (), full=full,
     )
     meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
     nav = {

@@ -373,9 +373,12 @@ class MovesView(PublicGameView):
         responses={200: s.MoveSerializer(many=True), **errors(404)},
     )
     def get(self, request, pk: int):
-        names = list(Seat.objects.filter(game_id=pk).order_by("position").values_list("user__username", flat=True))
+        game, seats, engine = self.load(pk)
+        names = [seat.user.username if seat.user_id else None for seat in seats]
+        told = GameView(engine, [name or seat.display_name for name, seat in zip(names, seats)])  # the moves in words
         rows = Move.objects.filter(game_id=pk).order_by("number").values_list("number", "seat", "entry", "points")
-        return Response([move_json(number, seat, entry, points, names) for number, seat, entry, points in rows])
+        return Response([move_json(number, seat, entry, points, names, told.describe(number) or None)
+                         for number, seat, entry, points in rows])
 
     @extend_schema(
         tags=[TAG],

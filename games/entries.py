@@ -8,15 +8,16 @@ of the log goes through :func:`move_json` and :func:`describe`, so that a new en
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from games import expansions, vocabulary
+from games import expansions, move_words, vocabulary
+from games.move_words import COMPLETED, completed_text
 from games.tile_words import tile_phrase
 from games.words import follower_put
 from games.engine import CATEGORIES as FEATURE_CATEGORIES
+from games.engine.effects import TurnEffects
 from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS  # noqa: F401  (the pages' words)
 
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
@@ -67,11 +68,15 @@ def kind_of(entry: dict[str, Any]) -> str:
     return next((k for k in entry if k != "player"), "unknown")
 
 
-def describe(entry: dict[str, Any], who: str, scored: Iterable[dict[str, Any]] = (),
-             names: Sequence[str] = ()) -> str:
-    """One sentence for a person: what ``who`` did with this entry ('Ann placed a curved
-    road and put a thief on the road (east)'); with the turn's ``scored`` features and the
-    players' ``names``, what it completed ('city completed: 8 points for Ann')."""
+def describe(entry: dict[str, Any], who: str, scored: Sequence[dict[str, Any]] = (),
+             names: Sequence[str] = (), effects: TurnEffects | None = None, seat: int | None = None) -> str:
+    """One sentence for a person: what ``who`` (seat ``seat``) did with this entry ('Ann
+    placed a curved road, extended the road east and put a thief on the road'); with the
+    turn's ``scored`` features, the players' ``names`` and what the tile did to the board
+    (``effects``, see :mod:`games.engine.effects`), what it joined and completed and for
+    whom ('completed a city (8 points)'). Tile moves are told by :mod:`games.move_words`."""
+    if kind_of(entry) == "place":
+        return move_words.placement(entry, who, effects, scored, names, seat)
     text = _describe(entry, who)
     completed = [completed_text(s, names) for s in scored
                  if s.get("complete") and s.get("kind") in COMPLETED and s.get("winners")]
@@ -92,55 +97,24 @@ def _describe(entry: dict[str, Any], who: str) -> str:
         return _("%(who)s ran out of time and lost on time") % {"who": who}
     if kind == "resign":
         return _("%(who)s resigned") % {"who": who}
-    if kind == "place":
-        values = {"who": who, "tile": tile_phrase(tile)}
-        spot, figure = spot_of(entry), figure_of(entry)
-        if not spot:
-            return _("%(who)s placed %(tile)s") % values
-        if figure == "follower":
-            return _("%(who)s placed %(tile)s and put %(follower)s") % {**values, "follower": follower_put(spot)}
-        return _("%(who)s placed %(tile)s, %(follower)s") % {**values, "follower": vocabulary.figure_on(figure, spot)}
     expansion = expansions.for_entry(kind)
     if expansion is not None:
         return expansion.describe_entry(entry, who)
     return _("%(who)s: %(kind)s") % {"who": who, "kind": kind}
 
 
-COMPLETED = ("road", "city", "cloister")
-"""The features whose completion a move's sentence tells."""
-
-
-def completed_text(scoring: dict[str, Any], names: Sequence[str]) -> str:
-    """'city completed: 8 points for Ann' (or 'for Ann and Bob')."""
-    winners = [names[w] for w in scoring.get("winners", ()) if 0 <= w < len(names)]
-    points = scoring.get("points", 0)
-    values = {"count": points, "names": join_names(winners)}
-    if scoring["kind"] == "road":
-        return ngettext("road completed: %(count)d point for %(names)s", "road completed: %(count)d points for %(names)s",
-                        points) % values
-    if scoring["kind"] == "city":
-        return ngettext("city completed: %(count)d point for %(names)s", "city completed: %(count)d points for %(names)s",
-                        points) % values
-    return ngettext("cloister completed: %(count)d point for %(names)s",
-                    "cloister completed: %(count)d points for %(names)s", points) % values
-
-
-def join_names(names: Sequence[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cid'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
-
-
 def scored_json(scored) -> list[dict[str, Any]]:
     """The engine's scorings of a turn (``Turn.scored``) as ``describe`` reads them."""
-    return [{"kind": s.kind, "points": s.points, "winners": list(s.winners), "complete": s.complete} for s in scored]
+    return [{"kind": s.kind, "points": s.points, "winners": list(s.winners), "complete": s.complete,
+             "tiles": [list(cell) for cell in s.tiles]} for s in scored]
 
 
-def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[int], names: Sequence[str | None]) -> dict[str, Any]:
+def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[int], names: Sequence[str | None],
+              text: str | None = None) -> dict[str, Any]:
     """One stored entry as the API and the archive show it: the entry itself under
     ``entry`` (exactly as stored), who acted, the points, and the entry's fields flat
-    (``tile``, ``x``, ``y``, ``rotation``, ``meeple``, the flags) for simple clients."""
+    (``tile``, ``x``, ``y``, ``rotation``, ``meeple``, the flags) for simple clients;
+    ``text``: the move in words (by default from the entry alone, see :func:`describe`)."""
     kind = kind_of(entry)
     places = kind == "place"
     who = names[seat] if 0 <= seat < len(names) else None
@@ -160,7 +134,7 @@ def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[in
         "resign": kind == "resign",
         "points": list(points or [0] * len(names)),
         "entry": entry,
-        "text": describe(entry, who or "?"),
+        "text": text if text is not None else describe(entry, who or "?", seat=seat),
     }
 
 

@@ -41,7 +41,8 @@ class SiteExpansion:
     """Its tags in a rule set's description, by key (its id; the house rules' keys)."""
     labels: dict[str, dict[str, Any]] = {}
     """Its words for the site's tables of words (``games.vocabulary``), by table: ``figure``,
-    ``figure_on``, ``category``, ``goods``, ``quarter``, ``terrain``, ``met``, ``side``."""
+    ``figure_on``, ``figure_put`` (a move's clause: 'put the builder on the road'), ``category``,
+    ``goods``, ``quarter``, ``terrain``, ``met``, ``side``."""
     illegal_moves: dict[str, Any] = {}
     """The engine's reasons for refusing a move of this expansion (``games.engine.errors``), by code."""
     decisions: dict[str, tuple[Any, Any]] = {}
@@ -56,6 +57,13 @@ class SiteExpansion:
     def describe_entry(self, entry: dict[str, Any], who: str) -> str:
         """One sentence for a person: what ``who`` did with an entry of :attr:`entry_kinds`."""
         raise NotImplementedError
+
+    def move_clauses(self, changed: dict[str, tuple[Any, Any]], player: str) -> list[str]:
+        """What a tile move by ``player`` (its name in the engine) did to this expansion's
+        state, as clauses of the move's sentence ('took the king', see :mod:`games.move_words`);
+        ``changed``: the fields of its engine module's summary the move changed, each as
+        (before, after) (:class:`games.engine.effects.TurnEffects`)."""
+        return []
 
     def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:
         """What its pending decision is about, for ``viewer`` (the one deciding or another)."""

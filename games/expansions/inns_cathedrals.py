@@ -5,6 +5,7 @@ The board draws inns and cathedrals from the tiles' features (``games/board_svg/
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.expansions.base import RuleWords, SiteExpansion, register
 
@@ -19,4 +20,12 @@ class InnsCathedrals(SiteExpansion):
                                            "more when complete and nothing when not; a 6th player."))}
     words = {"inns_cathedrals": RuleWords("expansion", _("Inns & Cathedrals"), _(
         "Inns & Cathedrals: inns, cathedrals, the large follower, a 6th player."), NAME)}
-    labels = {"figure": {"large": _("large follower")}}
+    labels = {
+        "figure": {"large": _("large follower")},
+        "figure_put": {
+            ("large", "road"): pgettext_lazy("move", "put a large follower on the road"),
+            ("large", "city"): pgettext_lazy("move", "put a large follower in the city"),
+            ("large", "cloister"): pgettext_lazy("move", "put a large follower in the cloister"),
+            ("large", "field"): pgettext_lazy("move", "put a large follower in the field"),
+        },
+    }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from games.expansions.base import RuleWords, SiteExpansion, register
 
@@ -27,6 +27,15 @@ class KingRobber(SiteExpansion):
     labels = {"category": {"king": pgettext_lazy("score category", "King"),
                            "robber": pgettext_lazy("score category", "Robber")}}
     categories = ("king", "robber")
+
+    def move_clauses(self, changed: dict[str, tuple[Any, Any]], player: str) -> list[str]:
+        """'took the king' (the largest city so far), 'took the robber' (the longest road)."""
+        clauses = []
+        if changed.get("king", (None, None))[1] == player:
+            clauses.append(pgettext("move", "took the king"))
+        if changed.get("robber", (None, None))[1] == player:
+            clauses.append(pgettext("move", "took the robber"))
+        return clauses
 
     def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
         """The holders of the king and the robber (``None``: not awarded yet)."""

@@ -8,10 +8,18 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import npgettext_lazy, pgettext_lazy
 
 from games.expansions.base import RuleWords, SiteExpansion, register
 
 NAME = _("Traders & Builders")
+
+TOOK_GOODS = {
+    "wine": npgettext_lazy("move", "took %(count)d wine token", "took %(count)d wine tokens", "count"),
+    "grain": npgettext_lazy("move", "took %(count)d grain token", "took %(count)d grain tokens", "count"),
+    "cloth": npgettext_lazy("move", "took %(count)d cloth token", "took %(count)d cloth tokens", "count"),
+}
+"""The goods tokens a move's completed cities brought its player, by kind."""
 
 
 @register
@@ -30,6 +38,11 @@ class TradersBuilders(SiteExpansion):
             ("builder", "city"): _("builder on the city"),
             ("pig", "field"): _("pig on the field"),
         },
+        "figure_put": {
+            ("builder", "road"): pgettext_lazy("move", "put the builder on the road"),
+            ("builder", "city"): pgettext_lazy("move", "put the builder in the city"),
+            ("pig", "field"): pgettext_lazy("move", "put the pig in the field"),
+        },
         "category": {"goods": _("Goods")},
         "goods": {"wine": _("wine"), "grain": _("grain"), "cloth": _("cloth")},
     }
@@ -42,6 +55,13 @@ class TradersBuilders(SiteExpansion):
                                 "none"),
     }
     categories = ("goods",)
+
+    def move_clauses(self, changed: dict[str, tuple[Any, Any]], player: str) -> list[str]:
+        """'took 2 wine tokens': the goods of the cities the move completed."""
+        before, after = changed.get("goods", ({}, {}))
+        mine, had = (after or {}).get(player, {}), (before or {}).get(player, {})
+        gained = {good: n - had.get(good, 0) for good, n in mine.items() if n > had.get(good, 0)}
+        return [TOOK_GOODS[good] % {"count": n} for good, n in gained.items() if good in TOOK_GOODS]
 
     def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
         """The goods tokens each player holds, by kind."""

@@ -73,8 +73,7 @@ def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, An
         "api_move_url": f"/api/games/{game.pk}/moves/",
         "api_decision_url": f"/api/games/{game.pk}/decision/",
         "rules_text": view.rules_text,
-        "board_legend": [{**line, "color": seats[line["seat"]].color if line["seat"] is not None else ""}
-                         for line in view.board_legend()],
+        "board_legend": view.board_legend([seat.color for seat in seats]),
     }
 
 

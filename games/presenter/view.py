@@ -15,6 +15,7 @@ from games import decisions, expansions, replay, seating
 from games.entries import describe, scored_json
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
+from games.engine.effects import TurnEffects, history_effects
 from games.models import Game, Seat
 
 from .hidden import seen_by
@@ -175,12 +176,15 @@ class GameView:
         return board_svg.render_board(self._engine, last_move=True, highlight=highlight,
                                       interactive=bool(highlight) and not labels, labels=labels, legend=legend)
 
-    def board_legend(self) -> list[dict[str, Any]]:
-        """The lines a page shows beside the board (King & Robber's awards): ``award``,
-        ``text``, the holder's ``seat`` (or ``None``) and the ``tooltip`` saying why."""
+    def board_legend(self, colors: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """The lines a page shows beside the board (King & Robber's awards, the partial
+        ``games/_board_legend.html``): ``award``, ``text``, the holder's ``seat`` (or
+        ``None``) and its colour among ``colors`` (by seat), the ``tooltip`` saying why and
+        the award's ``icon`` (SVG)."""
         from games import board_svg
 
-        return [{"award": award, "text": text, "seat": seat, "tooltip": tooltip, "icon": board_svg.award_icon(award)}
+        return [{"award": award, "text": text, "seat": seat, "tooltip": tooltip, "icon": board_svg.award_icon(award),
+                 "color": colors[seat] if seat is not None and seat < len(colors) else ""}
                 for award, text, seat, tooltip in board_svg.legend_lines(self._engine)]
 
     def awards(self) -> list[str]:
@@ -204,14 +208,24 @@ class GameView:
         return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points),
                 "scored": scored_json(turn.scored)}
 
+    @cached_property
+    def effects(self) -> list[TurnEffects | None]:
+        """What each move did to the board and the expansions' state (by move, from 0),
+        found by replaying the log once more (see :mod:`games.engine.effects`)."""
+        try:
+            return list(history_effects(self._engine))
+        except IllegalMove:  # a log the engine accepted replays: words are no reason to fail a page
+            return [None] * len(self._engine.history)
+
     def describe(self, number: int) -> str:
-        """Move ``number`` in words, with what it completed ('' for no such move)."""
+        """Move ``number`` in words: what it did to the board and what it completed, for
+        whom ('' for no such move; see :mod:`games.move_words`)."""
         turn = self.turn(number)
         if turn is None:
             return ""
-        names = self.names
-        who = names[turn["seat"]] if turn["seat"] < len(names) else "?"
-        return describe(turn["entry"], who, turn["scored"], names)
+        names, seat = self.names, turn["seat"]
+        who = names[seat] if seat < len(names) else "?"
+        return describe(turn["entry"], who, turn["scored"], names, self.effects[number - 1], seat)
 
     @cached_property
     def outcome_json(self) -> dict[str, Any] | None:

@@ -22,6 +22,7 @@
       self.svg.style.width = Math.round(self.baseW * self.zoom) + "px";
       self.svg.style.height = Math.round(self.baseH * self.zoom) + "px";
       scroller.setAttribute("data-zoom", self.zoom.toFixed(3));
+      scroller.dispatchEvent(new CustomEvent("carc:zoom"));  // what is drawn at a finger's size follows (decision.js)
     }
 
     /* The part of the board worth showing, in board units: the placed tiles and the

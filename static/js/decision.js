@@ -1,7 +1,8 @@
 /* A decision other than a tile turn (the Count's): the options are buttons in the
    decision panel and, for moves onto the board, clickable markers drawn over the board
    (json_script "decision-targets": x, y of the tile, fx, fy of the spot as fractions of
-   the tile). Every answer is POSTed to the API's decision endpoint. */
+   the tile), or the City's quarters. Every answer is POSTed to the API's decision
+   endpoint. A finger reaches every target on the board: see fingerTargets. */
 (function () {
   "use strict";
   var NS = "http://www.w3.org/2000/svg";
@@ -65,6 +66,7 @@
 
     /* The City's quarters on the board (board_svg's rect.quarter-area[data-quarter]) choose
        the quarter of the deployment form. */
+    var quarters = [];
     if (form && window.CarcBoard && window.CarcBoard.svg) {
       window.CarcBoard.svg.querySelectorAll("rect.quarter-area[data-quarter]").forEach(function (area) {
         var radio = form.querySelector('input[name="quarter"][value="' + area.getAttribute("data-quarter") + '"]');
@@ -83,11 +85,14 @@
         area.addEventListener("keydown", function (e) {
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); }
         });
+        var box = area.getBBox();
+        quarters.push({ el: area, x: box.x + box.width / 2, y: box.y + box.height / 2, size: Math.min(box.width, box.height), act: pick });
       });
     }
 
     var targets = document.getElementById("decision-targets");
     var board = window.CarcBoard;
+    var spots = [];
     if (targets && board && board.svg) {
       var old = board.svg.querySelector("g.decision-targets");
       if (old) old.parentNode.removeChild(old);
@@ -112,11 +117,91 @@
           if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send(t.answer); }
         });
         layer.appendChild(c);
+        spots.push({ el: c, x: (t.x + t.fx) * board.cell, y: (t.y + t.fy) * board.cell, size: 26, act: function () { send(t.answer); } });
       });
       board.svg.appendChild(layer);
       board.svg.setAttribute("role", "group");  // it holds buttons now: no longer a mere picture
     }
+    if (board && board.svg && panel.getAttribute("data-decision-url")) {
+      fingerTargets(board, spots.length ? spots : quarters, panel.getAttribute("data-move-number"));
+    }
     return { busy: function () { return state.busy; } };
+  }
+
+  /* A finger's target round each of the decision's targets on the board, whatever the
+     zoom: a tap within HIT px of a target's middle chooses it (the nearest, where several
+     are that near), through a transparent circle under it that follows the zoom. When the
+     decision comes, the board zooms in (as far as it goes) until no two targets lie closer
+     than 2 * HIT px, so that each has its own 44 px, and shows them in the middle of the view. */
+  var HIT = 22;  // half of a finger's 44 CSS px
+  var zoomedFor = null;  // the decision (its move number) the board last zoomed in for
+
+  function fingerTargets(board, items, decision) {
+    var svg = board.svg;
+    var old = svg.querySelector("g.hit-areas");
+    if (old) old.parentNode.removeChild(old);
+    if (!items.length) return;
+    var layer = document.createElementNS(NS, "g");
+    layer.setAttribute("class", "hit-areas");
+    layer.setAttribute("aria-hidden", "true");
+    var first = items[0].el;  // under the targets, so that they still take their own clicks
+    var under = first.closest("g.decision-targets, g.city-quarters") || first;
+    under.parentNode.insertBefore(layer, under);
+    items.forEach(function (item, i) {
+      var c = document.createElementNS(NS, "circle");
+      c.setAttribute("cx", item.x); c.setAttribute("cy", item.y);
+      c.setAttribute("fill", "transparent"); c.setAttribute("pointer-events", "all");
+      c.setAttribute("class", "hit-area"); c.setAttribute("data-hit-area", String(i));
+      item.el.setAttribute("data-hit", String(i));
+      item.hit = c;
+      layer.appendChild(c);
+    });
+    layer.addEventListener("click", function (event) {  // in the layer's units: the City's tile is translated
+      var at = pointIn(layer, event.clientX, event.clientY);
+      var best = null, bestDistance = Infinity;
+      items.forEach(function (item) {
+        var d = Math.hypot(at.x - item.x, at.y - item.y);
+        if (d < bestDistance) { best = item; bestDistance = d; }
+      });
+      if (best) best.act();
+    });
+    function unitsPerPx() { return svg.viewBox.baseVal.width / svg.getBoundingClientRect().width; }
+    function resize() {
+      var r = HIT * unitsPerPx();
+      items.forEach(function (item) { item.hit.setAttribute("r", Math.max(item.size / 2, r).toFixed(1)); });
+    }
+    board.scroller._fingerTargets = resize;
+    if (!board.scroller._fingerListener) {
+      board.scroller._fingerListener = true;
+      board.scroller.addEventListener("carc:zoom", function () { if (board.scroller._fingerTargets) board.scroller._fingerTargets(); });
+    }
+    if (zoomedFor !== decision) {
+      zoomedFor = decision;
+      zoomTo(board, items);
+    }
+    resize();
+  }
+
+  function pointIn(element, clientX, clientY) {
+    var p = (element.ownerSVGElement || element).createSVGPoint();
+    p.x = clientX; p.y = clientY;
+    return p.matrixTransform(element.getScreenCTM().inverse());
+  }
+
+  function zoomTo(board, items) {
+    var centres = items.map(function (item) {  // in the board's units
+      var r = item.el.getBoundingClientRect();
+      return pointIn(board.svg, r.left + r.width / 2, r.top + r.height / 2);
+    });
+    var apart = Infinity, x = 0, y = 0;
+    centres.forEach(function (a, i) {
+      x += a.x / centres.length; y += a.y / centres.length;
+      centres.slice(i + 1).forEach(function (b) { apart = Math.min(apart, Math.hypot(a.x - b.x, a.y - b.y)); });
+    });
+    var vb = board.svg.viewBox.baseVal;
+    var zoom = 2 * HIT / apart * vb.width / board.baseW;  // Infinity apart (one target): no need
+    if (zoom > board.zoom && isFinite(zoom)) board.setZoom(zoom, false);
+    board.centerOn(x / board.cell - 0.5, y / board.cell - 0.5);
   }
 
   window.CarcDecision = { init: function () { window.CarcDecision.current = init(); return window.CarcDecision.current; } };

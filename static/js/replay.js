@@ -1,8 +1,8 @@
 /* Replay page: step through a game without reloading.
    Progressive enhancement: every control works as a plain link or form without JS.
    With JS: the nav links, the slider and the move list fetch the board
-   (/api/archive/games/<id>/board.svg?move=k) and the scores (/moves/<k>/) and swap
-   them in; ← / → step, Home / End jump. Uploaded records (no data-api) only get keys. */
+   (/api/archive/games/<id>/board.svg?legend=0&move=k) and the scores and legend
+   (/moves/<k>/) and swap them in; ← / → step, Home / End jump. Uploaded records (no data-api) only get keys. */
 (function () {
   "use strict";
   var root = document.getElementById("replay");
@@ -36,8 +36,38 @@
 
   function text(el, value) { if (el) el.textContent = value; }
 
+  /* The board's legend beside it (King & Robber's awards): the page's text, as after move k. */
+  function legend(lines) {
+    var list = root.querySelector("[data-board-legend]");
+    if (!list || !lines) return;
+    list.textContent = "";
+    lines.forEach(function (line) {
+      var li = document.createElement("li");
+      li.className = "award award-" + line.award;
+      if (line.seat !== null) li.setAttribute("data-seat", String(line.seat));
+      var icon = new DOMParser().parseFromString(line.icon, "image/svg+xml").documentElement;
+      if (icon && icon.nodeName === "svg") li.appendChild(document.importNode(icon, true));
+      if (line.color) {
+        var dot = document.createElement("span");
+        dot.className = "dot dot-" + line.color;
+        dot.setAttribute("aria-hidden", "true");
+        li.appendChild(dot);
+      }
+      var strong = document.createElement("strong");
+      strong.textContent = line.text;
+      var why = document.createElement("span");
+      why.className = "muted small";
+      why.textContent = line.tooltip;
+      li.appendChild(strong);
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(why);
+      list.appendChild(li);
+    });
+  }
+
   function render(k, state, svg) {
     board.innerHTML = svg;
+    legend(state.legend);
     if (window.CarcBoards && board._carcBoard) board._carcBoard.refresh();
     current = k;
     root.dataset.move = String(k);
@@ -102,7 +132,7 @@
     board.classList.add("is-loading");
     Promise.all([
       fetch(api + "moves/" + k + "/", opts).then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); }),
-      fetch(api + "board.svg?move=" + k, opts).then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+      fetch(api + "board.svg?legend=0&move=" + k, opts).then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
     ]).then(function (results) {
       render(k, results[0], results[1]);
       var url = page + "?move=" + k;

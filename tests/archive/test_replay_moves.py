@@ -2,6 +2,7 @@
 
 from archive.replay import describe_move
 from games.engine import Game, Move, Resign
+from games.presenter.view import GameView
 
 
 def test_timeout_and_resign_entries_replay_and_read_as_what_happened():
@@ -15,8 +16,9 @@ def test_timeout_and_resign_entries_replay_and_read_as_what_happened():
         replayed.play_json(row["entry"])
     assert replayed.out == {1, 3} and replayed.tile == game.tile
     names = ["ann", "bob", "cid", "dee"]
-    texts = [describe_move(row, names)["text"] for row in rows]
+    view = GameView(replayed, names)
+    texts = [describe_move(row, names, view)["text"] for row in rows]
     assert "ann" in texts[0] and "skipped" in texts[0]
     assert "bob" in texts[1] and "lost on time" in texts[1]
     assert texts[2] == "dee resigned"
-    assert describe_move(rows[2], names)["entry"] == {"player": "dee", "resign": True}
+    assert describe_move(rows[2], names, view)["entry"] == {"player": "dee", "resign": True}

@@ -114,7 +114,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
             if engine.tile is None:  # the hands are dealt once the River is placed
                 expect(page.get_by_test_id("my-hand").locator("a.hand-tile")).to_have_count(len(engine.turn_tiles))
             place(page, engine, entry)
-            text = "large follower: " if name == "large" else "builder on the "
+            text = "put a large follower " if name == "large" else "put the builder on the "
             expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed {tile_phrase(entry.tile)}")
             expect(page.get_by_test_id("move-list")).to_contain_text(text)
         elif name == "double":

@@ -13,7 +13,8 @@ MODULES = ["games.engine"] + sorted(
 )
 WITH_EXAMPLES = {"games.engine", "games.engine.tiles", "games.engine.rules", "games.engine.game",
                  "games.engine.record", "games.engine.autoplay", "games.engine.board", "games.engine.moves",
-                 "games.engine.outcome", "games.engine.scoring", "games.engine.figures", "games.engine.expansions"}
+                 "games.engine.outcome", "games.engine.scoring", "games.engine.figures", "games.engine.expansions",
+                 "games.engine.effects"}
 
 
 @pytest.mark.parametrize("name", MODULES)

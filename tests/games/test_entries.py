@@ -5,13 +5,13 @@ from games.entries import describe, describe_spot, follower_role, kind_of, move_
 
 def test_each_entry_kind_reads_as_a_sentence():
     assert describe({"tile": "V", "x": 1, "y": 0, "rotation": 90, "meeple": "field:NNW"}, "ann") == (
-        "ann placed a curved road and put a farmer in the field (NNW)"
+        "ann placed a curved road and put a farmer in the field (north-west)"
     )
     assert describe({"tile": "D", "x": 0, "y": 1, "rotation": 0, "meeple": None}, "bob") == "bob placed a city cap with a road"
     assert describe({"tile": "X", "discard": True}, "ann") == "ann drew a crossroads of 4 roads, which fits nowhere: discarded"
     assert describe({"player": "cid", "resign": True}, "cid") == "cid resigned"
     big = {"tile": "V", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "city:N", "figure": "large"}}
-    assert describe(big, "ann").endswith("knight in the city (north)")
+    assert describe(big, "ann").endswith("and put a large follower in the city")
 
 
 def test_an_expansion_entry_is_shown_and_listed_without_a_change_here():
@@ -30,7 +30,7 @@ def test_the_counts_decisions_read_as_sentences():
     assert describe(put, "ann") == "ann put a follower into the Market quarter and moved the Count to the Castle"
     assert describe({"player": "ann", "quarter": None}, "ann") == "ann passed (no follower into the City)"
     builder = {"tile": "V", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "road:E", "figure": "builder"}}
-    assert describe(builder, "ann").endswith(", builder on the road (east)")
+    assert describe(builder, "ann").endswith(" and put the builder on the road")
 
 
 def test_follower_roles_come_from_one_table():

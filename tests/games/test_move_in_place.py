@@ -38,7 +38,8 @@ def test_a_moves_answer_says_what_the_move_did(started, api, ann):
     response = api(ann).post(f"/api/games/{started.pk}/moves/", body, format="json")
     assert response.status_code == 201
     data = response.json()
-    assert data["played"] == f"Move 1 played: ann placed {tile_phrase(engine.tile)}."  # the tile in words
+    told = GameView.load(Game.objects.get(pk=started.pk)).describe(1)  # the tile in words, and what it did
+    assert told.startswith(f"ann placed {tile_phrase(engine.tile)}") and data["played"] == f"Move 1 played: {told}."
     assert data["move_number"] == 2 and "page" not in data  # the state, as before; no HTML unless asked
 
 
