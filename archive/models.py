@@ -45,7 +45,9 @@ class GameResult(models.Model):
             models.Index(fields=["-finished_at", "-game"], name="archive_gr_finished"),
             models.Index(fields=["player_count", "-finished_at"], name="archive_gr_players"),
             models.Index(fields=["tournament_id", "round"], name="archive_gr_tournament"),
-            # the few private results, left out of a count on the rule tags alone (search.count_matching)
+            # the public results: a player's seats find theirs without reading the table (the count
+            # of a player's games); the few private ones, left out of a count on the rule tags alone
+            models.Index(fields=["game"], condition=models.Q(private=False), name="archive_gr_public"),
             models.Index(fields=["game"], condition=models.Q(private=True), name="archive_gr_private"),
         ]
 
