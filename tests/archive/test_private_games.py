@@ -128,7 +128,7 @@ def _migrate(targets=None) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_games_private_before_the_migration_leave_the_lists_through_it(players):
-    before = [("archive", "0005_drop_rule_columns")]
+    before = [("archive", "0006_game_analysis")]
     _migrate(before)
     OldResult = MigrationExecutor(connection).loader.project_state(before).apps.get_model("archive", "GameResult")
     try:

@@ -13,7 +13,7 @@ COPY_PRIVACY = (
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("archive", "0005_drop_rule_columns"),
+        ("archive", "0006_game_analysis"),
         ("games", "0004_private_games"),
     ]
 
