@@ -5,8 +5,9 @@ written once when a game finishes (see :mod:`archive.results`) and rebuilt at wi
 with ``manage.py rebuild_results``. They exist so that the archive list can filter
 and sort 100,000s of games with plain indexes, and so that profile statistics need
 no replay. ``games`` is never migrated for the archive's sake: the columns a list
-needs (finish date, player count) are copied here, and the rule set as :class:`RuleTag`
-rows, one per option that is on, so that a new expansion needs no new column.
+needs (finish date, player count, privacy) are copied here, and the rule set as
+:class:`RuleTag` rows, one per option that is on, so that a new expansion needs no new
+column; a list and its count read archive tables only.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class GameResult(models.Model):
     # on its own. `manage.py rebuild_results --tournaments` refills them.
     tournament_id = models.BigIntegerField(null=True, blank=True)
     round = models.PositiveIntegerField(null=True, blank=True)
+    # A copy of Game.private (the archive lists no private game): written with the result and
+    # kept by archive.signals when an admin changes a finished game's privacy.
+    private = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-finished_at", "-game_id"]
@@ -41,6 +45,10 @@ class GameResult(models.Model):
             models.Index(fields=["-finished_at", "-game"], name="archive_gr_finished"),
             models.Index(fields=["player_count", "-finished_at"], name="archive_gr_players"),
             models.Index(fields=["tournament_id", "round"], name="archive_gr_tournament"),
+            # the public results: a player's seats find theirs without reading the table (the count
+            # of a player's games); the few private ones, left out of a count on the rule tags alone
+            models.Index(fields=["game"], condition=models.Q(private=False), name="archive_gr_public"),
+            models.Index(fields=["game"], condition=models.Q(private=True), name="archive_gr_private"),
         ]
 
     def __str__(self) -> str:

@@ -69,6 +69,7 @@ def build_result(
         top_score=max(scores) if scores else 0,
         tournament_id=tournament_id,
         round=round,
+        private=game.private,
     )
     ranks, outcomes, winners = outcome.ranks, outcomes_of(outcome), set(outcome.winners)
     rows = []
@@ -142,3 +143,13 @@ def fill_tournaments() -> int:
             changed.append(result)
     GameResult.objects.bulk_update(changed, ["tournament_id", "round"], batch_size=1000)
     return len(changed)
+
+
+def fill_privacy() -> int:
+    """Copy each game's privacy onto its result, without replaying anything
+    (``rebuild_results --privacy``: after a bulk update of games, which sends no signal).
+    Returns the number of results changed."""
+    return sum(
+        GameResult.objects.filter(private=not private, game__private=private).update(private=private)
+        for private in (True, False)
+    )

@@ -8,13 +8,14 @@ Every function here issues a fixed number of SQL queries whatever the number of 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from games.board_svg import seat_hex  # the one table of seat colours
@@ -59,12 +60,17 @@ def _game_rule(option, wanted) -> tuple[Q, bool]:
     return Q(rules__has_key=option.name), wanted != bool(option.default)
 
 
-def _tagged(name: str, wanted: Any) -> tuple[Exists, bool]:
-    """``(tagged, present)``: finished games match ``wanted`` for option ``name`` where
-    their result has the tag (``present``) or where it has not (a "no": off is no tag)."""
+def _tag(name: str, wanted: Any) -> tuple[str, bool]:
+    """``(tag, present)``: finished games match ``wanted`` for option ``name`` where their
+    result has the tag (``present``) or where it has not (a "no": off is no tag)."""
     present = wanted is not False
-    tag = RuleTag.tag_for(name, wanted if present else True)
-    return Exists(RuleTag.objects.filter(result=OuterRef("pk"), tag=tag)), present
+    return RuleTag.tag_for(name, wanted if present else True), present
+
+
+def _tagged(name: str, wanted: Any, result: str = "pk") -> tuple[Exists, bool]:
+    """``(tagged, present)`` of :func:`_tag`, as a condition on the outer ``result`` id."""
+    tag, present = _tag(name, wanted)
+    return Exists(RuleTag.objects.filter(result=OuterRef(result), tag=tag)), present
 
 
 def search(filters: Filters):
@@ -97,7 +103,7 @@ def search(filters: Filters):
         order = ("-updated_at", "-pk") if filters.sort == "-finished" else ("updated_at", "pk")
         return qs.order_by(*order)
 
-    qs = GameResult.objects.filter(game__private=False)  # private games are never listed
+    qs = GameResult.objects.filter(private=False)  # private games are never listed
     for name in filters.players:
         qs = qs.filter(seats__user=user(name, "player"))
     if filters.winner:
@@ -224,19 +230,58 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
     return rows
 
 
-def _with_rows(qs, status: str):
-    if status == "active":
-        return qs
+def _with_rows(qs):
+    """Finished games with what their list rows show (their game, tournament and seats)."""
     return qs.annotate(tournament_name=tournament_name_column()).select_related("game").prefetch_related(
         Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
     )
 
 
+def count_matching(filters: Filters, qs) -> int:
+    """How many games of ``qs`` (:func:`search` for ``filters``) match. Searched by rules
+    alone, with a "yes" among them, they are counted on the rule tags' ``(tag, result)``
+    index: the games with that tag, less the private ones (few, on their own index), with
+    the other rules; the results table is never read. Otherwise ``qs.count()``."""
+    yes = [name for name, wanted in filters.rules.items() if wanted is not False]
+    if not yes or not replace(filters, rules={}, sort=Filters().sort).is_default():
+        return qs.count()
+    tag, _present = _tag(yes[0], filters.rules[yes[0]])
+    private = GameResult.objects.filter(private=True).values("game_id")
+    tags = RuleTag.objects.filter(tag=tag).exclude(result_id__in=private)
+    for name, wanted in filters.rules.items():
+        if name != yes[0]:
+            tagged, present = _tagged(name, wanted, "result_id")
+            tags = tags.filter(tagged) if present else tags.exclude(tagged)
+    return tags.count()
+
+
+class _Paginator(Paginator):
+    """Pages of :func:`search`: counted by :func:`count_matching`; a page of finished games
+    is picked on the archive tables alone (``k`` pages in, the rows skipped are index
+    entries, not games with their tournament), and only its games are read with what their
+    rows show, in the same query."""
+
+    def __init__(self, qs, per_page: int, filters: Filters) -> None:
+        super().__init__(qs, per_page)
+        self.filters = filters
+
+    @cached_property
+    def count(self) -> int:
+        return count_matching(self.filters, self.object_list)
+
+    def page(self, number):
+        if self.filters.status == "active":
+            return super().page(number)
+        number = self.validate_number(number)
+        bottom = (number - 1) * self.per_page
+        picked = self.object_list.values("pk")[bottom:bottom + self.per_page]
+        games = GameResult.objects.filter(pk__in=picked).order_by(*SORTS[self.filters.sort])
+        return self._get_page(_with_rows(games), number, self)
+
+
 def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
     """``(page, rows)`` for ``filters``; a page number out of range gives the last page."""
-    qs = _with_rows(search(filters), filters.status)
-    paginator = Paginator(qs, per_page)
-    page_obj = paginator.get_page(page)
+    page_obj = _Paginator(search(filters), per_page, filters).get_page(page)
     return page_obj, rows_of(page_obj.object_list, filters.status)
 
 

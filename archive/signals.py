@@ -1,15 +1,17 @@
-"""Record the archive summary when a game finishes (the games app's signal)."""
+"""Keep the archive summary of finished games current (the games app's signals)."""
 
 from __future__ import annotations
 
 import logging
 
 from django.db import transaction
+from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from games import signals
 from games.models import Game
 
+from .models import GameResult
 from .results import record_game
 
 log = logging.getLogger(__name__)
@@ -23,3 +25,15 @@ def record_finished_game(sender, game: Game, outcome=None, **kwargs) -> None:
             record_game(game)
     except Exception:  # pragma: no cover - logged, repaired by `manage.py rebuild_results`
         log.exception("could not record the archive result of game %s", game.pk)
+
+
+@receiver(post_save, sender=Game, dispatch_uid="archive_copy_privacy")
+def copy_privacy(sender, instance: Game, created: bool = False, raw: bool = False, update_fields=None,
+                 **kwargs) -> None:
+    """A finished game made private (or public again, in the admin) leaves (or rejoins) the
+    archive lists at once: they read the copy on its result. No query while a game is played
+    (one UPDATE, of no row, by the move that finishes it)."""
+    if raw or created or instance.status != Game.Status.FINISHED or (
+            update_fields is not None and "private" not in update_fields):
+        return
+    GameResult.objects.filter(game_id=instance.pk).exclude(private=instance.private).update(private=instance.private)

@@ -64,6 +64,7 @@ class Command(BaseCommand):
         varied = VARIED_EXPANSION  # the expansion of a quarter of generated games
         others = "&".join(f"{o.name}=no" for o in Rules.options() if o.kind == "expansion" and o.name != varied)
         pages = {
+            "list (no filter) page k": lambda: f"/archive/?page={rng.randint(1, 40)}",
             "list ?player=X": lambda: f"/archive/?player={rng.choice(users)}",
             "list ?player=X&player=Y": lambda: "/archive/?player={}&player={}".format(*rng.sample(users, 2)),
             "list ?player=X page 3": lambda: f"/archive/?player={rng.choice(users)}&page=3",

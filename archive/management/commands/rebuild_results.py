@@ -3,14 +3,15 @@
 from django.core.management.base import BaseCommand
 
 from archive.models import GameResult
-from archive.results import fill_tournaments, record_game
+from archive.results import fill_privacy, fill_tournaments, record_game
 from games.models import Game
 
 
 class Command(BaseCommand):
     help = (
         "Replay finished games and rewrite their archive results (all, or only the missing ones), "
-        "tournament and round included; --tournaments only refills the tournament and round columns."
+        "tournament and round included; --tournaments only refills the tournament and round columns, "
+        "--privacy only the privacy."
     )
 
     def add_arguments(self, parser):
@@ -19,9 +20,18 @@ class Command(BaseCommand):
             "--tournaments", action="store_true",
             help="Only copy each tournament game's tournament and round onto its result (no replay)",
         )
+        parser.add_argument(
+            "--privacy", action="store_true",
+            help="Only copy each game's privacy onto its result (after a bulk update of games; no replay)",
+        )
         parser.add_argument("game_ids", nargs="*", type=int, help="Only these games")
 
-    def handle(self, *args, missing=False, tournaments=False, game_ids=(), **options):
+    def handle(self, *args, missing=False, tournaments=False, privacy=False, game_ids=(), **options):
+        if privacy:
+            changed = fill_privacy()
+            if options["verbosity"]:
+                self.stdout.write(f"updated the privacy of {changed} game result(s)")
+            return
         if tournaments:
             changed = fill_tournaments()
             if options["verbosity"]:
