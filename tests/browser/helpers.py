@@ -65,3 +65,18 @@ def play_first_placements(game, users, count):
         turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     game.refresh_from_db()
     return game
+
+
+def crowned_game():
+    """A finished King & Robber game of ann and bob, the first move that took the king and
+    who took it."""
+    from accounts.models import User
+    from archive.generate import make_template, store_game
+    from games.engine import Rules
+    from games.engine.effects import history_effects
+    from games.replay import engine_for
+
+    users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob")]
+    game = store_game(make_template(5, 2, Rules.from_json({"expansions": ["king_robber"]})), users, name="Awards")
+    number, holder = next((n, t.player) for n, t in enumerate(history_effects(engine_for(game)), 1) if "king" in t.changed)
+    return game, number, holder
