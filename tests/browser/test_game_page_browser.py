@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import BOTH_SIZES, DESKTOP, PHONE, crowned_game, login, play_first_placements, started_game
+from .helpers import BOTH_SIZES, DESKTOP, crowned_game, login, play_first_placements, started_game
 
 
 def _game(moves):
@@ -146,16 +146,6 @@ def test_an_earlier_board_comes_with_the_legend_of_its_move_beside_it_and_back_t
     expect(page.get_by_test_id("board-past")).to_be_hidden()
     expect(legend).to_have_text(now)
     expect(legend.locator("li[data-now]")).to_have_count(1)
-
-
-@pytest.fixture
-def touch_page(chromium_browser, live_server, transactional_db):
-    """A phone with a touch screen (pointer: coarse)."""
-    context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 NEAR_SPOT = """(offset) => {

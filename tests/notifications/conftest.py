@@ -112,3 +112,11 @@ def celery_worker(redis_broker, transactional_db, settings):
             yield worker
     finally:
         task_postrun.disconnect(close_db)
+
+
+@pytest.fixture
+def reply_on(settings):
+    """Playing by replying is on: turn e-mails ask for replies to REPLY_EMAIL."""
+    from .replymail import REPLY_EMAIL
+
+    settings.REPLY_EMAIL = REPLY_EMAIL
