@@ -28,13 +28,14 @@ from django.utils.translation import gettext_lazy
 from games.board_svg import seat_hex
 from games.bots import NAMED_LEVELS, analyse
 from games.bots.analysis import BLUNDER, INACCURACY, MISTAKE
-from games.entries import advice, describe, notation
+from games.entries import advice, notation
 from games.errors import Conflict
 from games.models import Game
+from games.presenter.view import GameView
 from games.replay import named_entry
 
 from .models import GameAnalysis
-from .stored import stored_game
+from .stored import StoredGame, stored_game
 
 log = logging.getLogger(__name__)
 State = GameAnalysis.State
@@ -196,17 +197,21 @@ def thresholds() -> list[dict[str, Any]]:
     return [{**mark_json(mark), "points": points[mark]} for mark in MARKS]
 
 
-def as_json(analysis: GameAnalysis | None, names: Sequence[str], total: int) -> dict[str, Any]:
-    """The analysis as the API gives it (``state`` ``none`` before anyone asked)."""
+def as_json(analysis: GameAnalysis | None, stored: StoredGame) -> dict[str, Any]:
+    """The analysis of ``stored`` as the API gives it (``state`` ``none`` before anyone
+    asked); each move played in the words of the replay's move list, what it did to the
+    board included (one replay of the game, once it is analysed)."""
+    names, total = stored.names, len(stored.moves)
     if analysis is None:
         return {"state": "none", "level": LEVEL.name, "seconds": None, "progress": 0, "total": total,
                 "requested_at": None, "finished_at": None, "thresholds": _points(), "moves": [], "players": []}
     moves = []
-    for move in analysis.moves if analysis.state == State.DONE else []:
+    told = GameView(stored.engine(), names) if analysis.state == State.DONE else None
+    for move in analysis.moves if told is not None else []:
         who = names[move["seat"]] if 0 <= move["seat"] < len(names) else "?"
         moves.append({
             "number": move["number"], "seat": move["seat"], "player": who,
-            "played": move["played"], "played_text": describe(move["played"], who),
+            "played": move["played"], "played_text": told.describe(move["number"]),
             "best": move["best"], "best_text": advice(move["best"], who), "best_notation": notation(move["best"]),
             "loss": move["loss"], "mark": move["mark"],
         })

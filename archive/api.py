@@ -255,7 +255,7 @@ class ArchiveAnalysisView(PublicGameView):
     @staticmethod
     def answer(pk: int, stored, code: int = status.HTTP_200_OK) -> Response:
         row = GameAnalysis.objects.filter(game_id=pk).first()
-        return Response(analysis.as_json(row, stored.names, len(stored.moves)), status=code)
+        return Response(analysis.as_json(row, stored), status=code)
 
     @extend_schema(
         tags=[TAG],

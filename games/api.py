@@ -491,8 +491,11 @@ class BoardSVGView(PublicGameView):
     @extend_schema(
         tags=[TAG],
         summary="The board as SVG",
-        description="The board now, or after move `k` with `?move=k` (0 is the start tile alone).",
-        parameters=[OpenApiParameter("move", int, description="Show the board after this move")],
+        description="The board now, or after move `k` with `?move=k` (0 is the start tile alone). With King & "
+        "Robber a legend under the board names the award holders; `?legend=0` leaves it out (the game page shows "
+        "it beside the board).",
+        parameters=[OpenApiParameter("move", int, description="Show the board after this move"),
+                    OpenApiParameter("legend", int, description="0: no legend in the picture")],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
             **errors(400, 404),
@@ -518,5 +521,5 @@ class BoardSVGView(PublicGameView):
             return Response({"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats, upto=upto)
-        svg = render_board(engine, last_move=True)
+        svg = render_board(engine, last_move=True, legend=request.query_params.get("legend") != "0")
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")

@@ -152,10 +152,14 @@ def notation(entry: dict[str, Any]) -> str:
 
 def advice(entry: dict[str, Any], who: str) -> str:
     """An entry as advice to its player (a hint, the move an analysis prefers): 'Place a
-    curved road at (2, -1), turned 90°, and put a thief on the road (east)'; an entry
-    that places no tile as :func:`describe` tells it."""
-    if kind_of(entry) != "place":
-        return describe(entry, who)
+    curved road at (2, -1), turned 90°, and put a thief on the road (east)', 'Move your
+    follower from the Castle onto the city (north) at (2, -1)' (an expansion's decision,
+    its ``advise_entry``); what has no advice as :func:`describe` tells it."""
+    kind = kind_of(entry)
+    if kind != "place":
+        expansion = expansions.for_entry(kind)
+        advised = expansion.advise_entry(entry) if expansion is not None else None
+        return advised or describe(entry, who)
     values = {"tile": tile_phrase(entry.get("tile")), "x": entry.get("x"), "y": entry.get("y"),
               "rotation": entry.get("rotation", 0)}
     spot, figure = spot_of(entry), figure_of(entry)

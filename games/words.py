@@ -12,6 +12,17 @@ DIRECTION_LABELS = {
     "NE": _("north-east"), "NW": _("north-west"), "SE": _("south-east"), "SW": _("south-west"),
 }
 
+
+
+def side_label(where: str) -> str:
+    """A spot's side in words: 'north' for ``N``; a field's half edge (``NNE``: the north
+    edge's eastern half) as the nearest of the eight directions, 'north-east'."""
+    if len(where) == 3:  # the edge, then the half of it
+        letters = {where[0], where[2]}
+        where = "".join(c for c in "NS" if c in letters) + "".join(c for c in "EW" if c in letters)
+    return str(DIRECTION_LABELS.get(where, where))
+
+
 FOLLOWER_ON = {
     "road": _("thief on the road"),
     "city": _("knight in the city"),
@@ -35,7 +46,7 @@ def follower_put(spot: str) -> str:
     kind, _sep, where = spot.partition(":")
     text = str(FOLLOWER_PUT.get(kind, spot))
     if where:
-        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
+        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": side_label(where)}
     return text
 
 
@@ -46,5 +57,5 @@ def follower_on(spot: str | None) -> str:
     kind, _sep, where = spot.partition(":")
     text = str(FOLLOWER_ON.get(kind, spot))
     if where:
-        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
+        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": side_label(where)}
     return text

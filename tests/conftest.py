@@ -22,6 +22,14 @@ def skip_or_fail(reason):
     pytest.skip(reason)
 
 
+def needs_postgresql(what: str = "this test") -> None:
+    """Skip (or fail, with REQUIRE_SERVICES=1) unless the tests run on PostgreSQL."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        skip_or_fail(f"{what} needs PostgreSQL, not {connection.vendor} (set DATABASE_URL)")
+
+
 @pytest.fixture
 def require_services():
     """The services_required() flag, as a fixture."""

@@ -58,6 +58,11 @@ class SiteExpansion:
         """One sentence for a person: what ``who`` did with an entry of :attr:`entry_kinds`."""
         raise NotImplementedError
 
+    def advise_entry(self, entry: dict[str, Any]) -> str | None:
+        """An entry of :attr:`entry_kinds` as advice to its player, in the imperative (a
+        practice game's hint, the move an analysis prefers); ``None``: told as it was played."""
+        return None
+
     def move_clauses(self, changed: dict[str, tuple[Any, Any]], player: str) -> list[str]:
         """What a tile move by ``player`` (its name in the engine) did to this expansion's
         state, as clauses of the move's sentence ('took the king', see :mod:`games.move_words`);

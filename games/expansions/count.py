@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.expansions.base import RuleWords, SiteExpansion, register
-from games.words import follower_on
+from games.words import follower_on, side_label
 
 NAME = _("The Count of Carcassonne")
 
@@ -56,6 +56,27 @@ MOVE_TEXT = {
     "large": _("Move a large follower from the %(quarter)s: %(spot)s at (%(x)s,%(y)s)"),
 }
 """A reinforcement from the City in words, by figure."""
+
+REINFORCE_ADVICE = {
+    ("follower", "road"): _("Move your follower from the Blacksmith onto the road (%(side)s) at (%(x)s, %(y)s)"),
+    ("large", "road"): _("Move your large follower from the Blacksmith onto the road (%(side)s) at (%(x)s, %(y)s)"),
+    ("follower", "city"): _("Move your follower from the Castle onto the city (%(side)s) at (%(x)s, %(y)s)"),
+    ("large", "city"): _("Move your large follower from the Castle onto the city (%(side)s) at (%(x)s, %(y)s)"),
+    ("follower", "cloister"): _("Move your follower from the Cathedral into the cloister at (%(x)s, %(y)s)"),
+    ("large", "cloister"): _("Move your large follower from the Cathedral into the cloister at (%(x)s, %(y)s)"),
+    ("follower", "field"): _("Move your follower from the Market onto the farm (%(side)s) at (%(x)s, %(y)s)"),
+    ("large", "field"): _("Move your large follower from the Market onto the farm (%(side)s) at (%(x)s, %(y)s)"),
+}
+"""A reinforcement from the City (or the final market round) as advice, by figure and
+the kind of feature it goes onto (which says the quarter it leaves)."""
+
+DEPLOY_ADVICE = {
+    ("follower", True): _("Put a follower from your supply into the %(quarter)s and move the Count to the %(to)s"),
+    ("large", True): _("Put your large follower into the %(quarter)s and move the Count to the %(to)s"),
+    ("follower", False): _("Put a follower from your supply into the %(quarter)s and leave the Count where it is"),
+    ("large", False): _("Put your large follower into the %(quarter)s and leave the Count where it is"),
+}
+"""A deployment into the City as advice, by figure and whether the Count moves."""
 
 ILLEGAL_MOVES = {
     "not_a_reinforcement": _("it is %(decision)s, not a reinforcement"),
@@ -105,6 +126,13 @@ class Count(SiteExpansion):
         if "quarter" in entry:
             return _describe_deployment(entry, who)
         return _describe_reinforcement(entry.get("reinforce"), who)
+
+    def advise_entry(self, entry: dict[str, Any]) -> str | None:
+        """'Move your follower from the Castle onto the city (north) at (2, -1)', 'Put a
+        follower from your supply into the Market and move the Count to the Castle'."""
+        if "quarter" in entry:
+            return _advise_deployment(entry)
+        return _advise_reinforcement(entry.get("reinforce"))
 
     def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:
         pending = engine.pending
@@ -195,3 +223,23 @@ def _describe_deployment(entry: dict[str, Any], who: str) -> str:
     if large:
         return gettext("%(who)s put a large follower into the %(quarter)s quarter") % values
     return gettext("%(who)s put a follower into the %(quarter)s quarter") % values
+
+
+def _advise_reinforcement(target: Any) -> str | None:
+    if not isinstance(target, dict):
+        return gettext("Pass: leave your followers in the City")
+    kind, _sep, side = str(target.get("spot") or "").partition(":")
+    text = REINFORCE_ADVICE.get((target.get("figure", "follower"), kind))
+    if text is None:
+        return None
+    return str(text) % {"side": side_label(side), "x": target.get("x"), "y": target.get("y")}
+
+
+def _advise_deployment(entry: dict[str, Any]) -> str | None:
+    quarter, count = entry.get("quarter"), entry.get("count")
+    if quarter is None:
+        return gettext("Pass: put no follower into the City")
+    text = DEPLOY_ADVICE.get((entry.get("figure", "follower"), bool(count)))
+    if text is None:
+        return None
+    return str(text) % {"quarter": QUARTER_LABELS.get(quarter, quarter), "to": QUARTER_LABELS.get(count, count)}

@@ -1,12 +1,15 @@
 /* The game page's move list: a click (or Enter) on a move shows the board after that
    move in place of the current one, without leaving the game, as the archive's replay
-   does (the board comes from /api/games/<id>/board.svg?move=k). "Back to the current
-   board" (or Escape) puts the current board back, the very same element, so a placement
-   being chosen is still there. Without JS each move is a link to the archive's replay.
+   does (the board comes from /api/games/<id>/board.svg?legend=0&move=k; with King &
+   Robber the page's legend beside it tells that move too, from the archive's move state
+   /api/archive/games/<id>/moves/<k>/). "Back to the current board" (or Escape) puts the
+   current board and its legend back, the very same elements, so a placement being
+   chosen is still there. Without JS each move is a link to the archive's replay.
    While a past board is shown, live updates wait (CarcPast.busy, read by live.js). */
 (function () {
   "use strict";
   var saved = null;  // the current board's <svg> while a past one is shown
+  var savedLegend = null;  // the current legend's lines meanwhile
   var shown = 0;     // the move whose board is shown (0: the current board)
   var pending = null;
 
@@ -29,10 +32,12 @@
 
   function say(text) { var status = el("board-past-status"); if (status) status.textContent = text; }
 
-  /* The page's legend tells the board now; a past board's picture carries its own. */
-  function legend(hidden) {
-    var list = document.querySelector("[data-testid=board-legend]");
-    if (list) list.hidden = hidden;
+  function legendList() { return window.CarcLegend ? window.CarcLegend.find() : null; }
+
+  /* Fetch ``url`` as text, or as JSON with ``json``. */
+  function get(url, signal, json) {
+    return fetch(url, { credentials: "same-origin", signal: signal, headers: json ? { Accept: "application/json" } : {} })
+      .then(function (response) { if (!response.ok) throw new Error(response.status); return json ? response.json() : response.text(); });
   }
 
   function swapBoard(svg) {
@@ -56,20 +61,27 @@
     if (pending) pending.abort();
     var controller = new AbortController();
     pending = controller;
-    fetch(list.getAttribute("data-past-board") + "?move=" + k, { credentials: "same-origin", signal: controller.signal })
-      .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
-      .then(function (text) {
-        var svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+    var states = list.getAttribute("data-past-legend");  // only with a legend beside the board
+    Promise.all([
+      get(list.getAttribute("data-past-board") + "?legend=0&move=" + k, controller.signal, false),
+      states && legendList() ? get(states.replace(/\d+\/$/, k + "/"), controller.signal, true) : null
+    ])
+      .then(function (results) {
+        var svg = new DOMParser().parseFromString(results[0], "image/svg+xml").documentElement;
         if (!svg || svg.nodeName !== "svg") throw new Error("no board");
         svg.classList.add("past-board");
-        if (!saved) saved = board().svg;  // a live swap may have brought a new current board meanwhile
+        var lines = legendList();
+        if (!saved) {  // a live swap may have brought a new current board meanwhile
+          saved = board().svg;
+          savedLegend = lines ? Array.prototype.slice.call(lines.childNodes) : null;
+        }
         swapBoard(document.importNode(svg, true));
+        if (results[1]) window.CarcLegend.render(lines, results[1].legend);
         shown = k;
         var words = link ? link.textContent.trim() : "";
         var line = interpolate(gettext("Board after move %(number)s: %(move)s"), { number: k, move: words }, true);
         el("board-past-text").textContent = line;
         el("board-past").hidden = false;
-        legend(true);
         mark(k);
         say(line);
         inView();
@@ -84,10 +96,12 @@
     if (pending) { pending.abort(); pending = null; }
     if (!saved) return;
     swapBoard(saved);
+    var lines = legendList();
+    if (lines && savedLegend) lines.replaceChildren.apply(lines, savedLegend);
     saved = null;
+    savedLegend = null;
     shown = 0;
     el("board-past").hidden = true;
-    legend(false);
     el("board-past-text").textContent = "";
     mark(0);
     say(gettext("The current board is shown again."));
@@ -111,10 +125,9 @@
   /* A new page state swapped in (live update, own move): it shows the current board. */
   document.addEventListener("carc:game-swapped", function () {
     if (pending) pending.abort();
-    saved = null; shown = 0; pending = null;
+    saved = null; savedLegend = null; shown = 0; pending = null;
     var note = el("board-past");
     if (note) note.hidden = true;
-    legend(false);
     mark(0);
   });
 

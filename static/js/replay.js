@@ -36,38 +36,9 @@
 
   function text(el, value) { if (el) el.textContent = value; }
 
-  /* The board's legend beside it (King & Robber's awards): the page's text, as after move k. */
-  function legend(lines) {
-    var list = root.querySelector("[data-board-legend]");
-    if (!list || !lines) return;
-    list.textContent = "";
-    lines.forEach(function (line) {
-      var li = document.createElement("li");
-      li.className = "award award-" + line.award;
-      if (line.seat !== null) li.setAttribute("data-seat", String(line.seat));
-      var icon = new DOMParser().parseFromString(line.icon, "image/svg+xml").documentElement;
-      if (icon && icon.nodeName === "svg") li.appendChild(document.importNode(icon, true));
-      if (line.color) {
-        var dot = document.createElement("span");
-        dot.className = "dot dot-" + line.color;
-        dot.setAttribute("aria-hidden", "true");
-        li.appendChild(dot);
-      }
-      var strong = document.createElement("strong");
-      strong.textContent = line.text;
-      var why = document.createElement("span");
-      why.className = "muted small";
-      why.textContent = line.tooltip;
-      li.appendChild(strong);
-      li.appendChild(document.createTextNode(" "));
-      li.appendChild(why);
-      list.appendChild(li);
-    });
-  }
-
   function render(k, state, svg) {
     board.innerHTML = svg;
-    legend(state.legend);
+    if (window.CarcLegend) window.CarcLegend.render(window.CarcLegend.find(root), state.legend);
     if (window.CarcBoards && board._carcBoard) board._carcBoard.refresh();
     current = k;
     root.dataset.move = String(k);

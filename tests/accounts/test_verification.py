@@ -2,14 +2,13 @@
 usernames cannot be mistaken for one another."""
 
 import re
-import threading
 
 import pytest
-from django.db import connection
 from django.urls import reverse
 
 from accounts.models import User
-from tests.conftest import skip_or_fail
+from tests.concurrency import at_once
+from tests.conftest import needs_postgresql
 
 PASSWORD = "a-Long-enough-pa55word"
 
@@ -104,24 +103,14 @@ def test_a_username_in_one_other_alphabet_is_welcome():
 
 @pytest.mark.django_db(transaction=True)
 def test_parallel_signups_with_one_name_make_one_account_and_no_server_error():
-    if connection.vendor == "sqlite":
-        skip_or_fail("needs a database that runs requests in parallel (PostgreSQL)")
+    needs_postgresql("signing up in parallel")
     from django.test import Client
 
     statuses = []
 
     def go():
-        from django.db import connections
+        statuses.append(signup(Client(), "twin", "twin@example.com").status_code)
 
-        try:
-            statuses.append(signup(Client(), "twin", "twin@example.com").status_code)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=go) for _ in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    at_once(*[go] * 6)
     assert statuses == [200] * 6
     assert User.objects.filter(username="twin").count() == 1

@@ -128,6 +128,17 @@ def test_the_api_gives_each_judged_move_with_both_moves_in_words(member_client, 
     assert [p["name"] for p in data["players"]] == ["ann", "bob"]
 
 
+def test_the_api_tells_each_move_played_as_the_replays_move_list_does_with_what_it_did(member_client, game, analysed):
+    from games.entries import describe
+
+    moves = member_client.get(f"/api/archive/games/{game.pk}/analysis/").json()["moves"]
+    for move in moves[:6]:
+        state = member_client.get(f"/api/archive/games/{game.pk}/moves/{move['number']}/").json()
+        assert move["played_text"] == state["played"]["text"]
+    # what the tile did to the board ('started a road', 'completed a city ...'), which the entry alone cannot tell
+    assert any(move["played_text"] != describe(move["played"], move["player"]) for move in moves)
+
+
 def test_before_anyone_asks_the_api_says_none_and_a_post_queues_it(member_client, game, django_capture_on_commit_callbacks):
     assert member_client.get(f"/api/archive/games/{game.pk}/analysis/").json()["state"] == "none"
     with django_capture_on_commit_callbacks(execute=False):

@@ -26,33 +26,20 @@ def test_a_worker_analyses_the_game_after_the_request_answered(celery_worker, pl
 
 @pytest.mark.django_db(transaction=True)
 def test_two_analyse_clicks_at_the_same_time_queue_one_analysis(players, monkeypatch):
-    import threading
-
-    from django.db import connection, connections
-
     from archive import tasks
-    from tests.conftest import skip_or_fail
+    from tests.concurrency import at_once
+    from tests.conftest import needs_postgresql
 
-    if connection.vendor != "postgresql":
-        skip_or_fail("the concurrency test needs PostgreSQL (DATABASE_URL)")
+    needs_postgresql("the concurrency test")
     game = store_game(short_template(3), [players["ann"], players["bob"]], name="Clicked twice")
     queued, codes = [], []
     monkeypatch.setattr(tasks, "queue", queued.append)
-    barrier = threading.Barrier(2)
 
     def click():
         client = APIClient()
         client.force_authenticate(players["ann"])
-        try:
-            barrier.wait(timeout=10)
-            codes.append(client.post(f"/api/archive/games/{game.pk}/analysis/").status_code)
-        finally:
-            connections.close_all()
+        codes.append(client.post(f"/api/archive/games/{game.pk}/analysis/").status_code)
 
-    threads = [threading.Thread(target=click) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
+    at_once(click, click)
     assert codes == [202, 202] and queued == [game.pk]
     assert GameAnalysis.objects.filter(game=game).count() == 1

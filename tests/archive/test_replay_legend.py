@@ -64,3 +64,12 @@ def test_the_board_picture_leaves_its_legend_to_the_page_when_asked(member_clien
     url = reverse("archive-api:game-board", args=[stored.pk])
     assert 'class="legend"' in member_client.get(url + "?move=3").content.decode()  # alone, it says it itself
     assert 'class="legend"' not in member_client.get(url + "?move=3&legend=0").content.decode()
+
+
+def test_the_game_pages_past_boards_leave_their_legend_to_the_page_too(member_client, stored):
+    url = reverse("api-game-board", args=[stored.pk])
+    assert 'class="legend"' in member_client.get(url + "?move=3").content.decode()
+    assert 'class="legend"' not in member_client.get(url + "?move=3&legend=0").content.decode()
+    html = member_client.get(reverse("game-detail", args=[stored.pk])).content.decode()
+    # where the move list finds the legend of the move shown
+    assert f'data-past-legend="{reverse("archive-api:game-move", args=[stored.pk, 0])}"' in html

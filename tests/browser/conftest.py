@@ -55,3 +55,15 @@ def browser_page(chromium_browser, live_server, transactional_db):
     page.base_url = live_server.url
     yield page
     context.close()
+
+
+@pytest.fixture
+def touch_page(chromium_browser, live_server, transactional_db):
+    """A phone with a touch screen (pointer: coarse)."""
+    from .helpers import PHONE
+
+    context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    yield page
+    context.close()

@@ -10,7 +10,6 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-
 def login(page, username):
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(username)
@@ -33,13 +32,27 @@ def widest(page, limit: int) -> list[str]:
     )
 
 
+def players(names=("ann", "bob")):
+    """New users who log in with PASSWORD, each with the address ``<name>@example.com``."""
+    from accounts.models import User
+
+    return [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
+
+
+def archived_game(template, name=""):
+    """A finished game of ann and bob (new users), played as ``template``
+    (``archive.generate.make_template``), in the archive."""
+    from archive.generate import store_game
+
+    return store_game(template, players(), name=name)
+
+
 def started_game(name="Game", names=("ann", "bob"), rules=None):
     """Users (password PASSWORD) and a started game between them, the first to play
     (``rules``: the game's rules, e.g. ``{"expansions": ["king_robber"]}``)."""
-    from accounts.models import User
     from games import lobby
 
-    users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
+    users = players(names)
     game = lobby.create_game(users[0], list(names[1:]), name=name, rules=rules)
     for user in users[1:]:
         lobby.accept_invitation(game.pk, user)
@@ -65,3 +78,16 @@ def play_first_placements(game, users, count):
         turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     game.refresh_from_db()
     return game
+
+
+def crowned_game():
+    """A finished King & Robber game of ann and bob, the first move that took the king and
+    who took it."""
+    from archive.generate import make_template
+    from games.engine import Rules
+    from games.engine.effects import history_effects
+    from games.replay import engine_for
+
+    game = archived_game(make_template(5, 2, Rules.from_json({"expansions": ["king_robber"]})), name="Awards")
+    number, holder = next((n, t.player) for n, t in enumerate(history_effects(engine_for(game)), 1) if "king" in t.changed)
+    return game, number, holder

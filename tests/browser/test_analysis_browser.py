@@ -9,13 +9,11 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from accounts.models import User
-from archive.generate import store_game
 from archive.models import GameAnalysis
 from games import bot_seats
 from tests.archive.conftest import short_template
 
-from .helpers import BOTH_SIZES, PASSWORD, login, page_width
+from .helpers import BOTH_SIZES, archived_game, login, page_width, players
 from .test_accessibility_browser import _blocking
 
 
@@ -30,8 +28,7 @@ def _quick_search(settings):
 def test_a_finished_game_is_analysed_and_its_replay_shows_the_marks(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = store_game(short_template(3), [ann, bob], name="To analyse")
+    game = archived_game(short_template(3), name="To analyse")
     login(page, "ann")
     page.goto(f"/archive/games/{game.pk}/")
     page.get_by_test_id("analyse").click()  # the task runs in-process here (no REDIS_URL in tests)
@@ -61,7 +58,7 @@ def test_a_finished_game_is_analysed_and_its_replay_shows_the_marks(browser_page
 @pytest.mark.django_db(transaction=True)
 def test_a_practice_games_player_asks_for_a_hint_and_sees_the_bots_move(browser_page):
     page = browser_page
-    ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
+    [ann] = players(["ann"])
     game = bot_seats.create_game_with_bots(ann, bots=1, bot_level="beginner")
     login(page, "ann")
     page.goto(f"/games/{game.pk}/")
@@ -78,8 +75,7 @@ def test_while_the_analysis_waits_the_page_says_so_and_shows_it_once_a_worker_is
     from archive import analysis
 
     page = browser_page
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = store_game(short_template(3), [ann, bob], name="Waiting")
+    game = archived_game(short_template(3), name="Waiting")
     now = timezone.now()
     GameAnalysis.objects.create(game=game, level="expert", seconds=0.01, requested_at=now, updated_at=now)
     page.goto(f"/archive/games/{game.pk}/")  # anyone may watch: logged out too

@@ -7,21 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import BOTH_SIZES, PASSWORD, login
-
-
-def _crowned_game():
-    """A finished King & Robber game in the archive, and the first move that took the king."""
-    from accounts.models import User
-    from archive.generate import make_template, store_game
-    from games.engine import Rules
-    from games.engine.effects import history_effects
-    from games.replay import engine_for
-
-    users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob")]
-    game = store_game(make_template(5, 2, Rules.from_json({"expansions": ["king_robber"]})), users, name="Awards")
-    number, holder = next((n, t.player) for n, t in enumerate(history_effects(engine_for(game)), 1) if "king" in t.changed)
-    return game, number, holder
+from .helpers import BOTH_SIZES, crowned_game, login
 
 
 @pytest.mark.django_db(transaction=True)
@@ -29,7 +15,7 @@ def _crowned_game():
 def test_the_replays_legend_is_text_beside_the_board_and_follows_each_move(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
-    game, number, holder = _crowned_game()
+    game, number, holder = crowned_game()
     login(page, "ann")
     page.goto(f"/archive/games/{game.pk}/?move={number - 1}")
     legend = page.get_by_test_id("board-legend")

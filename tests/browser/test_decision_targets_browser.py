@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import PASSWORD, PHONE, login
+from .helpers import login, players
 
 MIN = 44
 
@@ -28,22 +28,12 @@ BOARD_TARGETS = """(selector) => [...document.querySelectorAll(selector)].map(e 
 })"""
 
 
-@pytest.fixture
-def touch_page(chromium_browser, live_server, transactional_db):
-    context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 def _count_game(stop):
     """A Count game played through the API until ``stop(engine)``: (game, the player asked)."""
-    from accounts.models import User
     from tests.games.conftest import COUNT, SEED
     from tests.games.helpers import api_clients, drive_until, seeded_game
 
-    users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob")]
+    users = players()
     game = seeded_game(users[0], users, COUNT, SEED)
     engine = drive_until(api_clients(*users), game, stop, seed=SEED)
     assert stop(engine), "the seeded game no longer reaches the decision"
@@ -66,12 +56,17 @@ def _beside(page, selector, index):
                                          default=0))
 
 
+def _open_decision(page, action):
+    """The game page of the player asked for the Count's decision ``action``, logged in."""
+    game, asked = _count_game(lambda e: e.pending.action == action)
+    login(page, asked)
+    page.goto(f"/games/{game.pk}/")
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_reinforcements_spots_on_the_board_and_its_buttons_are_44_px_targets(touch_page):
     page = touch_page
-    game, asked = _count_game(lambda e: e.pending.action == "reinforce")
-    login(page, asked)
-    page.goto(f"/games/{game.pk}/")
+    _open_decision(page, "reinforce")
     expect(page.get_by_test_id("whose-turn")).to_have_text("Your decision")
     targets = page.evaluate(BOARD_TARGETS, "svg.board .decision-target")
     assert targets and not _small(targets), targets
@@ -89,9 +84,7 @@ def test_a_reinforcements_spots_on_the_board_and_its_buttons_are_44_px_targets(t
 @pytest.mark.django_db(transaction=True)
 def test_a_deployments_quarters_on_the_board_and_its_form_are_44_px_targets(touch_page):
     page = touch_page
-    game, asked = _count_game(lambda e: e.pending.action == "quarter")
-    login(page, asked)
-    page.goto(f"/games/{game.pk}/")
+    _open_decision(page, "quarter")
     expect(page.get_by_test_id("quarter-form")).to_be_visible()
     quarters = page.evaluate(BOARD_TARGETS, "svg.board rect.quarter-area.is-choosable")
     assert len(quarters) == 4 and not _small(quarters), quarters

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import BOTH_SIZES, DESKTOP, PHONE, login, play_first_placements, started_game
+from .helpers import BOTH_SIZES, DESKTOP, crowned_game, login, play_first_placements, started_game
 
 
 def _game(moves):
@@ -125,14 +125,27 @@ def test_the_king_and_robber_legend_is_text_beside_the_board_not_in_the_picture(
     assert size_px >= 14
 
 
-@pytest.fixture
-def touch_page(chromium_browser, live_server, transactional_db):
-    """A phone with a touch screen (pointer: coarse)."""
-    context = chromium_browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    yield page
-    context.close()
+@pytest.mark.django_db(transaction=True)
+def test_an_earlier_board_comes_with_the_legend_of_its_move_beside_it_and_back_the_current_one(browser_page):
+    page = browser_page
+    game, number, holder = crowned_game()
+    login(page, "ann")
+    page.goto(f"/games/{game.pk}/")
+    legend = page.get_by_test_id("board-legend")
+    now = legend.text_content()
+    legend.locator("li").first.evaluate("li => { li.dataset.now = '1'; }")  # the current line itself
+    page.locator(f'[data-show-move="{number - 1}"]').click()
+    expect(page.get_by_test_id("board-past")).to_contain_text(f"Board after move {number - 1}")
+    expect(legend.locator(".award-king")).to_contain_text("King: not awarded yet")
+    expect(legend).to_be_visible()
+    expect(page.locator("#board-scroll svg.board g.legend")).to_have_count(0)  # the picture draws none
+    page.locator(f'[data-show-move="{number}"]').click()
+    expect(legend.locator(".award-king")).to_contain_text(f"King: {holder}")
+    expect(page.locator("#board-scroll svg.board g.legend")).to_have_count(0)
+    page.get_by_test_id("board-now").click()
+    expect(page.get_by_test_id("board-past")).to_be_hidden()
+    expect(legend).to_have_text(now)
+    expect(legend.locator("li[data-now]")).to_have_count(1)
 
 
 NEAR_SPOT = """(offset) => {

@@ -5,17 +5,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from accounts.models import User
 from archive.generate import make_template, store_game
 from games import lobby, replay, turns
 from games.presenter.view import placements_of
 from tournaments import creation, registration, rounds
 
-from .helpers import BOTH_SIZES, PASSWORD, PHONE, login, page_width, started_game, widest
+from .helpers import BOTH_SIZES, PHONE, archived_game, login, page_width, players, started_game, widest
 
 
 def _site(names=("ann", "bob", "cid", "dee")):
-    users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in names]
+    users = players(names)
     ann, bob = users[0], users[1]
     finished = store_game(make_template(3, 2), [ann, bob], name="Finished game")
     active = lobby.create_game(ann, ["bob"], name="Running game")
@@ -67,8 +66,7 @@ def test_no_page_is_wider_than_the_screen(browser_page, size):
 def test_the_replay_board_zooms_and_pans_and_keeps_its_zoom_between_moves(browser_page, size):
     page = browser_page
     page.set_viewport_size(size)
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
-    game = store_game(make_template(5, 2), [ann, bob])
+    game = archived_game(make_template(5, 2))
     login(page, "ann")
     page.goto(f"/archive/games/{game.pk}/")
     board = page.locator("#replay-board")
@@ -114,7 +112,7 @@ def test_your_games_on_the_home_page_are_styled_rows_with_separate_names(browser
 @pytest.mark.django_db(transaction=True)
 def test_the_login_pages_carry_the_sites_name_not_the_host(browser_page, settings):
     page = browser_page
-    ann = User.objects.create_user("ann", "ann@example.com", PASSWORD)
+    [ann] = players(["ann"])
     game = lobby.create_game(ann, ["newcomer@example.com"], name="Invitation game")
     token = game.seats.get(invited_email="newcomer@example.com").invite_token
     for path in ["/accounts/login/", f"/invite/{token}/", "/accounts/password_reset/"]:
@@ -133,7 +131,7 @@ def test_email_links_follow_the_address_the_server_runs_on(browser_page, setting
 
     settings.SITE_URL = ""
     page = browser_page
-    ann, bob = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob"))
+    ann, bob = players()
     game = lobby.create_game(ann, ["bob"], name="Linked game")
     mail.outbox.clear()
     login(page, "bob")

@@ -1,6 +1,8 @@
 """Stored record entries read as what happened, whatever their kind."""
 
-from games.entries import describe, describe_spot, follower_role, kind_of, move_json
+from django.utils import translation
+
+from games.entries import advice, describe, describe_spot, follower_role, kind_of, move_json
 
 
 def test_each_entry_kind_reads_as_a_sentence():
@@ -31,6 +33,41 @@ def test_the_counts_decisions_read_as_sentences():
     assert describe({"player": "ann", "quarter": None}, "ann") == "ann passed (no follower into the City)"
     builder = {"tile": "V", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "road:E", "figure": "builder"}}
     assert describe(builder, "ann").endswith(" and put the builder on the road")
+
+
+def test_the_counts_decisions_are_advised_in_the_imperative():
+    def advised(entry):
+        return advice({"player": "bob", **entry}, "bob")
+
+    assert advised({"reinforce": {"x": 2, "y": -1, "spot": "city:N"}}) == (
+        "Move your follower from the Castle onto the city (north) at (2, -1)")
+    assert advised({"reinforce": {"x": 0, "y": 3, "spot": "cloister", "figure": "large"}}) == (
+        "Move your large follower from the Cathedral into the cloister at (0, 3)")
+    # the final market round: from the Market onto a farm
+    assert advised({"reinforce": {"x": 1, "y": 1, "spot": "field:NNE"}}) == (
+        "Move your follower from the Market onto the farm (north-east) at (1, 1)")
+    assert advised({"reinforce": None}) == "Pass: leave your followers in the City"
+    assert advised({"quarter": "market", "count": "castle"}) == (
+        "Put a follower from your supply into the Market and move the Count to the Castle")
+    assert advised({"quarter": "blacksmith", "figure": "large"}) == (
+        "Put your large follower into the Blacksmith and leave the Count where it is")
+    assert advised({"quarter": None}) == "Pass: put no follower into the City"
+
+
+def test_a_field_spot_is_advised_by_its_direction_not_its_code():
+    place = {"tile": "V", "x": 1, "y": 0, "rotation": 90, "meeple": "field:NNW"}
+    assert advice(place, "ann").endswith("and put a farmer in the field (north-west)")
+
+
+def test_the_counts_advice_speaks_the_readers_language():
+    entry = {"player": "bob", "reinforce": {"x": 2, "y": -1, "spot": "road:E"}}
+    with translation.override("de"):
+        assert advice(entry, "bob") == "Versetze deinen Gefolgsmann aus der Schmiede auf die Straße (Osten) bei (2, -1)"
+    with translation.override("fr"):
+        assert advice({"player": "bob", "quarter": None}, "bob") == "Passez\u00a0: ne placez aucun partisan dans la cité"
+    with translation.override("it"):
+        assert advice({"player": "bob", "quarter": "castle", "count": "market"}, "bob") == (
+            "Metti un segnalino dalla tua riserva nel quartiere «Castello» e sposta il conte nel quartiere «Mercato»")
 
 
 def test_follower_roles_come_from_one_table():

@@ -31,18 +31,23 @@ def extending_move(game):
     raise AssertionError(f"tile {engine.tile} extends nothing")
 
 
-@pytest.fixture
-def played(ann, bob, django_capture_on_commit_callbacks):
-    """ann's first move extended a road or a city; bob is on turn (and has his e-mail)."""
-    with django_capture_on_commit_callbacks(execute=True):
+def play_extending_move(ann, bob, capture):
+    """ann's first move extends a road or a city; bob is on turn (and has his e-mail):
+    the game and how the move reads. ``capture``: django_capture_on_commit_callbacks."""
+    with capture(execute=True):
         game = lobby.create_game(ann, ["bob"])
         lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
     placement, words = extending_move(game)
     mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
+    with capture(execute=True):
         turns.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, None)
     return game, words
+
+
+@pytest.fixture
+def played(ann, bob, django_capture_on_commit_callbacks):
+    return play_extending_move(ann, bob, django_capture_on_commit_callbacks)
 
 
 def test_the_game_pages_move_list_tells_what_the_move_did(client, played):
@@ -79,14 +84,7 @@ def test_the_turn_email_tells_the_last_move_as_the_pages_do(played, bob):
 def test_the_turn_email_tells_it_in_the_recipients_language(ann, bob, django_capture_on_commit_callbacks):
     bob.language = "de"
     bob.save(update_fields=["language"])
-    with django_capture_on_commit_callbacks(execute=True):
-        game = lobby.create_game(ann, ["bob"])
-        lobby.accept_invitation(game.pk, bob)
-    game.refresh_from_db()
-    placement, words = extending_move(game)
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        turns.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, None)
+    _game, words = play_extending_move(ann, bob, django_capture_on_commit_callbacks)
     [to_bob] = [m for m in mail.outbox if "bob@example.com" in m.to]
     with translation.override("de"):
         german = "verlängert" if "road" in words else "erweitert"

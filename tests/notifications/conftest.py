@@ -67,8 +67,9 @@ def broker(url: str):
 
 
 def _test_broker_url() -> str:
-    """REDIS_URL with its own database number (TEST_REDIS_DB, default 15), so that tests
-    never feed a production worker on the same Redis."""
+    """REDIS_URL's server with the tests' own database number (TEST_REDIS_DB, default 15,
+    never REDIS_URL's own: a worker of the site on that database would take the tests'
+    tasks), whose Celery queue :func:`redis_broker` purges (README, "Tests and CI")."""
     url = os.environ.get("REDIS_URL", "")
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{os.environ.get('TEST_REDIS_DB', '15')}"))
@@ -112,3 +113,11 @@ def celery_worker(redis_broker, transactional_db, settings):
             yield worker
     finally:
         task_postrun.disconnect(close_db)
+
+
+@pytest.fixture
+def reply_on(settings):
+    """Playing by replying is on: turn e-mails ask for replies to REPLY_EMAIL."""
+    from .replymail import REPLY_EMAIL
+
+    settings.REPLY_EMAIL = REPLY_EMAIL

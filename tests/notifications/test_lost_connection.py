@@ -20,7 +20,7 @@ from django.utils import timezone
 from games import lobby
 from notifications import tasks
 from notifications.models import Notification
-from tests.conftest import skip_or_fail
+from tests.conftest import needs_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,8 +92,7 @@ def test_an_email_whose_connection_breaks_after_sending_is_marked_sent_and_never
 
 
 def test_an_email_whose_postgresql_backend_is_terminated_after_sending_is_sent_exactly_once(invitation):
-    if connection.vendor != "postgresql":
-        skip_or_fail("this test needs PostgreSQL (DATABASE_URL)")
+    needs_postgresql("this test")
     with after_the_smtp_server_accepts(terminate_own_connection):
         tasks.send_notification.apply(args=[invitation.pk], throw=False)
 

@@ -15,14 +15,9 @@ from games import turns
 from games.models import Game, Move
 from notifications.models import InboundMessage
 
-from .replymail import REPLY_EMAIL, receive, reply, started, turn_mail
+from .replymail import receive, reply, started, turn_mail
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def reply_on(settings):
-    settings.REPLY_EMAIL = REPLY_EMAIL
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("reply_on")]
 
 
 @pytest.fixture

@@ -15,14 +15,9 @@ from games.models import Move
 from games.tile_words import tile_name
 
 from .handmail import hand_game, hand_of, listed, only_one_fits, several_fit, turn_email, where
-from .replymail import REPLY_EMAIL, receive, reply, turn_mail
+from .replymail import receive, reply, turn_mail
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def reply_on(settings):
-    settings.REPLY_EMAIL = REPLY_EMAIL
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("reply_on")]
 
 
 @pytest.fixture

@@ -20,14 +20,9 @@ from notifications.models import Mode, Notification, Preference
 
 from .conftest import play_first
 from .handmail import hand_game, listed, turn_email
-from .replymail import REPLY_EMAIL, receive, reply, turn_mail
+from .replymail import receive, reply, turn_mail
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def reply_on(settings):
-    settings.REPLY_EMAIL = REPLY_EMAIL
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("reply_on")]
 
 
 @pytest.fixture

@@ -23,8 +23,7 @@ URL = "/anymail/mailgun/inbound_mime/"
 
 
 @pytest.fixture(autouse=True)
-def reply_on(settings):
-    settings.REPLY_EMAIL = REPLY_EMAIL
+def webhook_on(reply_on, settings):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": KEY}
 
 

@@ -135,3 +135,13 @@ def test_move_while_redis_is_down_is_accepted_and_mailed_later(redis_broker, tra
     finally:
         task_postrun.disconnect(close_db)
     assert len(mails_to("bob@example.com", "Your turn")) == 1
+
+
+def test_the_worker_tests_use_their_own_database_on_the_redis_server_of_redis_url(monkeypatch):
+    from .conftest import _test_broker_url
+
+    monkeypatch.setenv("REDIS_URL", "redis://redis.example:6380/0")
+    monkeypatch.delenv("TEST_REDIS_DB", raising=False)
+    assert _test_broker_url() == "redis://redis.example:6380/15"  # never the site's database 0, whose queue they purge
+    monkeypatch.setenv("TEST_REDIS_DB", "6")
+    assert _test_broker_url() == "redis://redis.example:6380/6"

@@ -4,13 +4,13 @@ PostgreSQL refuses NUL in text (a 500 before); SQLite would store it: the answer
 same on both."""
 
 import pytest
-from django.db import DataError, connection, transaction
+from django.db import DataError, transaction
 from rest_framework.test import APIClient
 
 from chat.models import Message, Mute, Note
 from games import lobby
 from games.models import Game
-from tests.conftest import skip_or_fail
+from tests.conftest import needs_postgresql
 from tournaments import creation, registration
 from tournaments.models import Entry, Tournament
 
@@ -109,7 +109,6 @@ def test_a_nul_character_in_an_api_tournament_description_is_refused(ann):
 @pytest.mark.django_db
 def test_postgresql_itself_refuses_a_nul_character_so_the_screen_is_needed(ann):
     """The reason for the screen, and proof that this file ran on PostgreSQL in CI."""
-    if connection.vendor != "postgresql":
-        skip_or_fail(f"the NUL tests must also run on PostgreSQL, not {connection.vendor} (set DATABASE_URL)")
+    needs_postgresql("the NUL tests")
     with pytest.raises(DataError, match="NUL"), transaction.atomic():
         Note.objects.create(game=lobby.create_game(ann, [], open_seats=1), author=ann, text="x\x00")
