@@ -180,7 +180,8 @@ def test_the_page_colours_are_the_boards_seat_colours():
     from games.board_svg import SEAT_COLORS
     from games.engine import COLORS
 
-    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "game.css").read_text()
+    folder = Path(__file__).resolve().parents[2] / "static" / "css"
+    css = "".join(sheet.read_text() for sheet in sorted(folder.glob("*.css")))
     declared = dict(re.findall(r"--p-(\w+):\s*(#[0-9a-fA-F]{6})", css))
     assert set(SEAT_COLORS) == set(COLORS)
     assert declared == SEAT_COLORS

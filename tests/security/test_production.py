@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import lobby
+from games.models import Game
 from notifications import tasks
 from notifications.models import Notification
 from tests.conftest import skip_or_fail
@@ -106,6 +107,8 @@ def test_a_move_while_the_broker_hangs_is_accepted_within_seconds_and_its_email_
 
     with django_capture_on_commit_callbacks(execute=True):
         game = start_game(ann, bob)
+    # a known bag: with some bags the second tile fits nowhere, is discarded and Ann draws again
+    Game.objects.filter(pk=game.pk).update(seed=1)
     with celery_eager(False), broker(silent_redis):
         started = time.monotonic()
         with django_capture_on_commit_callbacks(execute=True):  # queueing the turn e-mail
