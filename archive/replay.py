@@ -62,11 +62,14 @@ def move_state(
     return _state(GameView(engine, names), moves, k, finished=finished)
 
 
-def _state(view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished: bool) -> dict[str, Any]:
+def _state(view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished: bool,
+           told: GameView | None = None) -> dict[str, Any]:
+    """``told``: a view of the same game after move k or later that tells the moves (the
+    replay page's view of the whole game: its effects are found once for all moves)."""
     names = view.names
     total = len(moves)
     row = moves[k - 1] if k >= 1 else None
-    move = describe_move(row, names, view)
+    move = describe_move(row, names, told or view)
     points = move["points"] if move else [0] * len(names)
     final_points = list(view.final_points) if (k == total and finished and view.final_points) else None
     return {
@@ -115,7 +118,7 @@ def replay_context(
     every move, whose log tells the move list (``engine`` itself when k is the last move)."""
     view = GameView(engine, names)
     whole = view if full is None or full is engine else GameView(full, names)
-    state = _state(view, moves, k, finished=finished)
+    state = _state(view, moves, k, finished=finished, told=whole)
     series = score_series(list(moves), len(names))
     colors = [seat_hex(i) for i in range(len(names))]
     final = list(final_scores) if finished and final_scores is not None else None
