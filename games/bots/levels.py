@@ -4,8 +4,8 @@ A bot has one method, ``decide(view) -> entry``: given a
 :class:`~games.bots.view.PlayerView` it returns one of the legal entries that
 :func:`~games.bots.options.options_of` lists for the decision the game waits for,
 whatever its kind. Each bot has its own random generator, seeded by the caller, so
-a fixed seed gives the same game (for ``mcts`` with a playout budget rather than a
-time budget, since a clock is never exactly repeatable).
+a fixed seed gives the same game (for ``mcts`` with a budget of answers, ``playouts``,
+rather than a time budget, since a clock is never exactly repeatable).
 """
 
 from __future__ import annotations
