@@ -138,7 +138,7 @@ class MctsBot:
         if len(options) == 1:
             return options[0]
         search = self.search(view, options)
-        best = max(search.children, key=lambda c: (c.playouts > 0, c.mean, c.prior))
+        best = max(search.children, key=lambda c: (c.playouts > 0, c.mean, c.prior))  # unjudged: the best prior
         return best.entry
 
     def search(self, view: PlayerView, options: list, keep: Any = None) -> Search:
@@ -173,30 +173,31 @@ class MctsBot:
 
     def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
         """The exact expectation of :meth:`answer` over the next player's tile for as many
-        options as the budget allows, in order (at least two), stopping at the first whose
-        prior is no better than the best expectation found (branch and bound)."""
+        options as the budget allows, in order, stopping at the first whose prior is no
+        better than the best expectation found (branch and bound). An option the clock
+        stops halfway stays unjudged (if it is the first, the best prior is played)."""
         seen = (view.tile,) if view.tile else ()
         counts: dict[str, int] = {}
         for tile in hidden_tiles(view.board, seen):
             counts[tile] = counts.get(tile, 0) + 1
-        total = sum(counts.values())
+        total = sum(counts.values()) or 1
         search = Search(children)
         step = 0.0  # CPU seconds the last option took: one more is started only if it fits
         best = float("-inf")
         judged: set[tuple] = set()
+        deadline = started + self.seconds if self.playouts is None else float("inf")
         for index, child in enumerate(children):
-            if index and child.prior <= best:
+            if index and (child.prior <= best or self._spent(search, started, step)):
                 break  # an answer never raises a two-player option's value: none of the rest can win
-            if index >= 2 and self._spent(search, started, step):
-                break
             if child.twin in judged:
                 continue
             judged.add(child.twin)
-            began = time.thread_time()
-            if total:
-                child.total = sum(n * self.answer(child, view.seat, [t], None) for t, n in counts.items()) / total
-            else:
-                child.total = child.prior
+            began, value = time.thread_time(), 0.0
+            for tile, n in counts.items():
+                if time.thread_time() > deadline:
+                    return search
+                value += n * self.answer(child, view.seat, [tile], None)
+            child.total = value / total if counts else child.prior
             child.playouts = 1
             best = max(best, child.total)
             search.playouts += max(1, len(counts))

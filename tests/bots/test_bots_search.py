@@ -52,5 +52,5 @@ def test_with_a_small_budget_only_judged_options_are_played():
     bot = MctsBot(1, playouts=1)
     entry = bot.decide(view)
     judged = [c for c in bot.last_search.children if c.playouts]
-    assert 2 <= len(judged) < len(bot.last_search.children)
+    assert 1 <= len(judged) < len(bot.last_search.children)
     assert entry in [c.entry for c in judged]
