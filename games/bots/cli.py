@@ -1,4 +1,4 @@
-"""``python -m games.bots``: bot duels and the MCTS benchmark.
+"""``python -m games.bots``: bot duels, the search's benchmark, the ladder and the analysis.
 
     python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 --seed 1 --json [--records DIR] [--rules JSON]
     python -m games.bots bench --json
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--rules", type=_rules, default=None, help="a NOTATION.md rules object, e.g. '{\"expansions\": [...]}'")
     d.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     d.add_argument("--json", action="store_true", help="print one JSON object")
-    b = sub.add_parser("bench", help="MCTS playouts per second on a mid-game position")
+    b = sub.add_parser("bench", help="the search's answers per second on a mid-game position")
     b.add_argument("--seconds", type=_positive(float), default=3.0)
     b.add_argument("--json", action="store_true")
     lad = sub.add_parser("ladder", help="round robin of the named levels, with win rates and OpenSkill ratings")
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         result = bench(args.seconds)
         if not args.json:
-            print(f"{result['playouts_per_s']} playouts/s (depth {result['depth']})")
+            print(f"{result['answers_per_s']} answers/s, {result['searched']} of {result['options']} options judged")
             return 0
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")

@@ -95,8 +95,10 @@ def random_position(seed: int, moves: int, players: int = 2, rules: Rules | None
 
 
 def bench(seconds: float = 3.0, seed: int = 2026) -> dict:
-    """Playouts per second of the MCTS searching one mid-game decision for ``seconds`` of CPU time
-    on one core (``playouts_per_wall_s`` is the same by the wall clock: lower on a busy machine)."""
+    """How fast the search judges one mid-game decision for ``seconds`` of CPU time on one
+    core: answers (one tile of the next player, one option) per second, and how many of
+    the options it reached (``answers_per_wall_s`` is by the wall clock: lower on a busy
+    machine)."""
     game = random_position(seed, 36)
     view = view_of(game)
     bot = MctsBot(seed, seconds=seconds)
@@ -104,12 +106,11 @@ def bench(seconds: float = 3.0, seed: int = 2026) -> dict:
     search = bot.search(view, options_of(view))
     wall = time.perf_counter() - wall
     return {
-        "playouts_per_s": round(search.playouts / search.seconds, 1),  # per CPU second of the one core used
-        "playouts_per_wall_s": round(search.playouts / wall, 1),
-        "playouts": search.playouts,
+        "answers_per_s": round(search.playouts / search.seconds, 1),  # per CPU second of the one core used
+        "answers_per_wall_s": round(search.playouts / wall, 1),
+        "answers": search.playouts,
         "seconds": round(search.seconds, 3),
         "options": len(options_of(view)),
-        "searched": len(search.children),
-        "depth": bot.depth,
+        "searched": sum(1 for c in search.children if c.playouts),
         "move_number": game.move_number,
     }

@@ -47,7 +47,8 @@ NAMED_LEVELS: tuple[Level, ...] = (
           "takes the points it sees this turn, but half of its moves are played at random"),
     Level("strong", "Strong", "greedy", {}, "always takes the most points it can see this turn"),
     Level("expert", "Expert", "mcts", {"seconds": 0.3},
-          "weighs unfinished cities, farms and followers kept, and looks a few turns ahead on sampled futures"),
+          "weighs unfinished cities, farms and followers kept, and checks what the next player could do "
+          "against each move with every tile they might draw"),
 )
 """From the weakest to the strongest; each beats the one before it (see ``ladder.json``)."""
 

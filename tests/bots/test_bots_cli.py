@@ -53,11 +53,12 @@ def test_duel_rejects_bad_arguments_with_a_message():
     assert result.returncode == 2 and "more than 0" in result.stderr
 
 
-def test_bench_prints_playouts_per_second():
+def test_bench_prints_answers_per_second_and_the_options_judged():
     result = run("bench", "--json", "--seconds", "0.5")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["playouts_per_s"] > 0 and data["playouts"] > 0
+    assert data["answers_per_s"] > 0 and data["answers"] > 0
+    assert 2 <= data["searched"] <= data["options"]
 
 
 def test_the_bots_do_not_import_django():
