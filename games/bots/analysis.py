@@ -4,9 +4,10 @@
 checks) and, for every decision that had a choice, runs the ``mcts`` search on what the
 mover knew then: the board and scores before the move, the tile it drew (the one the
 record says it played) and the multiset of tiles still in the game, never the order in
-which they came later nor another player's hand. The search compares the move played
-with the move it prefers on the same sampled futures; the difference of their values is
-the expected points lost, counted like the bots count (the mover's expected final score
+which they came later nor another player's hand. The search judges the move played and
+the move it prefers alike (each by the next player's best answer over every tile they
+may draw; a move the clock stops before it is judged keeps its first score, the
+evaluation alone); the difference of their values is the expected points lost, counted like the bots count (the mover's expected final score
 less the best other player's, see :func:`games.bots.evaluate.potential`).
 
 The result is plain data (:class:`Analysis`, ``to_json()``) so the site can store it once.
