@@ -3,7 +3,8 @@ and the bots' turns, queued after the save that makes it a bot's turn commits.
 
 A bot's turn is ``acks_late`` with ``reject_on_worker_lost`` (a worker that dies gives it
 back to the broker), and the beat job :func:`requeue_bot_turns` sends it again when it was
-lost anyway, so a bot is never more than about a minute late; a repeated task plays nothing.
+lost anyway (every 30 s, after BOT_TURN_GRACE_SECONDS), so a lost turn is played about a
+minute late, never much more; a repeated task plays nothing twice.
 """
 
 import logging
@@ -12,9 +13,9 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils import timezone
 
 from . import bot_seats, hints, timeouts
 from .models import Game

@@ -82,7 +82,7 @@ def test_a_bot_turn_sent_twice_one_after_the_other_is_played_once(ann, django_ca
     assert Move.objects.filter(game=game).count() == game.move_count
 
 
-def test_a_bot_turns_task_survives_its_worker(ann):
+def test_a_bot_turns_task_survives_its_worker():
     """A worker that dies mid-turn gives the task back to the broker (and the beat job
     sends it again if the broker lost it too)."""
     assert tasks.play_bot_turns.acks_late and tasks.play_bot_turns.reject_on_worker_lost
