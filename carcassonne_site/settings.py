@@ -206,6 +206,8 @@ CACHES = {
 # The expert's time is the one its measured strength (games/bots/ladder.json) was played at.
 BOT_MCTS_SECONDS = float(os.environ.get("BOT_MCTS_SECONDS", "0.3") or 0.3)
 BOT_TAKEOVER_LEVEL = os.environ.get("BOT_TAKEOVER_LEVEL", "strong")
+# A bot to move for this long (its task lost, its worker dead) gets its turn sent again.
+BOT_TURN_GRACE_SECONDS = envint("BOT_TURN_GRACE_SECONDS", 60)
 if BOT_TAKEOVER_LEVEL not in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts"):
     raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be beginner, casual, strong or expert")
 # The analysis of a finished game (archive.analysis): CPU seconds of the expert's search per
@@ -229,6 +231,8 @@ CELERY_TIMEZONE = TIME_ZONE
 # Periodic jobs (run `celery -A carcassonne_site beat`); each is safe to run late or twice.
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
+    # Bots' turns whose task was lost or whose worker died are sent again.
+    "games-bot-turns": {"task": "games.tasks.requeue_bot_turns", "schedule": 30.0},
     "games-timeouts": {"task": "games.tasks.check_timeouts", "schedule": 300.0},
     "notifications-reminders": {"task": "notifications.tasks.send_reminders", "schedule": 300.0},
     "notifications-digests": {"task": "notifications.tasks.send_digests", "schedule": 900.0},

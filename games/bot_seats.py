@@ -10,7 +10,9 @@ Bots move in a Celery task (:func:`games.tasks.play_bot_turns`) that :mod:`games
 queues after the transaction of the move that made it their turn commits, so the
 request of the person who moved never waits for them when a worker runs (with ``REDIS_URL``).
 Without Redis, tasks run eagerly in-process after the commit (the person's move is
-already stored).
+already stored). A lost task (broker down when it was sent, worker dead mid-turn) is sent
+again by the beat job :func:`games.tasks.requeue_bot_turns` (:func:`stalled_games`); a
+late or repeated task plays nothing twice (:func:`play_bot_entry`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -188,3 +191,12 @@ def bot_to_move(game: Game) -> bool:
         and game.current_seat is not None
         and Seat.objects.filter(game_id=game.pk, position=game.current_seat).exclude(bot="").exists()
     )
+
+
+def stalled_games(older_than) -> list[int]:
+    """The active games a bot has been to move in since before ``older_than`` (their task
+    was lost or its worker died): few rows, found through the indexed ``has_bots`` and
+    ``status`` and the seat's unique (game, position)."""
+    bot_on_turn = Seat.objects.filter(game_id=OuterRef("pk"), position=OuterRef("current_seat")).exclude(bot="")
+    games = Game.objects.filter(has_bots=True, status=Game.Status.ACTIVE, updated_at__lt=older_than)
+    return list(games.filter(Exists(bot_on_turn)).order_by("updated_at").values_list("pk", flat=True))

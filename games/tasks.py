@@ -1,12 +1,21 @@
 """Celery tasks of the games app: periodic jobs (scheduled in settings.CELERY_BEAT_SCHEDULE)
-and the bots' turns, queued after the save that makes it a bot's turn commits."""
+and the bots' turns, queued after the save that makes it a bot's turn commits.
+
+A bot's turn is ``acks_late`` with ``reject_on_worker_lost`` (a worker that dies gives it
+back to the broker), and the beat job :func:`requeue_bot_turns` sends it again when it was
+lost anyway (every 30 s, after BOT_TURN_GRACE_SECONDS), so a lost turn is played about a
+minute late, never much more; a repeated task plays nothing twice.
+"""
 
 import logging
+from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
+from django.utils import timezone
 
 from . import bot_seats, hints, timeouts
 from .models import Game
@@ -20,10 +29,28 @@ def check_timeouts() -> int:
     return timeouts.check_timeouts()
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def play_bot_turns(game_id: int) -> int:
     """Bots play their turns of ``game_id`` (see :mod:`games.bot_seats`)."""
     return bot_seats.play_bot_turns(game_id)
+
+
+@shared_task(ignore_result=True)
+def requeue_bot_turns() -> int:
+    """Send again the turns of bots that have been to move for BOT_TURN_GRACE_SECONDS."""
+    ids = bot_seats.stalled_games(timezone.now() - timedelta(seconds=settings.BOT_TURN_GRACE_SECONDS))
+    for game_id in ids:
+        queue_bot_turn(game_id)
+    return len(ids)
+
+
+def queue_bot_turn(game_id: int) -> None:
+    """Send the bots' turns of ``game_id`` to a worker; if the broker does not answer,
+    :func:`requeue_bot_turns` sends them later."""
+    try:
+        play_bot_turns.delay(game_id)
+    except Exception:  # the broker is down: requeue_bot_turns sends it later
+        log.exception("could not queue the bot turn of game %s", game_id)
 
 
 @receiver(post_save, sender=Game, dispatch_uid="games_queue_bot_turns")
@@ -34,14 +61,7 @@ def queue_bot_turns(sender, instance: Game, raw: bool = False, **kwargs) -> None
     if not bot_seats.bot_to_move(instance):
         return
     game_id = instance.pk
-
-    def queue() -> None:
-        try:
-            play_bot_turns.delay(game_id)
-        except Exception:  # pragma: no cover - the turn clock's timeout lets the bot play later
-            log.exception("could not queue the bot turn of game %s", game_id)
-
-    transaction.on_commit(queue)
+    transaction.on_commit(lambda: queue_bot_turn(game_id))
 
 
 @shared_task(ignore_result=True, acks_late=True, reject_on_worker_lost=True)
