@@ -161,7 +161,7 @@ class MctsBot:
         if kept is not None:
             children.remove(kept)
             children.insert(0, kept)
-        if any(view.board.hand_sizes()):
+        if view.board.rules.hand:  # hands, or hands dealt once the river ends: sampled deals
             search = self.sample(view, children, kept, started)
         else:
             search = self.expect(view, children, started)

@@ -81,3 +81,15 @@ def test_a_fixed_seed_gives_the_same_game():
     first = game(11)
     assert game(11) == first
     assert game(12) != first
+
+
+def test_the_strongest_bot_decides_when_its_river_tile_deals_the_hands():
+    """With hands and the River, the hands are dealt once the river ends: the search must
+    judge the last river tile on positions where the players already hold tiles."""
+    rules = Rules(expansions=("river",), hand=3)
+    for seed in range(3):
+        game = Game.new(NAMES[:2], rules, seed=seed)
+        bot = make_bot("mcts", seed=seed, playouts=30)
+        while not any(game.hand_sizes()):
+            game.play(bot.decide(view_of(game)))  # raises if the bot cannot judge the river's end
+        assert not game.finished
