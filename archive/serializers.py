@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.serializers import MoveSerializer, RecordSerializer
+from games.serializers import MoveSerializer
 
 from .search import API_RULE_FLAGS
 

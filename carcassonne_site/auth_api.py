@@ -3,7 +3,6 @@ locked the username out (too many wrong passwords for it)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from rest_framework import exceptions
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer

@@ -10,21 +10,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import limits
+from games import errors as kinds
 from games.models import Game, Seat
 
 from .models import MAX_MESSAGE, MAX_NOTE, Message, Mute, Note
 
 
-class ChatError(Exception):
-    status = 400
+class ChatError(kinds.GameError):
+    """A message or note that cannot be taken (the kinds and statuses of :mod:`games.errors`)."""
 
 
-class NotAPlayer(ChatError):
-    status = 403
+class NotAPlayer(ChatError, kinds.NotAllowed):
+    pass
 
 
-class TooFast(ChatError):
-    status = 429
+class TooFast(ChatError, kinds.TooMany):
+    pass
 
 
 def player_seat(game: Game, user) -> Seat | None:

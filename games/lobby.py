@@ -17,7 +17,6 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 

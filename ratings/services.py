@@ -20,7 +20,7 @@ from games.models import Game, Seat
 from games.presenter.records import outcome_of
 from games.visibility import visible_games
 
-from .models import PROVISIONAL_GAMES, Pool, Rating, RatingChange
+from .models import Pool, Rating, RatingChange
 
 MODEL = PlackettLuce()
 START = 1500

@@ -10,14 +10,14 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.serializers import RulesSerializer
 
-from . import creation, ending, errors, ranking, registration, rounds
+from . import creation, ending, ranking, registration, rounds
 from .models import Pairing, Round, Tournament
 from .standings import TIEBREAKS
 
@@ -139,10 +139,8 @@ ERRORS = {400: TournamentErrorSerializer, 403: TournamentErrorSerializer, 404: T
 
 
 class TournamentAPIView(APIView):
-    def handle_exception(self, exc):
-        if isinstance(exc, errors.TournamentError):
-            return Response({"detail": str(exc)}, status=exc.status)
-        return super().handle_exception(exc)
+    """A tournament endpoint: its errors (:mod:`tournaments.errors`) are answered by the
+    site's API handler like every command's, ``{"detail": ...}`` with their status."""
 
 
 def _names(ids) -> dict:

@@ -1,20 +1,21 @@
-"""What goes wrong in a tournament: :class:`TournamentError` and its kinds.
+"""What goes wrong in a tournament: the kinds of :mod:`games.errors` (``status`` is the HTTP
+status; the site's API handler, ``games.api.exception_handler``, answers them all), under
+:class:`TournamentError` so that the tournament's views catch their own."""
 
-Views and the API answer with ``status`` (the HTTP status to use) and the message.
-"""
-
-
-class TournamentError(Exception):
-    status = 400
+from games import errors as kinds
 
 
-class NotAllowed(TournamentError):
-    status = 403
+class TournamentError(kinds.GameError):
+    """A request the tournament cannot take; ``str()`` is the message for the person."""
 
 
-class Conflict(TournamentError):
-    status = 409
+class NotAllowed(TournamentError, kinds.NotAllowed):
+    pass
 
 
-class TooMany(TournamentError):
-    status = 429
+class Conflict(TournamentError, kinds.Conflict):
+    pass
+
+
+class TooMany(TournamentError, kinds.TooMany):
+    pass

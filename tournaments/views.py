@@ -4,7 +4,6 @@ results, director actions, and CSV/JSON exports of the standings."""
 from __future__ import annotations
 
 import csv
-import json
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -21,14 +20,13 @@ from urllib.parse import quote
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
-from games.models import Game
 from ratings import services as ratings
 
 from . import bracket as bracket_mod
 from . import creation, ending, errors, ranking, registration, rounds, tables
 from .bracket import svg as bracket_svg
 from .forms import TournamentForm
-from .models import TIEBREAK_LABELS, Entry, Pairing, Round, Tournament
+from .models import TIEBREAK_LABELS, Pairing, Round, Tournament
 
 User = get_user_model()
 

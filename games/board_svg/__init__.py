@@ -46,7 +46,6 @@ from games.board_svg.figures import FIGURE_SCALE
 from games.board_svg.palette import PALETTE, SEAT_COLORS, seat_hex
 from games.board_svg.spots import follower_role, spot_position
 from games.board_svg.words import use_translation
-from games.engine.tiles import orientation
 
 __all__ = [
     "render_board", "render_tile", "legend_lines", "award_icon", "spot_position", "follower_role", "quarter_name", "seat_hex", "use_translation",
