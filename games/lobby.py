@@ -214,22 +214,25 @@ def _resolve_invitees(creator, names: list[str]) -> list:
 # --- taking and leaving seats ----------------------------------------------------------
 
 
-@transaction.atomic
-def accept_invitation(game_id: int, user) -> Table:
-    table = commands.lock(game_id)
+def _invited_seat(table: Table, user) -> Seat:
+    """``user``'s seat of ``table`` that waits for their answer to an invitation."""
     seat = seat_of(table.seats, user)
     if seat is None or seat.state != Seat.State.INVITED:
         raise NotAllowed(_("you have no open invitation to this game"))
-    return _take_seat(table, seat, user)
+    return seat
+
+
+@transaction.atomic
+def accept_invitation(game_id: int, user) -> Table:
+    table = commands.lock(game_id)
+    return _take_seat(table, _invited_seat(table, user), user)
 
 
 @transaction.atomic
 def decline_invitation(game_id: int, user) -> Table:
     """Decline: the seat becomes open, so that someone from the lobby can take it."""
     table = commands.lock(game_id)
-    seat = seat_of(table.seats, user)
-    if seat is None or seat.state != Seat.State.INVITED:
-        raise NotAllowed(_("you have no open invitation to this game"))
+    seat = _invited_seat(table, user)
     seat.user, seat.invited_email, seat.state = None, "", Seat.State.OPEN
     seat.save()
     return table
