@@ -32,6 +32,7 @@ Where things are, from the bottom up:
 >>> svg = render_board(game, highlight=[(2, 0)])
 >>> svg.count('class="tile"'), svg.count('kind-follower follower role-thief"'), svg.count('class="slot"')
 (2, 1, 1)
+>>> from games.engine.tiles import orientation
 >>> spot_position(orientation("U", 0), "road:E")
 (0.75, 0.5)
 """
