@@ -268,7 +268,10 @@ def _hot_cells(board) -> set[int]:
 
 def _hot_moves(game: Game) -> list[Move]:
     """The moves of the player on turn on a hot cell, with each tile they may play (river
-    tiles aside: the River module restricts where they go), without and with each figure."""
+    tiles aside: the River module restricts where they go), without and with each figure;
+    none when a tile of their hand fits nowhere (it must be discarded first: a quiet turn)."""
+    if game.unplaceable() is not None:
+        return []
     board = game.board
     hot = _hot_cells(board)
     moves = []

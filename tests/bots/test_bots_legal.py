@@ -1,6 +1,6 @@
 """Every entry a bot returns is legal, over random rule sets, player counts and positions."""
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from games.bots import make_bot, options_of, view_of
@@ -24,6 +24,9 @@ def position(seed, players, rules, moves):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# CI found it: with hands, the strongest bot's answer search tried the next player's move
+# with a guessed hand tile (B) that fits nowhere instead of treating the turn as a discard.
+@example(seed=0, players=2, rules=Rules(hand=3), moves=2, level="mcts")
 @given(
     seed=st.integers(0, 2**31),
     players=st.integers(2, 5),
