@@ -12,7 +12,7 @@ PYTEST_ARGS ?=
 # `make run`: turn e-mails in the local outbox can be answered from its page ("Reply").
 REPLY_EMAIL ?= play@localhost
 
-.PHONY: run test install migrate chromium gettext messages translations clean
+.PHONY: run test lint install migrate chromium gettext messages translations clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -71,3 +71,8 @@ test: $(STAMP) chromium messages
 
 clean:
 	rm -rf $(VENV) *.egg-info
+
+# Lint (ruff: pyflakes, pycodestyle, import order, pyupgrade, bugbear; ruff format) and types (mypy).
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .

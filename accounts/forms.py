@@ -11,9 +11,7 @@ def check_username(name: str, exclude_pk=None) -> str:
     """The normalised ``name``, or ValidationError when it can be mistaken for another."""
     name = normalize(name)
     if is_confusable(name):
-        raise forms.ValidationError(
-            _("This name mixes alphabets with look-alike letters; please use one alphabet.")
-        )
+        raise forms.ValidationError(_("This name mixes alphabets with look-alike letters; please use one alphabet."))
     others = User.objects.filter(username_skeleton=skeleton(name))
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)

@@ -18,7 +18,11 @@ class User(AbstractUser):
     username_skeleton = models.CharField(max_length=150, db_index=True, editable=False, default="")
     # The site and e-mails in this language ("": follow the browser); see accounts.language.
     language = models.CharField(
-        _("language"), max_length=8, blank=True, default="", choices=settings.LANGUAGES,
+        _("language"),
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
         help_text=_("Pages and e-mails in this language."),
     )
     # The language the user last read the site in: their e-mails' language without a setting.

@@ -43,7 +43,11 @@ def request_address(request, user, email: str) -> None:
     site = getattr(settings, "SITE_NAME", "Carcassonne")
     owner = owner_of(email)
     if owner is not None:
-        context = {"site_name": site, "username": owner.username, "reset_url": request.build_absolute_uri(reverse("password_reset"))}
+        context = {
+            "site_name": site,
+            "username": owner.username,
+            "reset_url": request.build_absolute_uri(reverse("password_reset")),
+        }
         subject = _("Someone tried to use your address on %(site)s") % {"site": site}
         body = render_to_string("accounts/email/address_in_use.txt", context)
     else:

@@ -7,8 +7,8 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from . import limits, verification
@@ -37,8 +37,9 @@ INVITED_EMAIL_SESSION_KEY = "invited_email"
 def _next_url(request) -> str:
     """Where to go after signing up (e.g. back to an invitation), if it is our own page."""
     url = request.POST.get("next") or request.GET.get("next") or ""
-    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()},
-                                               require_https=request.is_secure()):
+    if url and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return url
     return ""
 
@@ -56,8 +57,7 @@ def signup(request):
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid() and not _may_sign_up(request):
-            form.add_error(None, _("Too many accounts were made from your address in the last hour: "
-                                   "try again later."))
+            form.add_error(None, _("Too many accounts were made from your address in the last hour: try again later."))
             status = 429
         elif form.is_valid():
             try:
@@ -71,7 +71,9 @@ def signup(request):
                 request.session.pop(INVITED_EMAIL_SESSION_KEY, None)
                 messages.success(
                     request,
-                    _("Welcome, %(name)s! Your account is ready. We sent a link to %(email)s: follow it to confirm your address.")
+                    _(
+                        "Welcome, %(name)s! Your account is ready. We sent a link to %(email)s: follow it to confirm your address."
+                    )
                     % {"name": user.username, "email": form.cleaned_data["email"]},
                 )
                 return redirect(next_url or "home")
@@ -87,13 +89,20 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     def form_valid(self, form):
         email = form.cleaned_data["email"].strip().lower()
-        if not limits.spend("password-reset", limits.client_address(self.request),
-                            settings.ACCOUNTS_PASSWORD_RESETS_PER_HOUR, 3600):
-            form.add_error(None, _("Too many password resets were asked for from your address in the last hour: "
-                                   "try again later."))
+        if not limits.spend(
+            "password-reset", limits.client_address(self.request), settings.ACCOUNTS_PASSWORD_RESETS_PER_HOUR, 3600
+        ):
+            form.add_error(
+                None, _("Too many password resets were asked for from your address in the last hour: try again later.")
+            )
         elif not limits.spend("password-reset-to", email, settings.ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR, 3600):
-            form.add_error(None, _("Too many password reset e-mails went to this address in the last hour: "
-                                   "look for them in its inbox, or try again later."))
+            form.add_error(
+                None,
+                _(
+                    "Too many password reset e-mails went to this address in the last hour: "
+                    "look for them in its inbox, or try again later."
+                ),
+            )
         else:
             return super().form_valid(form)
         return self.render_to_response(self.get_context_data(form=form), status=429)
@@ -105,7 +114,9 @@ def email_change(request):
     if request.method == "POST" and form.is_valid():
         email = form.cleaned_data["email"]
         verification.request_address(request, request.user, email)
-        messages.success(request, _("We sent a link to %(email)s: follow it to confirm the address.") % {"email": email})
+        messages.success(
+            request, _("We sent a link to %(email)s: follow it to confirm the address.") % {"email": email}
+        )
         return redirect("email-change")
     return render(request, "registration/email_change.html", {"form": form})
 
@@ -138,8 +149,11 @@ def language(request):
             response = redirect(_next_url(request) or "language")
             if code:
                 response.set_cookie(
-                    settings.LANGUAGE_COOKIE_NAME, code, max_age=settings.LANGUAGE_COOKIE_AGE,
-                    samesite=settings.LANGUAGE_COOKIE_SAMESITE, secure=request.is_secure() or None,
+                    settings.LANGUAGE_COOKIE_NAME,
+                    code,
+                    max_age=settings.LANGUAGE_COOKIE_AGE,
+                    samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                    secure=request.is_secure() or None,
                 )
             else:
                 response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)

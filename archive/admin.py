@@ -37,8 +37,17 @@ class SeatResultInline(admin.TabularInline):
 
 @admin.register(GameResult)
 class GameResultAdmin(ReadOnlyAdmin):
-    list_display = ["game_id", "game", "finished_at", "player_count", "move_count", "top_score", "rules",
-                    "tournament_id", "round"]
+    list_display = [
+        "game_id",
+        "game",
+        "finished_at",
+        "player_count",
+        "move_count",
+        "top_score",
+        "rules",
+        "tournament_id",
+        "round",
+    ]
     list_filter = ["player_count", "rule_tags__tag"]
     list_select_related = ["game"]
     search_fields = ["=game__id", "game__name", "seats__username"]

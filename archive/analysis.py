@@ -16,8 +16,9 @@ finds the row claimed or done and changes nothing.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -65,8 +66,16 @@ def start(game: Game, user) -> tuple[GameAnalysis, bool]:
     if game.status != Game.Status.FINISHED:
         raise Conflict(_("Only a finished game can be analysed: there is no help while a game is played."))
     now = timezone.now()
-    fresh = {"state": State.QUEUED, "level": LEVEL.name, "seconds": settings.ANALYSIS_SECONDS, "requested_by": user,
-             "requested_at": now, "updated_at": now, "attempts": 0, "progress": 0}
+    fresh = {
+        "state": State.QUEUED,
+        "level": LEVEL.name,
+        "seconds": settings.ANALYSIS_SECONDS,
+        "requested_by": user,
+        "requested_at": now,
+        "updated_at": now,
+        "attempts": 0,
+        "progress": 0,
+    }
     with transaction.atomic():
         analysis, created = GameAnalysis.objects.get_or_create(game=game, defaults=fresh)
         again = not created and GameAnalysis.objects.filter(pk=game.pk, state=State.FAILED).update(**fresh) == 1
@@ -125,8 +134,14 @@ def run(game_id: int) -> str:
         mine.update(state=State.FAILED, updated_at=timezone.now())
         return "failed"
     now = timezone.now()
-    stored = mine.update(state=State.DONE, moves=result["moves"], players=result["players"],
-                         thresholds=result["thresholds"], finished_at=now, updated_at=now)
+    stored = mine.update(
+        state=State.DONE,
+        moves=result["moves"],
+        players=result["players"],
+        thresholds=result["thresholds"],
+        finished_at=now,
+        updated_at=now,
+    )
     return "done" if stored else "superseded"
 
 
@@ -176,8 +191,12 @@ def verdicts(analysis: GameAnalysis | None, names: Sequence[str]) -> dict[int, d
         if move["mark"] not in MARKS:
             continue
         who = names[move["seat"]] if 0 <= move["seat"] < len(names) else "?"
-        shown[move["number"]] = {"loss": move["loss"], "mark": mark_json(move["mark"]),
-                                 "best_text": advice(move["best"], who), "best_notation": notation(move["best"])}
+        shown[move["number"]] = {
+            "loss": move["loss"],
+            "mark": mark_json(move["mark"]),
+            "best_text": advice(move["best"], who),
+            "best_notation": notation(move["best"]),
+        }
     return shown
 
 
@@ -203,23 +222,47 @@ def as_json(analysis: GameAnalysis | None, stored: StoredGame) -> dict[str, Any]
     board included (one replay of the game, once it is analysed)."""
     names, total = stored.names, len(stored.moves)
     if analysis is None:
-        return {"state": "none", "level": LEVEL.name, "seconds": None, "progress": 0, "total": total,
-                "requested_at": None, "finished_at": None, "thresholds": _points(), "moves": [], "players": []}
+        return {
+            "state": "none",
+            "level": LEVEL.name,
+            "seconds": None,
+            "progress": 0,
+            "total": total,
+            "requested_at": None,
+            "finished_at": None,
+            "thresholds": _points(),
+            "moves": [],
+            "players": [],
+        }
     moves = []
     told = GameView(stored.engine(), names) if analysis.state == State.DONE else None
     for move in analysis.moves if told is not None else []:
         who = names[move["seat"]] if 0 <= move["seat"] < len(names) else "?"
-        moves.append({
-            "number": move["number"], "seat": move["seat"], "player": who,
-            "played": move["played"], "played_text": told.describe(move["number"]),
-            "best": move["best"], "best_text": advice(move["best"], who), "best_notation": notation(move["best"]),
-            "loss": move["loss"], "mark": move["mark"],
-        })
+        moves.append(
+            {
+                "number": move["number"],
+                "seat": move["seat"],
+                "player": who,
+                "played": move["played"],
+                "played_text": told.describe(move["number"]),
+                "best": move["best"],
+                "best_text": advice(move["best"], who),
+                "best_notation": notation(move["best"]),
+                "loss": move["loss"],
+                "mark": move["mark"],
+            }
+        )
     return {
-        "state": analysis.state, "level": analysis.level, "seconds": analysis.seconds,
-        "progress": analysis.progress, "total": total, "requested_at": analysis.requested_at,
-        "finished_at": analysis.finished_at, "thresholds": analysis.thresholds or _points(),
-        "moves": moves, "players": analysis.players if analysis.state == State.DONE else [],
+        "state": analysis.state,
+        "level": analysis.level,
+        "seconds": analysis.seconds,
+        "progress": analysis.progress,
+        "total": total,
+        "requested_at": analysis.requested_at,
+        "finished_at": analysis.finished_at,
+        "thresholds": analysis.thresholds or _points(),
+        "moves": moves,
+        "players": analysis.players if analysis.state == State.DONE else [],
     }
 
 

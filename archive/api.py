@@ -24,15 +24,14 @@ from rest_framework.views import APIView
 from games.errors import GameError
 from games.models import Game
 from games.rest import TokenAuthentication
-
 from games.serializers import RecordSerializer
 
 from . import analysis
 from . import serializers as s
 from .filters import RULE_OPTIONS, FilterError, Filters, choice_values, is_choice
+from .models import GameAnalysis
 from .replay import move_state
 from .search import MAX_PAGE_SIZE, PAGE_SIZE, search_page
-from .models import GameAnalysis
 from .stored import load_game
 from .tasks import request_analysis
 
@@ -53,19 +52,27 @@ def errors(*codes: int) -> dict:
 def rule_parameter(option) -> OpenApiParameter:
     """The filter by one rule option of the engine (``Rules.options()``)."""
     if is_choice(option):
-        return OpenApiParameter(option.name, str, enum=choice_values(option),
-                                description=f"{option.label}: {option.help}")
+        return OpenApiParameter(
+            option.name, str, enum=choice_values(option), description=f"{option.label}: {option.help}"
+        )
     notes = {"expansion": "the expansion", "bool": "the house rule", "int": "the house rule (any value)"}
     published = " (true: the published rule)" if option.default is True else ""
-    return OpenApiParameter(option.name, OpenApiTypes.BOOL,
-                            description=f"With (true) or without (false) {notes[option.kind]} `{option.name}`, "
-                                        f"{option.label}{published}")
+    return OpenApiParameter(
+        option.name,
+        OpenApiTypes.BOOL,
+        description=f"With (true) or without (false) {notes[option.kind]} `{option.name}`, {option.label}{published}",
+    )
 
 
 FILTER_PARAMETERS = [
-    OpenApiParameter("status", str, enum=["finished", "active"], description="Finished games (default) or games in progress"),
     OpenApiParameter(
-        "player", str, many=True, explode=True,
+        "status", str, enum=["finished", "active"], description="Finished games (default) or games in progress"
+    ),
+    OpenApiParameter(
+        "player",
+        str,
+        many=True,
+        explode=True,
         description="Username; give it twice (or comma-separated) for the games of both players (at most 2)",
     ),
     OpenApiParameter("winner", str, description="Only games won by this username (shared first place counts)"),
@@ -78,7 +85,8 @@ FILTER_PARAMETERS = [
     OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
     OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
     OpenApiParameter(
-        "page_size", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
+        "page_size",
+        {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
         description=f"Games per page (default {PAGE_SIZE}, at most {MAX_PAGE_SIZE})",
     ),
 ]
@@ -202,8 +210,10 @@ class ArchiveBoardView(PublicGameView):
         description="The board after move `k` (`?move=k`, 0 = the start tile alone; default: the last move), "
         "with the tile placed on move k outlined. With King & Robber a legend under the board names the award "
         "holders; `?legend=0` leaves it out (the replay page shows it beside the board, from the move's `legend`).",
-        parameters=[OpenApiParameter("move", int, description="Show the board after this move"),
-                    OpenApiParameter("legend", int, description="0: no legend in the picture")],
+        parameters=[
+            OpenApiParameter("move", int, description="Show the board after this move"),
+            OpenApiParameter("legend", int, description="0: no legend in the picture"),
+        ],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
             **errors(400, 404),
@@ -239,8 +249,10 @@ class ArchiveMoveView(PublicGameView):
         stored = load_game(pk, with_result=False, viewer=request.user)
         total = len(stored.moves)
         if not 0 <= k <= total:
-            return Response({"detail": _("this game has moves 0 to %(most)d, not %(value)d") % {"most": total, "value": k}},
-                            status=status.HTTP_404_NOT_FOUND)
+            return Response(
+                {"detail": _("this game has moves 0 to %(most)d, not %(value)d") % {"most": total, "value": k}},
+                status=status.HTTP_404_NOT_FOUND,
+            )
         engine = stored.engine(upto=k)
         data = move_state(stored.names, stored.moves, engine, k, finished=stored.game.status == Game.Status.FINISHED)
         data["board_url"] = reverse("archive-api:game-board", args=[pk]) + f"?move={k}"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -52,8 +52,15 @@ def score_chart(
         f' data-left="{LEFT}" data-width="{plot_w}" data-steps="{steps}" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="chart-title">{escape(_("Scores over the game"))}</title>',
         '<desc id="chart-desc">'
-        + escape("; ".join(ngettext("%(name)s: %(points)d point at the end", "%(name)s: %(points)d points at the end",
-                                    points[-1][i]) % {"name": n, "points": points[-1][i]} for i, n in enumerate(names)))
+        + escape(
+            "; ".join(
+                ngettext(
+                    "%(name)s: %(points)d point at the end", "%(name)s: %(points)d points at the end", points[-1][i]
+                )
+                % {"name": n, "points": points[-1][i]}
+                for i, n in enumerate(names)
+            )
+        )
         + "</desc>",
         '<g class="chart-grid" stroke="currentColor" stroke-opacity="0.15" font-size="11" fill="currentColor">',
     ]
@@ -63,10 +70,16 @@ def score_chart(
         out.append(f'<text x="{LEFT - 6}" y="{y + 4}" text-anchor="end" stroke="none" fill-opacity="0.7">{v}</text>')
     tick = 10 if steps > 30 else 5
     for i in range(0, len(series), tick):
-        out.append(f'<text x="{px(i)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{i}</text>')
+        out.append(
+            f'<text x="{px(i)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{i}</text>'
+        )
     if final is not None:
-        out.append(f'<text x="{px(steps)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("end"))}</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("move"))}</text>')
+        out.append(
+            f'<text x="{px(steps)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("end"))}</text>'
+        )
+    out.append(
+        f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("move"))}</text>'
+    )
     out.append("</g>")
     # Lines that coincide (equal scores) stay visible: each seat is shifted a little
     # (SPREAD px apart, around the true value) and the later seats are dashed.

@@ -63,7 +63,7 @@ class Filters:
     sort: str = "-finished"
 
     @classmethod
-    def from_query(cls, query) -> tuple["Filters", dict[str, str]]:
+    def from_query(cls, query) -> tuple[Filters, dict[str, str]]:
         """Read a QueryDict; returns the filters and ``{param: message}`` for bad values
         (a bad value is left out rather than failing the whole search)."""
         f, errors = cls(), {}
@@ -81,8 +81,9 @@ class Filters:
             names.extend(n for n in raw.replace(",", " ").split() if n)
         unique = list(dict.fromkeys(names))
         if len(unique) > MAX_PLAYER_FILTER:
-            errors["player"] = ngettext("give at most %(count)d player", "give at most %(count)d players",
-                                        MAX_PLAYER_FILTER) % {"count": MAX_PLAYER_FILTER}
+            errors["player"] = ngettext(
+                "give at most %(count)d player", "give at most %(count)d players", MAX_PLAYER_FILTER
+            ) % {"count": MAX_PLAYER_FILTER}
         f.players = unique[:MAX_PLAYER_FILTER]
         f.winner = get("winner")
         for name in ("finished_after", "finished_before"):
@@ -107,8 +108,10 @@ class Filters:
             except ValueError:
                 f.player_count = None
                 errors["players"] = _("players must be a number from 2 to 6")
-        for name, label in (("tournament", _("tournament must be a tournament number")),
-                            ("round", _("round must be a round number, from 1"))):
+        for name, label in (
+            ("tournament", _("tournament must be a tournament number")),
+            ("round", _("round must be a round number, from 1")),
+        ):
             value = get(name)
             if value:
                 if value.isdigit() and 1 <= int(value) <= 2**31:
@@ -158,8 +161,10 @@ def _rule_value(option, raw: str) -> tuple[Any, str | None]:
     if is_choice(option):
         if raw in choice_values(option):
             return raw, None
-        return None, _("%(name)s must be one of %(values)s") % {"name": option.name,
-                                                                 "values": ", ".join(choice_values(option))}
+        return None, _("%(name)s must be one of %(values)s") % {
+            "name": option.name,
+            "values": ", ".join(choice_values(option)),
+        }
     if raw.lower() in _TRUE:
         return True, None
     if raw.lower() in _FALSE:

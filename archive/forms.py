@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import IllegalMove, RecordError
-from games.vocabulary import illegal_move_reason
 from games.engine.record import parse, replay
+from games.vocabulary import illegal_move_reason
 
 MAX_RECORD_BYTES = 1_000_000
 
@@ -46,7 +46,10 @@ class RecordUploadForm(forms.Form):
                 exc.reason = illegal_move_reason(exc.__context__)
             self.record_error = exc
             if exc.move_number is not None:
-                message = _("Move %(number)d is illegal: %(reason)s") % {"number": exc.move_number, "reason": exc.reason}
+                message = _("Move %(number)d is illegal: %(reason)s") % {
+                    "number": exc.move_number,
+                    "reason": exc.reason,
+                }
             else:
                 message = _("The record is not valid: %(reason)s") % {"reason": exc.reason}
             raise forms.ValidationError(message) from None

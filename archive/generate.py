@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from django.db import transaction
 from django.utils import timezone
@@ -51,8 +51,9 @@ def varied_template(seed: int) -> Template:
     farms, a quarter of the games with :data:`VARIED_EXPANSION`)."""
     rng = random.Random(seed * 7919 + 17)
     players = rng.choice((2, 2, 2, 3, 3, 3, 4, 4, 5))
-    rules = Rules.from_options({"farm_scoring": "classic" if rng.random() < 0.3 else "current",
-                                VARIED_EXPANSION: rng.random() < 0.25})
+    rules = Rules.from_options(
+        {"farm_scoring": "classic" if rng.random() < 0.3 else "current", VARIED_EXPANSION: rng.random() < 0.25}
+    )
     return make_template(seed, players, rules)
 
 

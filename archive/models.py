@@ -166,8 +166,9 @@ class GameAnalysis(models.Model):
     state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
     level = models.CharField(max_length=20, help_text="The named bot level that judged the moves")
     seconds = models.FloatField(help_text="CPU seconds of search per decision")
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                     related_name="+")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     requested_at = models.DateTimeField()
     # Set whenever the state changes and after each move judged: a run whose worker died
     # stops touching it, and archive.analysis.requeue_stale queues it again.

@@ -34,9 +34,12 @@ def player_stats(user, viewer) -> dict[str, Any]:
         avg_cloisters=Avg("cloisters"),
         avg_farms=Avg("farms"),
         # the expansions' categories, over the games played with that expansion only
-        **{f"avg_{category}": Avg(category, filter=Q(Exists(RuleTag.objects.filter(result=OuterRef("result_id"),
-                                                                                    tag=expansion))))
-           for category, expansion in CATEGORY_EXPANSION.items()},
+        **{
+            f"avg_{category}": Avg(
+                category, filter=Q(Exists(RuleTag.objects.filter(result=OuterRef("result_id"), tag=expansion)))
+            )
+            for category, expansion in CATEGORY_EXPANSION.items()
+        },
         best_score=Max("score"),
     )
     for key in data:

@@ -3,14 +3,14 @@ replaying it: one game's, or many at a time for the JSON-lines export."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from games.engine import Game as EngineGame
 from games.engine import Rules
 from games.models import Game, Move, Seat
 from games.presenter.records import record_meta
-
 
 MOVE_FIELDS = ("number", "seat", "entry", "points")
 """The columns of a stored move the archive reads: its record entry is ``entry``."""

@@ -8,12 +8,12 @@ is the engine's outcome (``winners``), never recomputed from the scores.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
-from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for
-from games.entries import move_json
+from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for, move_json
 from games.presenter.outcome import departures
 from games.presenter.page import tile_picture
 from games.presenter.view import GameView
@@ -37,8 +37,9 @@ def describe_move(row: dict[str, Any] | None, names: Sequence[str], view: GameVi
     told in words from ``view`` (the game after that move or later: what it did to the board)."""
     if row is None:
         return None
-    return move_json(row["number"], row["seat"], row["entry"], row.get("points") or [], names,
-                     view.describe(row["number"]) or None)
+    return move_json(
+        row["number"], row["seat"], row["entry"], row.get("points") or [], names, view.describe(row["number"]) or None
+    )
 
 
 def parse_move(raw: Any, total: int, default: int) -> int:
@@ -62,8 +63,9 @@ def move_state(
     return _state(GameView(engine, names), moves, k, finished=finished)
 
 
-def _state(view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished: bool,
-           told: GameView | None = None) -> dict[str, Any]:
+def _state(
+    view: GameView, moves: Sequence[dict[str, Any]], k: int, *, finished: bool, told: GameView | None = None
+) -> dict[str, Any]:
     """``told``: a view of the same game after move k or later that tells the moves (the
     replay page's view of the whole game: its effects are found once for all moves)."""
     names = view.names
@@ -124,7 +126,7 @@ def replay_context(
     final = list(final_scores) if finished and final_scores is not None else None
     chart = score_chart(series, names, colors, current=k, final=final)
     move_rows = [describe_move(row, names, whole) for row in moves]
-    for row, after in zip(move_rows, series[1:]):
+    for row, _after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
         row.update(tile_picture(row["entry"]))
@@ -135,15 +137,17 @@ def replay_context(
         winners = set(winners)
         for i, name in enumerate(names):
             parts = final_breakdown[i] if final_breakdown and i < len(final_breakdown) else {}
-            summary.append({
-                "username": name,
-                "hex": seat_hex(i),
-                "color": COLORS[i],
-                "score": final[i],
-                "won": i in winners,
-                **{c: parts.get(c, 0) for c in CATEGORIES},
-                "values": [parts.get(c, 0) for c in shown],
-            })
+            summary.append(
+                {
+                    "username": name,
+                    "hex": seat_hex(i),
+                    "color": COLORS[i],
+                    "score": final[i],
+                    "won": i in winners,
+                    **{c: parts.get(c, 0) for c in CATEGORIES},
+                    "values": [parts.get(c, 0) for c in shown],
+                }
+            )
     return {
         "state": state,
         "board": view.board_svg(legend=False),  # the legend is the page's text beside it

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import Outcome, Rules
+from games.entries import CATEGORIES
 from games.models import Game, Seat
 
 from .models import GameResult, RuleTag, SeatResult
-
-from games.entries import CATEGORIES
 
 
 def outcomes_of(outcome: Outcome) -> list[str]:

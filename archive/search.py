@@ -8,8 +8,9 @@ Every function here issues a fixed number of SQL queries whatever the number of 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
@@ -124,8 +125,11 @@ def search(filters: Filters):
     if filters.players:
         # Walk the first player's SeatResult(user, finished_at, result) index: the
         # order is the same (finished_at is copied there) and a page costs a few rows.
-        order = ("-seats__finished_at", "-seats__result_id") if filters.sort == "-finished" else (
-            "seats__finished_at", "seats__result_id")
+        order = (
+            ("-seats__finished_at", "-seats__result_id")
+            if filters.sort == "-finished"
+            else ("seats__finished_at", "seats__result_id")
+        )
         return qs.order_by(*order)
     return qs.order_by(*SORTS[filters.sort])
 
@@ -193,22 +197,42 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
     """List rows for one page of :func:`search` (one or two more queries, prefetches)."""
     rows = []
     if status == "active":
-        games = Game.objects.filter(pk__in=[g.pk for g in page_objects]).annotate(**tournament_columns()).prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position"))
+        games = (
+            Game.objects.filter(pk__in=[g.pk for g in page_objects])
+            .annotate(**tournament_columns())
+            .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position")))
         )
         by_id = {g.pk: g for g in games}
         for g in page_objects:
             game = by_id[g.pk]
             scores = list(game.scores or [])
             rows.append(
-                Row(game.pk, game.title, game.status, None, game.updated_at, game.move_count,
+                Row(
+                    game.pk,
+                    game.title,
+                    game.status,
+                    None,
+                    game.updated_at,
+                    game.move_count,
                     [
-                        {"username": seat.display_name, "position": seat.position, "color": seat.color,
-                         "hex": seat_hex(seat.position), "score": scores[i] if i < len(scores) else 0,
-                         "won": False, "outcome": None, "rank": None}
+                        {
+                            "username": seat.display_name,
+                            "position": seat.position,
+                            "color": seat.color,
+                            "hex": seat_hex(seat.position),
+                            "score": scores[i] if i < len(scores) else 0,
+                            "won": False,
+                            "outcome": None,
+                            "rank": None,
+                        }
                         for i, seat in enumerate(game.seats.all())
                     ],
-                    game.t_id, game.t_name, game.t_round, game.has_bots, rules_of(game))
+                    game.t_id,
+                    game.t_name,
+                    game.t_round,
+                    game.has_bots,
+                    rules_of(game),
+                )
             )
         return rows
     early = ended_early([result.game for result in page_objects])
@@ -217,23 +241,44 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
         game = result.game
         seats = list(result.seats.all())
         rows.append(
-            Row(result.game_id, game.title, game.status, result.finished_at, game.updated_at, result.move_count,
+            Row(
+                result.game_id,
+                game.title,
+                game.status,
+                result.finished_at,
+                game.updated_at,
+                result.move_count,
                 [
-                    {"username": s.username, "position": s.position, "color": COLORS[s.position],
-                     "hex": seat_hex(s.position), "score": s.score, "won": s.won, "outcome": s.outcome,
-                     "rank": s.rank}
+                    {
+                        "username": s.username,
+                        "position": s.position,
+                        "color": COLORS[s.position],
+                        "hex": seat_hex(s.position),
+                        "score": s.score,
+                        "won": s.won,
+                        "outcome": s.outcome,
+                        "rank": s.rank,
+                    }
                     for s in seats
                 ],
-                result.tournament_id, getattr(result, "tournament_name", None), result.round, game.has_bots,
-                rules_of(game), game.pk in early, departures(left.get(game.pk, ()), [s.username for s in seats]))
+                result.tournament_id,
+                getattr(result, "tournament_name", None),
+                result.round,
+                game.has_bots,
+                rules_of(game),
+                game.pk in early,
+                departures(left.get(game.pk, ()), [s.username for s in seats]),
+            )
         )
     return rows
 
 
 def _with_rows(qs):
     """Finished games with what their list rows show (their game, tournament and seats)."""
-    return qs.annotate(tournament_name=tournament_name_column()).select_related("game").prefetch_related(
-        Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
+    return (
+        qs.annotate(tournament_name=tournament_name_column())
+        .select_related("game")
+        .prefetch_related(Prefetch("seats", queryset=SeatResult.objects.order_by("position")))
     )
 
 
@@ -274,7 +319,7 @@ class _Paginator(Paginator):
             return super().page(number)
         number = self.validate_number(number)
         bottom = (number - 1) * self.per_page
-        picked = self.object_list.values("pk")[bottom:bottom + self.per_page]
+        picked = self.object_list.values("pk")[bottom : bottom + self.per_page]
         games = GameResult.objects.filter(pk__in=picked).order_by(*SORTS[self.filters.sort])
         return self._get_page(_with_rows(games), number, self)
 

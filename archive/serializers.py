@@ -14,14 +14,21 @@ class ArchiveErrorSerializer(serializers.Serializer):
     errors = serializers.DictField(child=serializers.CharField(), required=False)
 
 
-ArchiveRulesSerializer = type("ArchiveRulesSerializer", (serializers.Serializer,), {
-    "__doc__": "A game's NOTATION.md rules object, with the old flags of search.API_RULE_FLAGS.",
-    "farm_scoring": serializers.CharField(help_text="`current` or `classic`"),
-    **{name: serializers.BooleanField(help_text=f"Whether `{name}` is one of the expansions")
-       for name in API_RULE_FLAGS},
-    "expansions": serializers.ListField(child=serializers.CharField(), required=False,
-                                        help_text="The expansions played (NOTATION.md rules object)"),
-})
+ArchiveRulesSerializer = type(
+    "ArchiveRulesSerializer",
+    (serializers.Serializer,),
+    {
+        "__doc__": "A game's NOTATION.md rules object, with the old flags of search.API_RULE_FLAGS.",
+        "farm_scoring": serializers.CharField(help_text="`current` or `classic`"),
+        **{
+            name: serializers.BooleanField(help_text=f"Whether `{name}` is one of the expansions")
+            for name in API_RULE_FLAGS
+        },
+        "expansions": serializers.ListField(
+            child=serializers.CharField(), required=False, help_text="The expansions played (NOTATION.md rules object)"
+        ),
+    },
+)
 
 
 class ArchivePlayerSerializer(serializers.Serializer):
@@ -31,7 +38,9 @@ class ArchivePlayerSerializer(serializers.Serializer):
     hex = serializers.CharField(help_text="The seat colour as #rrggbb")
     score = serializers.IntegerField()
     won = serializers.BooleanField()
-    outcome = serializers.CharField(allow_null=True, help_text="`win`, `draw` (shared first place) or `loss`; null while in progress")
+    outcome = serializers.CharField(
+        allow_null=True, help_text="`win`, `draw` (shared first place) or `loss`; null while in progress"
+    )
     rank = serializers.IntegerField(allow_null=True)
 
 
@@ -53,7 +62,9 @@ class ArchiveGameSerializer(serializers.Serializer):
     rules = ArchiveRulesSerializer()
     players = ArchivePlayerSerializer(many=True)
     winners = serializers.ListField(child=serializers.CharField())
-    tournament = ArchiveTournamentSerializer(allow_null=True, help_text="The tournament and round; null for a friendly game")
+    tournament = ArchiveTournamentSerializer(
+        allow_null=True, help_text="The tournament and round; null for a friendly game"
+    )
 
 
 class ArchivePageSerializer(serializers.Serializer):
@@ -65,7 +76,8 @@ class ArchivePageSerializer(serializers.Serializer):
     previous = serializers.CharField(allow_null=True, help_text="URL of the previous page")
     filters = serializers.DictField(child=serializers.JSONField(), help_text="The filters applied")
     ignored = serializers.ListField(
-        child=serializers.CharField(), help_text="Parameters accepted but not applied (now always empty; kept for compatibility)"
+        child=serializers.CharField(),
+        help_text="Parameters accepted but not applied (now always empty; kept for compatibility)",
     )
     results = ArchiveGameSerializer(many=True)
 
@@ -119,8 +131,11 @@ class ArchiveMoveStateSerializer(serializers.Serializer):
     final_points = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField(), help_text="Scores of each seat after move k")
     players = ArchiveMovePlayerSerializer(many=True)
-    legend = ArchiveLegendLineSerializer(many=True, help_text="The board's legend after move k (King & Robber: "
-                                         "who holds each award), as the replay page shows it beside the board")
+    legend = ArchiveLegendLineSerializer(
+        many=True,
+        help_text="The board's legend after move k (King & Robber: "
+        "who holds each award), as the replay page shows it beside the board",
+    )
     board_url = serializers.CharField(help_text="The board after move k as SVG")
     page_url = serializers.CharField(help_text="The replay page at move k")
 
@@ -133,7 +148,9 @@ class AnalysedMoveSerializer(serializers.Serializer):
     played_text = serializers.CharField(help_text="The move played, in words")
     best = serializers.JSONField(help_text="The record entry the bot prefers (the one played when it agrees)")
     best_text = serializers.CharField(help_text="The preferred move, in words")
-    best_notation = serializers.CharField(help_text="A placement in the reply notation, e.g. `2,-1 90 city:N` ('' otherwise)")
+    best_notation = serializers.CharField(
+        help_text="A placement in the reply notation, e.g. `2,-1 90 city:N` ('' otherwise)"
+    )
     loss = serializers.FloatField(help_text="Expected points lost against the preferred move")
     mark = serializers.CharField(allow_null=True, help_text="`inaccuracy`, `mistake`, `blunder`, or null")
 
@@ -154,6 +171,8 @@ class ArchiveAnalysisSerializer(serializers.Serializer):
     total = serializers.IntegerField(help_text="Moves in the game")
     requested_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    thresholds = serializers.DictField(child=serializers.FloatField(), help_text="Points lost from which each mark is given")
+    thresholds = serializers.DictField(
+        child=serializers.FloatField(), help_text="Points lost from which each mark is given"
+    )
     moves = AnalysedMoveSerializer(many=True, help_text="Once done: every move judged, in order")
     players = AnalysedPlayerSerializer(many=True, help_text="Once done: one summary per player")

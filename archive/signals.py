@@ -28,12 +28,17 @@ def record_finished_game(sender, game: Game, outcome=None, **kwargs) -> None:
 
 
 @receiver(post_save, sender=Game, dispatch_uid="archive_copy_privacy")
-def copy_privacy(sender, instance: Game, created: bool = False, raw: bool = False, update_fields=None,
-                 **kwargs) -> None:
+def copy_privacy(
+    sender, instance: Game, created: bool = False, raw: bool = False, update_fields=None, **kwargs
+) -> None:
     """A finished game made private (or public again, in the admin) leaves (or rejoins) the
     archive lists at once: they read the copy on its result. No query while a game is played
     (one UPDATE, of no row, by the move that finishes it)."""
-    if raw or created or instance.status != Game.Status.FINISHED or (
-            update_fields is not None and "private" not in update_fields):
+    if (
+        raw
+        or created
+        or instance.status != Game.Status.FINISHED
+        or (update_fields is not None and "private" not in update_fields)
+    ):
         return
     GameResult.objects.filter(game_id=instance.pk).exclude(private=instance.private).update(private=instance.private)

@@ -35,7 +35,9 @@ class StoredGame:
     def tournament(self) -> dict[str, Any] | None:
         """The game's tournament and round, if it is a tournament game (no query)."""
         game = self.game
-        return tournament_json(getattr(game, "t_id", None), getattr(game, "t_name", None), getattr(game, "t_round", None))
+        return tournament_json(
+            getattr(game, "t_id", None), getattr(game, "t_name", None), getattr(game, "t_round", None)
+        )
 
     @property
     def names(self) -> list[str]:
@@ -77,9 +79,11 @@ def stored_game(game: Game, *, with_result: bool = False) -> StoredGame:
     game.ended_early = _ended_early(game, moves)
     result = None
     if with_result and game.status == Game.Status.FINISHED:
-        result = GameResult.objects.filter(game_id=game.pk).prefetch_related(
-            Prefetch("seats", queryset=SeatResult.objects.order_by("position"))
-        ).first()
+        result = (
+            GameResult.objects.filter(game_id=game.pk)
+            .prefetch_related(Prefetch("seats", queryset=SeatResult.objects.order_by("position")))
+            .first()
+        )
     return StoredGame(game, seats, moves, result)
 
 

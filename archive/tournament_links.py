@@ -52,7 +52,10 @@ def tournament_choices() -> tuple[list[tuple[int, str]], int]:
     any of them has (for the archive's filter by name and round)."""
     from tournaments.models import Tournament
 
-    rows = list(Tournament.objects.filter(rounds__pairings__game__isnull=False)
-                .annotate(last_round=Max("rounds__number")).order_by("-created_at")
-                .values_list("pk", "name", "last_round")[:500])  # one query
+    rows = list(
+        Tournament.objects.filter(rounds__pairings__game__isnull=False)
+        .annotate(last_round=Max("rounds__number"))
+        .order_by("-created_at")
+        .values_list("pk", "name", "last_round")[:500]
+    )  # one query
     return [(pk, name) for pk, name, _ in rows], max((n or 0 for _, _, n in rows), default=0)

@@ -16,11 +16,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.text import slugify
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 from django.utils.functional import lazy
-from django.utils.translation import ngettext
+from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import vocabulary
@@ -57,14 +56,17 @@ def _rule_filters(filters: Filters) -> list[dict]:
             choices, shown = vocabulary.option_choices(option), value or ""
         else:
             choices, shown = None, "" if value is None else ("yes" if value else "no")
-        selects.append({"name": option.name, "label": vocabulary.option_label(option), "choices": choices,
-                        "value": shown})
+        selects.append(
+            {"name": option.name, "label": vocabulary.option_label(option), "choices": choices, "value": shown}
+        )
     return selects
 
 
 def _page_links(request, page_obj, items):
     def url(number):
-        return "?" + urlencode([*items, ("page", number)]) if number != 1 else ("?" + urlencode(items) if items else "?")
+        return (
+            "?" + urlencode([*items, ("page", number)]) if number != 1 else ("?" + urlencode(items) if items else "?")
+        )
 
     links = {"first": None, "previous": None, "next": None, "last": None}
     if page_obj.has_previous():
@@ -89,7 +91,9 @@ def game_list(request):
     if filters.tournament is not None:
         name = tournament_name(filters.tournament)
         if name is None:
-            errors.setdefault("tournament", gettext("there is no tournament #%(number)s") % {"number": filters.tournament})
+            errors.setdefault(
+                "tournament", gettext("there is no tournament #%(number)s") % {"number": filters.tournament}
+            )
         else:
             tournament = tournament_json(filters.tournament, name, filters.round)
             tournament["export_url"] = reverse("archive:tournament-export", args=[filters.tournament])
@@ -207,8 +211,15 @@ def game_replay(request, game_id: int):
             final_scores, final_breakdown = list(end.scores), list(end.breakdown)
             winners = list(end.outcome.winners) if end.outcome else []
     context = replay_context(
-        stored.names, moves, engine, k, finished=finished, final_scores=final_scores,
-        final_breakdown=final_breakdown, winners=winners, full=end,
+        stored.names,
+        moves,
+        engine,
+        k,
+        finished=finished,
+        final_scores=final_scores,
+        final_breakdown=final_breakdown,
+        winners=winners,
+        full=end,
     )
     base = reverse("archive:game", args=[game.pk])
     context.update(
@@ -298,10 +309,15 @@ def import_record(request):
     k = parse_move(request.POST.get("step") or request.POST.get("move"), total, total)
     engine = full if k == total else replay_record(record, upto=k)
     context = replay_context(
-        names, moves, engine, k, finished=full.finished,
+        names,
+        moves,
+        engine,
+        k,
+        finished=full.finished,
         final_scores=list(full.scores) if full.finished else None,
         final_breakdown=list(full.breakdown) if full.finished else None,
-        winners=full.outcome.winners if full.outcome else (), full=full,
+        winners=full.outcome.winners if full.outcome else (),
+        full=full,
     )
     meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
     nav = {

@@ -4,9 +4,8 @@ locked the username out (too many wrong passwords for it)."""
 from __future__ import annotations
 
 from django.utils.translation import ngettext
-from rest_framework import exceptions
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 
@@ -36,8 +35,11 @@ class TokenView(ObtainAuthToken):
             if getattr(request, "axes_locked_out", False) or getattr(request._request, "axes_locked_out", False):
                 raise exceptions.Throttled(
                     wait=lockout_minutes() * 60,
-                    detail=ngettext("Too many failed log-ins: try again in %(n)d minute.",
-                                    "Too many failed log-ins: try again in %(n)d minutes.", lockout_minutes())
+                    detail=ngettext(
+                        "Too many failed log-ins: try again in %(n)d minute.",
+                        "Too many failed log-ins: try again in %(n)d minutes.",
+                        lockout_minutes(),
+                    )
                     % {"n": lockout_minutes()},
                 ) from None
             raise

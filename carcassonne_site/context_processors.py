@@ -10,7 +10,9 @@ def games_waiting(user) -> int:
     from games.models import Game, Seat
 
     return Game.objects.filter(
-        status=Game.Status.ACTIVE, seats__user=user, seats__state=Seat.State.JOINED,
+        status=Game.Status.ACTIVE,
+        seats__user=user,
+        seats__state=Seat.State.JOINED,
         seats__position=F("current_seat"),
     ).count()
 

@@ -66,8 +66,11 @@ def lockout_minutes() -> int:
 def lockout(request, credentials=None, *args, **kwargs):
     """django-axes' answer once an account or an address is locked out (429)."""
     minutes = lockout_minutes()
-    message = ngettext("Too many failed log-ins: try again in %(n)d minute, or reset your password.",
-                       "Too many failed log-ins: try again in %(n)d minutes, or reset your password.", minutes) % {"n": minutes}
+    message = ngettext(
+        "Too many failed log-ins: try again in %(n)d minute, or reset your password.",
+        "Too many failed log-ins: try again in %(n)d minutes, or reset your password.",
+        minutes,
+    ) % {"n": minutes}
     if is_api(request):
         return error_response(request, 429, message)
     from django.shortcuts import render

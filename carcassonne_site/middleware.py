@@ -55,8 +55,13 @@ class HostileInputMiddleware:
             with translation.override(translation.get_language_from_request(request)):
                 if "\x00" in request.path or has_nul(request.GET):
                     return refuse_nul(request, _("The address contains a NUL character."))
-                return refuse_nul(request, _("The form contains a NUL character, which no text may contain: "
-                                             "remove it and send the form again."))
+                return refuse_nul(
+                    request,
+                    _(
+                        "The form contains a NUL character, which no text may contain: "
+                        "remove it and send the form again."
+                    ),
+                )
         return self.get_response(request)
 
 

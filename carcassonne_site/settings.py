@@ -44,9 +44,7 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-secret-key-do-not-use-in-production"
 
-ALLOWED_HOSTS = envlist(
-    "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else []
-)
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
 SITE_NAME = os.environ.get("SITE_NAME", "Carcassonne")
 
@@ -245,7 +243,9 @@ CELERY_BEAT_SCHEDULE = {
     "beat-heartbeat": {"task": "notifications.tasks.heartbeat", "schedule": 60.0},
 }
 # Play by e-mail (the notifications app).
-NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint("NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24 * 3600)  # seconds; each link logs in once
+NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint(
+    "NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24 * 3600
+)  # seconds; each link logs in once
 # A claimed ("sending") row is left alone this long, counted again from just before the
 # SMTP conversation; then a worker that died mid-send is replaced (the sweep re-queues it).
 NOTIFICATIONS_LEASE_SECONDS = envint("NOTIFICATIONS_LEASE_SECONDS", 90)
@@ -260,7 +260,9 @@ TOURNAMENTS_CREATED_PER_DAY = envint("TOURNAMENTS_CREATED_PER_DAY", 5)  # per di
 CHAT_MESSAGES_PER_MINUTE = envint("CHAT_MESSAGES_PER_MINUTE", 10)  # per account, all games together
 ACCOUNTS_SIGNUPS_PER_HOUR = envint("ACCOUNTS_SIGNUPS_PER_HOUR", 10)  # per client address
 ACCOUNTS_PASSWORD_RESETS_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 10)  # per client address
-ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3)  # per address written
+ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint(
+    "ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3
+)  # per address written
 # Playing a turn by replying to its e-mail (notifications.replies): the address replies go
 # to, e.g. play@example.org; each turn e-mail's Reply-To is play+<signed token>@example.org.
 # Unset: no e-mail carries a Reply-To and no reply is played.
@@ -270,7 +272,9 @@ REPLY_EMAIL_PER_HOUR = envint("REPLY_EMAIL_PER_HOUR", 30)  # replies one sender 
 # django-anymail's inbound webhooks (/anymail/<provider>/inbound/): every ANYMAIL_<NAME>
 # variable of the environment becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_WEBHOOK_SECRET
 # (basic auth, user:password) and ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY (signature check).
-ANYMAIL = {name[len("ANYMAIL_"):]: value for name, value in os.environ.items() if name.startswith("ANYMAIL_") and value}
+ANYMAIL = {
+    name[len("ANYMAIL_") :]: value for name, value in os.environ.items() if name.startswith("ANYMAIL_") and value
+}
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 # An open game page asks the server this often (while visible) whether it changed.
@@ -342,7 +346,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout"), ("bot", "A bot takes over")],
         "TournamentTimeoutRuleEnum": [("skip", "Skip the turn"), ("lose", "Lose by timeout")],
-        "BotLevelEnum": [(level, level) for level in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts")],
+        "BotLevelEnum": [
+            (level, level) for level in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts")
+        ],
     },
 }
 

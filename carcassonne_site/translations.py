@@ -20,8 +20,20 @@ from pathlib import Path
 from django.conf import settings
 
 DOMAINS = ("django", "djangojs")
-SKIP = {".venv", ".git", "locale", "var", "staticfiles", "tests", "node_modules", "build", ".pytest_cache",
-        ".hypothesis", "db.sqlite3", "db.sqlite3-journal"}
+SKIP = {
+    ".venv",
+    ".git",
+    "locale",
+    "var",
+    "staticfiles",
+    "tests",
+    "node_modules",
+    "build",
+    ".pytest_cache",
+    ".hypothesis",
+    "db.sqlite3",
+    "db.sqlite3-journal",
+}
 """Top-level entries of the project that hold no strings of the site."""
 
 IGNORE = [".venv/*", "tests/*", "staticfiles/*", "var/*", "locale/*", "build/*"]
@@ -40,8 +52,17 @@ def makemessages(project: Path) -> None:
     """Run ``makemessages`` for every language and domain in ``project`` (a directory with
     ``manage.py`` and a ``locale`` tree); existing translations are kept (msgmerge)."""
     for domain in DOMAINS:
-        command = [sys.executable, "manage.py", "makemessages", "--symlinks", "--no-location", "-d", domain,
-                   *(f"--locale={code}" for code in languages()), *(f"--ignore={pattern}" for pattern in IGNORE)]
+        command = [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "--symlinks",
+            "--no-location",
+            "-d",
+            domain,
+            *(f"--locale={code}" for code in languages()),
+            *(f"--ignore={pattern}" for pattern in IGNORE),
+        ]
         subprocess.run(command, cwd=project, check=True, capture_output=True, text=True)
 
 
@@ -85,8 +106,11 @@ def problems() -> list[str]:
                         found.append(f"{name}: fuzzy {key[1]!r}")
                     elif _untranslated(entry):
                         found.append(f"{name}: not translated {key[1]!r}")
-                check = subprocess.run(["msgfmt", "--check-format", "-o", os.devnull, str(locale_dir() / name)],
-                                       capture_output=True, text=True)
+                check = subprocess.run(
+                    ["msgfmt", "--check-format", "-o", os.devnull, str(locale_dir() / name)],
+                    capture_output=True,
+                    text=True,
+                )
                 if check.returncode:
                     found.append(f"{name}: msgfmt: {check.stderr.strip()}")
     return found
@@ -105,8 +129,11 @@ def update() -> None:
 
 def stale_compiled() -> list[Path]:
     """Catalogues whose compiled ``.mo`` is missing or older than the ``.po``."""
-    return [po for po in locale_dir().glob("*/LC_MESSAGES/*.po")
-            if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime]
+    return [
+        po
+        for po in locale_dir().glob("*/LC_MESSAGES/*.po")
+        if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
+    ]
 
 
 def compile_all() -> None:

@@ -45,13 +45,22 @@ def post(game: Game, user, text) -> Message:
     if not text:
         raise ChatError(_("Write a message first."))
     if len(text) > MAX_MESSAGE:
-        raise ChatError(ngettext("A message has at most %(max)s character.", "A message has at most %(max)s characters.",
-                                 MAX_MESSAGE) % {"max": MAX_MESSAGE})
+        raise ChatError(
+            ngettext(
+                "A message has at most %(max)s character.", "A message has at most %(max)s characters.", MAX_MESSAGE
+            )
+            % {"max": MAX_MESSAGE}
+        )
     per_minute = settings.CHAT_MESSAGES_PER_MINUTE
     if not limits.spend("chat", str(user.pk), per_minute, 60):
-        raise TooFast(ngettext("You can write at most %(count)d message a minute: wait a moment.",
-                               "You can write at most %(count)d messages a minute: wait a moment.",
-                               per_minute) % {"count": per_minute})
+        raise TooFast(
+            ngettext(
+                "You can write at most %(count)d message a minute: wait a moment.",
+                "You can write at most %(count)d messages a minute: wait a moment.",
+                per_minute,
+            )
+            % {"count": per_minute}
+        )
     return Message.objects.create(game=game, author=user, text=text)
 
 
@@ -65,8 +74,12 @@ def messages_for(game: Game, user, limit: int = 200) -> list[Message]:
     """The chat as ``user`` sees it (players only; muted authors left out), oldest first."""
     if not can_chat(game, user):
         return []
-    rows = (Message.objects.filter(game=game).exclude(author_id__in=muted_ids(user))
-            .select_related("author").order_by("-pk")[:limit])
+    rows = (
+        Message.objects.filter(game=game)
+        .exclude(author_id__in=muted_ids(user))
+        .select_related("author")
+        .order_by("-pk")[:limit]
+    )
     return list(reversed(rows))
 
 
@@ -95,8 +108,10 @@ def save_note(game: Game, user, text) -> Note:
         raise NotAPlayer(_("Log in to keep notes."))
     text = text if isinstance(text, str) else ""
     if len(text) > MAX_NOTE:
-        raise ChatError(ngettext("A note has at most %(max)s character.", "A note has at most %(max)s characters.",
-                                 MAX_NOTE) % {"max": MAX_NOTE})
+        raise ChatError(
+            ngettext("A note has at most %(max)s character.", "A note has at most %(max)s characters.", MAX_NOTE)
+            % {"max": MAX_NOTE}
+        )
     note, _created = Note.objects.update_or_create(game=game, author=user, defaults={"text": text})
     return note
 

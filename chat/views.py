@@ -82,8 +82,11 @@ def mute(request, game_id: int):
         name = services.set_mute(request.user, game, request.POST.get("username", ""), on)
     except services.ChatError as exc:
         return _fail(request, game, exc, "chat")
-    messages.success(request, (_("%(name)s is muted: you no longer see their messages.") if on
-                               else _("%(name)s is no longer muted.")) % {"name": name})
+    messages.success(
+        request,
+        (_("%(name)s is muted: you no longer see their messages.") if on else _("%(name)s is no longer muted."))
+        % {"name": name},
+    )
     return _back(request, game, "chat")
 
 

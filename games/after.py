@@ -11,8 +11,9 @@ from games.models import Game, Seat
 
 
 def _players(game: Game, user) -> list[Seat]:
-    seats = list(game.seats.select_related("user").filter(state=Seat.State.JOINED, user__isnull=False)
-                 .order_by("position"))
+    seats = list(
+        game.seats.select_related("user").filter(state=Seat.State.JOINED, user__isnull=False).order_by("position")
+    )
     if not any(s.user_id == user.pk for s in seats):
         raise GameError(_("only the players of this game can do that"))
     return seats
@@ -29,15 +30,30 @@ def rematch(game: Game, user) -> Game:
         raise GameError(_("the game is not over yet"))
     seats = _players(game, user)
     name = rematch_name(game)
-    existing = (Game.objects.filter(status__in=[Game.Status.WAITING, Game.Status.ACTIVE], name=name,
-                                    created_at__gte=game.created_at, seats__user=user).order_by("-pk").first())
+    existing = (
+        Game.objects.filter(
+            status__in=[Game.Status.WAITING, Game.Status.ACTIVE],
+            name=name,
+            created_at__gte=game.created_at,
+            seats__user=user,
+        )
+        .order_by("-pk")
+        .first()
+    )
     if existing is not None:
         return existing
     me = next(i for i, s in enumerate(seats) if s.user_id == user.pk)
-    others = [s.user.username for s in seats[me + 1:] + seats[:me]]
+    others = [s.user.username for s in seats[me + 1 :] + seats[:me]]
     return lobby.create_game(
-        user, others, rules=game.rules, name=name, seat_order=game.seat_order, move_days=game.move_days,
-        timeout_rule=game.timeout_rule, vacation_allowed=game.vacation_allowed, private=game.private,
+        user,
+        others,
+        rules=game.rules,
+        name=name,
+        seat_order=game.seat_order,
+        move_days=game.move_days,
+        timeout_rule=game.timeout_rule,
+        vacation_allowed=game.vacation_allowed,
+        private=game.private,
     )
 
 

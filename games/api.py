@@ -27,12 +27,12 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
 from games.commands import Table
-from games.errors import GameError
-from games.replay import engine_for
 from games.entries import move_json
+from games.errors import GameError
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
+from games.replay import engine_for
 from games.visibility import game_for_viewer
 
 from . import serializers as s
@@ -171,7 +171,9 @@ def _list_item(game: Game, user) -> dict:
         "status": game.status,
         "players": names,
         "scores": list(game.scores) or [0] * len(seats),
-        "current_player": names[game.current_seat] if game.current_seat is not None and game.status == Game.Status.ACTIVE else None,
+        "current_player": names[game.current_seat]
+        if game.current_seat is not None and game.status == Game.Status.ACTIVE
+        else None,
         "move_number": game.move_count + 1,
         "my_seat": mine if mine in (Seat.State.INVITED, Seat.State.JOINED) else None,
         "created_at": game.created_at,
@@ -186,7 +188,9 @@ class GameListView(GameAPIView):
         summary="Games of the caller",
         description="Games where the caller has a seat or an invitation, most recently updated first.",
         parameters=[
-            OpenApiParameter("status", str, enum=["waiting", "active", "finished"], description="Only games in this state")
+            OpenApiParameter(
+                "status", str, enum=["waiting", "active", "finished"], description="Only games in this state"
+            )
         ],
         responses={200: s.GameListItemSerializer(many=True), **errors(400)},
     )
@@ -196,8 +200,14 @@ class GameListView(GameAPIView):
         wanted = request.query_params.get("status")
         if wanted is not None:
             if wanted not in Game.Status.values:
-                raise exceptions.ValidationError({"status": [_("must be one of %(values)s, not %(value)r")
-                                                             % {"values": ", ".join(Game.Status.values), "value": wanted}]})
+                raise exceptions.ValidationError(
+                    {
+                        "status": [
+                            _("must be one of %(values)s, not %(value)r")
+                            % {"values": ", ".join(Game.Status.values), "value": wanted}
+                        ]
+                    }
+                )
             games = games.filter(status=wanted)
         games = games.distinct().order_by("-updated_at", "-pk").prefetch_related("seats__user")
         return Response([_list_item(game, user) for game in games])
@@ -377,8 +387,12 @@ class MovesView(PublicGameView):
         names = [seat.user.username if seat.user_id else None for seat in seats]
         told = GameView(engine, [name or seat.display_name for name, seat in zip(names, seats)])  # the moves in words
         rows = Move.objects.filter(game_id=pk).order_by("number").values_list("number", "seat", "entry", "points")
-        return Response([move_json(number, seat, entry, points, names, told.describe(number) or None)
-                         for number, seat, entry, points in rows])
+        return Response(
+            [
+                move_json(number, seat, entry, points, names, told.describe(number) or None)
+                for number, seat, entry, points in rows
+            ]
+        )
 
     @extend_schema(
         tags=[TAG],
@@ -396,7 +410,13 @@ class MovesView(PublicGameView):
     def post(self, request, pk: int):
         data = _validated(s.MoveRequestSerializer, request)
         table = turns.play_move(
-            pk, request.user, data["move_number"], data["x"], data["y"], data["rotation"], data["meeple"],
+            pk,
+            request.user,
+            data["move_number"],
+            data["x"],
+            data["y"],
+            data["rotation"],
+            data["meeple"],
             tile=data.get("tile"),
         )
         return self.played(table, data["move_number"])
@@ -494,8 +514,10 @@ class BoardSVGView(PublicGameView):
         description="The board now, or after move `k` with `?move=k` (0 is the start tile alone). With King & "
         "Robber a legend under the board names the award holders; `?legend=0` leaves it out (the game page shows "
         "it beside the board).",
-        parameters=[OpenApiParameter("move", int, description="Show the board after this move"),
-                    OpenApiParameter("legend", int, description="0: no legend in the picture")],
+        parameters=[
+            OpenApiParameter("move", int, description="Show the board after this move"),
+            OpenApiParameter("legend", int, description="0: no legend in the picture"),
+        ],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
             **errors(400, 404),
@@ -509,16 +531,24 @@ class BoardSVGView(PublicGameView):
             try:
                 upto = int(raw)
             except ValueError:
-                raise exceptions.ValidationError({"move": [_("must be a whole number, not %(value)r") % {"value": raw}]}) from None
+                raise exceptions.ValidationError(
+                    {"move": [_("must be a whole number, not %(value)r") % {"value": raw}]}
+                ) from None
             if not 0 <= upto <= game.move_count:
                 raise exceptions.ValidationError(
-                    {"move": [_("must be between 0 and %(most)d (moves played so far), not %(value)d")
-                              % {"most": game.move_count, "value": upto}]}
+                    {
+                        "move": [
+                            _("must be between 0 and %(most)d (moves played so far), not %(value)d")
+                            % {"most": game.move_count, "value": upto}
+                        ]
+                    }
                 )
         try:
             from games.board_svg import render_board
         except ImportError:
-            return Response({"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+            return Response(
+                {"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE
+            )
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True, legend=request.query_params.get("legend") != "0")

@@ -50,8 +50,10 @@ assert BOT_LEVELS == tuple(level.name for level in NAMED_LEVELS)
 def check_level(level: Any) -> str:
     """The named level ``level`` stands for (an old name, e.g. ``greedy``, maps to its level)."""
     if not isinstance(level, str) or level not in (*BOT_LEVELS, *OLD_BOT_LEVELS):
-        raise GameError(_("the bot level must be one of %(levels)s, not %(value)r")
-                                 % {"levels": ", ".join(BOT_LEVELS), "value": level})
+        raise GameError(
+            _("the bot level must be one of %(levels)s, not %(value)r")
+            % {"levels": ", ".join(BOT_LEVELS), "value": level}
+        )
     return bot_level(level)
 
 
@@ -84,8 +86,12 @@ def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
         if not open_seats:
             raise Conflict(_("this game has no open seat"))
         if count is not None and count > len(open_seats):
-            raise Conflict(ngettext("this game has only %(count)d open seat", "this game has only %(count)d open seats",
-                                             len(open_seats)) % {"count": len(open_seats)})
+            raise Conflict(
+                ngettext(
+                    "this game has only %(count)d open seat", "this game has only %(count)d open seats", len(open_seats)
+                )
+                % {"count": len(open_seats)}
+            )
         now = timezone.now()
         for seat in open_seats[:count]:
             seat.bot, seat.state, seat.joined_at = level, Seat.State.JOINED, now
@@ -96,8 +102,9 @@ def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
     return table
 
 
-def create_game_with_bots(creator, invite=(), *, bots: Any = 0, bot_level: Any = "strong", open_seats: Any = 0,
-                          **options) -> Game:
+def create_game_with_bots(
+    creator, invite=(), *, bots: Any = 0, bot_level: Any = "strong", open_seats: Any = 0, **options
+) -> Game:
     """:func:`games.lobby.create_game` with ``bots`` more seats played by bots of
     ``bot_level`` (a practice game: no invitation, no open seat; it starts at once)."""
     if isinstance(bots, bool) or not isinstance(bots, int) or bots < 0:

@@ -101,8 +101,14 @@ def waiting_games(user, now=None) -> list[dict]:
         turn_clock = clocks.get(game.pk)
         clock_state = state(turn_clock, game, now) if turn_clock else None
         left = clock_state.time_left if clock_state else None
-        rows.append({"game": game, "time_left_delta": left, "time_left": describe(left),
-                     "since": turn_clock.started_at if turn_clock else game.updated_at})
+        rows.append(
+            {
+                "game": game,
+                "time_left_delta": left,
+                "time_left": describe(left),
+                "since": turn_clock.started_at if turn_clock else game.updated_at,
+            }
+        )
     rows.sort(key=lambda r: (r["time_left_delta"] is None, r["time_left_delta"] or timedelta(0), r["since"]))
     return rows
 

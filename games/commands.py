@@ -27,8 +27,8 @@ from games.engine import Turn
 
 from .errors import NotFound
 from .models import Game, Move, PlayPreference, Seat
-from .replay import engine_for
 from .presenter.outcome import outcome_json
+from .replay import engine_for
 
 COUNT_DECISIONS = ("reinforce", "quarter", "market")
 """The Count's decisions: all optional, so a player may have them passed automatically."""
@@ -57,8 +57,10 @@ def lock(game_id: int) -> Table:
     The seats are locked with the game, so that rows another command changed meanwhile
     are read as it left them (PostgreSQL reads locked rows afresh after the wait)."""
     seats = list(
-        Seat.objects.select_related("game", "user").select_for_update(of=("self", "game"))
-        .filter(game_id=game_id).order_by("position")
+        Seat.objects.select_related("game", "user")
+        .select_for_update(of=("self", "game"))
+        .filter(game_id=game_id)
+        .order_by("position")
     )
     if not seats:  # every game has a seat from its creation on
         raise NotFound(_("no such game"))
@@ -112,8 +114,15 @@ def announce(table: Table, moves: list[Move], since: int, unchanged_seat: int | 
         return
     turn_clock = clock.restart(game, table.seats[pending.player], number)
     signals.turn_started.send(
-        sender=Game, game=game, seat=pending.player, action=pending.action, move_number=number, since=since,
-        seats=table.seats, moves=moves, deadline=clock.deadline(turn_clock, game),
+        sender=Game,
+        game=game,
+        seat=pending.player,
+        action=pending.action,
+        move_number=number,
+        since=since,
+        seats=table.seats,
+        moves=moves,
+        deadline=clock.deadline(turn_clock, game),
     )
 
 

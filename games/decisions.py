@@ -12,7 +12,8 @@ pass is the answer whose decision's value is ``null``, e.g. ``{"reinforce": null
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 

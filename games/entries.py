@@ -8,17 +8,18 @@ of the log goes through :func:`move_json` and :func:`describe`, so that a new en
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games import expansions, move_words, vocabulary
-from games.move_words import COMPLETED, completed_text
-from games.tile_words import tile_phrase
-from games.words import follower_put
 from games.engine import CATEGORIES as FEATURE_CATEGORIES
 from games.engine.effects import TurnEffects
+from games.move_words import COMPLETED, completed_text
+from games.tile_words import tile_phrase
 from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS  # noqa: F401  (the pages' words)
+from games.words import follower_put
 
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
@@ -68,8 +69,14 @@ def kind_of(entry: dict[str, Any]) -> str:
     return next((k for k in entry if k != "player"), "unknown")
 
 
-def describe(entry: dict[str, Any], who: str, scored: Sequence[dict[str, Any]] = (),
-             names: Sequence[str] = (), effects: TurnEffects | None = None, seat: int | None = None) -> str:
+def describe(
+    entry: dict[str, Any],
+    who: str,
+    scored: Sequence[dict[str, Any]] = (),
+    names: Sequence[str] = (),
+    effects: TurnEffects | None = None,
+    seat: int | None = None,
+) -> str:
     """One sentence for a person: what ``who`` (seat ``seat``) did with this entry ('Ann
     placed a curved road, extended the road east and put a thief on the road'); with the
     turn's ``scored`` features, the players' ``names`` and what the tile did to the board
@@ -78,8 +85,11 @@ def describe(entry: dict[str, Any], who: str, scored: Sequence[dict[str, Any]] =
     if kind_of(entry) == "place":
         return move_words.placement(entry, who, effects, scored, names, seat)
     text = _describe(entry, who)
-    completed = [completed_text(s, names) for s in scored
-                 if s.get("complete") and s.get("kind") in COMPLETED and s.get("winners")]
+    completed = [
+        completed_text(s, names)
+        for s in scored
+        if s.get("complete") and s.get("kind") in COMPLETED and s.get("winners")
+    ]
     return "; ".join([text, *completed]) if completed else text
 
 
@@ -92,7 +102,9 @@ def _describe(entry: dict[str, Any], who: str) -> str:
         if tile is None:  # with a hand of tiles, nothing goes back into the bag
             return _("%(who)s ran out of time: turn skipped") % {"who": who}
         return _("%(who)s ran out of time: turn skipped, %(tile)s went back into the bag") % {
-            "who": who, "tile": tile_phrase(tile)}
+            "who": who,
+            "tile": tile_phrase(tile),
+        }
     if kind == "forfeit":
         return _("%(who)s ran out of time and lost on time") % {"who": who}
     if kind == "resign":
@@ -105,12 +117,26 @@ def _describe(entry: dict[str, Any], who: str) -> str:
 
 def scored_json(scored) -> list[dict[str, Any]]:
     """The engine's scorings of a turn (``Turn.scored``) as ``describe`` reads them."""
-    return [{"kind": s.kind, "points": s.points, "winners": list(s.winners), "complete": s.complete,
-             "tiles": [list(cell) for cell in s.tiles]} for s in scored]
+    return [
+        {
+            "kind": s.kind,
+            "points": s.points,
+            "winners": list(s.winners),
+            "complete": s.complete,
+            "tiles": [list(cell) for cell in s.tiles],
+        }
+        for s in scored
+    ]
 
 
-def move_json(number: int, seat: int, entry: dict[str, Any], points: Sequence[int], names: Sequence[str | None],
-              text: str | None = None) -> dict[str, Any]:
+def move_json(
+    number: int,
+    seat: int,
+    entry: dict[str, Any],
+    points: Sequence[int],
+    names: Sequence[str | None],
+    text: str | None = None,
+) -> dict[str, Any]:
     """One stored entry as the API and the archive show it: the entry itself under
     ``entry`` (exactly as stored), who acted, the points, and the entry's fields flat
     (``tile``, ``x``, ``y``, ``rotation``, ``meeple``, the flags) for simple clients;
@@ -160,13 +186,21 @@ def advice(entry: dict[str, Any], who: str) -> str:
         expansion = expansions.for_entry(kind)
         advised = expansion.advise_entry(entry) if expansion is not None else None
         return advised or describe(entry, who)
-    values = {"tile": tile_phrase(entry.get("tile")), "x": entry.get("x"), "y": entry.get("y"),
-              "rotation": entry.get("rotation", 0)}
+    values = {
+        "tile": tile_phrase(entry.get("tile")),
+        "x": entry.get("x"),
+        "y": entry.get("y"),
+        "rotation": entry.get("rotation", 0),
+    }
     spot, figure = spot_of(entry), figure_of(entry)
     if not spot:
         return _("Place %(tile)s at (%(x)s, %(y)s), turned %(rotation)s°, with no figure") % values
     if figure == "follower":
         return _("Place %(tile)s at (%(x)s, %(y)s), turned %(rotation)s°, and put %(follower)s") % {
-            **values, "follower": follower_put(spot)}
+            **values,
+            "follower": follower_put(spot),
+        }
     return _("Place %(tile)s at (%(x)s, %(y)s), turned %(rotation)s°, with %(figure)s") % {
-        **values, "figure": vocabulary.figure_on(figure, spot)}
+        **values,
+        "figure": vocabulary.figure_on(figure, spot),
+    }

@@ -8,10 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.engine import Rules, RulesError
-from games.engine.rules import MAX_HAND, MAX_PLAYERS
 from games import vocabulary
 from games.bots import strength_of
+from games.engine import Rules, RulesError
+from games.engine.rules import MAX_HAND, MAX_PLAYERS
 from games.models import BOT_LEVEL_LABELS, BOT_LEVELS, OLD_BOT_LEVELS, Game, bot_level, rule_options
 
 
@@ -24,9 +24,11 @@ def level_strength(level: str) -> str:
     below = BOT_LEVELS[index - 1]
     for row in strength_of(level):
         if row["against"] == below:
-            return ngettext("wins %(wins)s of %(games)s against %(level)s",
-                            "wins %(wins)s of %(games)s against %(level)s", row["games"]) % {
-                "wins": row["wins"], "games": row["games"], "level": BOT_LEVEL_LABELS[below]}
+            return ngettext(
+                "wins %(wins)s of %(games)s against %(level)s",
+                "wins %(wins)s of %(games)s against %(level)s",
+                row["games"],
+            ) % {"wins": row["wins"], "games": row["games"], "level": BOT_LEVEL_LABELS[below]}
     return ""
 
 
@@ -49,6 +51,7 @@ def bot_level_choices() -> list[tuple[str, str]]:
         choices.append((level, f"{label} — {strength}" if strength else label))
     return choices
 
+
 UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move_days None)
 
 
@@ -56,11 +59,18 @@ def rule_field(option) -> forms.Field:
     """A form field for one of the engine's rule options (``rule_options()``)."""
     label, help_text = vocabulary.option_label(option), vocabulary.option_help(option)
     if option.kind == "choice":
-        return forms.ChoiceField(label=label, choices=vocabulary.option_choices(option), initial=option.default,
-                                 help_text=help_text)
+        return forms.ChoiceField(
+            label=label, choices=vocabulary.option_choices(option), initial=option.default, help_text=help_text
+        )
     if option.kind == "int":  # empty: the option's default (none: e.g. no hand of tiles)
-        return forms.IntegerField(label=label, initial=option.default, help_text=help_text,
-                                  required=option.default is not None, min_value=1, max_value=MAX_HAND)
+        return forms.IntegerField(
+            label=label,
+            initial=option.default,
+            help_text=help_text,
+            required=option.default is not None,
+            min_value=1,
+            max_value=MAX_HAND,
+        )
     return forms.BooleanField(label=label, required=False, initial=option.default, help_text=help_text)
 
 
@@ -109,8 +119,10 @@ class CreateGameForm(RulesFormMixin, forms.Form):
         label=_("Invite players"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 3, "placeholder": "bob\ncid@example.com", "autocomplete": "off"}),
-        help_text=_("Usernames of registered players or e-mail addresses, one per line or separated by commas. "
-                    "Anyone invited by e-mail gets a link to join."),
+        help_text=_(
+            "Usernames of registered players or e-mail addresses, one per line or separated by commas. "
+            "Anyone invited by e-mail gets a link to join."
+        ),
     )
     open_seats = forms.IntegerField(
         label=_("Open seats"),
@@ -143,11 +155,16 @@ class CreateGameForm(RulesFormMixin, forms.Form):
     )
     timeout_rule = forms.ChoiceField(
         label=_("When time runs out"),
-        choices=[(Game.TimeoutRule.SKIP, _("Skip the turn")), (Game.TimeoutRule.LOSE, _("Lose on time")),
-                 (Game.TimeoutRule.BOT, _("A bot takes over"))],
+        choices=[
+            (Game.TimeoutRule.SKIP, _("Skip the turn")),
+            (Game.TimeoutRule.LOSE, _("Lose on time")),
+            (Game.TimeoutRule.BOT, _("A bot takes over")),
+        ],
         initial=Game.TimeoutRule.LOSE,
-        help_text=_("Skip: the tile goes back into the bag. Lose: the player leaves the game, the others play on. "
-                    "A bot takes over: a bot plays the seat from then on (the game is then not rated)."),
+        help_text=_(
+            "Skip: the tile goes back into the bag. Lose: the player leaves the game, the others play on. "
+            "A bot takes over: a bot plays the seat from then on (the game is then not rated)."
+        ),
     )
     vacation_allowed = forms.BooleanField(
         label=_("Allow vacations"),
@@ -188,15 +205,20 @@ class CreateGameForm(RulesFormMixin, forms.Form):
             players = 1 + len(self.invitees()) + (cleaned.get("open_seats") or 0) + (cleaned.get("bots") or 0)
             if players < 2:
                 raise forms.ValidationError(
-                    _("Invite at least one player, open a seat or add a bot: a game needs 2 to 5 players."))
+                    _("Invite at least one player, open a seat or add a bot: a game needs 2 to 5 players.")
+                )
             most = Rules.from_json(self.rules()).max_players
             if players > most:
                 if players == MAX_PLAYERS + 1:
                     raise forms.ValidationError(
-                        _("A sixth player needs Inns & Cathedrals: choose it, or seat fewer players."))
+                        _("A sixth player needs Inns & Cathedrals: choose it, or seat fewer players.")
+                    )
                 raise forms.ValidationError(
-                    ngettext("A game has at most %(most)d player; this one would have %(players)d.",
-                             "A game has at most %(most)d players; this one would have %(players)d.", most)
+                    ngettext(
+                        "A game has at most %(most)d player; this one would have %(players)d.",
+                        "A game has at most %(most)d players; this one would have %(players)d.",
+                        most,
+                    )
                     % {"most": most, "players": players}
                 )
         return cleaned

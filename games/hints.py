@@ -13,7 +13,8 @@ may be asked for again after :data:`PENDING_SECONDS`.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.core.cache import cache
 from django.urls import reverse

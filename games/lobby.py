@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Iterable
 from datetime import timedelta
-from typing import Any, Iterable
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -69,12 +70,18 @@ def create_game(
         values = {"least": MIN_PLAYERS, "most": rules.max_players, "players": players}
         if players == MAX_PLAYERS + 1:
             raise GameError(
-                _("a game has %(least)d to %(most)d players with these rules; this one would have %(players)d "
-                  "(you, the invited players and the open seats); a 6th player needs Inns & Cathedrals") % values
+                _(
+                    "a game has %(least)d to %(most)d players with these rules; this one would have %(players)d "
+                    "(you, the invited players and the open seats); a 6th player needs Inns & Cathedrals"
+                )
+                % values
             )
         raise GameError(
-            _("a game has %(least)d to %(most)d players with these rules; this one would have %(players)d "
-              "(you, the invited players and the open seats)") % values
+            _(
+                "a game has %(least)d to %(most)d players with these rules; this one would have %(players)d "
+                "(you, the invited players and the open seats)"
+            )
+            % values
         )
     with transaction.atomic():
         game = Game.objects.create(
@@ -108,12 +115,16 @@ def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatO
     users = list(users)
     rules = _checked_rules(rules, seat_order)
     if not MIN_PLAYERS <= len(users) <= rules.max_players:
-        raise GameError(_("a game has %(least)d to %(most)d players with these rules, not %(players)d")
-                        % {"least": MIN_PLAYERS, "most": rules.max_players, "players": len(users)})
+        raise GameError(
+            _("a game has %(least)d to %(most)d players with these rules, not %(players)d")
+            % {"least": MIN_PLAYERS, "most": rules.max_players, "players": len(users)}
+        )
     if len({u.pk for u in users}) != len(users):
         raise GameError(_("a player cannot take two seats"))
     with transaction.atomic():
-        game = Game.objects.create(name=single_line(name)[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json())
+        game = Game.objects.create(
+            name=single_line(name)[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json()
+        )
         now = timezone.now()
         Seat.objects.bulk_create(
             Seat(game=game, position=i, user=u, state=Seat.State.JOINED, joined_at=now) for i, u in enumerate(users)
@@ -142,16 +153,26 @@ def _check_games_quota(creator) -> None:
     waiting = settings.GAMES_WAITING_PER_USER
     if Game.objects.filter(created_by=creator, status=Game.Status.WAITING).count() >= waiting:
         raise TooMany(
-            ngettext("you can have at most %(count)d game waiting for players at once; wait until it starts",
-                     "you can have at most %(count)d games waiting for players at once; wait until one starts",
-                     waiting) % {"count": waiting}
+            ngettext(
+                "you can have at most %(count)d game waiting for players at once; wait until it starts",
+                "you can have at most %(count)d games waiting for players at once; wait until one starts",
+                waiting,
+            )
+            % {"count": waiting}
         )
     per_day = settings.GAMES_CREATED_PER_DAY
     since = timezone.now() - timedelta(days=1)
-    if Game.objects.filter(created_by=creator, created_at__gte=since, seats__user=creator).distinct().count() >= per_day:
+    if (
+        Game.objects.filter(created_by=creator, created_at__gte=since, seats__user=creator).distinct().count()
+        >= per_day
+    ):
         raise TooMany(
-            ngettext("you can create at most %(count)d game a day; try again tomorrow",
-                     "you can create at most %(count)d games a day; try again tomorrow", per_day) % {"count": per_day}
+            ngettext(
+                "you can create at most %(count)d game a day; try again tomorrow",
+                "you can create at most %(count)d games a day; try again tomorrow",
+                per_day,
+            )
+            % {"count": per_day}
         )
 
 
@@ -171,8 +192,11 @@ def check_invitation_quota(creator, wanted: int) -> None:
     sent += sum(count for _receiver, count in signals.invitations_sent.send(sender=Game, user=creator, since=since))
     if sent + wanted > limit:
         raise TooMany(
-            ngettext("you can send at most %(limit)d invitation a day; you have %(left)d left today",
-                     "you can send at most %(limit)d invitations a day; you have %(left)d left today", limit)
+            ngettext(
+                "you can send at most %(limit)d invitation a day; you have %(left)d left today",
+                "you can send at most %(limit)d invitations a day; you have %(left)d left today",
+                limit,
+            )
             % {"limit": limit, "left": max(limit - sent, 0)},
             field="invite",
         )
@@ -192,14 +216,18 @@ def _resolve_invitees(creator, names: list[str]) -> list:
                     raise ValidationError("too long")
                 validate_email(name)
             except ValidationError:
-                raise GameError(_("%(address)r is not a valid e-mail address") % {"address": name}, field="invite") from None
+                raise GameError(
+                    _("%(address)r is not a valid e-mail address") % {"address": name}, field="invite"
+                ) from None
             user = User.objects.filter(email__iexact=name).first()
             invitee = user or name.lower()
         else:
             user = User.objects.filter(username__iexact=name).first()
             if user is None:
-                raise GameError(_("there is no player called %(name)r; invite them by e-mail instead") % {"name": name},
-                                field="invite")
+                raise GameError(
+                    _("there is no player called %(name)r; invite them by e-mail instead") % {"name": name},
+                    field="invite",
+                )
             invitee = user
         key = invitee.pk if not isinstance(invitee, str) else invitee
         if key in seen:

@@ -13,11 +13,9 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 from django.utils.functional import cached_property, lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import COLORS, Rules
 
@@ -89,9 +87,14 @@ class Game(models.Model):
     seed = models.BigIntegerField(null=True, blank=True, editable=False)
     # Copies of the engine state for lists; rewritten after every move.
     move_count = models.PositiveIntegerField(default=0)
-    current_seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat whose decision is pending")
+    current_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The seat whose decision is pending"
+    )
     pending_action = models.CharField(
-        max_length=16, blank=True, default="", help_text="The pending decision: turn, or an expansion's (reinforce, ...)"
+        max_length=16,
+        blank=True,
+        default="",
+        help_text="The pending decision: turn, or an expansion's (reinforce, ...)",
     )
     scores = models.JSONField(default=list, blank=True)
     # Play by e-mail: time per move (days; null: unlimited), what happens when it runs
@@ -153,8 +156,12 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(null=True, blank=True)
     # The level of the bot that plays this seat ("" for a person): a bot seat from the
     # start has no user; a bot that took over on time keeps the player's user.
-    bot = models.CharField(max_length=8, blank=True, default="",
-                           choices=[*BOT_LEVEL_LABELS.items(), *((old, old) for old in OLD_BOT_LEVELS)])
+    bot = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=[*BOT_LEVEL_LABELS.items(), *((old, old) for old in OLD_BOT_LEVELS)],
+    )
 
     class Meta:
         ordering = ["game", "position"]
@@ -178,7 +185,10 @@ class Seat(models.Model):
         if self.user_id:
             return self.user.username
         if self.bot:
-            return gettext("Bot %(number)d (%(level)s)") % {"number": self.position + 1, "level": BOT_LEVEL_LABELS.get(bot_level(self.bot), self.bot)}
+            return gettext("Bot %(number)d (%(level)s)") % {
+                "number": self.position + 1,
+                "level": BOT_LEVEL_LABELS.get(bot_level(self.bot), self.bot),
+            }
         return gettext("invited player") if self.invited_email else gettext("open seat")
 
 
@@ -283,8 +293,10 @@ class PlayPreference(models.Model):
     auto_pass_count = models.BooleanField(
         _("Pass the Count's decisions automatically"),
         default=False,
-        help_text=_("In games with the Count of Carcassonne, nobody waits for you when a completed feature or the "
-                    "market lets you move a follower out of the City: you pass at once."),
+        help_text=_(
+            "In games with the Count of Carcassonne, nobody waits for you when a completed feature or the "
+            "market lets you move a follower out of the City: you pass at once."
+        ),
     )
 
     def __str__(self) -> str:
@@ -293,7 +305,9 @@ class PlayPreference(models.Model):
     @classmethod
     def auto_passing(cls, user_ids) -> set[int]:
         """Which of ``user_ids`` pass the Count's decisions automatically."""
-        return set(cls.objects.filter(user_id__in=list(user_ids), auto_pass_count=True).values_list("user_id", flat=True))
+        return set(
+            cls.objects.filter(user_id__in=list(user_ids), auto_pass_count=True).values_list("user_id", flat=True)
+        )
 
 
 # --- games a player left early: like an aborted game, not rated -------------------------
@@ -316,15 +330,21 @@ def left_early(left, placed: dict[int, int]) -> bool:
 def ended_early(games) -> set[int]:
     """The ids of the finished ``games`` a seat left before its second tile turn, in one query."""
     left = {
-        g.pk: (g.outcome or {}).get("left") for g in games
+        g.pk: (g.outcome or {}).get("left")
+        for g in games
         if g.status == Game.Status.FINISHED and (g.outcome or {}).get("left")
     }
     if not left:
         return set()
     placed: dict[int, dict[int, int]] = {pk: {} for pk in left}
     # the stored text of a placement has both keys (see is_tile_placement); no other entry has "tile" and "x"
-    rows = (Move.objects.filter(game_id__in=left, entry__contains='"tile":').filter(entry__contains='"x":')
-            .order_by().values_list("game_id", "seat").annotate(n=models.Count("pk")))
+    rows = (
+        Move.objects.filter(game_id__in=left, entry__contains='"tile":')
+        .filter(entry__contains='"x":')
+        .order_by()
+        .values_list("game_id", "seat")
+        .annotate(n=models.Count("pk"))
+    )
     for game_id, seat, n in rows:
         placed[game_id][seat] = n
     return {pk for pk, seats in left.items() if left_early(seats, placed[pk])}

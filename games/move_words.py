@@ -26,7 +26,8 @@ Osten verlängert und …", "Ann a posé un virage, prolongé la route vers l’
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.utils.translation import gettext, ngettext, npgettext_lazy, pgettext, pgettext_lazy
 
@@ -38,36 +39,69 @@ from games.tile_words import tile_phrase
 from games.words import DIRECTION_LABELS
 
 TOWARDS = {
-    "N": pgettext_lazy("towards", "north"), "E": pgettext_lazy("towards", "east"),
-    "S": pgettext_lazy("towards", "south"), "W": pgettext_lazy("towards", "west"),
-    "NE": pgettext_lazy("towards", "north-east"), "SE": pgettext_lazy("towards", "south-east"),
-    "SW": pgettext_lazy("towards", "south-west"), "NW": pgettext_lazy("towards", "north-west"),
+    "N": pgettext_lazy("towards", "north"),
+    "E": pgettext_lazy("towards", "east"),
+    "S": pgettext_lazy("towards", "south"),
+    "W": pgettext_lazy("towards", "west"),
+    "NE": pgettext_lazy("towards", "north-east"),
+    "SE": pgettext_lazy("towards", "south-east"),
+    "SW": pgettext_lazy("towards", "south-west"),
+    "NW": pgettext_lazy("towards", "north-west"),
 }
 """Where an extended feature went: 'extended the road *east*' (de *nach Osten*, fr *vers l’est*)."""
 
-EXTENDED = {"road": pgettext_lazy("move", "extended the road %(towards)s"),
-            "city": pgettext_lazy("move", "extended the city %(towards)s")}
-EXTENDED_SOMEWHERE = {"road": pgettext_lazy("move", "extended a road"), "city": pgettext_lazy("move", "extended a city")}
+EXTENDED = {
+    "road": pgettext_lazy("move", "extended the road %(towards)s"),
+    "city": pgettext_lazy("move", "extended the city %(towards)s"),
+}
+EXTENDED_SOMEWHERE = {
+    "road": pgettext_lazy("move", "extended a road"),
+    "city": pgettext_lazy("move", "extended a city"),
+}
 JOINED_TWO = {"road": pgettext_lazy("move", "joined two roads"), "city": pgettext_lazy("move", "joined two cities")}
-JOINED = {"road": npgettext_lazy("move", "joined %(count)d road", "joined %(count)d roads", "count"),
-          "city": npgettext_lazy("move", "joined %(count)d city", "joined %(count)d cities", "count")}
-STARTED = {"road": npgettext_lazy("move", "started a road", "started %(count)d roads", "count"),
-           "city": npgettext_lazy("move", "started a city", "started %(count)d cities", "count")}
-COMPLETED = {"road": pgettext_lazy("move", "completed a road"), "city": pgettext_lazy("move", "completed a city"),
-             "cloister": pgettext_lazy("move", "completed a cloister")}
+JOINED = {
+    "road": npgettext_lazy("move", "joined %(count)d road", "joined %(count)d roads", "count"),
+    "city": npgettext_lazy("move", "joined %(count)d city", "joined %(count)d cities", "count"),
+}
+STARTED = {
+    "road": npgettext_lazy("move", "started a road", "started %(count)d roads", "count"),
+    "city": npgettext_lazy("move", "started a city", "started %(count)d cities", "count"),
+}
+COMPLETED = {
+    "road": pgettext_lazy("move", "completed a road"),
+    "city": pgettext_lazy("move", "completed a city"),
+    "cloister": pgettext_lazy("move", "completed a cloister"),
+}
 COMPLETED_POINTS = {
-    "road": npgettext_lazy("move", "completed a road (%(count)d point)", "completed a road (%(count)d points)", "count"),
-    "city": npgettext_lazy("move", "completed a city (%(count)d point)", "completed a city (%(count)d points)", "count"),
-    "cloister": npgettext_lazy("move", "completed a cloister (%(count)d point)", "completed a cloister (%(count)d points)",
-                               "count"),
+    "road": npgettext_lazy(
+        "move", "completed a road (%(count)d point)", "completed a road (%(count)d points)", "count"
+    ),
+    "city": npgettext_lazy(
+        "move", "completed a city (%(count)d point)", "completed a city (%(count)d points)", "count"
+    ),
+    "cloister": npgettext_lazy(
+        "move", "completed a cloister (%(count)d point)", "completed a cloister (%(count)d points)", "count"
+    ),
 }
 COMPLETED_POINTS_FOR = {
-    "road": npgettext_lazy("move", "completed a road (%(count)d point for %(names)s)",
-                           "completed a road (%(count)d points for %(names)s)", "count"),
-    "city": npgettext_lazy("move", "completed a city (%(count)d point for %(names)s)",
-                           "completed a city (%(count)d points for %(names)s)", "count"),
-    "cloister": npgettext_lazy("move", "completed a cloister (%(count)d point for %(names)s)",
-                               "completed a cloister (%(count)d points for %(names)s)", "count"),
+    "road": npgettext_lazy(
+        "move",
+        "completed a road (%(count)d point for %(names)s)",
+        "completed a road (%(count)d points for %(names)s)",
+        "count",
+    ),
+    "city": npgettext_lazy(
+        "move",
+        "completed a city (%(count)d point for %(names)s)",
+        "completed a city (%(count)d points for %(names)s)",
+        "count",
+    ),
+    "cloister": npgettext_lazy(
+        "move",
+        "completed a cloister (%(count)d point for %(names)s)",
+        "completed a cloister (%(count)d points for %(names)s)",
+        "count",
+    ),
 }
 
 FIGURE_PUT = {
@@ -81,11 +115,19 @@ FIGURE_PUT = {
 expansions add theirs: the large follower, the builder, the pig)."""
 
 ORDER = {"completed": 0, "joined": 1, "extended": 2, "started": 3}
-HALF_AT = {h: (x, y) for h, (x, y) in zip(HALVES, ((-1, -2), (1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1)))}
+HALF_AT = {
+    h: (x, y) for h, (x, y) in zip(HALVES, ((-1, -2), (1, -2), (2, -1), (2, 1), (1, 2), (-1, 2), (-2, 1), (-2, -1)))
+}
 
 
-def placement(entry: dict[str, Any], who: str, effects: TurnEffects | None = None,
-              scored: Sequence[dict[str, Any]] = (), names: Sequence[str] = (), seat: int | None = None) -> str:
+def placement(
+    entry: dict[str, Any],
+    who: str,
+    effects: TurnEffects | None = None,
+    scored: Sequence[dict[str, Any]] = (),
+    names: Sequence[str] = (),
+    seat: int | None = None,
+) -> str:
     """'Ann placed a curved road, extended the road east and put a thief on the road': a
     tile move ``entry`` by ``who`` (seat ``seat``) with what it did (``effects``, see
     :mod:`games.engine.effects`; without them only the tile and the figure are told), the
@@ -101,13 +143,17 @@ def placement(entry: dict[str, Any], who: str, effects: TurnEffects | None = Non
     if figure:
         clauses.append(figure)
     text = pgettext("move", "%(who)s %(did)s") % {"who": who, "did": join_clauses(clauses)}
-    left = [completed_text(s, names) for i, s in enumerate(scored)
-            if i not in used and s.get("complete") and s.get("kind") in COMPLETED and s.get("winners")]
+    left = [
+        completed_text(s, names)
+        for i, s in enumerate(scored)
+        if i not in used and s.get("complete") and s.get("kind") in COMPLETED and s.get("winners")
+    ]
     return "; ".join([text, *left])
 
 
-def effect_clauses(effects: Iterable[Any], scored: Sequence[dict[str, Any]], names: Sequence[str],
-                   seat: int | None, used: set[int]) -> list[str]:
+def effect_clauses(
+    effects: Iterable[Any], scored: Sequence[dict[str, Any]], names: Sequence[str], seat: int | None, used: set[int]
+) -> list[str]:
     """What the tile did, most telling first; the scorings told are added to ``used``."""
     clauses = []
     started: dict[str, int] = {}
@@ -147,7 +193,9 @@ def _completed(effect, scored: Sequence[dict[str, Any]], names: Sequence[str], s
 def figure_clause(entry: dict[str, Any]) -> str:
     """'put a thief on the road', 'put a knight in the city (north)'; '' for no figure."""
     meeple = entry.get("meeple")
-    spot, figure = (meeple.get("spot"), meeple.get("figure", "follower")) if isinstance(meeple, dict) else (meeple, "follower")
+    spot, figure = (
+        (meeple.get("spot"), meeple.get("figure", "follower")) if isinstance(meeple, dict) else (meeple, "follower")
+    )
     if not isinstance(spot, str) or not spot:
         return ""
     kind = spot.partition(":")[0]
@@ -202,13 +250,31 @@ def completed_text(scoring: dict[str, Any], names: Sequence[str]) -> str:
     points = scoring.get("points", 0)
     values = {"count": points, "names": join_names(winners)}
     if scoring["kind"] == "road":
-        return ngettext("road completed: %(count)d point for %(names)s", "road completed: %(count)d points for %(names)s",
-                        points) % values
+        return (
+            ngettext(
+                "road completed: %(count)d point for %(names)s",
+                "road completed: %(count)d points for %(names)s",
+                points,
+            )
+            % values
+        )
     if scoring["kind"] == "city":
-        return ngettext("city completed: %(count)d point for %(names)s", "city completed: %(count)d points for %(names)s",
-                        points) % values
-    return ngettext("cloister completed: %(count)d point for %(names)s",
-                    "cloister completed: %(count)d points for %(names)s", points) % values
+        return (
+            ngettext(
+                "city completed: %(count)d point for %(names)s",
+                "city completed: %(count)d points for %(names)s",
+                points,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "cloister completed: %(count)d point for %(names)s",
+            "cloister completed: %(count)d points for %(names)s",
+            points,
+        )
+        % values
+    )
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove
 
 from .models import Game, Seat
 from .seating import seats_in_order
+
 
 def seat_names(seats: Iterable[Seat]) -> list[str]:
     return [seat.display_name for seat in seats]

@@ -54,8 +54,14 @@ class JSONParser(parsers.JSONParser):
         except RecursionError:
             raise ParseError(_("the JSON is nested too deeply")) from None
         if depth(data) > MAX_DEPTH:
-            raise ParseError(ngettext("the JSON is nested too deeply (at most %(n)d level)",
-                                      "the JSON is nested too deeply (at most %(n)d levels)", MAX_DEPTH) % {"n": MAX_DEPTH})
+            raise ParseError(
+                ngettext(
+                    "the JSON is nested too deeply (at most %(n)d level)",
+                    "the JSON is nested too deeply (at most %(n)d levels)",
+                    MAX_DEPTH,
+                )
+                % {"n": MAX_DEPTH}
+            )
         if has_nul(data):
             raise ParseError(_("the JSON contains a NUL character (\\u0000), which no text may contain"))
         return data

@@ -136,7 +136,9 @@ MOVE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 )
 class MoveDaysField(StrictIntegerField):
     default_error_messages = {
-        "move_days": _("must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not {value}"),
+        "move_days": _(
+            "must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not {value}"
+        ),
     }
 
     def __init__(self, **kwargs):
@@ -159,11 +161,15 @@ class TimeoutRuleField(serializers.ChoiceField):
     enum of timeout rules (shared with the tournaments API)."""
 
     default_error_messages = {
-        "invalid_choice": _("must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not {input!r}")
+        "invalid_choice": _(
+            "must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not {input!r}"
+        )
     }
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("choices", [("skip", "Skip the turn"), ("lose", "Lose by timeout"), ("bot", "A bot takes over")])
+        kwargs.setdefault(
+            "choices", [("skip", "Skip the turn"), ("lose", "Lose by timeout"), ("bot", "A bot takes over")]
+        )
         super().__init__(**kwargs)
 
     def to_internal_value(self, data):
@@ -187,8 +193,9 @@ def _option_field(option):
     """A serializer field for one of the engine's rule options (``rule_options()``)."""
     help_text = f"{option.label}: {option.help}"
     if option.kind == "choice":
-        return serializers.ChoiceField(choices=[value for value, _label in option.choices], default=option.default,
-                                       help_text=help_text)
+        return serializers.ChoiceField(
+            choices=[value for value, _label in option.choices], default=option.default, help_text=help_text
+        )
     if option.kind == "bool":
         return StrictBooleanField(default=option.default, help_text=help_text)
     return StrictIntegerField(default=option.default, allow_null=option.default is None, help_text=help_text)
@@ -245,24 +252,29 @@ class CreateGameSerializer(serializers.Serializer):
         help_text="Only the players (and invitees) may watch; otherwise anyone may, and the archive lists it",
     )
     bots = StrictIntegerField(
-        min_value=0, default=0,
+        min_value=0,
+        default=0,
         help_text="Seats played by bots (after the invited players); a game with a bot is not rated",
     )
     bot_level = serializers.ChoiceField(
-        choices=[*BOT_LEVELS, *OLD_BOT_LEVELS], default="strong",
+        choices=[*BOT_LEVELS, *OLD_BOT_LEVELS],
+        default="strong",
         help_text="Level of those bots: beginner, casual, strong or expert (random, greedy and mcts are old names "
-                  "of beginner, strong and expert)",
+        "of beginner, strong and expert)",
     )
 
 
 class MoveRequestSerializer(serializers.Serializer):
-    move_number = StrictIntegerField(min_value=1, help_text="The number of the move being played (the state's move_number)")
+    move_number = StrictIntegerField(
+        min_value=1, help_text="The number of the move being played (the state's move_number)"
+    )
     x = StrictIntegerField(help_text="Column; grows to the east")
     y = StrictIntegerField(help_text="Row; grows to the south")
     rotation = RotationField(help_text="Clockwise turn of the drawn tile: 0, 90, 180 or 270")
     meeple = MeepleField()
     tile = serializers.CharField(
-        required=False, max_length=16,
+        required=False,
+        max_length=16,
         help_text="The tile to place: by default the drawn tile; with a hand of tiles, one of your hand",
     )
 
@@ -273,13 +285,13 @@ class MoveRequestSerializer(serializers.Serializer):
         "additionalProperties": True,
         "example": {"reinforce": {"x": 2, "y": -1, "spot": "city:N"}},
         "description": "A decision's answer: the NOTATION.md entry without `player`, e.g. "
-        "`{\"reinforce\": {\"x\": 2, \"y\": -1, \"spot\": \"city:N\", \"figure\": \"large\"}}`, "
-        "`{\"quarter\": \"market\", \"count\": \"castle\"}`, or a pass: `{\"reinforce\": null}`, "
-        "`{\"quarter\": null}`. The options of the state's `pending` are exactly the accepted answers.",
+        '`{"reinforce": {"x": 2, "y": -1, "spot": "city:N", "figure": "large"}}`, '
+        '`{"quarter": "market", "count": "castle"}`, or a pass: `{"reinforce": null}`, '
+        '`{"quarter": null}`. The options of the state\'s `pending` are exactly the accepted answers.',
     }
 )
 class AnswerField(serializers.Field):
-    default_error_messages = {"invalid": _("must be an object such as {{\"reinforce\": null}}, not {value}")}
+    default_error_messages = {"invalid": _('must be an object such as {{"reinforce": null}}, not {value}')}
 
     def to_internal_value(self, data):
         if not isinstance(data, dict) or not data:
@@ -291,7 +303,9 @@ class AnswerField(serializers.Field):
 
 
 class DecisionRequestSerializer(serializers.Serializer):
-    move_number = StrictIntegerField(min_value=1, help_text="The number of the move being played (the state's move_number)")
+    move_number = StrictIntegerField(
+        min_value=1, help_text="The number of the move being played (the state's move_number)"
+    )
     answer = AnswerField()
 
 
@@ -322,13 +336,18 @@ class PlayerSerializer(serializers.Serializer):
     )
     hand_size = serializers.IntegerField(required=False, help_text="Tiles in the player's hand (hand of tiles only)")
     hand = serializers.ListField(
-        child=serializers.CharField(), required=False,
+        child=serializers.CharField(),
+        required=False,
         help_text="The tiles of the player's hand: only your own, or everyone's when hands are visible",
     )
     state = SeatStateField()
     breakdown = serializers.DictField(child=serializers.IntegerField(), help_text="Points by category")
-    out = serializers.BooleanField(help_text="The player left (lost on time or resigned): no more turns, no more points")
-    bot = serializers.CharField(allow_blank=True, help_text="The level of the bot playing this seat; empty for a person")
+    out = serializers.BooleanField(
+        help_text="The player left (lost on time or resigned): no more turns, no more points"
+    )
+    bot = serializers.CharField(
+        allow_blank=True, help_text="The level of the bot playing this seat; empty for a person"
+    )
 
 
 class LastMoveSerializer(serializers.Serializer):
@@ -342,7 +361,9 @@ class LastMoveSerializer(serializers.Serializer):
 
 class OutcomeSerializer(serializers.Serializer):
     winners = serializers.ListField(child=serializers.CharField())
-    ranks = serializers.DictField(child=serializers.IntegerField(), help_text="1 = first; tied players share a rank; players who left rank last")
+    ranks = serializers.DictField(
+        child=serializers.IntegerField(), help_text="1 = first; tied players share a rank; players who left rank last"
+    )
     scores = serializers.DictField(child=serializers.IntegerField())
     breakdown = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
     ending = serializers.ChoiceField(choices=["complete", "one_left", "ended_early"])
@@ -389,13 +410,17 @@ class GameStateSerializer(serializers.Serializer):
         help_text="Public state of the expansions: goods tokens by player, the king's and robber's holders, "
         "the City of Carcassonne (where the Count stands, followers per quarter)"
     )
-    winners = serializers.ListField(child=serializers.CharField(), required=False, help_text="The engine's winners (finished games)")
+    winners = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="The engine's winners (finished games)"
+    )
     final_points = serializers.ListField(child=serializers.IntegerField(), required=False)
     outcome = OutcomeSerializer(required=False, help_text="How the game ended, by the engine (finished games)")
 
 
 class PlayedSerializer(GameStateSerializer):
-    played = serializers.CharField(help_text="The move just played, in the caller's language, with the points it scored")
+    played = serializers.CharField(
+        help_text="The move just played, in the caller's language, with the points it scored"
+    )
     page = serializers.CharField(
         required=False,
         help_text="Only when asked with the header X-Page-Since (the site's game page): the part of the page "
@@ -488,5 +513,7 @@ class HintSerializer(serializers.Serializer):
     level_label = serializers.CharField()
     entry = serializers.JSONField(allow_null=True, help_text="The record entry the bot would play (once found)")
     text = serializers.CharField(allow_null=True, help_text="That move in words")
-    notation = serializers.CharField(allow_null=True, help_text="A placement in the reply notation, e.g. `2,-1 90 city:N`")
+    notation = serializers.CharField(
+        allow_null=True, help_text="A placement in the reply notation, e.g. `2,-1 90 city:N`"
+    )
     url = serializers.CharField(help_text="This endpoint")

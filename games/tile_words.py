@@ -82,9 +82,12 @@ def _roads(roads: list[Segment], placed: bool) -> str:
         return pgettext("tile placed", "a curved road") if placed else pgettext("tile", "curved road")
     if count >= 3 and all(len(r.edges) == 1 for r in roads):
         if placed:
-            return npgettext("tile placed", "a crossroads of %(count)d road", "a crossroads of %(count)d roads",
-                             count) % {"count": count}
-        return npgettext("tile", "crossroads of %(count)d road", "crossroads of %(count)d roads", count) % {"count": count}
+            return npgettext(
+                "tile placed", "a crossroads of %(count)d road", "a crossroads of %(count)d roads", count
+            ) % {"count": count}
+        return npgettext("tile", "crossroads of %(count)d road", "crossroads of %(count)d roads", count) % {
+            "count": count
+        }
     if count == 1:
         return pgettext("tile placed", "a road end") if placed else pgettext("tile", "road end")
     if placed:
@@ -111,14 +114,19 @@ def _extras(tile: TileType) -> list[str]:
             extras.append(npgettext("tile with", "a road", "%(count)d roads", len(roads)) % {"count": len(roads)})
     pennants = sum(s.pennants for s in segments)
     if pennants:
-        extras.append(npgettext("tile with", "a coat of arms", "%(count)d coats of arms", pennants) % {"count": pennants})
+        extras.append(
+            npgettext("tile with", "a coat of arms", "%(count)d coats of arms", pennants) % {"count": pennants}
+        )
     attributes = set().union(*(s.attributes for s in segments if s.kind != "field"))
     if "inn" in attributes:
         extras.append(pgettext("tile with", "an inn"))
     if "cathedral" in attributes:
         extras.append(pgettext("tile with", "a cathedral"))
-    goods = {"wine": pgettext("tile with", "wine"), "grain": pgettext("tile with", "grain"),
-             "cloth": pgettext("tile with", "cloth")}
+    goods = {
+        "wine": pgettext("tile with", "wine"),
+        "grain": pgettext("tile with", "grain"),
+        "cloth": pgettext("tile with", "cloth"),
+    }
     extras.extend(goods[g] for g in GOODS if g in attributes)
     return extras
 

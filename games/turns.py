@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from games import decisions, signals
-from games.engine import Game as EngineGame
 from games.engine import Entry, IllegalMove, Resign, parse_entry
+from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
 
 from . import commands
@@ -37,16 +37,22 @@ def play_move(
         if engine.pending is not None and engine.pending.action != "turn":
             raise Conflict(
                 _("the game waits for %(player)s's decision (%(decision)s): send it to the decision endpoint")
-                % {"player": engine.players[engine.pending.player],
-                   "decision": decisions.ACTION_LABELS.get(engine.pending.action, engine.pending.action)}
+                % {
+                    "player": engine.players[engine.pending.player],
+                    "decision": decisions.ACTION_LABELS.get(engine.pending.action, engine.pending.action),
+                }
             )
         chosen = tile if tile is not None else engine.tile
         if chosen is None and engine.turn_tiles:
-            raise GameError(_("choose the tile of your hand to place: tile must be one of %(tiles)s")
-                            % {"tiles": ", ".join(engine.turn_tiles)})
+            raise GameError(
+                _("choose the tile of your hand to place: tile must be one of %(tiles)s")
+                % {"tiles": ", ".join(engine.turn_tiles)}
+            )
         if tile is not None and engine.turn_tiles and tile not in engine.turn_tiles:
-            raise GameError(_("tile %(tile)s is not yours to play: choose one of %(tiles)s")
-                            % {"tile": tile, "tiles": ", ".join(engine.turn_tiles)})
+            raise GameError(
+                _("tile %(tile)s is not yours to play: choose one of %(tiles)s")
+                % {"tile": tile, "tiles": ", ".join(engine.turn_tiles)}
+            )
         return EngineMove.from_json({"tile": chosen, "x": x, "y": y, "rotation": rotation, "meeple": meeple})
 
     return _play_as(game_id, user, move_number, turn_entry)
@@ -65,9 +71,13 @@ def play_decision(game_id: int, user, move_number: Any, answer: Any) -> Table:
             raise Conflict(_("no decision is pending: it is a tile turn (send it as a move)"))
         name = engine.players[seat.position]
         if answer.get("player", name) != name:
-            raise NotAllowed(_("you play as %(name)s, not as %(other)s") % {"name": name, "other": answer.get("player")})
+            raise NotAllowed(
+                _("you play as %(name)s, not as %(other)s") % {"name": name, "other": answer.get("player")}
+            )
         if "tile" in answer or "resign" in answer:
-            raise GameError(_("a decision's answer is a reinforce, quarter or market entry, not a tile turn or resignation"))
+            raise GameError(
+                _("a decision's answer is a reinforce, quarter or market entry, not a tile turn or resignation")
+            )
         return parse_entry({"player": name, **{k: v for k, v in answer.items() if k != "player"}})
 
     return _play_as(game_id, user, move_number, decision_entry)
@@ -100,8 +110,10 @@ def _check_on_turn(table: Table, seat: Seat, move_number: int) -> None:
     game = table.game
     expected = game.move_count + 1
     if move_number != expected:
-        raise Conflict(_("The game has moved on: this was sent for move %(sent)d, the game is at move %(now)d.")
-                       % {"sent": move_number, "now": expected})
+        raise Conflict(
+            _("The game has moved on: this was sent for move %(sent)d, the game is at move %(now)d.")
+            % {"sent": move_number, "now": expected}
+        )
     if game.current_seat != seat.position:
         who = table.seats[game.current_seat].display_name
         if game.pending_action and game.pending_action != "turn":

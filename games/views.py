@@ -20,17 +20,16 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from games import after, bot_seats, fragment, seating, tasks, turns
-from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
-from games.errors import GameError
 from games.clock import waiting_games
-from games.forms import bot_level_choices, CreateGameForm
+from games.errors import GameError
+from games.forms import CreateGameForm, bot_level_choices
+from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
 from games.models import Game, Seat
 from games.presenter import page
 from games.presenter.records import outcome_of
 from games.presenter.rules import rules_text
 from games.presenter.view import GameView
 from games.visibility import game_for_viewer
-
 
 # --- lists ---------------------------------------------------------------------------
 
@@ -48,7 +47,11 @@ def user_games(user) -> dict[str, list]:
         mine = seating.seat_of(seats, user)
         game.my_seat = mine
         for s in seats:
-            s.score = game.scores[s.position] if game.status != Game.Status.WAITING and s.position < len(game.scores) else None
+            s.score = (
+                game.scores[s.position]
+                if game.status != Game.Status.WAITING and s.position < len(game.scores)
+                else None
+            )
         game.seat_list = seats
         game.current_name = (
             seats[game.current_seat].display_name
@@ -80,7 +83,11 @@ def _by_time_left(user, games: list) -> None:
         rank, row = order.get(game.pk, (len(rows), None))
         game.time_rank = rank
         left = row["time_left_delta"] if row else None
-        game.time_left = None if left is None else (_("%(left)s left") % {"left": row["time_left"]} if left > timedelta(0) else row["time_left"])
+        game.time_left = (
+            None
+            if left is None
+            else (_("%(left)s left") % {"left": row["time_left"]} if left > timedelta(0) else row["time_left"])
+        )
         game.time_short = left is not None and left < timedelta(days=1)
     games.sort(key=lambda game: game.time_rank)
 
@@ -136,7 +143,9 @@ def game_create(request):
                 message = str(exc)
                 form.add_error(exc.field, message[:1].upper() + message[1:])
             else:
-                messages.success(request, _("%(game)s is created. It starts when every seat is taken.") % {"game": game.title})
+                messages.success(
+                    request, _("%(game)s is created. It starts when every seat is taken.") % {"game": game.title}
+                )
                 return redirect(game)
     else:
         form = CreateGameForm(initial=_initial_from(request.GET.get("from", ""), request.user))
@@ -220,7 +229,9 @@ def game_resign(request, game_id: int):
 def game_bots(request, game_id: int):
     """The creator seats bots of the chosen level in every open seat."""
     level = request.POST.get("level", "")
-    return _act(request, game_id, lambda pk, user: bot_seats.fill_with_bots(pk, user, level), _("Bots took the open seats."))
+    return _act(
+        request, game_id, lambda pk, user: bot_seats.fill_with_bots(pk, user, level), _("Bots took the open seats.")
+    )
 
 
 @login_required

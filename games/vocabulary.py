@@ -9,10 +9,8 @@ below hold them all."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
-from django.utils.translation import pgettext_lazy
 
 from games import expansions
 from games.engine import errors
@@ -32,7 +30,10 @@ FEATURE_LABELS = {"road": _("road"), "city": _("city"), "cloister": _("cloister"
 ROLE_LABELS = {"thief": _("thief"), "knight": _("knight"), "monk": _("monk"), "farmer": _("farmer")}
 
 CATEGORY_LABELS = {
-    "roads": _("Roads"), "cities": _("Cities"), "cloisters": _("Cloisters"), "farms": _("Farms"),
+    "roads": _("Roads"),
+    "cities": _("Cities"),
+    "cloisters": _("Cloisters"),
+    "farms": _("Farms"),
     **expansions.table("category"),
 }
 """The categories of a player's breakdown: the engine's ``CATEGORIES``, then the expansions'."""
@@ -111,8 +112,10 @@ ILLEGAL_MOVES = {
     "off_board": _("tile %(tile)s at (%(x)s,%(y)s) is off the board"),
     "cell_taken": _("tile %(tile)s at (%(x)s,%(y)s): the cell is already taken by tile %(taken)s"),
     "not_adjacent": _("tile %(tile)s at (%(x)s,%(y)s) touches no placed tile edge-to-edge"),
-    "does_not_fit": _("tile %(tile)s at (%(x)s,%(y)s) rotation %(rotation)s does not fit: "
-                      "its %(edge)s edge (%(terrain)s) meets %(met)s"),
+    "does_not_fit": _(
+        "tile %(tile)s at (%(x)s,%(y)s) rotation %(rotation)s does not fit: "
+        "its %(edge)s edge (%(terrain)s) meets %(met)s"
+    ),
     "cannot_discard": _("tile %(tile)s cannot be discarded: it fits, e.g. at (%(x)s,%(y)s) rotation %(rotation)s"),
     "no_spot": _("tile %(tile)s at rotation %(rotation)s has no spot %(spot)s (its spots: %(spots)s)"),
     "figure_not_in_rules": _("the figure %(figure)s is not part of this rule set"),
@@ -126,8 +129,11 @@ ILLEGAL_MOVES = {
     "no_start_tile": _("this rule set has no start tile: the game starts from a fixed block of tiles"),
     "unknown_start_tile": _("unknown start tile %(tile)s"),
     "tile_not_in_rules": _("tile %(tile)s is not part of this rule set"),
-    "tile_used_up": ngettext_lazy("no tile %(tile)s is left: %(count)s has been played",
-                                  "no tile %(tile)s is left: all %(count)s have been played", "count"),
+    "tile_used_up": ngettext_lazy(
+        "no tile %(tile)s is left: %(count)s has been played",
+        "no tile %(tile)s is left: all %(count)s have been played",
+        "count",
+    ),
     # decisions (%(decision)s: one of DECISION_PHRASES)
     "entry_not_in_rules": _("%(entry)s entries are not part of this rule set"),
     "decision_not_tile_turn": _("it is %(decision)s, not a tile turn"),
@@ -150,8 +156,13 @@ ILLEGAL_MOVES = {
 }
 """The engine's reasons for an illegal move (``games.engine.errors``), by code."""
 
-QUOTED = {"unknown_tile": ("tile",), "no_spot": ("spot",), "figure_not_in_rules": ("figure",),
-          "unknown_start_tile": ("tile",), "no_spot_at": ("spot",)}
+QUOTED = {
+    "unknown_tile": ("tile",),
+    "no_spot": ("spot",),
+    "figure_not_in_rules": ("figure",),
+    "unknown_start_tile": ("tile",),
+    "no_spot_at": ("spot",),
+}
 TERRAIN_LABELS = {"road": _("road"), "city": _("city"), "field": _("field"), **expansions.table("terrain")}
 MET_LABELS = {"road": _("a road"), "city": _("a city"), "field": _("a field"), **expansions.table("met")}
 EDGE_LABELS = {"north": _("north"), "east": _("east"), "south": _("south"), "west": _("west")}
@@ -162,8 +173,15 @@ DECISION_PHRASES = {
     **{action: phrase for action, (_label, phrase) in expansions.merged("decisions").items()},
 }
 """A pending decision (``Pending.describe``) by its action, for ``%(decision)s``."""
-LABELS = (("edge", EDGE_LABELS), ("terrain", TERRAIN_LABELS), ("met", MET_LABELS), ("feature", SPOT_FEATURES),
-          ("quarter", QUARTER_LABELS), ("follower", FIGURE_LABELS), ("side", BEND_LABELS))
+LABELS = (
+    ("edge", EDGE_LABELS),
+    ("terrain", TERRAIN_LABELS),
+    ("met", MET_LABELS),
+    ("feature", SPOT_FEATURES),
+    ("quarter", QUARTER_LABELS),
+    ("follower", FIGURE_LABELS),
+    ("side", BEND_LABELS),
+)
 """Which parameter of a reason is said with which labels."""
 
 

@@ -8,10 +8,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 DIRECTION_LABELS = {
-    "N": _("north"), "E": _("east"), "S": _("south"), "W": _("west"),
-    "NE": _("north-east"), "NW": _("north-west"), "SE": _("south-east"), "SW": _("south-west"),
+    "N": _("north"),
+    "E": _("east"),
+    "S": _("south"),
+    "W": _("west"),
+    "NE": _("north-east"),
+    "NW": _("north-west"),
+    "SE": _("south-east"),
+    "SW": _("south-west"),
 }
-
 
 
 def side_label(where: str) -> str:

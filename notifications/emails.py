@@ -13,25 +13,19 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
-
-from games import board_svg
-from games.models import Game, Seat
-from games.text import single_line
-from games.tile_words import tile_name
-from games.vocabulary import color_label
-
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import language
-
-from games import clock, durations
-from games.models import TurnClock
+from games import board_svg, clock, durations
+from games.models import Game, Seat, TurnClock
 from games.presenter.records import outcome_of
 from games.presenter.rules import rules_text
 from games.presenter.view import GameView
+from games.text import single_line
+from games.tile_words import tile_name
+from games.vocabulary import color_label
 
 from . import links
 from .models import Category, Notification
@@ -41,7 +35,11 @@ logger = logging.getLogger(__name__)
 
 BOARD_CID = "board"
 
-ENDINGS = {"one_left": gettext_lazy("every other player left"), "ended_early": gettext_lazy("ended early"), "complete": ""}
+ENDINGS = {
+    "one_left": gettext_lazy("every other player left"),
+    "ended_early": gettext_lazy("ended early"),
+    "complete": "",
+}
 """Why a game ended (the engine's ``outcome.ending``), as the final e-mail says it."""
 
 
@@ -65,8 +63,9 @@ def board_picture(view: GameView, ctx: dict, labels: dict[tuple[int, int], str] 
     shown (sharp on high-density screens), from the same SVG as the site; the awards
     (King & Robber) in words beside it rather than a legend too small to read.
     ``labels``: the cells where the tile fits, labelled as a reply may name them."""
-    svg = (view.board_svg(highlight=list(labels), labels=labels, legend=False) if labels
-           else view.board_svg(legend=False))
+    svg = (
+        view.board_svg(highlight=list(labels), labels=labels, legend=False) if labels else view.board_svg(legend=False)
+    )
     width, height = board_size(svg)
     png = board_png(view, svg, 2 * width)
     if png:
@@ -113,7 +112,9 @@ def _time_left(game: Game, deadline_iso: str | None) -> str:
 
 
 def _seat_rows(view: GameView) -> list[dict]:
-    return [{"name": p.name, "color": p.color, "color_label": color_label(p.color), "score": p.score} for p in view.players]
+    return [
+        {"name": p.name, "color": p.color, "color_label": color_label(p.color), "score": p.score} for p in view.players
+    ]
 
 
 def context_for(n: Notification) -> dict:
@@ -211,7 +212,9 @@ def _decision(ctx: dict, view: GameView, link) -> None:
     ctx["decision_text"] = pending.get("text", "")
     ctx["button_url"] = link(_game_path(view.game) + "#decision-panel")
     ctx["subject"] = _("A decision for you in %(game)s: %(decision)s") % {
-        "game": view.game.title, "decision": ctx["decision_label"]}
+        "game": view.game.title,
+        "decision": ctx["decision_label"],
+    }
 
 
 def _invitation(ctx: dict, n: Notification, data: dict, link) -> None:
@@ -225,14 +228,18 @@ def _invitation(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["players"] = _seat_rows(GameView.load(game))
     ctx["rules"] = rules_text(game)
     ctx["subject"] = _("%(inviter)s invites you to play Carcassonne (%(game)s)") % {
-        "inviter": ctx["inviter"], "game": game.title}
+        "inviter": ctx["inviter"],
+        "game": game.title,
+    }
 
 
 def _started(ctx: dict, n: Notification, data: dict, link) -> None:
     game = n.game
     view = GameView.load(game, n.user)
     ctx["players"] = _seat_rows(view)
-    first = view.seats[game.current_seat] if game.current_seat is not None and game.current_seat < len(view.seats) else None
+    first = (
+        view.seats[game.current_seat] if game.current_seat is not None and game.current_seat < len(view.seats) else None
+    )
     ctx["first_player"] = first.display_name if first else ""
     ctx["your_turn"] = first is not None and n.user is not None and first.user_id == n.user.pk
     ctx["button_url"] = link(_game_path(game) + ("#turn-panel" if ctx["your_turn"] else ""))
@@ -254,8 +261,9 @@ def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["winners"] = [rows[seat]["name"] for seat in outcome["winners"] if seat < len(rows)]
     ctx["reason"] = ENDINGS.get(outcome["ending"], "")
     ctx["button_url"] = link(f"/archive/games/{game.pk}/")
-    ctx["subject"] = ngettext("%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won",
-                              len(ctx["winners"])) % {"game": game.title, "names": ", ".join(ctx["winners"])}
+    ctx["subject"] = ngettext(
+        "%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won", len(ctx["winners"])
+    ) % {"game": game.title, "names": ", ".join(ctx["winners"])}
     board_picture(view, ctx)
 
 
@@ -264,11 +272,16 @@ def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx.update(data)
     ctx["time_left"] = _time_left(game, data.get("deadline"))
     ctx["button_url"] = link(_game_path(game) + "#turn-panel")
-    ctx["subject"] = _("Reminder: your turn in %(game)s (%(left)s left)") % {"game": game.title, "left": ctx["time_left"]}
+    ctx["subject"] = _("Reminder: your turn in %(game)s (%(left)s left)") % {
+        "game": game.title,
+        "left": ctx["time_left"],
+    }
     if data.get("action", "turn") != "turn":  # the Count's decision: passed, not lost, when time runs out
         ctx["button_url"] = link(_game_path(game) + "#decision-panel")
         ctx["subject"] = _("Reminder: a decision is waiting for you in %(game)s (%(left)s left)") % {
-            "game": game.title, "left": ctx["time_left"]}
+            "game": game.title,
+            "left": ctx["time_left"],
+        }
     _answerable_now(ctx, n, data.get("move_number"))
 
 
@@ -297,10 +310,12 @@ def _digest(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["button_url"] = link(reverse("notifications:waiting"))
     if games:
         ctx["subject"] = ngettext("Your turn in %(count)d game", "Your turn in %(count)d games", len(games)) % {
-            "count": len(games)}
+            "count": len(games)
+        }
     else:
-        ctx["subject"] = ngettext("New chat messages in %(count)d game", "New chat messages in %(count)d games",
-                                  len(ctx["chat"])) % {"count": len(ctx["chat"])}
+        ctx["subject"] = ngettext(
+            "New chat messages in %(count)d game", "New chat messages in %(count)d games", len(ctx["chat"])
+        ) % {"count": len(ctx["chat"])}
 
 
 def _message(ctx: dict, n: Notification, data: dict, link) -> None:
@@ -319,8 +334,11 @@ def _reply(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["reason"] = reason_text(data.get("reason", ""))
     ctx["detail"] = data.get("detail", "")
     ctx["in_reply_to"] = data.get("in_reply_to")
-    waiting = (game.status == Game.Status.ACTIVE and game.current_seat is not None
-               and Seat.objects.filter(game=game, position=game.current_seat, user=n.user).exists())
+    waiting = (
+        game.status == Game.Status.ACTIVE
+        and game.current_seat is not None
+        and Seat.objects.filter(game=game, position=game.current_seat, user=n.user).exists()
+    )
     if waiting:
         _turn(ctx, n, {"move_number": game.move_count + 1, "action": game.pending_action or "turn"}, link)
     else:
@@ -349,13 +367,20 @@ def _timeout_event(data: dict, you: bool) -> str:
     action, number = data.get("action"), data.get("move_number", "?")
     values = {"player": data.get("player") or _("A player"), "number": number}
     if action == "bot":
-        return (_("You ran out of time: a bot plays the seat from now on (move %(number)s).") if you
-                else _("%(player)s ran out of time: a bot plays the seat from now on (move %(number)s).")) % values
+        return (
+            _("You ran out of time: a bot plays the seat from now on (move %(number)s).")
+            if you
+            else _("%(player)s ran out of time: a bot plays the seat from now on (move %(number)s).")
+        ) % values
     if action == "lost":
-        return (_("You lost on time (move %(number)s).") if you
-                else _("%(player)s lost on time (move %(number)s).")) % values
-    return (_("Your turn was skipped: time ran out (move %(number)s).") if you
-            else _("%(player)s had their turn skipped: time ran out (move %(number)s).")) % values
+        return (
+            _("You lost on time (move %(number)s).") if you else _("%(player)s lost on time (move %(number)s).")
+        ) % values
+    return (
+        _("Your turn was skipped: time ran out (move %(number)s).")
+        if you
+        else _("%(player)s had their turn skipped: time ran out (move %(number)s).")
+    ) % values
 
 
 def build_message(n: Notification) -> EmailMultiAlternatives:
@@ -401,8 +426,9 @@ def _build_message(n: Notification) -> EmailMultiAlternatives:
     }
     headers.update(_thread_headers(n, ctx, domain))
     reply_to = [ctx["reply_to"]] if ctx.get("reply_to") else None
-    message = EmailMultiAlternatives(single_line(ctx["subject"]), text, None, [n.email], headers=headers,
-                                     reply_to=reply_to)
+    message = EmailMultiAlternatives(
+        single_line(ctx["subject"]), text, None, [n.email], headers=headers, reply_to=reply_to
+    )
     message.attach_alternative(html, "text/html")
     if ctx["images"]:
         message.mixed_subtype = "related"

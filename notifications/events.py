@@ -38,7 +38,11 @@ def game_started(sender=Game, game: Game = None, **kwargs) -> None:
     for seat in game.seats.select_related("user").order_by("position"):
         if seat.user_id and not _told_by_first_turn(game, seat):
             notify(
-                Notification.Kind.STARTED, Category.GAME, key=f"started:{game.pk}:{seat.user_id}", user=seat.user, game=game
+                Notification.Kind.STARTED,
+                Category.GAME,
+                key=f"started:{game.pk}:{seat.user_id}",
+                user=seat.user,
+                game=game,
             )
 
 
@@ -51,8 +55,17 @@ def _told_by_first_turn(game: Game, seat: Seat) -> bool:
 
 
 @receiver(signals.turn_started, sender=Game, dispatch_uid="notifications_turn_started")
-def turn_started(sender=Game, game: Game = None, seat: int = 0, action: str = "turn", move_number: int = 1,
-                 seats: list[Seat] = (), moves: list[Move] = (), deadline=None, **kwargs) -> None:
+def turn_started(
+    sender=Game,
+    game: Game = None,
+    seat: int = 0,
+    action: str = "turn",
+    move_number: int = 1,
+    seats: list[Seat] = (),
+    moves: list[Move] = (),
+    deadline=None,
+    **kwargs,
+) -> None:
     """Tell the player whose decision it now is, with what happened since the last one."""
     player = seats[seat]
     if not player.user_id or player.bot:  # a bot plays this seat: its player is not asked
@@ -65,8 +78,13 @@ def turn_started(sender=Game, game: Game = None, seat: int = 0, action: str = "t
     if first:
         data["started"] = True  # the game-started e-mail of the first player is this one
     notify(
-        Notification.Kind.TURN, Category.TURN, key=f"turn:{game.pk}:{move_number}", user=player.user, game=game,
-        data=data, quiet_when_active=not first,
+        Notification.Kind.TURN,
+        Category.TURN,
+        key=f"turn:{game.pk}:{move_number}",
+        user=player.user,
+        game=game,
+        data=data,
+        quiet_when_active=not first,
     )
 
 
@@ -75,13 +93,19 @@ def game_finished(sender=Game, game: Game = None, outcome=None, **kwargs) -> Non
     for seat in game.seats.select_related("user").order_by("position"):
         if seat.user_id:
             notify(
-                Notification.Kind.FINISHED, Category.GAME, key=f"finished:{game.pk}:{seat.user_id}", user=seat.user,
-                game=game, data={"ending": outcome.ending if outcome else ""},
+                Notification.Kind.FINISHED,
+                Category.GAME,
+                key=f"finished:{game.pk}:{seat.user_id}",
+                user=seat.user,
+                game=game,
+                data={"ending": outcome.ending if outcome else ""},
             )
 
 
 @receiver(signals.player_left, sender=Game, dispatch_uid="notifications_player_left")
-def player_left(sender=Game, game: Game = None, seat: Seat = None, move_number: int = 0, reason: str = "", **kwargs) -> None:
+def player_left(
+    sender=Game, game: Game = None, seat: Seat = None, move_number: int = 0, reason: str = "", **kwargs
+) -> None:
     """Tell everyone of a turn lost on time; tell the others of a resignation."""
     data = {"move_number": move_number, "action": reason, "player": seat.display_name, "user_id": seat.user_id}
     kind, category = Notification.Kind.TIMEOUT, Category.TIMEOUT
@@ -90,7 +114,12 @@ def player_left(sender=Game, game: Game = None, seat: Seat = None, move_number: 
     for other in game.seats.select_related("user").order_by("position"):
         if other.user_id and not (reason == "resigned" and other.pk == seat.pk):
             notify(
-                kind, category, key=f"{kind}:{game.pk}:{move_number}:{other.user_id}", user=other.user, game=game, data=data
+                kind,
+                category,
+                key=f"{kind}:{game.pk}:{move_number}:{other.user_id}",
+                user=other.user,
+                game=game,
+                data=data,
             )
 
 
@@ -136,8 +165,12 @@ def message_notification(user, chat_message) -> None:
 
     game = chat_message.game
     message(
-        Category.CHAT, key=f"chat:{chat_message.pk}:{user.pk}", user=user, game=game,
+        Category.CHAT,
+        key=f"chat:{chat_message.pk}:{user.pk}",
+        user=user,
+        game=game,
         subject=_("%(author)s in %(title)s: chat") % {"author": chat_message.author.username, "title": game.title},
-        lines=[f"{chat_message.author.username}: {chat_message.text}"], path=game.get_absolute_url() + "#chat",
+        lines=[f"{chat_message.author.username}: {chat_message.text}"],
+        path=game.get_absolute_url() + "#chat",
         button=_("Answer in the game"),
     )

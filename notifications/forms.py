@@ -26,20 +26,32 @@ def zone_choices() -> list:
     for zone in _ZONES:
         region, _, place = zone.partition("/")
         groups.setdefault(region, []).append((zone, place.replace("_", " ").replace("/", " / ")))
-    return [("UTC", "UTC")] + [(region, sorted(groups[region], key=lambda c: c[1].casefold())) for region in sorted(groups)]
+    return [("UTC", "UTC")] + [
+        (region, sorted(groups[region], key=lambda c: c[1].casefold())) for region in sorted(groups)
+    ]
 
 
 class PreferenceForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=zone_choices,
-                                  help_text=_("Your local time for the digest hour and vacations."))
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=zone_choices, help_text=_("Your local time for the digest hour and vacations.")
+    )
     digest_hour = forms.TypedChoiceField(
         coerce=int, choices=[(h, f"{h:02d}:00") for h in range(24)], label=_("Digest hour")
     )
 
     class Meta:
         model = Preference
-        fields = ["turn", "invitation", "game", "reminder", "timeout", "chat", "email_when_active", "digest_hour",
-                  "time_zone"]
+        fields = [
+            "turn",
+            "invitation",
+            "game",
+            "reminder",
+            "timeout",
+            "chat",
+            "email_when_active",
+            "digest_hour",
+            "time_zone",
+        ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,8 +65,9 @@ class PreferenceForm(forms.ModelForm):
             self.fields[name].choices = no_digest
         self.fields["turn"].help_text = _("The digest lists every game where it is your turn, least time left first.")
         self.fields["chat"].required = False  # forms saved before the chat existed keep the default
-        self.fields["chat"].help_text = _("What the other players wrote in your games' chats (never in the turn e-mails).")
-
+        self.fields["chat"].help_text = _(
+            "What the other players wrote in your games' chats (never in the turn e-mails)."
+        )
 
     def clean_chat(self):
         return self.cleaned_data.get("chat") or (self.instance.chat if self.instance.pk else Mode.DIGEST)
@@ -85,10 +98,16 @@ class VacationForm(forms.Form):
         used = clock.vacation_days_used(self.user, data["start_at"].year)
         if used + days > allowance + 1e-6:
             raise forms.ValidationError(
-                ngettext("That is %(asked)s; you have %(left)s of %(allowance)d day left this year.",
-                         "That is %(asked)s; you have %(left)s of %(allowance)d days left this year.", allowance)
-                % {"asked": durations.describe_days(days), "left": durations.describe_days(max(allowance - used, 0)),
-                   "allowance": allowance}
+                ngettext(
+                    "That is %(asked)s; you have %(left)s of %(allowance)d day left this year.",
+                    "That is %(asked)s; you have %(left)s of %(allowance)d days left this year.",
+                    allowance,
+                )
+                % {
+                    "asked": durations.describe_days(days),
+                    "left": durations.describe_days(max(allowance - used, 0)),
+                    "allowance": allowance,
+                }
             )
         if Vacation.objects.filter(user=self.user, start__lt=data["end_at"], end__gt=data["start_at"]).exists():
             raise forms.ValidationError(_("This overlaps a vacation you already have."))

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from datetime import timedelta
 from contextlib import contextmanager
 from contextvars import ContextVar
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.http import url_has_allowed_host_and_scheme
 

@@ -11,8 +11,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Category(models.TextChoices):
@@ -119,7 +119,6 @@ class Notification(models.Model):
         return f"{self.kind} to {self.email} ({self.status})"
 
 
-
 class UsedLoginLink(models.Model):
     """A one-click log-in link that has been used: each link logs in once."""
 
@@ -144,7 +143,9 @@ class InboundMessage(models.Model):
     source = models.CharField(max_length=32, help_text="pipe (receive_mail), anymail:<provider> or outbox")
     size = models.PositiveIntegerField(default=0)
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     move_number = models.PositiveIntegerField(null=True, blank=True)
     result = models.CharField(max_length=12, choices=Result.choices, default=Result.RECEIVED)
     reason = models.CharField(max_length=32, blank=True)
@@ -153,8 +154,11 @@ class InboundMessage(models.Model):
     class Meta:
         ordering = ["-created_at"]
         constraints = [
-            models.UniqueConstraint(fields=["message_id"], condition=~models.Q(result="duplicate"),
-                                    name="notifications_inbound_message_once"),
+            models.UniqueConstraint(
+                fields=["message_id"],
+                condition=~models.Q(result="duplicate"),
+                name="notifications_inbound_message_once",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -34,7 +34,15 @@ def _current_site_url() -> str:
 
 
 def notify(
-    kind: str, category: str, *, key: str, user=None, email: str = "", game=None, data=None, quiet_when_active=True,
+    kind: str,
+    category: str,
+    *,
+    key: str,
+    user=None,
+    email: str = "",
+    game=None,
+    data=None,
+    quiet_when_active=True,
     always=False,
 ) -> Notification | None:
     """Write one outbox row (or nothing if ``key`` exists) and queue it after commit.
@@ -64,8 +72,14 @@ def notify(
     try:
         with transaction.atomic():
             row = Notification.objects.create(
-                key=key[:200], kind=kind, category=category, user=user, email=email, game=game,
-                data=data, status=status,
+                key=key[:200],
+                kind=kind,
+                category=category,
+                user=user,
+                email=email,
+                game=game,
+                data=data,
+                status=status,
             )
     except IntegrityError:
         return None

@@ -22,9 +22,8 @@ from celery import shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import Q
-from django.utils import timezone
-
 from django.dispatch import receiver
+from django.utils import timezone
 
 from accounts import language
 from games import clock
@@ -206,8 +205,12 @@ def send_reminders() -> int:
                         key=f"reminder:{game.pk}:{turn_clock.move_number}:{percent}",
                         user=turn_clock.user,
                         game=game,
-                        data={"move_number": turn_clock.move_number, "percent": percent,
-                              "deadline": state.deadline.isoformat(), "action": game.pending_action or "turn"},
+                        data={
+                            "move_number": turn_clock.move_number,
+                            "percent": percent,
+                            "deadline": state.deadline.isoformat(),
+                            "action": game.pending_action or "turn",
+                        },
                     )
                 done += row is not None
                 break  # late run: only the latest reminder
@@ -223,8 +226,13 @@ def unread_chat(user, since, limit: int = 20) -> list[dict]:
     from chat.models import Message, Mute
 
     muted = Mute.objects.filter(user=user).values_list("muted_id", flat=True)
-    rows = (Message.objects.filter(game__seats__user=user, created_at__gt=since).exclude(author=user)
-            .exclude(author_id__in=muted).select_related("author", "game").order_by("game_id", "pk"))
+    rows = (
+        Message.objects.filter(game__seats__user=user, created_at__gt=since)
+        .exclude(author=user)
+        .exclude(author_id__in=muted)
+        .select_related("author", "game")
+        .order_by("game_id", "pk")
+    )
     games: dict[int, dict] = {}
     for m in rows:
         entry = games.setdefault(m.game_id, {"id": m.game_id, "title": m.game.title, "messages": [], "more": 0})
@@ -253,8 +261,12 @@ def send_digests() -> int:
             rows = clock.waiting_games(prefs.user, now) if prefs.turn == Mode.DIGEST else []
         chat = []
         if prefs.chat == Mode.DIGEST:
-            last = (Notification.objects.filter(user=prefs.user, kind=Notification.Kind.DIGEST)
-                    .order_by("-created_at").values_list("created_at", flat=True).first())
+            last = (
+                Notification.objects.filter(user=prefs.user, kind=Notification.Kind.DIGEST)
+                .order_by("-created_at")
+                .values_list("created_at", flat=True)
+                .first()
+            )
             chat = unread_chat(prefs.user, last or now - timedelta(days=1))
         if not rows and not chat:
             continue

@@ -101,15 +101,21 @@ def settings_page(request):
             vacation_form = VacationForm(request.POST, user=request.user, prefs=prefs)
             if vacation_form.is_valid():
                 Vacation.objects.create(
-                    user=request.user, start=vacation_form.cleaned_data["start_at"], end=vacation_form.cleaned_data["end_at"]
+                    user=request.user,
+                    start=vacation_form.cleaned_data["start_at"],
+                    end=vacation_form.cleaned_data["end_at"],
                 )
                 messages.success(request, _("Vacation saved: your clocks stop for that time in games that allow it."))
                 return redirect("notifications:settings")
         elif "delete_vacation" in request.POST:
             now = timezone.now()
-            vacation = Vacation.objects.filter(
-                user=request.user, pk=str(request.POST.get("delete_vacation")), end__gt=now
-            ).first() if str(request.POST.get("delete_vacation", "")).isdigit() else None
+            vacation = (
+                Vacation.objects.filter(
+                    user=request.user, pk=str(request.POST.get("delete_vacation")), end__gt=now
+                ).first()
+                if str(request.POST.get("delete_vacation", "")).isdigit()
+                else None
+            )
             if vacation is None:
                 messages.error(request, _("That vacation is over or does not exist."))
             elif vacation.start > now:

@@ -72,7 +72,8 @@ def _pool(request):
 
 class LeaderboardView(APIView):
     @extend_schema(
-        tags=["ratings"], parameters=[POOL_PARAMETER, *PAGE_PARAMETERS],
+        tags=["ratings"],
+        parameters=[POOL_PARAMETER, *PAGE_PARAMETERS],
         responses={200: RatingsPageSerializer, 400: RatingsErrorSerializer, 404: RatingsErrorSerializer},
         summary="Ratings, best first (paginated)",
     )
@@ -90,7 +91,8 @@ class LeaderboardView(APIView):
 
 class HistoryView(APIView):
     @extend_schema(
-        tags=["ratings"], parameters=[POOL_PARAMETER],
+        tags=["ratings"],
+        parameters=[POOL_PARAMETER],
         responses={200: ChangeSerializer(many=True), 400: RatingsErrorSerializer, 404: RatingsErrorSerializer},
         summary="A player's rating after each rated game, oldest first",
         description="A private game you did not play in is listed without its game, end time and place.",

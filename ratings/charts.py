@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 from django.utils.translation import gettext as _
 
@@ -43,6 +43,6 @@ def rating_chart(values: Sequence[int], start: int) -> str:
     parts.append(f'<polyline fill="none" stroke="#2a6f97" stroke-width="2" points="{path}"/>')
     parts.append(
         f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" font-size="11">'
-        f'{escape(_("rated games"))} ({len(values)})</text></svg>'
+        f"{escape(_('rated games'))} ({len(values)})</text></svg>"
     )
     return "".join(parts)

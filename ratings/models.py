@@ -12,7 +12,6 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
 PROVISIONAL_GAMES = 10
 """A rating is provisional until its player has this many rated games."""
 

@@ -10,7 +10,7 @@ idempotent and runs after the transaction that finished the game commits;
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
@@ -82,9 +82,14 @@ def _rate(game: Game, user_ids: list[int], ranks: list[int], pool: str, when) ->
     for user_id in sorted(user_ids):  # lock in one order: no deadlock between two games
         mu, sigma = new_rating()
         Rating.objects.get_or_create(
-            user_id=user_id, pool=pool, defaults={"mu": mu, "sigma": sigma, "display": display_of(mu, sigma), "updated_at": when}
+            user_id=user_id,
+            pool=pool,
+            defaults={"mu": mu, "sigma": sigma, "display": display_of(mu, sigma), "updated_at": when},
         )
-    ratings = {r.user_id: r for r in Rating.objects.select_for_update().filter(pool=pool, user_id__in=user_ids).order_by("user_id")}
+    ratings = {
+        r.user_id: r
+        for r in Rating.objects.select_for_update().filter(pool=pool, user_id__in=user_ids).order_by("user_id")
+    }
     before = [ratings[u] for u in user_ids]
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
     after = MODEL.rate(teams, ranks=ranks)
@@ -97,8 +102,17 @@ def _rate(game: Game, user_ids: list[int], ranks: list[int], pool: str, when) ->
         rating.updated_at = when
         changes.append(
             RatingChange(
-                game=game, user_id=rating.user_id, pool=pool, rank=rank, mu_before=old_mu, sigma_before=old_sigma,
-                mu=new.mu, sigma=new.sigma, display_before=old_display, display=rating.display, finished_at=when,
+                game=game,
+                user_id=rating.user_id,
+                pool=pool,
+                rank=rank,
+                mu_before=old_mu,
+                sigma_before=old_sigma,
+                mu=new.mu,
+                sigma=new.sigma,
+                display_before=old_display,
+                display=rating.display,
+                finished_at=when,
             )
         )
     Rating.objects.bulk_update(before, ["mu", "sigma", "display", "games", "updated_at"])
@@ -111,7 +125,11 @@ def recompute() -> int:
         RatingChange.objects.all().delete()
         Rating.objects.all().delete()
     rated = 0
-    ids = Game.objects.filter(status=Game.Status.FINISHED, seed__isnull=False).order_by("finished_at", "pk").values_list("pk", flat=True)
+    ids = (
+        Game.objects.filter(status=Game.Status.FINISHED, seed__isnull=False)
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)
+    )
     for game_id in ids.iterator():
         rated += rate_game(game_id)
     return rated
@@ -141,8 +159,11 @@ def history(user_id: int, viewer, pool: str = Pool.ALL) -> list[RatingChange]:
     A private game's change that ``viewer`` may not see stays (the rating did move) but
     anonymous: no game, end time nor place. Read only: these rows are never saved."""
     seen = visible_games(viewer, Game.objects.filter(pk=OuterRef("game_id")))
-    changes = list(RatingChange.objects.filter(user_id=user_id, pool=pool).annotate(named=Exists(seen))
-                   .order_by("finished_at", "game_id"))
+    changes = list(
+        RatingChange.objects.filter(user_id=user_id, pool=pool)
+        .annotate(named=Exists(seen))
+        .order_by("finished_at", "game_id")
+    )
     for change in changes:
         if not change.named:
             change.game_id = change.finished_at = change.rank = None

@@ -5,7 +5,7 @@ serialises writers, so there is no race)."""
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from django.db import connections
 

@@ -52,9 +52,7 @@ def password():
 
 @pytest.fixture
 def user(django_user_model, password):
-    return django_user_model.objects.create_user(
-        username="ann", email="ann@example.com", password=password
-    )
+    return django_user_model.objects.create_user(username="ann", email="ann@example.com", password=password)
 
 
 @pytest.fixture(autouse=True)
@@ -83,9 +81,16 @@ def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Tests create many games, users and messages; tests/security/test_limits.py checks
     # each limit itself, lowered.
-    for limit in ("GAMES_INVITATIONS_PER_DAY", "GAMES_CREATED_PER_DAY", "GAMES_WAITING_PER_USER",
-                  "TOURNAMENTS_CREATED_PER_DAY", "CHAT_MESSAGES_PER_MINUTE", "ACCOUNTS_SIGNUPS_PER_HOUR",
-                  "ACCOUNTS_PASSWORD_RESETS_PER_HOUR", "ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR"):
+    for limit in (
+        "GAMES_INVITATIONS_PER_DAY",
+        "GAMES_CREATED_PER_DAY",
+        "GAMES_WAITING_PER_USER",
+        "TOURNAMENTS_CREATED_PER_DAY",
+        "CHAT_MESSAGES_PER_MINUTE",
+        "ACCOUNTS_SIGNUPS_PER_HOUR",
+        "ACCOUNTS_PASSWORD_RESETS_PER_HOUR",
+        "ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR",
+    ):
         setattr(settings, limit, 10_000)
 
 

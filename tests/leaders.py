@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from games import replay, timeouts, turns
-from games.presenter.view import placements_of
 from games.engine import Resign
 from games.models import Game
+from games.presenter.view import placements_of
 
 
 def play_until_leader_on_turn(game: Game, seed: int = 3) -> Game:
@@ -30,7 +30,9 @@ def play_until_leader_on_turn(game: Game, seed: int = 3) -> Game:
         choice = rng.choice(placements_of(engine, engine.tile))
         # only the first seat places followers: it takes the lead, the other scores little
         meeple = rng.choice(choice["meeples"]) if choice["meeples"] and current == 0 else None
-        turns.play_move(game.pk, seats[current].user, game.move_count + 1, choice["x"], choice["y"], choice["rotation"], meeple)
+        turns.play_move(
+            game.pk, seats[current].user, game.move_count + 1, choice["x"], choice["y"], choice["rotation"], meeple
+        )
     raise AssertionError("nobody took the lead")
 
 

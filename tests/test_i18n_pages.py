@@ -6,6 +6,7 @@ catalogue deliberately keeps the word, like "Chat" or "Lobby", or it is data: na
 from __future__ import annotations
 
 import re
+from datetime import UTC
 from html.parser import HTMLParser
 
 import polib
@@ -100,16 +101,34 @@ def world(ann, bob, make_user):
 
 def pages(world) -> list[str]:
     return [
-        reverse("home"), reverse("game-list"), reverse("lobby"), reverse("game-create"),
-        reverse("game-detail", args=[world["game"].pk]), reverse("game-detail", args=[world["waiting"].pk]),
-        reverse("archive:list"), reverse("archive:game", args=[world["game"].pk]),
-        reverse("tournaments:index"), world["tournament"].get_absolute_url(), reverse("ratings:leaderboard"),
-        reverse("notifications:settings"), reverse("language"), reverse("email-change"), reverse("password_change"),
+        reverse("home"),
+        reverse("game-list"),
+        reverse("lobby"),
+        reverse("game-create"),
+        reverse("game-detail", args=[world["game"].pk]),
+        reverse("game-detail", args=[world["waiting"].pk]),
+        reverse("archive:list"),
+        reverse("archive:game", args=[world["game"].pk]),
+        reverse("tournaments:index"),
+        world["tournament"].get_absolute_url(),
+        reverse("ratings:leaderboard"),
+        reverse("notifications:settings"),
+        reverse("language"),
+        reverse("email-change"),
+        reverse("password_change"),
         reverse("how-to-play"),
     ]
 
 
-NAMES = {"ann@example.com", "ann", "bob", "cid@example.com", "Friday open", "Friday", "Cup"}  # data, and the invite example
+NAMES = {
+    "ann@example.com",
+    "ann",
+    "bob",
+    "cid@example.com",
+    "Friday open",
+    "Friday",
+    "Cup",
+}  # data, and the invite example
 
 
 @pytest.mark.django_db
@@ -138,9 +157,21 @@ def expansions_world(ann, bob):
     count, _engine = reinforcing_game(ann, bob, api_clients(ann, bob))
     handed = seeded_game(ann, [ann, bob], {"expansions": [], "hand": 3}, 17)
     drive_until(api_clients(ann, bob), handed, lambda e: len(e.history) >= 6 and e.pending.player == 0, seed=17)
-    everything = lobby.create_game(ann, [], open_seats=1, name="Friday", rules={
-        "expansions": ["inns_cathedrals", "traders_builders", "king_robber", "count"], "farm_scoring": "classic",
-        "small_city": True, "hole_bonus": True, "incomplete_score": False, "hand": 2, "hand_visible": True})
+    everything = lobby.create_game(
+        ann,
+        [],
+        open_seats=1,
+        name="Friday",
+        rules={
+            "expansions": ["inns_cathedrals", "traders_builders", "king_robber", "count"],
+            "farm_scoring": "classic",
+            "small_city": True,
+            "hole_bonus": True,
+            "incomplete_score": False,
+            "hand": 2,
+            "hand_visible": True,
+        },
+    )
     return {"count": count, "hand": handed, "everything": everything}
 
 
@@ -152,7 +183,11 @@ def test_the_expansions_pages_have_no_english_left(client, ann, bob, expansions_
     count, handed, everything = expansions_world["count"], expansions_world["hand"], expansions_world["everything"]
     views = [
         (ann, reverse("game-detail", args=[count.pk]), "Your decision"),
-        (bob, reverse("game-detail", args=[count.pk]), "Waiting for ann to decide whether to move a follower out of the City."),
+        (
+            bob,
+            reverse("game-detail", args=[count.pk]),
+            "Waiting for ann to decide whether to move a follower out of the City.",
+        ),
         (ann, reverse("game-detail", args=[handed.pk]), "Your hand: choose the tile to place."),
         (bob, reverse("game-detail", args=[handed.pk]), "to play a tile from their hand."),
         (ann, reverse("game-detail", args=[everything.pk]), "Inns &amp; Cathedrals"),
@@ -175,7 +210,13 @@ def test_the_expansions_pages_have_no_english_left(client, ann, bob, expansions_
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_visitors_pages_follow_accept_language(client, language):
-    for url in (reverse("home"), reverse("login"), reverse("signup"), reverse("password_reset"), reverse("how-to-play")):
+    for url in (
+        reverse("home"),
+        reverse("login"),
+        reverse("signup"),
+        reverse("password_reset"),
+        reverse("how-to-play"),
+    ):
         english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
         html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         assert f'<html lang="{language}">' in html
@@ -227,10 +268,10 @@ def test_the_switcher_never_redirects_to_another_site(client):
 @pytest.mark.django_db
 def test_dates_and_numbers_follow_the_language(client, ann, world):
     """The tournament page's start date in each language's own format."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     t = world["tournament"]
-    t.start_date = datetime(2030, 3, 5, 14, 30, tzinfo=timezone.utc)
+    t.start_date = datetime(2030, 3, 5, 14, 30, tzinfo=UTC)
     t.save()
     client.force_login(ann)
     german = client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="de").content.decode()
@@ -266,10 +307,18 @@ def test_api_errors_are_in_the_callers_language(client, ann, bob, language):
     game = lobby.create_game(ann, ["bob"])
     lobby.accept_invitation(game.pk, bob)
     client.force_login(bob)
-    english = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
-                          content_type="application/json", HTTP_ACCEPT_LANGUAGE="en").json()["detail"]
-    other = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
-                        content_type="application/json", HTTP_ACCEPT_LANGUAGE=language).json()["detail"]
+    english = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).json()["detail"]
+    other = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    ).json()["detail"]
     assert "ann" in other and other != english
 
 
@@ -295,8 +344,12 @@ def test_the_engines_reason_for_an_illegal_move_reaches_players_in_their_languag
         engine.copy().play(Move(engine.tile, *wrong, None))
     assert english.value.code == "does_not_fit" and "does not fit" in str(english.value)  # the CLI's English stays
     client.force_login(ann)
-    detail = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": wrong[0], "y": wrong[1], "rotation": wrong[2]},
-                         content_type="application/json", HTTP_ACCEPT_LANGUAGE=language).json()["detail"]
+    detail = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move_number": 1, "x": wrong[0], "y": wrong[1], "rotation": wrong[2]},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    ).json()["detail"]
     assert words in detail and "does not fit" not in detail
 
 
@@ -311,6 +364,10 @@ def test_an_api_token_user_gets_errors_in_their_saved_language(ann, bob):
     bob.save()
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=bob).key}")
-    response = client.post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
-                           format="json", HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move_number": 1, "x": 0, "y": 1, "rotation": 0},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 403 and response.json()["detail"] == "c’est au tour de ann, pas au vôtre"

@@ -87,7 +87,11 @@ def _email_settings(**environ):
     env.update(DJANGO_SETTINGS_MODULE="carcassonne_site.settings", **environ)
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup();" + code],
-        cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60,
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip().split("|")
@@ -95,8 +99,14 @@ def _email_settings(**environ):
 
 def test_email_url_is_parsed():
     assert _email_settings(EMAIL_URL="smtp://me%40x.org:p%2Fw@mail.example.org:2525?tls=1") == [
-        "django.core.mail.backends.smtp.EmailBackend", "mail.example.org", "2525",
-        "me@x.org", "p/w", "True", "False", "False",
+        "django.core.mail.backends.smtp.EmailBackend",
+        "mail.example.org",
+        "2525",
+        "me@x.org",
+        "p/w",
+        "True",
+        "False",
+        "False",
     ]
 
 
@@ -130,7 +140,12 @@ def test_default_email_goes_to_local_outbox():
 def test_production_without_site_url_fails_the_system_check():
     result = _run_manage(
         "check",
-        env_overrides={"DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(64), "ALLOWED_HOSTS": "example.org", "SITE_URL": ""},
+        env_overrides={
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(64),
+            "ALLOWED_HOSTS": "example.org",
+            "SITE_URL": "",
+        },
     )
     assert result.returncode != 0
     assert "carcassonne.E001" in result.stderr and "SITE_URL" in result.stderr
@@ -143,12 +158,20 @@ def test_every_redis_client_waits_at_most_redis_timeout_seconds():
         "print(s.CACHES['default']['BACKEND'], o['socket_connect_timeout'], o['socket_timeout'],"
         " b['socket_connect_timeout'], b['socket_timeout'])"
     )
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="carcassonne_site.settings",
-               REDIS_URL="redis://127.0.0.1:6379/13", REDIS_TIMEOUT_SECONDS="0.5")
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="carcassonne_site.settings",
+        REDIS_URL="redis://127.0.0.1:6379/13",
+        REDIS_TIMEOUT_SECONDS="0.5",
+    )
     env.pop("CACHE_URL", None)
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup();" + code],
-        cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=60,
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["carcassonne_site.cache.RedisCache", "0.5", "0.5", "0.5", "0.5"]

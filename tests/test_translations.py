@@ -42,7 +42,13 @@ def test_the_game_words_follow_the_glossary(language):
     words = {
         "de": {"knight": "Ritter", "monk": "Mönch", "farmer": "Bauer", "thief": "Wegelagerer", "cloister": "Kloster"},
         "fr": {"knight": "chevalier", "monk": "moine", "farmer": "paysan", "thief": "voleur", "cloister": "abbaye"},
-        "it": {"knight": "cavaliere", "monk": "monaco", "farmer": "contadino", "thief": "ladro", "cloister": "chiostro"},
+        "it": {
+            "knight": "cavaliere",
+            "monk": "monaco",
+            "farmer": "contadino",
+            "thief": "ladro",
+            "cloister": "chiostro",
+        },
     }[language]
     with translation.override(language):
         for english, word in words.items():

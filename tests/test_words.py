@@ -54,10 +54,15 @@ def test_the_rules_help_says_a_follower_enters_the_city_only_after_your_own_tile
     assert COUNT_HELP_WRONG[language] not in html
 
 
-@pytest.mark.parametrize("language, words", [("en", "When your tile scores only for other players"),
-                                             ("de", "Bringt deine Karte nur anderen Punkte"),
-                                             ("fr", "Quand votre tuile ne rapporte qu’à d’autres joueurs"),
-                                             ("it", "Quando la tua tessera fa punti solo per altri giocatori")])
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", "When your tile scores only for other players"),
+        ("de", "Bringt deine Karte nur anderen Punkte"),
+        ("fr", "Quand votre tuile ne rapporte qu’à d’autres joueurs"),
+        ("it", "Quando la tua tessera fa punti solo per altri giocatori"),
+    ],
+)
 def test_the_count_option_says_when_a_follower_may_enter_the_city(language, words):
     from games.expansions.count import Count
 
@@ -84,13 +89,31 @@ def test_the_game_page_says_one_move_played_in_the_singular(client, ann, bob, la
     assert "1 Züge" not in html
 
 
-@pytest.mark.parametrize("language, one, three", [
-    ("en", "ann: a follower and the large follower in the castle", "ann: 3 followers and the large follower in the castle"),
-    ("de", "ann: ein Gefolgsmann und der große Gefolgsmann in der Burg",
-     "ann: 3 Gefolgsleute und der große Gefolgsmann in der Burg"),
-    ("fr", "ann\u00a0: un partisan et le grand partisan au château", "ann\u00a0: 3 partisans et le grand partisan au château"),
-    ("it", "ann: un segnalino e il segnalino grande nel castello", "ann: 3 segnalini e il segnalino grande nel castello"),
-])
+@pytest.mark.parametrize(
+    "language, one, three",
+    [
+        (
+            "en",
+            "ann: a follower and the large follower in the castle",
+            "ann: 3 followers and the large follower in the castle",
+        ),
+        (
+            "de",
+            "ann: ein Gefolgsmann und der große Gefolgsmann in der Burg",
+            "ann: 3 Gefolgsleute und der große Gefolgsmann in der Burg",
+        ),
+        (
+            "fr",
+            "ann\u00a0: un partisan et le grand partisan au château",
+            "ann\u00a0: 3 partisans et le grand partisan au château",
+        ),
+        (
+            "it",
+            "ann: un segnalino e il segnalino grande nel castello",
+            "ann: 3 segnalini e il segnalino grande nel castello",
+        ),
+    ],
+)
 def test_one_follower_beside_the_large_follower_in_a_quarter_reads_singular(language, one, three):
     """The City's tooltip on the game page said "1 Gefolgsleute" / "1 follower(s)"."""
     from games.board_svg.city import _in_quarter_label
@@ -107,17 +130,36 @@ def test_no_english_text_counts_with_a_parenthesised_plural():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, words", [("en", "rank 1, 1 point<"), ("de", "Rang 1, 1 Punkt<"),
-                                             ("fr", "rang 1, 1 point<"), ("it", "posizione 1, 1 punto<")])
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", "rank 1, 1 point<"),
+        ("de", "Rang 1, 1 Punkt<"),
+        ("fr", "rang 1, 1 point<"),
+        ("it", "posizione 1, 1 punto<"),
+    ],
+)
 def test_a_tournament_player_with_one_point_reads_singular(client, ann, language, words):
     from tournaments import creation
     from tournaments.models import Entry, Tournament
 
     t = creation.create_tournament(ann, name="Cup")
     Entry.objects.create(tournament=t, user=ann)
-    Tournament.objects.filter(pk=t.pk).update(standings_cache=[
-        {"rank": 1, "user_id": ann.pk, "username": "ann", "points": 1, "played": 1, "wins": 1, "draws": 0,
-         "losses": 0, "tiebreaks": {}}])
+    Tournament.objects.filter(pk=t.pk).update(
+        standings_cache=[
+            {
+                "rank": 1,
+                "user_id": ann.pk,
+                "username": "ann",
+                "points": 1,
+                "played": 1,
+                "wins": 1,
+                "draws": 0,
+                "losses": 0,
+                "tiebreaks": {},
+            }
+        ]
+    )
     client.force_login(ann)
     html = client.get(reverse("tournaments:player", args=[t.pk, "ann"]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert words in html
@@ -126,17 +168,26 @@ def test_a_tournament_player_with_one_point_reads_singular(client, ann, language
 def test_half_points_read_plural():
     from tournaments import views
 
-    assert (views._plural_count(1), views._plural_count(1.5), views._plural_count(0), views._plural_count(2.0)) == (1, 2, 0, 2)
+    assert (views._plural_count(1), views._plural_count(1.5), views._plural_count(0), views._plural_count(2.0)) == (
+        1,
+        2,
+        0,
+        2,
+    )
 
 
 # --- tournaments: rounds named by their matches -------------------------------------------
 
-@pytest.mark.parametrize("language, names", [
-    ("fr", ["Seizièmes de finale", "Huitièmes de finale", "Quarts de finale", "Demi-finales", "Finale"]),
-    ("de", ["Sechzehntelfinale", "Achtelfinale", "Viertelfinale", "Halbfinale", "Finale"]),
-    ("it", ["Sedicesimi di finale", "Ottavi di finale", "Quarti di finale", "Semifinali", "Finale"]),
-    ("en", ["Round of 32", "Round of 16", "Quarter-finals", "Semi-finals", "Final"]),
-])
+
+@pytest.mark.parametrize(
+    "language, names",
+    [
+        ("fr", ["Seizièmes de finale", "Huitièmes de finale", "Quarts de finale", "Demi-finales", "Finale"]),
+        ("de", ["Sechzehntelfinale", "Achtelfinale", "Viertelfinale", "Halbfinale", "Finale"]),
+        ("it", ["Sedicesimi di finale", "Ottavi di finale", "Quarti di finale", "Semifinali", "Finale"]),
+        ("en", ["Round of 32", "Round of 16", "Quarter-finals", "Semi-finals", "Final"]),
+    ],
+)
 def test_knockout_rounds_are_named_as_each_language_names_them(language, names):
     """The round of 16 has 8 matches: French "huitièmes de finale", not "16es de finale"."""
     from tournaments import bracket, views
@@ -165,7 +216,8 @@ def typography_faults(text: str) -> list[str]:
 
 def test_the_typography_check_sees_a_plain_space():
     assert typography_faults("Merci : c’est fait ; bravo ! « Tourner »") and not typography_faults(
-        "Merci\u00a0: c’est fait\u202f; bravo\u202f! «\u00a0Tourner\u00a0» &amp; /?next=1 {x!r}")
+        "Merci\u00a0: c’est fait\u202f; bravo\u202f! «\u00a0Tourner\u00a0» &amp; /?next=1 {x!r}"
+    )
 
 
 def test_every_french_translation_puts_the_agreed_no_break_spaces_before_punctuation_and_inside_guillemets():
@@ -182,6 +234,7 @@ def test_the_french_digest_says_least_time_left_as_a_person_would():
 
 # --- Italian and German words ---------------------------------------------------------------
 
+
 def test_the_italian_thief_on_a_road_is_not_called_like_the_king_and_robbers_robber():
     with translation.override("it"):
         thief, robber = translation.gettext("thief"), translation.pgettext("score category", "Robber")
@@ -192,21 +245,32 @@ def test_the_italian_thief_on_a_road_is_not_called_like_the_king_and_robbers_rob
 def test_the_italian_words_are_those_of_the_italian_edition():
     with translation.override("it"):
         assert translation.gettext("Traders & Builders") == "Commercianti e Costruttori"
-        moved_on = translation.gettext("The game has moved on: this was sent for move %(sent)d, the game is at move "
-                                       "%(now)d.") % {"sent": 3, "now": 5}
+        moved_on = translation.gettext(
+            "The game has moved on: this was sent for move %(sent)d, the game is at move %(now)d."
+        ) % {"sent": 3, "now": 5}
     assert "questa mossa era per la mossa" not in moved_on and "mossa 3" in moved_on
 
 
 def test_the_german_rating_is_not_called_wertung_which_is_scoring():
     with translation.override("de"):
         assert translation.gettext("Rating") == "Rating"
-    clashing = [msgid for msgid, text in translations_of("de")
-                if re.search(r"\brat(ing|ed)\b", msgid, re.I) and re.search(r"wert(ung|et)", text, re.I)]
+    clashing = [
+        msgid
+        for msgid, text in translations_of("de")
+        if re.search(r"\brat(ing|ed)\b", msgid, re.I) and re.search(r"wert(ung|et)", text, re.I)
+    ]
     assert not clashing
 
 
 def test_the_glossary_names_quarters_goods_and_figures():
     glossary = (Path(settings.BASE_DIR) / "locale" / "GLOSSARY.md").read_text()
-    for words in ("Burg / Schmiede / Kathedrale / Markt", "vin / blé / tissu", "Figuren", "ladro", "Rating",
-                  "Commercianti e Costruttori", "huitièmes"):
+    for words in (
+        "Burg / Schmiede / Kathedrale / Markt",
+        "vin / blé / tissu",
+        "Figuren",
+        "ladro",
+        "Rating",
+        "Commercianti e Costruttori",
+        "huitièmes",
+    ):
         assert words in glossary

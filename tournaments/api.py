@@ -35,10 +35,36 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = [
-            "id", "name", "description", "director", "status", "stage", "format", "table_size", "double_round",
-            "table_rounds", "swiss_rounds", "knockout_top", "seeding", "third_place", "registration",
-            "min_finished_games", "max_players", "late_entries", "start_date", "rules", "move_days", "timeout_rule",
-            "vacation_allowed", "round_days", "tiebreaks", "league", "season", "division", "promote", "relegate",
+            "id",
+            "name",
+            "description",
+            "director",
+            "status",
+            "stage",
+            "format",
+            "table_size",
+            "double_round",
+            "table_rounds",
+            "swiss_rounds",
+            "knockout_top",
+            "seeding",
+            "third_place",
+            "registration",
+            "min_finished_games",
+            "max_players",
+            "late_entries",
+            "start_date",
+            "rules",
+            "move_days",
+            "timeout_rule",
+            "vacation_allowed",
+            "round_days",
+            "tiebreaks",
+            "league",
+            "season",
+            "division",
+            "promote",
+            "relegate",
             "created_at",
         ]
         read_only_fields = ["id", "director", "status", "stage", "created_at"]
@@ -53,10 +79,14 @@ class PlaceSerializer(serializers.Serializer):
 class TournamentDetailSerializer(TournamentSerializer):
     """A tournament with its champion and places once it is over."""
 
-    champion = serializers.SerializerMethodField(help_text="The winner once the tournament is over (null before, or when first place is shared)")
-    places = serializers.SerializerMethodField(help_text="The places the format decided once the tournament is over: "
-                                                         "a knockout's first, second (and third with a third-place game); "
-                                                         "else the first three of the standings")
+    champion = serializers.SerializerMethodField(
+        help_text="The winner once the tournament is over (null before, or when first place is shared)"
+    )
+    places = serializers.SerializerMethodField(
+        help_text="The places the format decided once the tournament is over: "
+        "a knockout's first, second (and third with a third-place game); "
+        "else the first three of the standings"
+    )
 
     class Meta(TournamentSerializer.Meta):
         fields = [*TournamentSerializer.Meta.fields, "champion", "places"]
@@ -65,7 +95,9 @@ class TournamentDetailSerializer(TournamentSerializer):
         if not hasattr(obj, "_api_places"):
             found = ending.places(obj)
             names = _names(uid for _place, uid in found)
-            obj._api_places = [{"place": place, "username": names.get(uid, str(uid)), "user_id": uid} for place, uid in found]
+            obj._api_places = [
+                {"place": place, "username": names.get(uid, str(uid)), "user_id": uid} for place, uid in found
+            ]
         return obj._api_places
 
     @extend_schema_field(serializers.CharField(allow_null=True))
@@ -119,8 +151,10 @@ class StandingSerializer(serializers.Serializer):
     losses = serializers.IntegerField()
     byes = serializers.IntegerField()
     game_points = serializers.IntegerField(help_text="Points scored in the games")
-    reached = serializers.IntegerField(allow_null=True, help_text="Knockout: the last round reached (0: the first; "
-                                                                  "the champion: one past the final); null otherwise")
+    reached = serializers.IntegerField(
+        allow_null=True,
+        help_text="Knockout: the last round reached (0: the first; the champion: one past the final); null otherwise",
+    )
     withdrawn = serializers.BooleanField()
     tiebreaks = serializers.DictField(child=serializers.FloatField())
 
@@ -135,7 +169,14 @@ class WithdrawSerializer(serializers.Serializer):
 
     class Meta:
         ref_name = "TournamentWithdraw"
-ERRORS = {400: TournamentErrorSerializer, 403: TournamentErrorSerializer, 404: TournamentErrorSerializer, 409: TournamentErrorSerializer}
+
+
+ERRORS = {
+    400: TournamentErrorSerializer,
+    403: TournamentErrorSerializer,
+    404: TournamentErrorSerializer,
+    409: TournamentErrorSerializer,
+}
 
 
 class TournamentAPIView(APIView):
@@ -153,9 +194,13 @@ class TournamentListView(TournamentAPIView):
         qs = Tournament.objects.select_related("director").order_by("-created_at")[:500]
         return Response(TournamentSerializer(qs, many=True).data)
 
-    @extend_schema(tags=[TAG], summary="Create a tournament (you direct it)", request=TournamentSerializer,
-                   description="At most `TOURNAMENTS_CREATED_PER_DAY` a day per director (429 past it).",
-                   responses={201: TournamentSerializer, **ERRORS, 429: TournamentErrorSerializer})
+    @extend_schema(
+        tags=[TAG],
+        summary="Create a tournament (you direct it)",
+        request=TournamentSerializer,
+        description="At most `TOURNAMENTS_CREATED_PER_DAY` a day per director (429 past it).",
+        responses={201: TournamentSerializer, **ERRORS, 429: TournamentErrorSerializer},
+    )
     def post(self, request):
         ser = TournamentSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
@@ -164,13 +209,20 @@ class TournamentListView(TournamentAPIView):
 
 
 class TournamentDetailView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="A tournament, with its champion and places once it is over",
-                   responses={200: TournamentDetailSerializer, 404: TournamentErrorSerializer})
+    @extend_schema(
+        tags=[TAG],
+        summary="A tournament, with its champion and places once it is over",
+        responses={200: TournamentDetailSerializer, 404: TournamentErrorSerializer},
+    )
     def get(self, request, pk):
         return Response(TournamentDetailSerializer(get_object_or_404(Tournament, pk=pk)).data)
 
-    @extend_schema(tags=[TAG], summary="Edit a tournament (director or staff)", request=TournamentSerializer,
-                   responses={200: TournamentDetailSerializer, **ERRORS})
+    @extend_schema(
+        tags=[TAG],
+        summary="Edit a tournament (director or staff)",
+        request=TournamentSerializer,
+        responses={200: TournamentDetailSerializer, **ERRORS},
+    )
     def patch(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         ser = TournamentSerializer(t, data=request.data, partial=True)
@@ -180,7 +232,12 @@ class TournamentDetailView(TournamentAPIView):
 
 
 class RegisterView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Register yourself (409 when registration is closed, e.g. once the tournament is over)", request=None, responses={201: TournamentErrorSerializer, **ERRORS})
+    @extend_schema(
+        tags=[TAG],
+        summary="Register yourself (409 when registration is closed, e.g. once the tournament is over)",
+        request=None,
+        responses={201: TournamentErrorSerializer, **ERRORS},
+    )
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         registration.register(t, request.user)
@@ -188,9 +245,12 @@ class RegisterView(TournamentAPIView):
 
 
 class WithdrawView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Withdraw (yourself, or a player as director); 409 once the tournament is over",
-                   request=WithdrawSerializer,
-                   responses={200: TournamentErrorSerializer, **ERRORS})
+    @extend_schema(
+        tags=[TAG],
+        summary="Withdraw (yourself, or a player as director); 409 once the tournament is over",
+        request=WithdrawSerializer,
+        responses={200: TournamentErrorSerializer, **ERRORS},
+    )
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         if not isinstance(request.data, dict):
@@ -205,7 +265,9 @@ class WithdrawView(TournamentAPIView):
 
 
 class StartView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Start round 1 (director)", request=None, responses={201: RoundSerializer, **ERRORS})
+    @extend_schema(
+        tags=[TAG], summary="Start round 1 (director)", request=None, responses={201: RoundSerializer, **ERRORS}
+    )
     def post(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         rnd = rounds.start(t, request.user)
@@ -213,15 +275,22 @@ class StartView(TournamentAPIView):
 
 
 class RoundListView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Rounds of a tournament", responses={200: RoundSerializer(many=True), 404: TournamentErrorSerializer})
+    @extend_schema(
+        tags=[TAG],
+        summary="Rounds of a tournament",
+        responses={200: RoundSerializer(many=True), 404: TournamentErrorSerializer},
+    )
     def get(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         return Response(RoundSerializer(t.rounds.all(), many=True).data)
 
 
 class PairingListView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Pairings of a round, with results and games",
-                   responses={200: PairingSerializer(many=True), 404: TournamentErrorSerializer})
+    @extend_schema(
+        tags=[TAG],
+        summary="Pairings of a round, with results and games",
+        responses={200: PairingSerializer(many=True), 404: TournamentErrorSerializer},
+    )
     def get(self, request, pk, number):
         rnd = get_object_or_404(Round, tournament_id=pk, number=number)
         pairings = list(rnd.pairings.select_related("round"))
@@ -230,8 +299,11 @@ class PairingListView(TournamentAPIView):
 
 
 class StandingsView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="Standings: points and the tiebreak chain",
-                   responses={200: StandingSerializer(many=True), 404: TournamentErrorSerializer})
+    @extend_schema(
+        tags=[TAG],
+        summary="Standings: points and the tiebreak chain",
+        responses={200: StandingSerializer(many=True), 404: TournamentErrorSerializer},
+    )
     def get(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
         return Response(t.standings_cache or ranking.refresh_standings(t))

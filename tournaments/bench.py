@@ -31,8 +31,15 @@ def simulate(players: int = 1000, rounds: int = 6, seed: int = 1):
         rows = compute(ids, results, byes, CHAIN)
         t1 = time.perf_counter()
         ranked = [
-            Player(row.player, row.points, frozenset(opp[row.player]), byes.count(row.player),
-                   starts[row.player][0], starts[row.player][1], starts[row.player][2])
+            Player(
+                row.player,
+                row.points,
+                frozenset(opp[row.player]),
+                byes.count(row.player),
+                starts[row.player][0],
+                starts[row.player][1],
+                starts[row.player][2],
+            )
             for row in rows
         ]
         t2 = time.perf_counter()
@@ -60,12 +67,16 @@ def run(players: int = 1000, rounds: int = 6, out=print) -> dict:
         if pair_s is None:
             out(f"final standings: {standings_s * 1000:.1f} ms")
         else:
-            out(f"round {r}: pairing {pair_s * 1000:.0f} ms, standings before it {standings_s * 1000:.1f} ms, "
-                f"rematches {rematches}")
+            out(
+                f"round {r}: pairing {pair_s * 1000:.0f} ms, standings before it {standings_s * 1000:.1f} ms, "
+                f"rematches {rematches}"
+            )
             worst_pair = max(worst_pair, pair_s)
         worst_standings = max(worst_standings, standings_s)
-    out(f"{players} players: slowest pairing {worst_pair * 1000:.0f} ms (target < 1000 ms), "
-        f"slowest standings computation {worst_standings * 1000:.1f} ms")
+    out(
+        f"{players} players: slowest pairing {worst_pair * 1000:.0f} ms (target < 1000 ms), "
+        f"slowest standings computation {worst_standings * 1000:.1f} ms"
+    )
     return {"pairing_s": worst_pair, "standings_s": worst_standings}
 
 

@@ -14,9 +14,9 @@ the losers of the semi-finals.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Callable, Hashable, Mapping, Sequence
 
 
 def seed_order(size: int) -> list[int]:
@@ -91,8 +91,9 @@ class Bracket:
         return all(m.winner is not None for m in self.matches()) if self.rounds else True
 
 
-def build(seeds: Sequence[Hashable], winners: Mapping[tuple[int, int], Hashable] | None = None,
-          third_place: bool = False) -> Bracket:
+def build(
+    seeds: Sequence[Hashable], winners: Mapping[tuple[int, int], Hashable] | None = None, third_place: bool = False
+) -> Bracket:
     """The bracket of ``seeds`` (best first) with the ``winners`` decided so far."""
     seeds = list(seeds)
     if len(set(seeds)) != len(seeds):
@@ -138,9 +139,17 @@ def _decide(m: Match, winners: Mapping, first_round: bool) -> None:
 
 
 WORDS = {
-    "final": "Final", "semi": "Semi-finals", "quarter": "Quarter-finals",
-    "round_of_16": "Round of 16", "round_of_32": "Round of 32", "round_of_64": "Round of 64", "round_of": "Round of {players}",
-    "third": "Third place", "bracket": "Knockout bracket", "empty": "Empty bracket", "none": "No bracket yet",
+    "final": "Final",
+    "semi": "Semi-finals",
+    "quarter": "Quarter-finals",
+    "round_of_16": "Round of 16",
+    "round_of_32": "Round of 32",
+    "round_of_64": "Round of 64",
+    "round_of": "Round of {players}",
+    "third": "Third place",
+    "bracket": "Knockout bracket",
+    "empty": "Empty bracket",
+    "none": "No bracket yet",
 }
 """The drawing's words; the site passes them in the reader's language (this module is pure Python)."""
 
@@ -154,18 +163,24 @@ def rounds_names(count: int, words: Mapping[str, str] = WORDS) -> list[str]:
         left = count - r
         named = {1: "final", 2: "semi", 3: "quarter", 4: "round_of_16", 5: "round_of_32", 6: "round_of_64"}
         key = named.get(left)
-        names.append(words[key] if key in words else words["round_of"].format(players=2 ** left))
+        names.append(words[key] if key in words else words["round_of"].format(players=2**left))
     return names
 
 
-def svg(bracket: Bracket, name: Callable[[Hashable], str] = str, link: Callable | None = None,
-        words: Mapping[str, str] = WORDS) -> str:
+def svg(
+    bracket: Bracket,
+    name: Callable[[Hashable], str] = str,
+    link: Callable | None = None,
+    words: Mapping[str, str] = WORDS,
+) -> str:
     """The bracket drawn as an SVG document (a string): a column per round, winners bold.
 
     ``link(match)`` may return a URL for a match (its game)."""
     if not bracket.rounds:
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" role="img" '
-                f'aria-label="{escape(words["empty"])}"><text x="10" y="25">{escape(words["none"])}</text></svg>')
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40" role="img" '
+            f'aria-label="{escape(words["empty"])}"><text x="10" y="25">{escape(words["none"])}</text></svg>'
+        )
     box_w, box_h, gap_x, gap_y, top = 180, 44, 50, 16, 30
     first = len(bracket.rounds[0])
     height = top + first * (box_h + gap_y) + (box_h + 60 if bracket.third_place else 0)
@@ -181,7 +196,7 @@ def svg(bracket: Bracket, name: Callable[[Hashable], str] = str, link: Callable 
         x = 10 + r * (box_w + gap_x)
         parts.append(f'<text x="{x}" y="18" font-weight="600" fill="currentColor">{escape(names[r])}</text>')
         for m in rnd:
-            span = (box_h + gap_y) * (2 ** r)
+            span = (box_h + gap_y) * (2**r)
             y = top + m.index * span + (span - box_h - gap_y) / 2
             positions[m.key] = (x, y)
             parts.append(_box(m, x, y, box_w, box_h, name, link))
@@ -209,9 +224,7 @@ def _box(m: Match, x, y, w, h, name, link) -> str:
         label = "bye" if p is None and m.bye else ("—" if p is None else name(p))
         bold = ' font-weight="700"' if p is not None and p == m.winner else ""
         fill = "currentColor" if p is not None else "#999"
-        rows.append(
-            f'<text x="{x + 8}" y="{y + 17 + i * 20}"{bold} fill="{fill}">{escape(str(label))[:28]}</text>'
-        )
+        rows.append(f'<text x="{x + 8}" y="{y + 17 + i * 20}"{bold} fill="{fill}">{escape(str(label))[:28]}</text>')
     body = (
         f'<g class="match" data-match="{m.round}-{m.index}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
         f'fill="none" stroke="#999"/><line x1="{x}" y1="{y + h / 2}" x2="{x + w}" y2="{y + h / 2}" stroke="#ccc"/>'

@@ -22,12 +22,33 @@ from .models import Entry, Tournament
 from .ranking import refresh_standings
 from .standings import TIEBREAKS
 
-
 EDITABLE = [
-    "name", "description", "format", "table_size", "double_round", "table_rounds", "swiss_rounds", "knockout_top",
-    "seeding", "third_place", "registration", "min_finished_games", "max_players", "late_entries", "start_date",
-    "rules", "move_days", "timeout_rule", "vacation_allowed", "round_days", "tiebreaks",
-    "league", "season", "division", "promote", "relegate",
+    "name",
+    "description",
+    "format",
+    "table_size",
+    "double_round",
+    "table_rounds",
+    "swiss_rounds",
+    "knockout_top",
+    "seeding",
+    "third_place",
+    "registration",
+    "min_finished_games",
+    "max_players",
+    "late_entries",
+    "start_date",
+    "rules",
+    "move_days",
+    "timeout_rule",
+    "vacation_allowed",
+    "round_days",
+    "tiebreaks",
+    "league",
+    "season",
+    "division",
+    "promote",
+    "relegate",
 ]
 
 
@@ -40,8 +61,12 @@ def validate(t: Tournament) -> None:
         raise TournamentError(_("Give the tournament a name."))
     if len(t.description or "") > DESCRIPTION_MAX_LENGTH:
         raise TournamentError(
-            ngettext("the description is limited to %(n)d character", "the description is limited to %(n)d characters",
-                     DESCRIPTION_MAX_LENGTH) % {"n": DESCRIPTION_MAX_LENGTH}
+            ngettext(
+                "the description is limited to %(n)d character",
+                "the description is limited to %(n)d characters",
+                DESCRIPTION_MAX_LENGTH,
+            )
+            % {"n": DESCRIPTION_MAX_LENGTH}
         )
     if t.format not in Tournament.Format.values:
         raise TournamentError(_("Choose a format: round robin, Swiss or knockout."))
@@ -64,7 +89,11 @@ def validate(t: Tournament) -> None:
     if len(set(t.tiebreaks)) != len(t.tiebreaks):
         raise TournamentError(_("Each tiebreak can be chosen once."))
     if t.knockout_top == 1:
-        raise TournamentError(_("A knockout needs at least 2 players: choose 2 or more for the knockout after the main stage, or 0 for none."))
+        raise TournamentError(
+            _(
+                "A knockout needs at least 2 players: choose 2 or more for the knockout after the main stage, or 0 for none."
+            )
+        )
     if not 1 <= t.round_days <= 365:
         raise TournamentError(_("A round lasts 1 to 365 days."))
     try:  # the engine knows every rule (unknown keys included) and says what is wrong
@@ -95,8 +124,11 @@ def _check_tournaments_quota(director) -> None:
     since = timezone.now() - timedelta(days=1)
     if Tournament.objects.filter(director=director, created_at__gte=since).count() >= per_day:
         raise TooMany(
-            ngettext("you can create at most %(count)d tournament a day; try again tomorrow",
-                     "you can create at most %(count)d tournaments a day; try again tomorrow", per_day)
+            ngettext(
+                "you can create at most %(count)d tournament a day; try again tomorrow",
+                "you can create at most %(count)d tournaments a day; try again tomorrow",
+                per_day,
+            )
             % {"count": per_day}
         )
 
@@ -120,7 +152,13 @@ def next_season(league: str, by, **options) -> list[Tournament]:
     ``promote`` of each division go up one, the bottom ``relegate`` go down one."""
     from .divisions import next_divisions
 
-    last = Tournament.objects.filter(league=league).exclude(season=None).order_by("-season").values_list("season", flat=True).first()
+    last = (
+        Tournament.objects.filter(league=league)
+        .exclude(season=None)
+        .order_by("-season")
+        .values_list("season", flat=True)
+        .first()
+    )
     if last is None:
         raise TournamentError(_("no season of league %(name)r") % {"name": league})
     current = list(Tournament.objects.filter(league=league, season=last).order_by("division"))
@@ -128,7 +166,9 @@ def next_season(league: str, by, **options) -> list[Tournament]:
         raise Conflict(_("every division of the season must be finished"))
     if not all(d.can_direct(by) for d in current):
         raise NotAllowed(_("only the director may start the next season"))
-    withdrawn = set(Entry.objects.filter(tournament__in=current, state=Entry.State.WITHDRAWN).values_list("user_id", flat=True))
+    withdrawn = set(
+        Entry.objects.filter(tournament__in=current, state=Entry.State.WITHDRAWN).values_list("user_id", flat=True)
+    )
     tables = []
     for d in current:
         order = [r["user_id"] for r in (d.standings_cache or refresh_standings(d)) if r["user_id"] not in withdrawn]
@@ -138,7 +178,12 @@ def next_season(league: str, by, **options) -> list[Tournament]:
     with transaction.atomic():
         for d, members in zip(current, divisions):
             fields = {k: getattr(d, k) for k in EDITABLE}
-            fields.update(season=last + 1, name=_("%(league)s season %(season)s, division %(division)s") % {"league": league, "season": last + 1, "division": d.division}, start_date=None)
+            fields.update(
+                season=last + 1,
+                name=_("%(league)s season %(season)s, division %(division)s")
+                % {"league": league, "season": last + 1, "division": d.division},
+                start_date=None,
+            )
             fields.update(options)
             new = create_tournament(by, counted=False, **fields)
             new.registration = Tournament.Registration.INVITATION

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from collections.abc import Hashable, Sequence
 
 
 def next_divisions(
@@ -15,7 +15,9 @@ def next_divisions(
     if not (len(promote) == len(relegate) == n):
         raise ValueError("one promote and one relegate count per division")
     up = [list(standings[d][: promote[d]]) if d > 0 else [] for d in range(n)]
-    down = [list(standings[d][len(standings[d]) - relegate[d]:]) if d < n - 1 and relegate[d] else [] for d in range(n)]
+    down = [
+        list(standings[d][len(standings[d]) - relegate[d] :]) if d < n - 1 and relegate[d] else [] for d in range(n)
+    ]
     out = []
     for d in range(n):
         leaving = set(up[d]) | set(down[d])

@@ -37,9 +37,13 @@ def _announce_end(t: Tournament) -> None:
                 names = ", ".join(users[u].username for p, u in found if p == place)
                 lines.append(_("%(place)s: %(names)s") % {"place": place_label(place), "names": names})
             outbox.message(
-                Category.GAME, key=f"tournament-finished:{t.pk}:{uid}", user=user,
-                subject=_("%(name)s is over") % {"name": t.name}, lines=lines,
-                path=t.get_absolute_url(), button=_("See the final standings"),
+                Category.GAME,
+                key=f"tournament-finished:{t.pk}:{uid}",
+                user=user,
+                subject=_("%(name)s is over") % {"name": t.name},
+                lines=lines,
+                path=t.get_absolute_url(),
+                button=_("See the final standings"),
             )
 
 
@@ -51,8 +55,11 @@ def places(t: Tournament) -> list[tuple[int, int]]:
         return []
     if t.knockout_seeds:
         b = knockout_bracket(t)
-        found = [(1, b.champion), (2, b.final.loser if b.final else None),
-                 (3, b.third_place.winner if b.third_place else None)]
+        found = [
+            (1, b.champion),
+            (2, b.final.loser if b.final else None),
+            (3, b.third_place.winner if b.third_place else None),
+        ]
         return [(place, uid) for place, uid in found if uid is not None]
     rows = t.standings_cache or refresh_standings(t)
     return [(r["rank"], r["user_id"]) for r in rows if r["rank"] <= 3]

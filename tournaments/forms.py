@@ -10,7 +10,6 @@ from games.forms import RulesFormMixin
 from .models import TIEBREAK_LABELS, Tournament
 from .standings import TIEBREAKS
 
-
 TIEBREAK_SLOTS = 4
 DEFAULT_CHAIN = ["buchholz", "sonneborn_berger", "head_to_head", "game_points"]
 ORDINALS = [_("First tiebreak"), _("Second tiebreak"), _("Third tiebreak"), _("Fourth tiebreak")]
@@ -18,39 +17,80 @@ ORDINALS = [_("First tiebreak"), _("Second tiebreak"), _("Third tiebreak"), _("F
 # Which fields matter for which format (the page shows only those, static/js/tournament_form.js);
 # "knockout_top" fields also show when a main stage ends in a knockout.
 FORMAT_FIELDS = {
-    "table_size": ["round_robin"], "double_round": ["round_robin"], "table_rounds": ["round_robin"],
-    "swiss_rounds": ["swiss"], "late_entries": ["swiss"],
+    "table_size": ["round_robin"],
+    "double_round": ["round_robin"],
+    "table_rounds": ["round_robin"],
+    "swiss_rounds": ["swiss"],
+    "late_entries": ["swiss"],
     "knockout_top": ["round_robin", "swiss"],
-    "seeding": ["knockout", "knockout_top"], "third_place": ["knockout", "knockout_top"],
-    "league": ["round_robin"], "season": ["round_robin"], "division": ["round_robin"],
-    "promote": ["round_robin"], "relegate": ["round_robin"],
+    "seeding": ["knockout", "knockout_top"],
+    "third_place": ["knockout", "knockout_top"],
+    "league": ["round_robin"],
+    "season": ["round_robin"],
+    "division": ["round_robin"],
+    "promote": ["round_robin"],
+    "relegate": ["round_robin"],
 }
 
 
 class TournamentForm(RulesFormMixin, forms.ModelForm):
-
     class Meta:
         model = Tournament
         fields = [
-            "name", "description", "format", "table_size", "double_round", "table_rounds", "swiss_rounds",
-            "knockout_top", "seeding", "third_place", "registration", "min_finished_games", "max_players",
-            "late_entries", "start_date", "move_days", "timeout_rule", "vacation_allowed", "round_days",
-            "league", "season", "division", "promote", "relegate",
+            "name",
+            "description",
+            "format",
+            "table_size",
+            "double_round",
+            "table_rounds",
+            "swiss_rounds",
+            "knockout_top",
+            "seeding",
+            "third_place",
+            "registration",
+            "min_finished_games",
+            "max_players",
+            "late_entries",
+            "start_date",
+            "move_days",
+            "timeout_rule",
+            "vacation_allowed",
+            "round_days",
+            "league",
+            "season",
+            "division",
+            "promote",
+            "relegate",
         ]
         widgets = {
             "start_date": forms.DateTimeInput(attrs={"type": "datetime-local"}),
             "description": forms.Textarea(attrs={"rows": 3}),
         }
         labels = {
-            "name": _("Name"), "description": _("Description"), "format": _("Format"),
-            "table_size": _("Table size"), "double_round": _("Double round"), "table_rounds": _("Table rounds"),
-            "swiss_rounds": _("Swiss rounds"), "knockout_top": _("Knockout of the top"), "seeding": _("Seeding"),
-            "third_place": _("Third-place game"), "registration": _("Registration"),
-            "min_finished_games": _("Finished games needed to enter"), "max_players": _("Most players"),
-            "late_entries": _("Late entries"), "start_date": _("Start date"), "move_days": _("Days per move"),
-            "timeout_rule": _("When time runs out"), "vacation_allowed": _("Allow vacations"),
-            "round_days": _("Days per round"), "league": _("League"), "season": _("Season"), "division": _("Division"),
-            "promote": _("Promoted per division"), "relegate": _("Relegated per division"),
+            "name": _("Name"),
+            "description": _("Description"),
+            "format": _("Format"),
+            "table_size": _("Table size"),
+            "double_round": _("Double round"),
+            "table_rounds": _("Table rounds"),
+            "swiss_rounds": _("Swiss rounds"),
+            "knockout_top": _("Knockout of the top"),
+            "seeding": _("Seeding"),
+            "third_place": _("Third-place game"),
+            "registration": _("Registration"),
+            "min_finished_games": _("Finished games needed to enter"),
+            "max_players": _("Most players"),
+            "late_entries": _("Late entries"),
+            "start_date": _("Start date"),
+            "move_days": _("Days per move"),
+            "timeout_rule": _("When time runs out"),
+            "vacation_allowed": _("Allow vacations"),
+            "round_days": _("Days per round"),
+            "league": _("League"),
+            "season": _("Season"),
+            "division": _("Division"),
+            "promote": _("Promoted per division"),
+            "relegate": _("Relegated per division"),
         }
         help_texts = {
             "table_size": _("Players per game: 2, or tables of 3-5"),
@@ -67,7 +107,9 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
         choices = [("", _("(none)"))] + [(name, TIEBREAK_LABELS[name][0]) for name in TIEBREAKS]
         for i in range(TIEBREAK_SLOTS):
             self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
-                label=ORDINALS[i], choices=choices, required=False,
+                label=ORDINALS[i],
+                choices=choices,
+                required=False,
                 initial=DEFAULT_CHAIN[i] if i < len(DEFAULT_CHAIN) else "",
                 help_text=_("Ties in the standings are broken by these, in order.") if i == 0 else "",
             )
@@ -80,8 +122,11 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
         raw = self.data.get("tiebreak_chain")
         if raw is not None and not any(f"tiebreak_{i + 1}" in self.data for i in range(TIEBREAK_SLOTS)):
             return [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
-        return [self.cleaned_data.get(f"tiebreak_{i + 1}") for i in range(TIEBREAK_SLOTS)
-                if self.cleaned_data.get(f"tiebreak_{i + 1}")]
+        return [
+            self.cleaned_data.get(f"tiebreak_{i + 1}")
+            for i in range(TIEBREAK_SLOTS)
+            if self.cleaned_data.get(f"tiebreak_{i + 1}")
+        ]
 
     def clean(self):
         cleaned = super().clean()

@@ -31,6 +31,7 @@ the pure-Python ``standings.TIEBREAKS``)."""
 def tiebreak_label(name: str) -> str:
     return str(TIEBREAK_LABELS[name][0]) if name in TIEBREAK_LABELS else TIEBREAKS.get(name, name)
 
+
 DEFAULT_TIEBREAKS = ["buchholz", "sonneborn_berger", "head_to_head", "game_points"]
 
 
@@ -66,7 +67,9 @@ class Tournament(models.Model):
     description = models.TextField(blank=True, max_length=5000)
     # Secret: draws the "random" seeding. Never serialised or rendered.
     seed = models.BigIntegerField(null=True, blank=True, editable=False)
-    director = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="directed_tournaments")
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="directed_tournaments"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     format = models.CharField(max_length=16, choices=Format.choices, default=Format.SWISS)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
@@ -80,7 +83,9 @@ class Tournament(models.Model):
     # Swiss options
     swiss_rounds = models.PositiveSmallIntegerField(default=5)
     # Knockout options (a knockout tournament, or the top N after the main stage)
-    knockout_top = models.PositiveSmallIntegerField(default=0, help_text="Top N to a knockout after the main stage (0: none)")
+    knockout_top = models.PositiveSmallIntegerField(
+        default=0, help_text="Top N to a knockout after the main stage (0: none)"
+    )
     seeding = models.CharField(max_length=10, choices=Seeding.choices, default=Seeding.RATING)
     third_place = models.BooleanField(default=False)
     # Registration
@@ -92,7 +97,9 @@ class Tournament(models.Model):
     # Game options, the same for every game of the event
     rules = models.JSONField(default=dict, blank=True)
     move_days = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Days per move (empty: unlimited)")
-    timeout_rule = models.CharField(max_length=8, default="lose", choices=[("skip", _("Skip the turn")), ("lose", _("Lose by timeout"))])
+    timeout_rule = models.CharField(
+        max_length=8, default="lose", choices=[("skip", _("Skip the turn")), ("lose", _("Lose by timeout"))]
+    )
     vacation_allowed = models.BooleanField(default=True)
     round_days = models.PositiveSmallIntegerField(default=14, help_text="Round deadline, in days")
     tiebreaks = models.JSONField(default=default_tiebreaks, blank=True, help_text="Tiebreak chain, in order")
@@ -145,7 +152,9 @@ class Entry(models.Model):
     )
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     withdraw_policy = models.CharField(
-        max_length=8, blank=True, choices=[("forfeit", _("Remaining games forfeited")), ("drop", _("Remaining games dropped"))]
+        max_length=8,
+        blank=True,
+        choices=[("forfeit", _("Remaining games forfeited")), ("drop", _("Remaining games dropped"))],
     )
 
     class Meta:

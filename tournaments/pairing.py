@@ -26,8 +26,8 @@ tournaments.bench``).
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Hashable, Sequence
 
 import networkx as nx
 

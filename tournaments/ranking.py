@@ -15,7 +15,11 @@ User = get_user_model()
 
 
 def main_pairings(t: Tournament) -> list[Pairing]:
-    return list(Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.MAIN).order_by("round__number", "number"))
+    return list(
+        Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.MAIN).order_by(
+            "round__number", "number"
+        )
+    )
 
 
 def to_result(p: Pairing, round_number: int = 0) -> Result | None:
@@ -49,8 +53,11 @@ def standings(t: Tournament):
 
 def entrants(t: Tournament) -> list[int]:
     """Everyone registered or withdrawn (not the invited), best rating first."""
-    return list(t.entries.exclude(state=Entry.State.INVITED).order_by("-rating", "created_at", "pk")
-                .values_list("user_id", flat=True))
+    return list(
+        t.entries.exclude(state=Entry.State.INVITED)
+        .order_by("-rating", "created_at", "pk")
+        .values_list("user_id", flat=True)
+    )
 
 
 def table(t: Tournament):
@@ -88,7 +95,9 @@ def refresh_standings(t: Tournament) -> list[dict]:
 def knockout_bracket(t: Tournament) -> bracket_mod.Bracket:
     seeds = list(t.knockout_seeds)
     winners = {}
-    for p in Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.KNOCKOUT).exclude(bracket_match=""):
+    for p in Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.KNOCKOUT).exclude(
+        bracket_match=""
+    ):
         w = knockout_winner(p, seeds)
         if w is not None:
             r, i = (int(x) for x in p.bracket_match.split("-"))

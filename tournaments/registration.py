@@ -36,8 +36,9 @@ def can_register(t: Tournament, user) -> str | None:
     """None if ``user`` may register now, else the reason."""
     if t.status == Tournament.Status.FINISHED:
         return _("the tournament is over")
-    if t.status == Tournament.Status.RUNNING and not (t.format == Tournament.Format.SWISS and t.late_entries
-                                                      and t.stage == Tournament.Stage.MAIN):
+    if t.status == Tournament.Status.RUNNING and not (
+        t.format == Tournament.Format.SWISS and t.late_entries and t.stage == Tournament.Stage.MAIN
+    ):
         return _("the tournament has started")
     entry = t.entries.filter(user=user).first()
     if entry and entry.state == Entry.State.REGISTERED:
@@ -49,8 +50,9 @@ def can_register(t: Tournament, user) -> str | None:
     if t.max_players and t.entries.filter(state=Entry.State.REGISTERED).count() >= t.max_players:
         return _("the tournament is full")
     if t.min_finished_games and finished_games(user) < t.min_finished_games:
-        return ngettext("entry requires %(count)d finished game", "entry requires %(count)d finished games",
-                        t.min_finished_games) % {"count": t.min_finished_games}
+        return ngettext(
+            "entry requires %(count)d finished game", "entry requires %(count)d finished games", t.min_finished_games
+        ) % {"count": t.min_finished_games}
     return None
 
 
@@ -90,8 +92,9 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
         raise TooMany(str(exc)) from None
     out = []
     for user in users:
-        entry, created = Entry.objects.get_or_create(tournament=t, user=user,
-                                                     defaults={"state": Entry.State.INVITED, "invited_by": by})
+        entry, created = Entry.objects.get_or_create(
+            tournament=t, user=user, defaults={"state": Entry.State.INVITED, "invited_by": by}
+        )
         if entry.state == Entry.State.INVITED:
             _send_invitation(t, by, user)
         out.append(entry)
@@ -123,8 +126,12 @@ def invitations(user):
     """The tournaments ``user`` is invited to and may still join, newest first."""
     if not user.is_authenticated:
         return Tournament.objects.none()
-    return (Tournament.objects.filter(entries__user=user, entries__state=Entry.State.INVITED)
-            .exclude(status=Tournament.Status.FINISHED).select_related("director").order_by("-pk"))
+    return (
+        Tournament.objects.filter(entries__user=user, entries__state=Entry.State.INVITED)
+        .exclude(status=Tournament.Status.FINISHED)
+        .select_related("director")
+        .order_by("-pk")
+    )
 
 
 @transaction.atomic

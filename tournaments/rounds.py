@@ -33,8 +33,8 @@ from notifications.models import Category
 from ratings import services as ratings
 
 from . import scheduling
-from .errors import Conflict, NotAllowed
 from .ending import finish
+from .errors import Conflict, NotAllowed
 from .models import Entry, Pairing, Round, Tournament
 from .pairing import Player, pair_round
 from .ranking import compute_standings, knockout_bracket, main_pairings, refresh_standings, standings
@@ -54,7 +54,9 @@ def refresh_ratings(t: Tournament) -> None:
 
 
 def active_entries(t: Tournament):
-    return list(t.entries.filter(state=Entry.State.REGISTERED).select_related("user").order_by("-rating", "created_at", "pk"))
+    return list(
+        t.entries.filter(state=Entry.State.REGISTERED).select_related("user").order_by("-rating", "created_at", "pk")
+    )
 
 
 @transaction.atomic
@@ -67,7 +69,10 @@ def start(t: Tournament, by) -> Round:
     refresh_ratings(t)
     entries = active_entries(t)
     if len(entries) < 2:
-        raise Conflict(_("Round 1 can start once at least 2 players have registered (so far: %(count)s).") % {"count": len(entries)})
+        raise Conflict(
+            _("Round 1 can start once at least 2 players have registered (so far: %(count)s).")
+            % {"count": len(entries)}
+        )
     t.entries.filter(state=Entry.State.INVITED).delete()
     ids = [e.user_id for e in entries]
     if t.format == Tournament.Format.ROUND_ROBIN:
@@ -174,10 +179,7 @@ def _swiss_tables(t: Tournament, entries) -> tuple[list, list]:
             if b in colour:
                 colour[b][1] += 1
                 colour[b][2] = False
-    players = [
-        Player(r.player, r.points, frozenset(opp[r.player]), byes[r.player], *colour[r.player])
-        for r in rows
-    ]
+    players = [Player(r.player, r.points, frozenset(opp[r.player]), byes[r.player], *colour[r.player]) for r in rows]
     result = pair_round(players)
     return [list(pair) for pair in result.pairs], ([result.bye] if result.bye is not None else [])
 
@@ -203,7 +205,12 @@ def _create_round(t, number, stage, tables, byes, withdrawn, bracket_keys=None) 
             p.save()
             continue
         game = lobby.create_started_game(
-            t.director, [users[u] for u in present], t.rules, name=(_("%(name)s · round %(number)s, table %(table)s") % {"name": t.name, "number": number, "table": n})[:80]
+            t.director,
+            [users[u] for u in present],
+            t.rules,
+            name=(_("%(name)s · round %(number)s, table %(table)s") % {"name": t.name, "number": number, "table": n})[
+                :80
+            ],
         )
         _apply_game_options(t, game)
         p.game = game
@@ -232,6 +239,7 @@ def _apply_game_options(t: Tournament, game: Game) -> None:
 
 def _announce(t, rnd, pairings, bye_users) -> None:
     """A round e-mail to every player, through the outbox (their settings apply)."""
+
     def subject() -> str:
         return _("%(name)s: round %(number)s") % {"name": t.name, "number": rnd.number}
 
@@ -240,19 +248,33 @@ def _announce(t, rnd, pairings, bye_users) -> None:
         for uid, user in users.items():
             others = ", ".join(u.username for v, u in users.items() if v != uid)
             with language.override_for(user):  # each player's own language
-                deadline = _("Deadline: %(when)s UTC.") % {"when": formats.date_format(rnd.deadline, "SHORT_DATETIME_FORMAT")}
+                deadline = _("Deadline: %(when)s UTC.") % {
+                    "when": formats.date_format(rnd.deadline, "SHORT_DATETIME_FORMAT")
+                }
                 outbox.message(
-                    Category.GAME, key=f"tournament-round:{rnd.pk}:{uid}", user=user, game=p.game, subject=subject(),
-                    lines=[_("Round %(number)s of %(name)s has started.") % {"number": rnd.number, "name": t.name},
-                           _("Your game against %(others)s is ready.") % {"others": others}, deadline],
-                    path=p.game.get_absolute_url(), button=_("Open your game"),
+                    Category.GAME,
+                    key=f"tournament-round:{rnd.pk}:{uid}",
+                    user=user,
+                    game=p.game,
+                    subject=subject(),
+                    lines=[
+                        _("Round %(number)s of %(name)s has started.") % {"number": rnd.number, "name": t.name},
+                        _("Your game against %(others)s is ready.") % {"others": others},
+                        deadline,
+                    ],
+                    path=p.game.get_absolute_url(),
+                    button=_("Open your game"),
                 )
     for user in bye_users:
         with language.override_for(user):
             outbox.message(
-                Category.GAME, key=f"tournament-round:{rnd.pk}:{user.pk}", user=user, subject=subject(),
+                Category.GAME,
+                key=f"tournament-round:{rnd.pk}:{user.pk}",
+                user=user,
+                subject=subject(),
                 lines=[_("You have a bye in round %(number)s of %(name)s.") % {"number": rnd.number, "name": t.name}],
-                path=t.get_absolute_url(), button=_("Open the tournament"),
+                path=t.get_absolute_url(),
+                button=_("Open the tournament"),
             )
 
 

@@ -9,8 +9,8 @@ the bye (odd numbers of 2-player games only).
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable, Sequence
 from itertools import combinations
-from typing import Hashable, Sequence
 
 Table = tuple
 Round = list

@@ -28,8 +28,8 @@ winner first, ...), then by the points scored in the games.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Mapping, Sequence
 
 TIEBREAKS = {
     "buchholz": "Buchholz",
@@ -121,9 +121,7 @@ def _points(result: Result, matrix: list[list[float]]) -> list[float]:
     k = len(result.players)
     if k < 2:
         return [0.0] * k
-    return [
-        0.0 if p in result.forfeited else 2.0 * sum(matrix[i]) / (k - 1) for i, p in enumerate(result.players)
-    ]
+    return [0.0 if p in result.forfeited else 2.0 * sum(matrix[i]) / (k - 1) for i, p in enumerate(result.players)]
 
 
 def table_points(result: Result) -> list[float]:
@@ -248,7 +246,7 @@ def _ranked_groups(players, rows: dict, results: list[Result], matrices: list, t
                     rows[p].tiebreaks[name] = values[p]
                 new_groups.extend(_split(group, values.__getitem__))
             else:
-                new_groups.extend(_split(group, lambda p: rows[p].tiebreaks[name]))
+                new_groups.extend(_split(group, lambda p, name=name: rows[p].tiebreaks[name]))
         groups = new_groups
     return groups
 

@@ -28,15 +28,18 @@ def schedule(t: Tournament) -> list[dict]:
             pairing = None
             if rnd is not None:
                 pairing = next((p for p in rnd.pairings.all() if sorted(p.players) == sorted(table)), None)
-            rows.append({
-                "players": [names.get(u, "?") for u in table],
-                "scores": pairing.scores if pairing else None,
-                "game_id": pairing.game_id if pairing else None,
-                "status": pairing.get_status_display() if pairing else "",
-            })
+            rows.append(
+                {
+                    "players": [names.get(u, "?") for u in table],
+                    "scores": pairing.scores if pairing else None,
+                    "game_id": pairing.game_id if pairing else None,
+                    "status": pairing.get_status_display() if pairing else "",
+                }
+            )
         seated = {u for table in tables for u in table}
-        out.append({"number": number, "round": rnd, "tables": rows,
-                    "byes": sorted(names[u] for u in everyone - seated)})
+        out.append(
+            {"number": number, "round": rnd, "tables": rows, "byes": sorted(names[u] for u in everyone - seated)}
+        )
     return out
 
 
@@ -60,9 +63,11 @@ def crosstable(t: Tournament, order: list[int]) -> dict:
     names = _names(t)
     order = [u for u in order if u in names] + sorted(u for u in names if u not in order)
     cells: dict[tuple[int, int], list] = {}
-    done = Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.MAIN,
-                                  status__in=[Pairing.Status.FINISHED, Pairing.Status.ADJUDICATED,
-                                              Pairing.Status.FORFEIT])
+    done = Pairing.objects.filter(
+        round__tournament=t,
+        round__stage=Tournament.Stage.MAIN,
+        status__in=[Pairing.Status.FINISHED, Pairing.Status.ADJUDICATED, Pairing.Status.FORFEIT],
+    )
     for p in done:
         for a in p.players:
             for b in p.players:

@@ -4,6 +4,7 @@ results, director actions, and CSV/JSON exports of the standings."""
 from __future__ import annotations
 
 import csv
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -14,10 +15,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from urllib.parse import quote
-from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from ratings import services as ratings
@@ -90,25 +90,45 @@ def _display_rows(t: Tournament, rows: list[dict]) -> list[dict]:
         if _is_knockout(t):  # how far each got, games won, points scored
             cells = [escape(reached.get(r.get("reached"), "")), r["played"], r["wins"], r.get("game_points", 0)]
         else:
-            cells = [_num(r["points"]), r["played"], r["wins"], r["draws"], r["losses"],
-                     *[_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks]]
-        out.append({
-            "rank": r["rank"], "username": r["username"], "url": base.replace("__name__", quote(r["username"])),
-            "points": _num(r["points"]), "withdrawn": r.get("withdrawn"),
-            "rating": f"{rating.display}{'?' if rating.provisional else ''}" if rating else f"{ratings.START}?",
-            "cells": cells,
-        })
+            cells = [
+                _num(r["points"]),
+                r["played"],
+                r["wins"],
+                r["draws"],
+                r["losses"],
+                *[_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks],
+            ]
+        out.append(
+            {
+                "rank": r["rank"],
+                "username": r["username"],
+                "url": base.replace("__name__", quote(r["username"])),
+                "points": _num(r["points"]),
+                "withdrawn": r.get("withdrawn"),
+                "rating": f"{rating.display}{'?' if rating.provisional else ''}" if rating else f"{ratings.START}?",
+                "cells": cells,
+            }
+        )
     return out
 
 
 def _columns(t: Tournament) -> list[tuple[str, str]]:
     """The standings' columns after rank, player and rating: (head, title), per format."""
     if _is_knockout(t):
-        return [(_("Reached"), _("The last round reached")), (_("Games"), ""),
-                (pgettext("won, short", "W"), _("Games won")), (_("Points"), _("Points scored in the games"))]
-    return [(pgettext("points, short", "Pts"), ""), (_("Games"), ""),
-            (pgettext("won, short", "W"), ""), (pgettext("drawn, short", "D"), ""), (pgettext("lost, short", "L"), ""),
-            *[(TIEBREAK_LABELS[name][1], TIEBREAK_LABELS[name][0]) for name in t.tiebreaks]]
+        return [
+            (_("Reached"), _("The last round reached")),
+            (_("Games"), ""),
+            (pgettext("won, short", "W"), _("Games won")),
+            (_("Points"), _("Points scored in the games")),
+        ]
+    return [
+        (pgettext("points, short", "Pts"), ""),
+        (_("Games"), ""),
+        (pgettext("won, short", "W"), ""),
+        (pgettext("drawn, short", "D"), ""),
+        (pgettext("lost, short", "L"), ""),
+        *[(TIEBREAK_LABELS[name][1], TIEBREAK_LABELS[name][0]) for name in t.tiebreaks],
+    ]
 
 
 def _rows_html(rows: list[dict]) -> str:
@@ -119,7 +139,7 @@ def _rows_html(rows: list[dict]) -> str:
         cells = "".join(f"<td>{v}</td>" for v in r["cells"])
         muted = ' class="muted"' if r["withdrawn"] else ""
         parts.append(
-            f'<tr{muted}><td>{r["rank"]}</td>'
+            f"<tr{muted}><td>{r['rank']}</td>"
             f'<td><a href="{escape(r["url"])}">{escape(r["username"])}</a>{badge}</td>'
             f'<td class="rating">{r["rating"]}</td>{cells}</tr>\n'
         )
@@ -142,7 +162,8 @@ def detail(request, pk):
         "places": _places(t),
         "rounds": list(t.rounds.all()),
         "entries": list(t.entries.select_related("user").order_by("-rating", "created_at"))
-        if t.status == Tournament.Status.REGISTRATION else [],
+        if t.status == Tournament.Status.REGISTRATION
+        else [],
         "can_direct": t.can_direct(request.user),
         "register_problem": registration.can_register(t, request.user) if request.user.is_authenticated else None,
         "total_rounds": rounds.total_rounds(t),
@@ -156,8 +177,15 @@ def _places(t: Tournament) -> list[dict]:
     """The places the format decided, for the finished tournament's page: place, name, link."""
     found = ending.places(t)
     names = dict(User.objects.filter(pk__in=[uid for _place, uid in found]).values_list("pk", "username"))
-    return [{"place": place, "label": ending.place_label(place), "username": names.get(uid, "?"),
-             "url": reverse("tournaments:player", args=[t.pk, names.get(uid, "?")])} for place, uid in found]
+    return [
+        {
+            "place": place,
+            "label": ending.place_label(place),
+            "username": names.get(uid, "?"),
+            "url": reverse("tournaments:player", args=[t.pk, names.get(uid, "?")]),
+        }
+        for place, uid in found
+    ]
 
 
 def round_detail(request, pk, number):
@@ -169,15 +197,18 @@ def round_detail(request, pk, number):
     for p in pairings:
         seats = []
         for i, uid in enumerate(p.players):
-            seats.append({
-                "user_id": uid,
-                "name": names.get(uid, "?"),
-                "score": p.scores[i] if p.scores else None,
-                "forfeited": uid in p.forfeited,
-            })
+            seats.append(
+                {
+                    "user_id": uid,
+                    "name": names.get(uid, "?"),
+                    "score": p.scores[i] if p.scores else None,
+                    "forfeited": uid in p.forfeited,
+                }
+            )
         tables.append({"p": p, "seats": seats})
-    return render(request, "tournaments/round.html", {"t": t, "round": rnd, "tables": tables,
-                                                       "rounds": list(t.rounds.all())})
+    return render(
+        request, "tournaments/round.html", {"t": t, "round": rnd, "tables": tables, "rounds": list(t.rounds.all())}
+    )
 
 
 def _bracket_drawing(t: Tournament) -> str:
@@ -199,11 +230,18 @@ def _bracket_drawing(t: Tournament) -> str:
 def _bracket_words() -> dict:
     """The bracket drawing's words in the reader's language."""
     return {
-        "final": _("Final"), "semi": _("Semi-finals"), "quarter": _("Quarter-finals"),
-        "round_of_16": _("Round of 16"), "round_of_32": _("Round of 32"), "round_of_64": _("Round of 64"),
+        "final": _("Final"),
+        "semi": _("Semi-finals"),
+        "quarter": _("Quarter-finals"),
+        "round_of_16": _("Round of 16"),
+        "round_of_32": _("Round of 32"),
+        "round_of_64": _("Round of 64"),
         # {players} is filled in by the drawing (128 and more)
-        "round_of": _("Round of {players}"), "third": _("Third place"), "bracket": _("Knockout bracket"),
-        "empty": _("Empty bracket"), "none": _("No bracket yet"),
+        "round_of": _("Round of {players}"),
+        "third": _("Third place"),
+        "bracket": _("Knockout bracket"),
+        "empty": _("Empty bracket"),
+        "none": _("No bracket yet"),
     }
 
 
@@ -220,23 +258,35 @@ def player(request, pk, username):
     if not t.entries.filter(user=user).exists():
         raise Http404(_("not in this tournament"))
     pairings = [
-        p for p in Pairing.objects.filter(round__tournament=t).select_related("round", "game").order_by("round__number")
+        p
+        for p in Pairing.objects.filter(round__tournament=t).select_related("round", "game").order_by("round__number")
         if user.pk in p.players
     ]
     names = dict(User.objects.filter(pk__in={u for p in pairings for u in p.players}).values_list("pk", "username"))
     results = []
     for p in pairings:
         me = p.players.index(user.pk)
-        results.append({
-            "p": p,
-            "opponents": [names.get(u, "?") for u in p.players if u != user.pk],
-            "score": p.scores[me] if p.scores else None,
-            "opponent_scores": [s for i, s in enumerate(p.scores or []) if i != me],
-            "forfeited": user.pk in p.forfeited,
-        })
+        results.append(
+            {
+                "p": p,
+                "opponents": [names.get(u, "?") for u in p.players if u != user.pk],
+                "score": p.scores[me] if p.scores else None,
+                "opponent_scores": [s for i, s in enumerate(p.scores or []) if i != me],
+                "forfeited": user.pk in p.forfeited,
+            }
+        )
     row = next((r for r in _standings(t) if r["user_id"] == user.pk), None)
-    return render(request, "tournaments/player.html", {"t": t, "player": user, "results": results, "row": row,
-                                                       "points_count": _plural_count(row["points"]) if row else 0})
+    return render(
+        request,
+        "tournaments/player.html",
+        {
+            "t": t,
+            "player": user,
+            "results": results,
+            "row": row,
+            "points_count": _plural_count(row["points"]) if row else 0,
+        },
+    )
 
 
 def _plural_count(points) -> int:
@@ -264,13 +314,34 @@ def standings_export(request, pk, fmt):
     if _is_knockout(t):
         writer.writerow(["rank", "player", "reached", "played", "wins", "losses", "byes", "game_points"])
         for r in rows:
-            writer.writerow([r["rank"], csv_cell(r["username"]), r.get("reached"), r["played"], r["wins"], r["losses"],
-                             r["byes"], r.get("game_points", 0)])
+            writer.writerow(
+                [
+                    r["rank"],
+                    csv_cell(r["username"]),
+                    r.get("reached"),
+                    r["played"],
+                    r["wins"],
+                    r["losses"],
+                    r["byes"],
+                    r.get("game_points", 0),
+                ]
+            )
         return response
     writer.writerow(["rank", "player", "points", "played", "wins", "draws", "losses", "byes", *tiebreaks])
     for r in rows:
-        writer.writerow([r["rank"], csv_cell(r["username"]), r["points"], r["played"], r["wins"], r["draws"], r["losses"],
-                         r["byes"], *[r["tiebreaks"].get(name, "") for name in tiebreaks]])
+        writer.writerow(
+            [
+                r["rank"],
+                csv_cell(r["username"]),
+                r["points"],
+                r["played"],
+                r["wins"],
+                r["draws"],
+                r["losses"],
+                r["byes"],
+                *[r["tiebreaks"].get(name, "") for name in tiebreaks],
+            ]
+        )
     return response
 
 
@@ -303,8 +374,12 @@ def withdraw(request, pk):
     if request.POST.get("username"):
         target = get_object_or_404(User, username=request.POST["username"])
     policy = request.POST.get("policy", "forfeit")
-    return _act(request, t, lambda: registration.withdraw(t, target, by=request.user, policy=policy),
-                _("%(name)s has withdrawn.") % {"name": target.username})
+    return _act(
+        request,
+        t,
+        lambda: registration.withdraw(t, target, by=request.user, policy=policy),
+        _("%(name)s has withdrawn.") % {"name": target.username},
+    )
 
 
 @login_required
@@ -335,5 +410,9 @@ def invite(request, pk):
     if not names:
         messages.error(request, _("Write the usernames of the players to invite."))
         return redirect(t)
-    return _act(request, t, lambda: registration.invite(t, request.user, names),
-                _("Invitation sent to %(names)s.") % {"names": ", ".join(names)})
+    return _act(
+        request,
+        t,
+        lambda: registration.invite(t, request.user, names),
+        _("Invitation sent to %(names)s.") % {"names": ", ".join(names)},
+    )

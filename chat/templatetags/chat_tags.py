@@ -56,8 +56,14 @@ def chat_placeholder(context, game):
 @register.inclusion_tag("chat/_notes.html", takes_context=True)
 def notes_panel(context, game):
     user = context["user"]
-    return {"game": game, "user": user, "request": context.get("request"), "csrf_token": context.get("csrf_token"),
-            "note": services.note_of(game, user), "max_note": MAX_NOTE}
+    return {
+        "game": game,
+        "user": user,
+        "request": context.get("request"),
+        "csrf_token": context.get("csrf_token"),
+        "note": services.note_of(game, user),
+        "max_note": MAX_NOTE,
+    }
 
 
 @register.simple_tag(takes_context=True)
@@ -66,6 +72,9 @@ def live_attributes(context, game):
     data = services.version(game, context["user"])
     return format_html(
         ' data-live-url="{}" data-live-etag="{}" data-live-game="{}" data-live-chat="{}" data-live-interval="{}"',
-        reverse("chat:version", args=[game.pk]), f'"{data["game"]}:{data["chat"]}"', data["game"], data["chat"],
+        reverse("chat:version", args=[game.pk]),
+        f'"{data["game"]}:{data["chat"]}"',
+        data["game"],
+        data["chat"],
         int(getattr(settings, "LIVE_POLL_SECONDS", 4) * 1000),
     )

@@ -42,13 +42,23 @@ from __future__ import annotations
 from games.board_svg.assembly import render_board, render_tile
 from games.board_svg.city import quarter_name
 from games.board_svg.expansion_art import legend_lines
-from games.board_svg.overlays import award_icon
 from games.board_svg.figures import FIGURE_SCALE
+from games.board_svg.overlays import award_icon
 from games.board_svg.palette import PALETTE, SEAT_COLORS, seat_hex
 from games.board_svg.spots import follower_role, spot_position
 from games.board_svg.words import use_translation
 
 __all__ = [
-    "render_board", "render_tile", "legend_lines", "award_icon", "spot_position", "follower_role", "quarter_name", "seat_hex", "use_translation",
-    "PALETTE", "SEAT_COLORS", "FIGURE_SCALE",
+    "render_board",
+    "render_tile",
+    "legend_lines",
+    "award_icon",
+    "spot_position",
+    "follower_role",
+    "quarter_name",
+    "seat_hex",
+    "use_translation",
+    "PALETTE",
+    "SEAT_COLORS",
+    "FIGURE_SCALE",
 ]

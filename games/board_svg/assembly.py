@@ -11,15 +11,16 @@ quarters, the awards, the last move, the cells to click) is drawn each time.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from svgwrite import Drawing
 from svgwrite.base import BaseElement
 
+from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
 from games.board_svg.figures import figures_layer
 from games.board_svg.geometry import fmt
-from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
 from games.board_svg.overlays import LEGEND_ROW, last_move_mark, slot, slot_label, spot_button
 from games.board_svg.overlays import legend as draw_legend
 from games.board_svg.palette import PALETTE, UNIT
@@ -38,20 +39,20 @@ def _defs_id(tile: str, rotation: int) -> str:
     return f"carc-{tile}-{rotation}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_def() -> Markup:
     """The field every tile lies on, defined once per board (kept as text)."""
     return Markup("g", to_text(group({"id": _FIELD_ID}, field_art())))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tile_def(tile: str, rotation: int) -> Markup:
     """The drawing of one tile type at one rotation as a ``<defs>`` entry (kept as text)."""
     field = element("use", {"xlink:href": f"#{_FIELD_ID}"})
     return Markup("g", to_text(group({"id": _defs_id(tile, rotation)}, [field, *tile_art(tile, rotation)])))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tile_use(tile: str, rotation: int) -> BaseElement:
     """The ``<use>`` of a tile type's drawing (one element, shared by every tile of that type)."""
     return element("use", {"xlink:href": f"#{_defs_id(tile, rotation)}"})
@@ -92,13 +93,31 @@ def render_board(
     ``interactive`` is accepted for the turn UI; the ``data-*`` attributes are always
     written. Nothing hidden is drawn: neither the bag nor any player's tiles in hand.
     """
-    return to_text(board_document(game, last_move=last_move, highlight=highlight, cell_size=cell_size,
-                                  interactive=interactive, empty_cells=empty_cells, labels=labels, legend=legend))
+    return to_text(
+        board_document(
+            game,
+            last_move=last_move,
+            highlight=highlight,
+            cell_size=cell_size,
+            interactive=interactive,
+            empty_cells=empty_cells,
+            labels=labels,
+            legend=legend,
+        )
+    )
 
 
-def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int, int]] | None, cell_size: int,
-                   interactive: bool, empty_cells: bool | None,
-                   labels: Mapping[tuple[int, int], str] | None = None, legend: bool = True) -> Drawing:
+def board_document(
+    game: Game,
+    *,
+    last_move: bool,
+    highlight: Iterable[tuple[int, int]] | None,
+    cell_size: int,
+    interactive: bool,
+    empty_cells: bool | None,
+    labels: Mapping[tuple[int, int], str] | None = None,
+    legend: bool = True,
+) -> Drawing:
     """The board of :func:`render_board` as an svgwrite drawing."""
     tiles = list(game.placed_tiles())
     cells = {(t.x, t.y) for t in tiles}
@@ -118,20 +137,35 @@ def board_document(game: Game, *, last_move: bool, highlight: Iterable[tuple[int
     if slots:
         layers.append(group({"class": "slots"}, [slot(x, y) for x, y in slots]))
         if labels:
-            layers.append(group({"class": "slot-labels"}, [slot_label(x, y, labels[x, y]) for x, y in slots if (x, y) in labels]))
+            layers.append(
+                group({"class": "slot-labels"}, [slot_label(x, y, labels[x, y]) for x, y in slots if (x, y) in labels])
+            )
     if awards:
         layers.append(draw_legend(game, awards, x0 * UNIT, (y0 + rows) * UNIT, cols * UNIT))
-    label = ngettext("Carcassonne board: %(tiles)d tile, %(players)d players",
-                     "Carcassonne board: %(tiles)d tiles, %(players)d players", len(tiles)) % {
-        "tiles": len(tiles), "players": len(game.players)}
-    defs = [_field_def()] + [_tile_def(tile, rotation) for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles})]
-    return document({
-        "width": f"{cols * cell_size}px", "height": f"{fmt(rows * cell_size + below * cell_size / UNIT)}px",
-        "viewBox": f"{x0 * UNIT},{y0 * UNIT},{cols * UNIT},{rows * UNIT + below}",
-        # a picture, or a group when it holds buttons (an image's content is not reachable)
-        "class": "board" + (" interactive" if interactive else ""), "role": "group" if slots else "img", "aria-label": label,
-        "data-min-x": str(x0 + 1), "data-min-y": str(y0 + 1), "data-cell": str(UNIT),
-    }, layers, defs=defs)
+    label = ngettext(
+        "Carcassonne board: %(tiles)d tile, %(players)d players",
+        "Carcassonne board: %(tiles)d tiles, %(players)d players",
+        len(tiles),
+    ) % {"tiles": len(tiles), "players": len(game.players)}
+    defs = [_field_def()] + [
+        _tile_def(tile, rotation) for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles})
+    ]
+    return document(
+        {
+            "width": f"{cols * cell_size}px",
+            "height": f"{fmt(rows * cell_size + below * cell_size / UNIT)}px",
+            "viewBox": f"{x0 * UNIT},{y0 * UNIT},{cols * UNIT},{rows * UNIT + below}",
+            # a picture, or a group when it holds buttons (an image's content is not reachable)
+            "class": "board" + (" interactive" if interactive else ""),
+            "role": "group" if slots else "img",
+            "aria-label": label,
+            "data-min-x": str(x0 + 1),
+            "data-min-y": str(y0 + 1),
+            "data-cell": str(UNIT),
+        },
+        layers,
+        defs=defs,
+    )
 
 
 def _slots(highlight: Iterable[tuple[int, int]] | None, cells: set[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -160,14 +194,24 @@ def _empty_cells(cells: set[tuple[int, int]], slots: list[tuple[int, int]], show
             if near not in cells:
                 empty.add(near)
     rects = [_empty_cell(x, y) for x, y in (sorted(empty - set(slots)) if shown else ())]
-    return group({"class": "empty-cells", "fill": PALETTE["empty"], "stroke": PALETTE["empty_line"], "stroke-width": "1.5",
-                  "stroke-dasharray": "6 5"}, rects)
+    return group(
+        {
+            "class": "empty-cells",
+            "fill": PALETTE["empty"],
+            "stroke": PALETTE["empty_line"],
+            "stroke-width": "1.5",
+            "stroke-dasharray": "6 5",
+        },
+        rects,
+    )
 
 
 @lru_cache(maxsize=4096)
 def _empty_cell(x: int, y: int) -> Markup:
     """One dashed empty cell (kept as text: the cells round a board change little from move to move)."""
-    return Markup("rect", to_text(element("rect", x=x * UNIT + 3, y=y * UNIT + 3, width=UNIT - 6, height=UNIT - 6, rx=6)))
+    return Markup(
+        "rect", to_text(element("rect", x=x * UNIT + 3, y=y * UNIT + 3, width=UNIT - 6, height=UNIT - 6, rx=6))
+    )
 
 
 def _tile_group(game: Game, placed: PlacedTile) -> Node:
@@ -186,8 +230,18 @@ def _placed_tile(tile: str, rotation: int, x: int, y: int, title: str) -> Markup
 
 
 def _tile_group_with(tile: str, rotation: int, x: int, y: int, title: str, over: list[Node]) -> BaseElement:
-    return group({"class": "tile", "transform": f"translate({x * UNIT},{y * UNIT})", "data-x": str(x), "data-y": str(y),
-                  "data-tile": tile, "data-rotation": str(rotation)}, [_tile_use(tile, rotation), *over], title=title)
+    return group(
+        {
+            "class": "tile",
+            "transform": f"translate({x * UNIT},{y * UNIT})",
+            "data-x": str(x),
+            "data-y": str(y),
+            "data-tile": tile,
+            "data-rotation": str(rotation),
+        },
+        [_tile_use(tile, rotation), *over],
+        title=title,
+    )
 
 
 def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None) -> str:
@@ -210,7 +264,14 @@ def tile_document(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Ite
     title = _("%(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}
     tile = group({"class": "tile", "data-tile": tile_id, "data-rotation": str(rotation)}, art, title=title)
     buttons = [spot_button(o.tile.id, o.rotation, spot) for spot in spots or ()]
-    return document({"width": f"{size}px", "height": f"{size}px", "viewBox": f"0,0,{UNIT},{UNIT}", "class": "tile-preview",
-                     "role": "img", "aria-label": _("Tile %(tile)s, rotation %(rotation)d") % {"tile": tile_id,
-                                                                                              "rotation": rotation}},
-                    [tile, *buttons])
+    return document(
+        {
+            "width": f"{size}px",
+            "height": f"{size}px",
+            "viewBox": f"0,0,{UNIT},{UNIT}",
+            "class": "tile-preview",
+            "role": "img",
+            "aria-label": _("Tile %(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation},
+        },
+        [tile, *buttons],
+    )

@@ -14,8 +14,9 @@ module of its own and one line here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from svgwrite.base import BaseElement
 

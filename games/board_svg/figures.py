@@ -62,18 +62,48 @@ def figure_shapes(kind: str, x: float, y: float, color: str, scale: float, lying
     transform = f"translate({fx},{fy}){lie} scale({fmt(scale)})"
     body = {"follower": _MEEPLE, "large": _MEEPLE, "builder": _BUILDER, "pig": _PIG}[kind]
     if lying:
-        shadow = element("ellipse", cx=fx, cy=fmt(y + 8.4 * scale), rx=fmt(12 * scale), ry=fmt(3.2 * scale),
-                          fill=PALETTE["shadow"], **{"fill-opacity": "0.25"})
+        shadow = element(
+            "ellipse",
+            cx=fx,
+            cy=fmt(y + 8.4 * scale),
+            rx=fmt(12 * scale),
+            ry=fmt(3.2 * scale),
+            fill=PALETTE["shadow"],
+            **{"fill-opacity": "0.25"},
+        )
     else:
-        shadow = element("ellipse", cx=fx, cy=fmt(y + 10.4 * scale), rx=fmt((10 if kind == "pig" else 8) * scale),
-                          ry=fmt(2.6 * scale), fill=PALETTE["shadow"], **{"fill-opacity": "0.3"})
-    shapes = [shadow, element("path", d=body, transform=transform, fill=fill, stroke=outline,
-                               **{"stroke-width": fmt(1.5 / scale), "stroke-linejoin": "round"})]
+        shadow = element(
+            "ellipse",
+            cx=fx,
+            cy=fmt(y + 10.4 * scale),
+            rx=fmt((10 if kind == "pig" else 8) * scale),
+            ry=fmt(2.6 * scale),
+            fill=PALETTE["shadow"],
+            **{"fill-opacity": "0.3"},
+        )
+    shapes = [
+        shadow,
+        element(
+            "path",
+            d=body,
+            transform=transform,
+            fill=fill,
+            stroke=outline,
+            **{"stroke-width": fmt(1.5 / scale), "stroke-linejoin": "round"},
+        ),
+    ]
     detail = {"builder": _BUILDER_TOOL, "pig": _PIG_DETAIL}.get(kind)
     if detail:
-        shapes.append(element("path", d=detail, transform=transform, fill="none", stroke=outline,
-                               **{"stroke-width": fmt(2.2 / scale if kind == "builder" else 1.2 / scale),
-                                  "stroke-linecap": "round"}))
+        shapes.append(
+            element(
+                "path",
+                d=detail,
+                transform=transform,
+                fill="none",
+                stroke=outline,
+                **{"stroke-width": fmt(2.2 / scale if kind == "builder" else 1.2 / scale), "stroke-linecap": "round"},
+            )
+        )
     return shapes
 
 
@@ -86,26 +116,36 @@ def _figure_label(kind: str, spot: str, player: str) -> str:
     if kind == "pig":
         return _("%(player)s's pig on %(spot)s") % values
     if kind == "large":
-        labels = {"knight": _("%(player)s's large follower, a knight on %(spot)s"),
-                  "thief": _("%(player)s's large follower, a thief on %(spot)s"),
-                  "monk": _("%(player)s's large follower, a monk on %(spot)s"),
-                  "farmer": _("%(player)s's large follower, a farmer on %(spot)s")}
+        labels = {
+            "knight": _("%(player)s's large follower, a knight on %(spot)s"),
+            "thief": _("%(player)s's large follower, a thief on %(spot)s"),
+            "monk": _("%(player)s's large follower, a monk on %(spot)s"),
+            "farmer": _("%(player)s's large follower, a farmer on %(spot)s"),
+        }
     else:
-        labels = {"knight": _("%(player)s's knight on %(spot)s"), "thief": _("%(player)s's thief on %(spot)s"),
-                  "monk": _("%(player)s's monk on %(spot)s"), "farmer": _("%(player)s's farmer on %(spot)s")}
+        labels = {
+            "knight": _("%(player)s's knight on %(spot)s"),
+            "thief": _("%(player)s's thief on %(spot)s"),
+            "monk": _("%(player)s's monk on %(spot)s"),
+            "farmer": _("%(player)s's farmer on %(spot)s"),
+        }
     return labels.get(role, _("%(player)s's follower on %(spot)s")) % values
 
 
 @lru_cache(maxsize=4096)
-def _figure(x: float, y: float, spot: str, kind: str, color: str, label: str, data: tuple[tuple[str, str], ...]) -> Markup:
+def _figure(
+    x: float, y: float, spot: str, kind: str, color: str, label: str, data: tuple[tuple[str, str], ...]
+) -> Markup:
     """A figure at (x, y) in board units: followers stand (farmers lie down), builders and pigs stand.
     Kept as text: a figure stays on the board from move to move."""
     role = follower_role(spot)
     follower = kind in ("follower", "large")
     classes = f"figure kind-{kind}" + (f" follower role-{role}" if follower else "")
     shapes = figure_shapes(kind, x, y, color, FIGURE_SCALE[kind], lying=follower and role == "farmer")
-    return Markup("g", to_text(group({"class": classes, "data-spot": spot, "data-figure": kind, **dict(data)}, shapes,
-                                     title=label)))
+    return Markup(
+        "g",
+        to_text(group({"class": classes, "data-spot": spot, "data-figure": kind, **dict(data)}, shapes, title=label)),
+    )
 
 
 _SPREAD = ((0.0, 0.0), (9.0, 5.0), (-9.0, 5.0), (0.0, 10.0), (9.0, -5.0), (-9.0, -5.0))
@@ -121,25 +161,62 @@ def figures_layer(game: Game, tiles: list[PlacedTile]) -> BaseElement:
         if not kinds:
             continue
         taken: dict[str, int] = {}
-        for (spot, seat, kind) in placed.figures_here():
+        for spot, seat, kind in placed.figures_here():
             fx, fy = spot_point(placed.tile, placed.rotation, spot)
             n = taken.get(spot, 0)
             taken[spot] = n + 1
             dx, dy = _SPREAD[n % len(_SPREAD)]
-            data = (("data-x", str(placed.x)), ("data-y", str(placed.y)), ("data-seat", str(seat)),
-                    ("data-player", names[seat]))
-            layer.add(_figure(placed.x * UNIT + fx + dx, placed.y * UNIT + fy + dy, spot, kind, colors[seat],
-                              _figure_label(kind, spot, names[seat]), data))
+            data = (
+                ("data-x", str(placed.x)),
+                ("data-y", str(placed.y)),
+                ("data-seat", str(seat)),
+                ("data-player", names[seat]),
+            )
+            layer.add(
+                _figure(
+                    placed.x * UNIT + fx + dx,
+                    placed.y * UNIT + fy + dy,
+                    spot,
+                    kind,
+                    colors[seat],
+                    _figure_label(kind, spot, names[seat]),
+                    data,
+                )
+            )
     return layer
 
 
 def count_figure(x: float, y: float, quarter: str, label: str) -> BaseElement:
     """The Count standing at (x, y) in ``quarter`` of the City: a crowned figure in his own colour."""
     transform = f"translate({fmt(x)},{fmt(y)}) scale(0.8)"
-    return group({"class": "count-figure", "data-quarter": quarter}, [
-        element("ellipse", cx=fmt(x), cy=fmt(y + 8.5), rx="6.5", ry="2", fill=PALETTE["shadow"], **{"fill-opacity": "0.3"}),
-        element("path", d=_COUNT, transform=transform, fill=PALETTE["count"], stroke=PALETTE["meeple_line"],
-                **{"stroke-width": "1.6", "stroke-linejoin": "round"}),
-        element("path", d=_CROWN, transform=transform, fill=PALETTE["crown"], stroke=PALETTE["meeple_line"],
-                **{"stroke-width": "1.2", "stroke-linejoin": "round"}),
-    ], title=label)
+    return group(
+        {"class": "count-figure", "data-quarter": quarter},
+        [
+            element(
+                "ellipse",
+                cx=fmt(x),
+                cy=fmt(y + 8.5),
+                rx="6.5",
+                ry="2",
+                fill=PALETTE["shadow"],
+                **{"fill-opacity": "0.3"},
+            ),
+            element(
+                "path",
+                d=_COUNT,
+                transform=transform,
+                fill=PALETTE["count"],
+                stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.6", "stroke-linejoin": "round"},
+            ),
+            element(
+                "path",
+                d=_CROWN,
+                transform=transform,
+                fill=PALETTE["crown"],
+                stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.2", "stroke-linejoin": "round"},
+            ),
+        ],
+        title=label,
+    )

@@ -11,7 +11,7 @@ Geometry follows ``shared/rules/NOTATION.md``: ``x`` grows east, ``y`` grows sou
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 from games.board_svg.palette import UNIT
 
@@ -38,7 +38,7 @@ def cubic(p0: Point, p1: Point, p2: Point, p3: Point, n: int = 12) -> list[Point
     out = []
     for i in range(n + 1):
         t = i / n
-        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t**3
         out.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
     return out
 
@@ -180,4 +180,3 @@ def chaikin(points: list[Point]) -> list[Point]:
 def circle_path(cx: float, cy: float, r: float) -> str:
     f = fmt
     return f"M{f(cx + r)},{f(cy)} a{f(r)},{f(r)} 0 1 0 {f(-2 * r)},0 a{f(r)},{f(r)} 0 1 0 {f(2 * r)},0 Z"
-

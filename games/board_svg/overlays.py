@@ -8,7 +8,8 @@ tile preview where a follower may stand (buttons).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from svgwrite.base import BaseElement
 
@@ -30,20 +31,44 @@ def award_lines(game: Game, m: Any) -> list[tuple[str, str, int | None, str]]:
     """(award, text, holder's seat, tooltip) for the King & Robber awards of ``game``
     (``m``: its rule module of the awards)."""
     return [
-        _award_line(game, "king", m.king, m.largest_city, (
-            _("King: not awarded yet"), _("The king goes to whoever completes the largest city so far."), _("King: %(player)s"),
-            lambda n: ngettext("%(player)s holds the king: the largest city completed so far has %(size)d tile.",
-                               "%(player)s holds the king: the largest city completed so far has %(size)d tiles.", n))),
-        _award_line(game, "robber", m.robber, m.longest_road, (
-            _("Robber: not awarded yet"), _("The robber goes to whoever completes the longest road so far."),
-            _("Robber: %(player)s"),
-            lambda n: ngettext("%(player)s holds the robber: the longest road completed so far has %(size)d tile.",
-                               "%(player)s holds the robber: the longest road completed so far has %(size)d tiles.", n))),
+        _award_line(
+            game,
+            "king",
+            m.king,
+            m.largest_city,
+            (
+                _("King: not awarded yet"),
+                _("The king goes to whoever completes the largest city so far."),
+                _("King: %(player)s"),
+                lambda n: ngettext(
+                    "%(player)s holds the king: the largest city completed so far has %(size)d tile.",
+                    "%(player)s holds the king: the largest city completed so far has %(size)d tiles.",
+                    n,
+                ),
+            ),
+        ),
+        _award_line(
+            game,
+            "robber",
+            m.robber,
+            m.longest_road,
+            (
+                _("Robber: not awarded yet"),
+                _("The robber goes to whoever completes the longest road so far."),
+                _("Robber: %(player)s"),
+                lambda n: ngettext(
+                    "%(player)s holds the robber: the longest road completed so far has %(size)d tile.",
+                    "%(player)s holds the robber: the longest road completed so far has %(size)d tiles.",
+                    n,
+                ),
+            ),
+        ),
     ]
 
 
-def _award_line(game: Game, award: str, holder: int | None, size: int,
-                words: tuple[str, str, str, Callable[[int], str]]) -> tuple[str, str, int | None, str]:
+def _award_line(
+    game: Game, award: str, holder: int | None, size: int, words: tuple[str, str, str, Callable[[int], str]]
+) -> tuple[str, str, int | None, str]:
     """One award's line: nobody's yet (and how to win it), or its holder and their feature's size."""
     nobody, how, held, why = words
     if holder is None:
@@ -54,73 +79,167 @@ def _award_line(game: Game, award: str, holder: int | None, size: int,
 
 def award_icon(award: str) -> str:
     """The award's small picture (crown or robber) as an SVG document, for a page's legend."""
-    return to_text(document({"width": "20", "height": "20", "viewBox": "0,0,20,20", "aria-hidden": "true",
-                             "class": f"award-icon award-icon-{award}"}, _award_icon(award, 10, 10)))
+    return to_text(
+        document(
+            {
+                "width": "20",
+                "height": "20",
+                "viewBox": "0,0,20,20",
+                "aria-hidden": "true",
+                "class": f"award-icon award-icon-{award}",
+            },
+            _award_icon(award, 10, 10),
+        )
+    )
 
 
 def _award_icon(award: str, x: float, y: float) -> Drawn:
     f = fmt
     if award == "king":
-        return [element("path", d=f"M{f(x - 8)},{f(y + 5)} L{f(x - 9)},{f(y - 6)} L{f(x - 4)},{f(y - 1)} L{f(x)},{f(y - 8)} "
-                                   f"L{f(x + 4)},{f(y - 1)} L{f(x + 9)},{f(y - 6)} L{f(x + 8)},{f(y + 5)} Z",
-                         fill=PALETTE["crown"], stroke=PALETTE["crown_line"], **{"stroke-width": "1.4", "stroke-linejoin": "round"})]
+        return [
+            element(
+                "path",
+                d=f"M{f(x - 8)},{f(y + 5)} L{f(x - 9)},{f(y - 6)} L{f(x - 4)},{f(y - 1)} L{f(x)},{f(y - 8)} "
+                f"L{f(x + 4)},{f(y - 1)} L{f(x + 9)},{f(y - 6)} L{f(x + 8)},{f(y + 5)} Z",
+                fill=PALETTE["crown"],
+                stroke=PALETTE["crown_line"],
+                **{"stroke-width": "1.4", "stroke-linejoin": "round"},
+            )
+        ]
     return [  # the robber: a masked face
-        element("circle", cx=f(x), cy=f(y), r="8", fill=PALETTE["robber"], stroke=PALETTE["meeple_line"], **{"stroke-width": "1.2"}),
+        element(
+            "circle",
+            cx=f(x),
+            cy=f(y),
+            r="8",
+            fill=PALETTE["robber"],
+            stroke=PALETTE["meeple_line"],
+            **{"stroke-width": "1.2"},
+        ),
         element("path", d=f"M{f(x - 8)},{f(y - 2)} h16 v4 h-16 Z", fill=PALETTE["meeple_line"]),
-        element("path", d=f"M{f(x - 3.2)},{f(y)} h0.1 M{f(x + 3.1)},{f(y)} h0.1", stroke="#ffffff",
-                 **{"stroke-width": "2", "stroke-linecap": "round"}),
+        element(
+            "path",
+            d=f"M{f(x - 3.2)},{f(y)} h0.1 M{f(x + 3.1)},{f(y)} h0.1",
+            stroke="#ffffff",
+            **{"stroke-width": "2", "stroke-linecap": "round"},
+        ),
     ]
 
 
-def legend(game: Game, lines: list[tuple[str, str, int | None, str]], x0: float, y0: float, width: float) -> BaseElement:
+def legend(
+    game: Game, lines: list[tuple[str, str, int | None, str]], x0: float, y0: float, width: float
+) -> BaseElement:
     """The awards under the board, each beside its holder's colour."""
     layer = element("g", {"class": "legend"})
-    layer.add(element("rect", x=fmt(x0), y=fmt(y0), width=fmt(width), height=fmt(len(lines) * LEGEND_ROW + 8),
-                       fill=PALETTE["legend"]))
+    layer.add(
+        element(
+            "rect",
+            x=fmt(x0),
+            y=fmt(y0),
+            width=fmt(width),
+            height=fmt(len(lines) * LEGEND_ROW + 8),
+            fill=PALETTE["legend"],
+        )
+    )
     for i, (award, text, seat, tooltip) in enumerate(lines):
         y = y0 + 4 + i * LEGEND_ROW + LEGEND_ROW / 2
-        row = element("g", {"class": f"award award-{award}", **({"data-seat": str(seat), "data-player": game.players[seat]}
-                                                           if seat is not None else {})})
+        row = element(
+            "g",
+            {
+                "class": f"award award-{award}",
+                **({"data-seat": str(seat), "data-player": game.players[seat]} if seat is not None else {}),
+            },
+        )
         titled(row, tooltip)
         for shape in _award_icon(award, x0 + 24, y):
             row.add(shape)
         x = x0 + 42
         if seat is not None:
-            row.add(element("circle", cx=fmt(x + 8), cy=fmt(y), r="8", fill=seat_hex(seat), stroke=PALETTE["meeple_line"],
-                             **{"stroke-width": "1.2"}))
+            row.add(
+                element(
+                    "circle",
+                    cx=fmt(x + 8),
+                    cy=fmt(y),
+                    r="8",
+                    fill=seat_hex(seat),
+                    stroke=PALETTE["meeple_line"],
+                    **{"stroke-width": "1.2"},
+                )
+            )
             x += 24
         shown = text if len(text) <= 40 else text[:39] + "…"
-        row.add(text_element({"x": fmt(x), "y": fmt(y + 7), "font-size": "21", "font-family": "sans-serif",
-                              "fill": PALETTE["text"]}, shown))
+        row.add(
+            text_element(
+                {"x": fmt(x), "y": fmt(y + 7), "font-size": "21", "font-family": "sans-serif", "fill": PALETTE["text"]},
+                shown,
+            )
+        )
         layer.add(row)
     return layer
 
 
 def last_move_mark(last: PlacedTile) -> BaseElement:
     """An orange outline round the tile placed last."""
-    mark = element("rect", x=last.x * UNIT + 2.5, y=last.y * UNIT + 2.5, width=UNIT - 5, height=UNIT - 5,
-                   fill="none", stroke=PALETTE["last_move"], rx=4,
-                   **{"class": "last-move", "stroke-width": "5", "data-x": last.x, "data-y": last.y})
+    mark = element(
+        "rect",
+        x=last.x * UNIT + 2.5,
+        y=last.y * UNIT + 2.5,
+        width=UNIT - 5,
+        height=UNIT - 5,
+        fill="none",
+        stroke=PALETTE["last_move"],
+        rx=4,
+        **{"class": "last-move", "stroke-width": "5", "data-x": last.x, "data-y": last.y},
+    )
     return titled(mark, _("Last move: %(tile)s at (%(x)d,%(y)d)") % {"tile": last.tile, "x": last.x, "y": last.y})
 
 
 def slot(x: int, y: int) -> BaseElement:
     """An empty cell where the drawn tile fits: a focusable button."""
     where = _("Place at (%(x)d,%(y)d)") % {"x": x, "y": y}
-    made = element("rect", x=x * UNIT + 4, y=y * UNIT + 4, width=UNIT - 8, height=UNIT - 8, rx=8,
-                   fill=PALETTE["slot"], stroke=PALETTE["slot_line"], tabindex="0", role="button",
-                   **{"class": "slot", "data-x": x, "data-y": y, "aria-label": where,
-                      "fill-opacity": "0.5", "stroke-width": "4", "stroke-dasharray": "10 6",
-                      "cursor": "pointer"})
+    made = element(
+        "rect",
+        x=x * UNIT + 4,
+        y=y * UNIT + 4,
+        width=UNIT - 8,
+        height=UNIT - 8,
+        rx=8,
+        fill=PALETTE["slot"],
+        stroke=PALETTE["slot_line"],
+        tabindex="0",
+        role="button",
+        **{
+            "class": "slot",
+            "data-x": x,
+            "data-y": y,
+            "aria-label": where,
+            "fill-opacity": "0.5",
+            "stroke-width": "4",
+            "stroke-dasharray": "10 6",
+            "cursor": "pointer",
+        },
+    )
     return titled(made, where)
 
 
 def slot_label(x: int, y: int, text: str) -> BaseElement:
     """A cell's label written large in its slot (the turn e-mail's picture: a reply names the cell)."""
     size = 44 if len(text) < 2 else 34
-    return text_element({"x": fmt(x * UNIT + UNIT / 2), "y": fmt(y * UNIT + UNIT / 2 + size * 0.35), "font-size": str(size),
-                         "font-family": "sans-serif", "font-weight": "bold", "text-anchor": "middle",
-                         "fill": PALETTE["slot_line"], "class": "slot-label", "data-x": str(x), "data-y": str(y)}, text)
+    return text_element(
+        {
+            "x": fmt(x * UNIT + UNIT / 2),
+            "y": fmt(y * UNIT + UNIT / 2 + size * 0.35),
+            "font-size": str(size),
+            "font-family": "sans-serif",
+            "font-weight": "bold",
+            "text-anchor": "middle",
+            "fill": PALETTE["slot_line"],
+            "class": "slot-label",
+            "data-x": str(x),
+            "data-y": str(y),
+        },
+        text,
+    )
 
 
 def spot_button(tile_id: str, rotation: int, spot: str) -> BaseElement:
@@ -128,8 +247,22 @@ def spot_button(tile_id: str, rotation: int, spot: str) -> BaseElement:
     x, y = spot_point(tile_id, rotation, spot)
     role = follower_role(spot)
     label = _("Put a follower on %(spot)s") % {"spot": spot}
-    circle = element("circle", cx=fmt(x), cy=fmt(y), r="9", fill=PALETTE["spot"], stroke=PALETTE["spot_line"],
-                     tabindex="0", role="button",
-                     **{"class": f"spot role-{role}", "data-spot": spot, "fill-opacity": "0.75",
-                        "stroke-width": "2.5", "aria-label": label, "cursor": "pointer"})
+    circle = element(
+        "circle",
+        cx=fmt(x),
+        cy=fmt(y),
+        r="9",
+        fill=PALETTE["spot"],
+        stroke=PALETTE["spot_line"],
+        tabindex="0",
+        role="button",
+        **{
+            "class": f"spot role-{role}",
+            "data-spot": spot,
+            "fill-opacity": "0.75",
+            "stroke-width": "2.5",
+            "aria-label": label,
+            "cursor": "pointer",
+        },
+    )
     return titled(circle, _("Put a follower on %(spot)s (%(role)s)") % {"spot": spot, "role": _(role)})

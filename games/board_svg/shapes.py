@@ -11,15 +11,27 @@ carry their turned edges and half-edges).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from games.board_svg.geometry import (
-    CENTRE, EDGE_MID, Point, along, between, cubic, distance_to_line, inside, quad, stub, stub_from, turn, turned, wiggle,
+    CENTRE,
+    EDGE_MID,
+    Point,
+    along,
+    between,
+    cubic,
+    distance_to_line,
+    inside,
+    quad,
+    stub,
+    stub_from,
+    turn,
+    turned,
+    wiggle,
 )
 from games.board_svg.palette import UNIT
 from games.engine import CITY_BLOCK, GOODS
 from games.engine.tiles import RIVER_END, Orientation, orientation
-
 
 # Canonical city outlines (rotation applied afterwards): each is (fill polygon, walls,
 # pennant point). A wall is a polyline not lying on the tile's border.
@@ -243,8 +255,11 @@ class TileShapes:
     def obstacles(self) -> list[tuple[float, float, float, float, bool]]:
         """Boxes where no follower should stand, and whether they stand in a city (pennants,
         symbols) or anywhere outside the cloister (inns)."""
-        boxes = [(px - 9, py - 10, px + 9, py + 10, True) for idx, (_o, _w, (px, py)) in self.cities.items()
-                 if self.o.segments[idx].pennants]
+        boxes = [
+            (px - 9, py - 10, px + 9, py + 10, True)
+            for idx, (_o, _w, (px, py)) in self.cities.items()
+            if self.o.segments[idx].pennants
+        ]
         for name, (px, py) in self.marks:
             r = 22 if name == "cathedral" else 9
             boxes.append((px - r, py - r, px + r, py + r, True))
@@ -252,8 +267,7 @@ class TileShapes:
         return boxes
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_shapes(tile_id: str, rotation: int) -> TileShapes:
     """The shapes of ``tile_id`` at ``rotation`` (worked out once)."""
     return TileShapes(orientation(tile_id, rotation))
-

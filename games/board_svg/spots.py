@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import lru_cache
-from typing import Callable
+from collections.abc import Callable
+from functools import cache
 
 from games import entries
 from games.board_svg.geometry import (
-    EDGE_MID, HALF_ANCHOR, Point, along, bounding_box, chaikin, chains, distance_to_line, inside, turn,
+    EDGE_MID,
+    HALF_ANCHOR,
+    Point,
+    along,
+    bounding_box,
+    chaikin,
+    chains,
+    distance_to_line,
+    inside,
+    turn,
 )
 from games.board_svg.palette import UNIT
 from games.board_svg.shapes import TileShapes, tile_shapes
@@ -29,7 +38,7 @@ _OBSTACLE = -2
 _FREE = -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def raster(tile_id: str, rotation: int) -> tuple[list[int], int]:
     """A coarse map of the tile: the segment index under each grid cell (or an obstacle).
 
@@ -133,7 +142,7 @@ def _flood_fields(o: Orientation, labels: list[int], n: int) -> None:
                 queue.append(nj * n + ni)
 
 
-@lru_cache(maxsize=None)
+@cache
 def hedge_lines(tile_id: str) -> tuple[tuple[Point, ...], ...]:
     """Where two fields of the unturned tile meet with nothing between them (IC-G, TB-07):
     the lines between their areas of the raster, smoothed (hedges are drawn there)."""
@@ -161,7 +170,6 @@ def hedge_lines(tile_id: str) -> tuple[tuple[Point, ...], ...]:
             points = chaikin(points)
         lines.append(tuple((round(x, 1), round(y, 1)) for x, y in points))
     return tuple(lines)
-
 
 
 def _clearance(labels: list[int], n: int, label: int) -> list[float]:
@@ -205,7 +213,7 @@ def _clearance(labels: list[int], n: int, label: int) -> list[float]:
     return d
 
 
-@lru_cache(maxsize=None)
+@cache
 def spot_point(tile_id: str, rotation: int, spot: str) -> Point:
     """Where a follower on ``spot`` stands, in 0..100 units (cached).
 
@@ -227,7 +235,7 @@ def spot_point(tile_id: str, rotation: int, spot: str) -> Point:
     return turn(_unturned_spot_point(tile_id, unturned), turns)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _unturned_spot_point(tile_id: str, spot: str) -> Point:
     o = orientation(tile_id, 0)
     index = o.spot_index[spot]
@@ -277,4 +285,3 @@ def spot_position(orientation: Orientation, spot: str) -> tuple[float, float]:
 
 
 follower_role = entries.follower_role
-

@@ -17,7 +17,7 @@ before, is kept as text (:class:`Markup`) and placed into each board.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Union
+from collections.abc import Callable, Iterable
 
 import svgwrite
 from svgwrite.base import BaseElement, Title
@@ -49,7 +49,7 @@ class Markup:
         self.text = text
 
 
-Node = Union[BaseElement, Title, Markup]
+Node = BaseElement | Title | Markup
 Drawn = list[BaseElement]
 """A piece of art: elements drawn in order."""
 
@@ -113,9 +113,15 @@ def _write(node: Node, out: list[str]) -> None:
         return
     if isinstance(node, svgwrite.Drawing):
         # svgwrite adds the namespaces, profile and version when it writes a drawing; so do we
-        attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
-                        "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": node.profile,
-                        "version": node.version})
+        attribs.update(
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "xmlns:xlink": "http://www.w3.org/1999/xlink",
+                "xmlns:ev": "http://www.w3.org/2001/xml-events",
+                "baseProfile": node.profile,
+                "version": node.version,
+            }
+        )
     tag = node.elementname
     attrs = _attributes(attribs)
     text = node.text if isinstance(node, Text) else None
@@ -138,8 +144,13 @@ def _attributes(attribs: dict[str, object]) -> str:
     except TypeError:  # not all text yet
         joined = None
     if joined is None or "" in values or "&" in joined or "<" in joined or ">" in joined or '"' in joined:
-        return "".join([f' {key}="{_escape_attribute(value)}"' for key, value in attribs.items()
-                        if value is not None and value != ""])
+        return "".join(
+            [
+                f' {key}="{_escape_attribute(value)}"'
+                for key, value in attribs.items()
+                if value is not None and value != ""
+            ]
+        )
     return "".join([f' {key}="{value}"' for key, value in attribs.items()])
 
 
@@ -152,4 +163,3 @@ def _escape_attribute(value: object) -> str:
 
 def _escape_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-

@@ -9,8 +9,8 @@ tuple of svgwrite elements in 0..100 units, built once (a board writes it once a
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable
+from collections.abc import Iterable
+from functools import cache
 
 from svgwrite.base import BaseElement
 
@@ -23,28 +23,68 @@ from games.board_svg.tile_marks import marks_art, quarters_art, walled_city_art
 
 Art = tuple[BaseElement, ...]
 
-_TUFTS = ((14, 12), (38, 8), (67, 15), (88, 9), (8, 37), (29, 31), (56, 36), (84, 33), (18, 58), (44, 62),
-          (73, 55), (92, 63), (9, 84), (33, 88), (58, 81), (81, 90), (48, 21), (26, 74), (66, 71), (90, 46))
+_TUFTS = (
+    (14, 12),
+    (38, 8),
+    (67, 15),
+    (88, 9),
+    (8, 37),
+    (29, 31),
+    (56, 36),
+    (84, 33),
+    (18, 58),
+    (44, 62),
+    (73, 55),
+    (92, 63),
+    (9, 84),
+    (33, 88),
+    (58, 81),
+    (81, 90),
+    (48, 21),
+    (26, 74),
+    (66, 71),
+    (90, 46),
+)
 """Where the little grass tufts of the field texture grow (most end up under roads and cities)."""
 
 
 def _tufts() -> str:
-    return " ".join(f"M{x - 2},{y - 2.4} L{x - 0.6},{y + 0.8} M{x},{y - 3.2} V{y + 0.8} M{x + 2},{y - 2.4} L{x + 0.6},{y + 0.8}"
-                    for x, y in _TUFTS)
+    return " ".join(
+        f"M{x - 2},{y - 2.4} L{x - 0.6},{y + 0.8} M{x},{y - 3.2} V{y + 0.8} M{x + 2},{y - 2.4} L{x + 0.6},{y + 0.8}"
+        for x, y in _TUFTS
+    )
 
 
 _TUFT_PATH = _tufts()
 
 
-@lru_cache(maxsize=None)
+@cache
 def field_art() -> Art:
     """The field every tile lies on: grass, its tufts, a border."""
     # the border line lies inside the tile, so a neighbour's city is never crossed by it
     return (
-        element("rect", {"x": "0.75", "y": "0.75", "width": "98.5", "height": "98.5", "fill": PALETTE["field"],
-                  "stroke": PALETTE["field_edge"], "stroke-width": "1.5"}),
-        element("path", {"d": _TUFT_PATH, "fill": "none", "stroke": PALETTE["grass"], "stroke-width": "0.9",
-                  "stroke-linecap": "round"}),
+        element(
+            "rect",
+            {
+                "x": "0.75",
+                "y": "0.75",
+                "width": "98.5",
+                "height": "98.5",
+                "fill": PALETTE["field"],
+                "stroke": PALETTE["field_edge"],
+                "stroke-width": "1.5",
+            },
+        ),
+        element(
+            "path",
+            {
+                "d": _TUFT_PATH,
+                "fill": "none",
+                "stroke": PALETTE["grass"],
+                "stroke-width": "0.9",
+                "stroke-linecap": "round",
+            },
+        ),
     )
 
 
@@ -56,10 +96,29 @@ def _draw_hedges(sh: TileShapes) -> Drawn:
     k = sh.o.rotation // 90
     d = " ".join(path_data(turned(line, k)) for line in lines)
     return [
-        element("path", {"class": "hedge", "d": d, "fill": "none", "stroke": PALETTE["hedge"], "stroke-width": "4",
-                  "stroke-linecap": "round", "stroke-linejoin": "round"}),
-        element("path", {"d": d, "fill": "none", "stroke": PALETTE["hedge_light"], "stroke-width": "2",
-                  "stroke-dasharray": "1 3", "stroke-linecap": "round"}),
+        element(
+            "path",
+            {
+                "class": "hedge",
+                "d": d,
+                "fill": "none",
+                "stroke": PALETTE["hedge"],
+                "stroke-width": "4",
+                "stroke-linecap": "round",
+                "stroke-linejoin": "round",
+            },
+        ),
+        element(
+            "path",
+            {
+                "d": d,
+                "fill": "none",
+                "stroke": PALETTE["hedge_light"],
+                "stroke-width": "2",
+                "stroke-dasharray": "1 3",
+                "stroke-linecap": "round",
+            },
+        ),
     ]
 
 
@@ -70,15 +129,57 @@ def _draw_river(sh: TileShapes) -> Drawn:
         out.append(element("path", {"d": d, "fill": "none", "stroke": PALETTE["river_bank"], "stroke-width": "17"}))
         out.append(element("path", {"d": d, "fill": "none", "stroke": PALETTE["river"], "stroke-width": "12"}))
     if sh.pool == "lake":
-        out.append(element("ellipse", {"cx": "50", "cy": "52", "rx": "27", "ry": "22", "fill": PALETTE["river"],
-                                "stroke": PALETTE["river_bank"], "stroke-width": "3"}))
-        out.append(element("path", {"d": "M38,50 q6,-4 12,0 t12,0 M42,58 q5,-3 10,0 t10,0", "fill": "none",
-                             "stroke": "#ffffff", "stroke-width": "1.6", "stroke-opacity": "0.8"}))
+        out.append(
+            element(
+                "ellipse",
+                {
+                    "cx": "50",
+                    "cy": "52",
+                    "rx": "27",
+                    "ry": "22",
+                    "fill": PALETTE["river"],
+                    "stroke": PALETTE["river_bank"],
+                    "stroke-width": "3",
+                },
+            )
+        )
+        out.append(
+            element(
+                "path",
+                {
+                    "d": "M38,50 q6,-4 12,0 t12,0 M42,58 q5,-3 10,0 t10,0",
+                    "fill": "none",
+                    "stroke": "#ffffff",
+                    "stroke-width": "1.6",
+                    "stroke-opacity": "0.8",
+                },
+            )
+        )
     elif sh.pool == "spring":
-        out.append(element("circle", {"cx": "50", "cy": "50", "r": "11", "fill": PALETTE["river"],
-                               "stroke": PALETTE["river_bank"], "stroke-width": "3"}))
-        out.append(element("path", {"d": "M36,44 l6,-7 l7,2 l2,6 z M57,60 l5,-6 l7,3 l-1,6 z", "fill": "#9c9486",
-                             "stroke": "#5f584c", "stroke-width": "1.2"}))
+        out.append(
+            element(
+                "circle",
+                {
+                    "cx": "50",
+                    "cy": "50",
+                    "r": "11",
+                    "fill": PALETTE["river"],
+                    "stroke": PALETTE["river_bank"],
+                    "stroke-width": "3",
+                },
+            )
+        )
+        out.append(
+            element(
+                "path",
+                {
+                    "d": "M36,44 l6,-7 l7,2 l2,6 z M57,60 l5,-6 l7,3 l-1,6 z",
+                    "fill": "#9c9486",
+                    "stroke": "#5f584c",
+                    "stroke-width": "1.2",
+                },
+            )
+        )
     return out
 
 
@@ -87,8 +188,16 @@ def _road_strokes(d: str) -> Drawn:
     return [
         element("path", {"d": d, "fill": "none", "stroke": PALETTE["road_edge"], "stroke-width": "13"}),
         element("path", {"d": d, "fill": "none", "stroke": PALETTE["road"], "stroke-width": "9"}),
-        element("path", {"d": d, "fill": "none", "stroke": PALETTE["road_stone"], "stroke-width": "6.5",
-                  "stroke-dasharray": "3.2 2.6"}),
+        element(
+            "path",
+            {
+                "d": d,
+                "fill": "none",
+                "stroke": PALETTE["road_stone"],
+                "stroke-width": "6.5",
+                "stroke-dasharray": "3.2 2.6",
+            },
+        ),
     ]
 
 
@@ -101,24 +210,70 @@ def _draw_roads(sh: TileShapes) -> Drawn:
         line = sh.roads[sh.bridge]
         deck = path_data([along(line, 27), along(line, 73)])
         shadow = path_data([(x + 2.5, y + 3.5) for x, y in (along(line, 29), along(line, 71))])
-        out.append(element("path", {"d": shadow, "class": "bridge-shadow", "fill": "none", "stroke": PALETTE["shadow"],
-                             "stroke-opacity": "0.3", "stroke-width": "17"}))
-        out.append(element("path", {"d": deck, "class": "bridge", "fill": "none", "stroke": PALETTE["bridge"],
-                             "stroke-width": "18"}))
-        out.append(element("path", {"d": deck, "fill": "none", "stroke": PALETTE["bridge_line"], "stroke-width": "18",
-                             "stroke-dasharray": "0.8 4.4"}))
+        out.append(
+            element(
+                "path",
+                {
+                    "d": shadow,
+                    "class": "bridge-shadow",
+                    "fill": "none",
+                    "stroke": PALETTE["shadow"],
+                    "stroke-opacity": "0.3",
+                    "stroke-width": "17",
+                },
+            )
+        )
+        out.append(
+            element(
+                "path",
+                {"d": deck, "class": "bridge", "fill": "none", "stroke": PALETTE["bridge"], "stroke-width": "18"},
+            )
+        )
+        out.append(
+            element(
+                "path",
+                {
+                    "d": deck,
+                    "fill": "none",
+                    "stroke": PALETTE["bridge_line"],
+                    "stroke-width": "18",
+                    "stroke-dasharray": "0.8 4.4",
+                },
+            )
+        )
         out.extend(_road_strokes(path_data(line)))
     houses = ([CENTRE] if sh.junction or sh.village else []) + [(x + 0.5, y) for x, y in sh.houses]
     for x, y in houses:  # a small village house where the roads end
         big = (x, y) == CENTRE
         w, h, roof = (18, 15, 12) if big else (13, 11, 9)
         f = fmt
-        out.append(element("rect", {"x": f(x - w / 2), "y": f(y - 7 if big else y - 5), "width": str(w), "height": str(h),
-                             "fill": PALETTE["junction"], "stroke": PALETTE["junction_line"], "stroke-width": "1.5"}))
+        out.append(
+            element(
+                "rect",
+                {
+                    "x": f(x - w / 2),
+                    "y": f(y - 7 if big else y - 5),
+                    "width": str(w),
+                    "height": str(h),
+                    "fill": PALETTE["junction"],
+                    "stroke": PALETTE["junction_line"],
+                    "stroke-width": "1.5",
+                },
+            )
+        )
         top = y - 7 if big else y - 5
-        out.append(element("path", {"d": f"M{f(x - w / 2 - 3)},{f(top + 1)} L{f(x)},{f(top + 1 - roof * 0.85)} "
-                                  f"L{f(x + w / 2 + 3)},{f(top + 1)} Z",
-                             "fill": PALETTE["roof"], "stroke": PALETTE["roof_line"], "stroke-width": "1.5"}))
+        out.append(
+            element(
+                "path",
+                {
+                    "d": f"M{f(x - w / 2 - 3)},{f(top + 1)} L{f(x)},{f(top + 1 - roof * 0.85)} "
+                    f"L{f(x + w / 2 + 3)},{f(top + 1)} Z",
+                    "fill": PALETTE["roof"],
+                    "stroke": PALETTE["roof_line"],
+                    "stroke-width": "1.5",
+                },
+            )
+        )
     return out
 
 
@@ -127,15 +282,56 @@ def _draw_inns(sh: TileShapes) -> Drawn:
     out: Drawn = []
     for x, y in sh.inns.values():
         f = fmt
-        out.append(element("path", {"class": "inn", "d": f"M{f(x - 6)},{f(y - 2)} h12 v9 h-12 Z", "fill": PALETTE["inn"],
-                             "stroke": PALETTE["door"], "stroke-width": "1.1"}))
-        out.append(element("path", {"d": f"M{f(x - 8)},{f(y - 1.5)} L{f(x)},{f(y - 9)} L{f(x + 8)},{f(y - 1.5)} Z",
-                             "fill": PALETTE["inn_roof"], "stroke": PALETTE["roof_line"], "stroke-width": "1.1",
-                             "stroke-linejoin": "round"}))
-        out.append(element("path", {"d": f"M{f(x - 2.8)},{f(y + 7)} v-4.2 h3 v4.2 Z M{f(x + 6)},{f(y)} h3.5 v1",
-                             "fill": PALETTE["door"], "stroke": PALETTE["door"], "stroke-width": "0.9"}))
-        out.append(element("rect", {"x": f(x + 6.8), "y": f(y + 1), "width": "4.6", "height": "3.6", "rx": "0.6",
-                             "fill": PALETTE["sign"], "stroke": PALETTE["door"], "stroke-width": "0.8"}))
+        out.append(
+            element(
+                "path",
+                {
+                    "class": "inn",
+                    "d": f"M{f(x - 6)},{f(y - 2)} h12 v9 h-12 Z",
+                    "fill": PALETTE["inn"],
+                    "stroke": PALETTE["door"],
+                    "stroke-width": "1.1",
+                },
+            )
+        )
+        out.append(
+            element(
+                "path",
+                {
+                    "d": f"M{f(x - 8)},{f(y - 1.5)} L{f(x)},{f(y - 9)} L{f(x + 8)},{f(y - 1.5)} Z",
+                    "fill": PALETTE["inn_roof"],
+                    "stroke": PALETTE["roof_line"],
+                    "stroke-width": "1.1",
+                    "stroke-linejoin": "round",
+                },
+            )
+        )
+        out.append(
+            element(
+                "path",
+                {
+                    "d": f"M{f(x - 2.8)},{f(y + 7)} v-4.2 h3 v4.2 Z M{f(x + 6)},{f(y)} h3.5 v1",
+                    "fill": PALETTE["door"],
+                    "stroke": PALETTE["door"],
+                    "stroke-width": "0.9",
+                },
+            )
+        )
+        out.append(
+            element(
+                "rect",
+                {
+                    "x": f(x + 6.8),
+                    "y": f(y + 1),
+                    "width": "4.6",
+                    "height": "3.6",
+                    "rx": "0.6",
+                    "fill": PALETTE["sign"],
+                    "stroke": PALETTE["door"],
+                    "stroke-width": "0.8",
+                },
+            )
+        )
     return out
 
 
@@ -148,7 +344,9 @@ def _draw_cities(sh: TileShapes) -> Drawn:
     if sh.bridge is not None and sh.bridge in sh.cities:  # KR-5: one city crosses the other on a bridge
         k = sh.o.rotation // 90
         shadow = path_data(turned([(37, 62), (63, 62), (63, 71), (37, 71)], k), closed=True)
-        out.append(element("path", {"d": shadow, "class": "bridge-shadow", "fill": PALETTE["shadow"], "fill-opacity": "0.3"}))
+        out.append(
+            element("path", {"d": shadow, "class": "bridge-shadow", "fill": PALETTE["shadow"], "fill-opacity": "0.3"})
+        )
         layer = _city_layer([sh.cities[sh.bridge]])
         layer[0].attribs["class"] = "bridge"
         out.extend(layer)
@@ -167,8 +365,18 @@ def _city_layer(shapes: Iterable[CityShape]) -> Drawn:
     out: Drawn = [element("path", {"d": fill, "fill": PALETTE["city"]})]
     if walls:
         out.append(element("path", {"d": walls, "fill": "none", "stroke": PALETTE["wall"], "stroke-width": "4"}))
-        out.append(element("path", {"d": walls, "fill": "none", "stroke": PALETTE["city_shade"], "stroke-width": "1.6",
-                             "stroke-dasharray": "3 3"}))
+        out.append(
+            element(
+                "path",
+                {
+                    "d": walls,
+                    "fill": "none",
+                    "stroke": PALETTE["city_shade"],
+                    "stroke-width": "1.6",
+                    "stroke-dasharray": "3 3",
+                },
+            )
+        )
     return out
 
 
@@ -177,11 +385,21 @@ def _draw_pennant(px: float, py: float) -> Drawn:
     shield = f"M{x},{y} m-6.5,-7.5 h13 v7 c0,4.5 -3.2,7 -6.5,8.5 c-3.3,-1.5 -6.5,-4 -6.5,-8.5 z"
     mark = f"M{x},{y} m-3.5,-3 l3.5,4.5 l3.5,-4.5"
     return [
-        element("path", {"d": shield, "fill": PALETTE["pennant"], "stroke": PALETTE["pennant_line"], "stroke-width": "1.3"}),
-        element("path", {"d": mark, "fill": "none", "stroke": "#ffffff", "stroke-width": "2", "stroke-linecap": "round",
-                  "stroke-linejoin": "round"}),
+        element(
+            "path", {"d": shield, "fill": PALETTE["pennant"], "stroke": PALETTE["pennant_line"], "stroke-width": "1.3"}
+        ),
+        element(
+            "path",
+            {
+                "d": mark,
+                "fill": "none",
+                "stroke": "#ffffff",
+                "stroke-width": "2",
+                "stroke-linecap": "round",
+                "stroke-linejoin": "round",
+            },
+        ),
     ]
-
 
 
 def _draw_cloister(sh: TileShapes) -> Drawn:
@@ -189,21 +407,45 @@ def _draw_cloister(sh: TileShapes) -> Drawn:
         return []
     line = PALETTE["cloister_line"]
     return [
-        element("rect", {"x": "34", "y": "44", "width": "32", "height": "24", "fill": PALETTE["cloister"], "stroke": line,
-                  "stroke-width": "1.6"}),
-        element("path", {"d": "M30,45 L50,28 L70,45 Z", "fill": PALETTE["roof"], "stroke": PALETTE["roof_line"],
-                  "stroke-width": "1.6", "stroke-linejoin": "round"}),
+        element(
+            "rect",
+            {
+                "x": "34",
+                "y": "44",
+                "width": "32",
+                "height": "24",
+                "fill": PALETTE["cloister"],
+                "stroke": line,
+                "stroke-width": "1.6",
+            },
+        ),
+        element(
+            "path",
+            {
+                "d": "M30,45 L50,28 L70,45 Z",
+                "fill": PALETTE["roof"],
+                "stroke": PALETTE["roof_line"],
+                "stroke-width": "1.6",
+                "stroke-linejoin": "round",
+            },
+        ),
         element("path", {"d": "M50,28 V20 M46.5,23 H53.5", "fill": "none", "stroke": line, "stroke-width": "1.8"}),
         element("path", {"d": "M45.5,68 V59 a4.5,4.5 0 0 1 9,0 V68 Z", "fill": PALETTE["door"]}),
     ]
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile_art(tile_id: str, rotation: int) -> Art:
     """The drawing of one tile type at one rotation over its field, in 0..100 units (cached)."""
     sh = tile_shapes(tile_id, rotation)
     return tuple(
-        _draw_hedges(sh) + walled_city_art(sh) + quarters_art(sh) + _draw_river(sh) + _draw_roads(sh)
-        + _draw_cities(sh) + _draw_inns(sh) + marks_art(sh) + _draw_cloister(sh)
+        _draw_hedges(sh)
+        + walled_city_art(sh)
+        + quarters_art(sh)
+        + _draw_river(sh)
+        + _draw_roads(sh)
+        + _draw_cities(sh)
+        + _draw_inns(sh)
+        + marks_art(sh)
+        + _draw_cloister(sh)
     )
-

@@ -1,6 +1,7 @@
 """The marks inside cities and the City of Carcassonne: cathedrals, goods symbols on their
 badges, the houses, walls, towers and gates of the City's block, and its four quarters.
 
+>>> from games.board_svg.shapes import tile_shapes
 >>> [made.attribs["class"] for made in quarters_art(tile_shapes("CO-7", 0)) if "class" in made.attribs][:2]
 ['quarter quarter-castle', 'quarter quarter-blacksmith']
 """
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 import math
 
+from svgwrite.base import BaseElement
+
 from games.board_svg.geometry import Point, circle_path, fmt, path_data, turn
 from games.board_svg.palette import PALETTE
-from games.board_svg.shapes import QUARTER_TILE, TileShapes, tile_shapes
+from games.board_svg.shapes import QUARTER_TILE, TileShapes
 from games.board_svg.svg import Drawn, element
 from games.engine import QUARTERS
 
@@ -25,38 +28,129 @@ def _lens(x: float, y: float, angle: float, length: float, width: float) -> str:
     left = (x + ux * length / 2 - vx * width, y + uy * length / 2 - vy * width)
     right = (x + ux * length / 2 + vx * width, y + uy * length / 2 + vy * width)
     f = fmt
-    return (f"M{f(x)},{f(y)} Q{f(left[0])},{f(left[1])} {f(tip[0])},{f(tip[1])} "
-            f"Q{f(right[0])},{f(right[1])} {f(x)},{f(y)} Z")
+    return (
+        f"M{f(x)},{f(y)} Q{f(left[0])},{f(left[1])} {f(tip[0])},{f(tip[1])} "
+        f"Q{f(right[0])},{f(right[1])} {f(x)},{f(y)} Z"
+    )
+
+
+def _wine_mark(x: float, y: float) -> Drawn:
+    """Grapes on a leafy stem."""
+    f = fmt
+    out: Drawn = []
+    grapes = " ".join(
+        circle_path(x + dx, y + dy, 2.3)
+        for dx, dy in ((-3.6, -1.8), (0, -1.8), (3.6, -1.8), (-1.8, 1.6), (1.8, 1.6), (0, 5))
+    )
+    out.append(
+        element(
+            "path",
+            {
+                "d": f"M{f(x)},{f(y - 3.5)} q1,-3 4.5,-3.6 q-0.4,3.2 -4.5,3.6 Z M{f(x)},{f(y - 3.5)} v-3",
+                "fill": PALETTE["leaf"],
+                "stroke": PALETTE["leaf"],
+                "stroke-width": "0.9",
+            },
+        )
+    )
+    out.append(
+        element("path", {"d": grapes, "fill": PALETTE["wine"], "stroke": PALETTE["wine_line"], "stroke-width": "0.7"})
+    )
+    return out
+
+
+def _grain_mark(x: float, y: float) -> Drawn:
+    """Three ears of grain on their stalks."""
+    f = fmt
+    out: Drawn = []
+    base = (x, y + 7.5)
+    ears = " ".join(
+        _lens(x + dx, y - 0.5 + abs(dx) * 0.4, angle, 8, 3) for dx, angle in ((-3.4, -30), (0, 0), (3.4, 30))
+    )
+    stalks = " ".join(f"M{f(base[0])},{f(base[1])} L{f(x + dx)},{f(y - 0.5 + abs(dx) * 0.4)}" for dx in (-3.4, 0, 3.4))
+    out.append(
+        element(
+            "path",
+            {
+                "d": stalks + f" M{f(x - 2.6)},{f(y + 3.8)} h5.2",
+                "fill": "none",
+                "stroke": PALETTE["grain_line"],
+                "stroke-width": "1.5",
+            },
+        )
+    )
+    out.append(
+        element("path", {"d": ears, "fill": PALETTE["grain"], "stroke": PALETTE["grain_line"], "stroke-width": "0.9"})
+    )
+    return out
+
+
+def _cloth_mark(x: float, y: float) -> Drawn:
+    """A bolt of blue cloth, its rolled end to the left."""
+    f = fmt
+    out: Drawn = []
+    out.append(
+        element(
+            "path",
+            {
+                "d": f"M{f(x - 5)},{f(y - 5)} h10.5 a2.2,5 0 0 1 0,10 h-10.5 Z",
+                "fill": PALETTE["cloth"],
+                "stroke": PALETTE["cloth_line"],
+                "stroke-width": "0.8",
+            },
+        )
+    )
+    out.append(
+        element(
+            "path",
+            {
+                "d": f"M{f(x - 1)},{f(y - 5)} l3.5,10 M{f(x + 2.5)},{f(y - 5)} l3.5,10",
+                "fill": "none",
+                "stroke": PALETTE["cloth_light"],
+                "stroke-width": "1.1",
+            },
+        )
+    )
+    out.append(
+        element(
+            "ellipse",
+            {
+                "cx": f(x - 5),
+                "cy": f(y),
+                "rx": "2.2",
+                "ry": "5",
+                "fill": PALETTE["cloth_light"],
+                "stroke": PALETTE["cloth_line"],
+                "stroke-width": "0.8",
+            },
+        )
+    )
+    return out
 
 
 def _draw_goods(name: str, x: float, y: float) -> Drawn:
     """A goods symbol on a light round badge, as the tiles print them."""
     f = fmt
-    out: Drawn = [element("circle", {"class": f"goods goods-{name}", "cx": f(x), "cy": f(y), "r": "9.5",
-                              "fill": PALETTE["badge"], "fill-opacity": "0.85", "stroke": PALETTE["city_shade"],
-                              "stroke-width": "1.2"})]
-    if name == "wine":
-        grapes = " ".join(circle_path(x + dx, y + dy, 2.3) for dx, dy in
-                          ((-3.6, -1.8), (0, -1.8), (3.6, -1.8), (-1.8, 1.6), (1.8, 1.6), (0, 5)))
-        out.append(element("path", {"d": f"M{f(x)},{f(y - 3.5)} q1,-3 4.5,-3.6 q-0.4,3.2 -4.5,3.6 Z M{f(x)},{f(y - 3.5)} v-3",
-                             "fill": PALETTE["leaf"], "stroke": PALETTE["leaf"], "stroke-width": "0.9"}))
-        out.append(element("path", {"d": grapes, "fill": PALETTE["wine"], "stroke": PALETTE["wine_line"], "stroke-width": "0.7"}))
-    elif name == "grain":
-        base = (x, y + 7.5)
-        ears = " ".join(_lens(x + dx, y - 0.5 + abs(dx) * 0.4, angle, 8, 3)
-                        for dx, angle in ((-3.4, -30), (0, 0), (3.4, 30)))
-        stalks = " ".join(f"M{f(base[0])},{f(base[1])} L{f(x + dx)},{f(y - 0.5 + abs(dx) * 0.4)}" for dx in (-3.4, 0, 3.4))
-        out.append(element("path", {"d": stalks + f" M{f(x - 2.6)},{f(y + 3.8)} h5.2", "fill": "none",
-                             "stroke": PALETTE["grain_line"], "stroke-width": "1.5"}))
-        out.append(element("path", {"d": ears, "fill": PALETTE["grain"], "stroke": PALETTE["grain_line"], "stroke-width": "0.9"}))
-    else:  # cloth: a bolt of blue cloth, its rolled end to the left
-        out.append(element("path", {"d": f"M{f(x - 5)},{f(y - 5)} h10.5 a2.2,5 0 0 1 0,10 h-10.5 Z", "fill": PALETTE["cloth"],
-                             "stroke": PALETTE["cloth_line"], "stroke-width": "0.8"}))
-        out.append(element("path", {"d": f"M{f(x - 1)},{f(y - 5)} l3.5,10 M{f(x + 2.5)},{f(y - 5)} l3.5,10", "fill": "none",
-                             "stroke": PALETTE["cloth_light"], "stroke-width": "1.1"}))
-        out.append(element("ellipse", {"cx": f(x - 5), "cy": f(y), "rx": "2.2", "ry": "5", "fill": PALETTE["cloth_light"],
-                                "stroke": PALETTE["cloth_line"], "stroke-width": "0.8"}))
+    out: Drawn = [
+        element(
+            "circle",
+            {
+                "class": f"goods goods-{name}",
+                "cx": f(x),
+                "cy": f(y),
+                "r": "9.5",
+                "fill": PALETTE["badge"],
+                "fill-opacity": "0.85",
+                "stroke": PALETTE["city_shade"],
+                "stroke-width": "1.2",
+            },
+        )
+    ]
+    out += GOODS_MARKS[name](x, y)
     return out
+
+
+GOODS_MARKS = {"wine": _wine_mark, "grain": _grain_mark, "cloth": _cloth_mark}
 
 
 def _draw_cathedral(x: float, y: float) -> Drawn:
@@ -65,17 +159,45 @@ def _draw_cathedral(x: float, y: float) -> Drawn:
     grow = f"matrix(1.3,0,0,1.3,{f(-0.3 * x)},{f(-0.3 * y)})"  # drawn at 1.3 times the size below, about (x, y)
     line = {"stroke": PALETTE["cloister_line"], "stroke-width": "1.1", "stroke-linejoin": "round", "transform": grow}
     return [
-        element("path", {"class": "cathedral", "fill": PALETTE["stone"], **line,
-                  "d": f"M{f(x - 14)},{f(y + 14)} V{f(y - 8)} h7 v4 h14 v-4 h7 V{f(y + 14)} Z"}),
-        element("path", {"fill": PALETTE["slate"], **line,
-                  "d": f"M{f(x - 15)},{f(y - 8)} L{f(x - 10.5)},{f(y - 21)} L{f(x - 6)},{f(y - 8)} Z "
-                       f"M{f(x + 6)},{f(y - 8)} L{f(x + 10.5)},{f(y - 21)} L{f(x + 15)},{f(y - 8)} Z "
-                       f"M{f(x - 8)},{f(y - 4)} L{f(x)},{f(y - 12)} L{f(x + 8)},{f(y - 4)} Z"}),
+        element(
+            "path",
+            {
+                "class": "cathedral",
+                "fill": PALETTE["stone"],
+                **line,
+                "d": f"M{f(x - 14)},{f(y + 14)} V{f(y - 8)} h7 v4 h14 v-4 h7 V{f(y + 14)} Z",
+            },
+        ),
+        element(
+            "path",
+            {
+                "fill": PALETTE["slate"],
+                **line,
+                "d": f"M{f(x - 15)},{f(y - 8)} L{f(x - 10.5)},{f(y - 21)} L{f(x - 6)},{f(y - 8)} Z "
+                f"M{f(x + 6)},{f(y - 8)} L{f(x + 10.5)},{f(y - 21)} L{f(x + 15)},{f(y - 8)} Z "
+                f"M{f(x - 8)},{f(y - 4)} L{f(x)},{f(y - 12)} L{f(x + 8)},{f(y - 4)} Z",
+            },
+        ),
         element("path", {"fill": PALETTE["window"], **line, "d": circle_path(x, y + 1, 3.4)}),
-        element("path", {"fill": PALETTE["door"], "transform": grow, "d": f"M{f(x - 3)},{f(y + 14)} V{f(y + 9.5)} a3,3 0 0 1 6,0 V{f(y + 14)} Z "
-                                                 f"M{f(x - 11.5)},{f(y - 1)} h2 v4 h-2 Z M{f(x + 9.5)},{f(y - 1)} h2 v4 h-2 Z"}),
-        element("path", {"fill": "none", "stroke": PALETTE["cloister_line"], "stroke-width": "1.2", "transform": grow,
-                  "d": f"M{f(x)},{f(y - 12)} V{f(y - 16.5)} M{f(x - 1.8)},{f(y - 15)} H{f(x + 1.8)}"}),
+        element(
+            "path",
+            {
+                "fill": PALETTE["door"],
+                "transform": grow,
+                "d": f"M{f(x - 3)},{f(y + 14)} V{f(y + 9.5)} a3,3 0 0 1 6,0 V{f(y + 14)} Z "
+                f"M{f(x - 11.5)},{f(y - 1)} h2 v4 h-2 Z M{f(x + 9.5)},{f(y - 1)} h2 v4 h-2 Z",
+            },
+        ),
+        element(
+            "path",
+            {
+                "fill": "none",
+                "stroke": PALETTE["cloister_line"],
+                "stroke-width": "1.2",
+                "transform": grow,
+                "d": f"M{f(x)},{f(y - 12)} V{f(y - 16.5)} M{f(x - 1.8)},{f(y - 15)} H{f(x + 1.8)}",
+            },
+        ),
     ]
 
 
@@ -84,7 +206,6 @@ def marks_art(sh: TileShapes) -> Drawn:
     for name, (x, y) in sh.marks:
         out.extend(_draw_cathedral(x, y) if name == "cathedral" else _draw_goods(name, x, y))
     return out
-
 
 
 def _houses(outline: list[Point], margin: float = 5.0) -> tuple[str, str]:
@@ -101,34 +222,65 @@ def _houses(outline: list[Point], margin: float = 5.0) -> tuple[str, str]:
     return " ".join(walls), " ".join(roofs)
 
 
+def _tower(x: float, y: float) -> BaseElement:
+    """A round tower of the city wall (also beside each gate)."""
+    return element(
+        "circle",
+        {
+            "cx": fmt(x),
+            "cy": fmt(y),
+            "r": "6.5",
+            "fill": PALETTE["tower"],
+            "stroke": PALETTE["wall"],
+            "stroke-width": "2",
+        },
+    )
+
+
+def _house_art(outline) -> Drawn:
+    """Houses and their roofs inside the City's walls."""
+    house_walls, roofs = _houses(outline)
+    if not house_walls:
+        return []
+    stone = {"d": house_walls, "fill": PALETTE["stone"], "stroke": PALETTE["city_shade"], "stroke-width": "0.8"}
+    roof = {
+        "d": roofs,
+        "fill": PALETTE["roof"],
+        "fill-opacity": "0.85",
+        "stroke": PALETTE["roof_line"],
+        "stroke-width": "0.8",
+        "stroke-linejoin": "round",
+    }
+    return [element("path", stone), element("path", roof)]
+
+
 def walled_city_art(sh: TileShapes) -> Drawn:
     """The part of the City of Carcassonne on a tile of its block: houses inside, walls and towers."""
     if sh.walled is None:
         return []
     outline, walls = sh.walled
-    out: Drawn = [element("path", {"class": "city-of-carcassonne", "d": path_data(outline, closed=True), "fill": PALETTE["city"]})]
+    out: Drawn = [
+        element("path", {"class": "city-of-carcassonne", "d": path_data(outline, closed=True), "fill": PALETTE["city"]})
+    ]
     if sh.o.tile.id != QUARTER_TILE:
-        house_walls, roofs = _houses(outline)
-        if house_walls:
-            out.append(element("path", {"d": house_walls, "fill": PALETTE["stone"], "stroke": PALETTE["city_shade"],
-                                 "stroke-width": "0.8"}))
-            out.append(element("path", {"d": roofs, "fill": PALETTE["roof"], "fill-opacity": "0.85",
-                                 "stroke": PALETTE["roof_line"], "stroke-width": "0.8", "stroke-linejoin": "round"}))
+        out += _house_art(outline)
     if walls:
         d = " ".join(path_data(w) for w in walls)
         out.append(element("path", {"d": d, "fill": "none", "stroke": PALETTE["wall"], "stroke-width": "6"}))
-        out.append(element("path", {"d": d, "fill": "none", "stroke": PALETTE["city_shade"], "stroke-width": "2.4",
-                             "stroke-dasharray": "3 3"}))
+        dashes = {
+            "d": d,
+            "fill": "none",
+            "stroke": PALETTE["city_shade"],
+            "stroke-width": "2.4",
+            "stroke-dasharray": "3 3",
+        }
+        out.append(element("path", dashes))
         ends = {p for w in walls for p in (w[0], w[-1])}
-        towers = [p for p in ends if 0 < p[0] < 100 and 0 < p[1] < 100]
-        for x, y in towers:
-            out.append(element("circle", {"cx": fmt(x), "cy": fmt(y), "r": "6.5", "fill": PALETTE["tower"],
-                                   "stroke": PALETTE["wall"], "stroke-width": "2"}))
+        out += [_tower(x, y) for x, y in ends if 0 < x < 100 and 0 < y < 100]
     for x, y in sh.gates:
-        out.append(element("circle", {"cx": fmt(x), "cy": fmt(y), "r": "6.5", "fill": PALETTE["tower"],
-                               "stroke": PALETTE["wall"], "stroke-width": "2"}))
-        out.append(element("path", {"class": "gate", "d": f"M{fmt(x - 3)},{fmt(y + 3)} v-3 a3,3 0 0 1 6,0 v3 Z",
-                             "fill": PALETTE["door"]}))
+        out.append(_tower(x, y))
+        gate = f"M{fmt(x - 3)},{fmt(y + 3)} v-3 a3,3 0 0 1 6,0 v3 Z"
+        out.append(element("path", {"class": "gate", "d": gate, "fill": PALETTE["door"]}))
     return out
 
 
@@ -148,18 +300,26 @@ def _quarter_icon(quarter: str, x: float, y: float) -> str:
     """A faint picture of what the quarter is, centred on (x, y)."""
     f = fmt
     if quarter == "castle":
-        return (f"M{f(x - 8)},{f(y + 9)} V{f(y - 5)} h3 v-3 h3 v3 h4 v-3 h3 v3 h3 V{f(y + 9)} Z "
-                f"M{f(x - 2.5)},{f(y + 9)} v-5 a2.5,2.5 0 0 1 5,0 v5 Z")
+        return (
+            f"M{f(x - 8)},{f(y + 9)} V{f(y - 5)} h3 v-3 h3 v3 h4 v-3 h3 v3 h3 V{f(y + 9)} Z "
+            f"M{f(x - 2.5)},{f(y + 9)} v-5 a2.5,2.5 0 0 1 5,0 v5 Z"
+        )
     if quarter == "blacksmith":
-        return (f"M{f(x - 10)},{f(y - 1)} H{f(x + 7)} c0,3 -3,4 -5.5,4 V{f(y + 6)} H{f(x + 5)} V{f(y + 9)} "
-                f"H{f(x - 6)} V{f(y + 6)} H{f(x - 2.5)} V{f(y + 3)} C{f(x - 6)},{f(y + 3)} {f(x - 9)},{f(y + 2)} "
-                f"{f(x - 10)},{f(y - 1)} Z M{f(x + 1)},{f(y - 4)} l6,-7 l2,1.6 l-6,7 Z")
+        return (
+            f"M{f(x - 10)},{f(y - 1)} H{f(x + 7)} c0,3 -3,4 -5.5,4 V{f(y + 6)} H{f(x + 5)} V{f(y + 9)} "
+            f"H{f(x - 6)} V{f(y + 6)} H{f(x - 2.5)} V{f(y + 3)} C{f(x - 6)},{f(y + 3)} {f(x - 9)},{f(y + 2)} "
+            f"{f(x - 10)},{f(y - 1)} Z M{f(x + 1)},{f(y - 4)} l6,-7 l2,1.6 l-6,7 Z"
+        )
     if quarter == "cathedral":
-        return (f"M{f(x - 8)},{f(y + 9)} V{f(y)} L{f(x - 2)},{f(y - 5)} V{f(y - 9)} h1.2 v-2 h1.6 v2 h1.2 "
-                f"V{f(y - 5)} L{f(x + 8)},{f(y)} V{f(y + 9)} Z")
-    return (f"M{f(x - 10)},{f(y - 3)} L{f(x - 7)},{f(y - 9)} H{f(x + 7)} L{f(x + 10)},{f(y - 3)} Z "
-            f"M{f(x - 8)},{f(y - 3)} h1.6 v12 h-1.6 Z M{f(x + 6.4)},{f(y - 3)} h1.6 v12 h-1.6 Z "
-            f"M{f(x - 7)},{f(y + 3)} h14 v3 h-14 Z")
+        return (
+            f"M{f(x - 8)},{f(y + 9)} V{f(y)} L{f(x - 2)},{f(y - 5)} V{f(y - 9)} h1.2 v-2 h1.6 v2 h1.2 "
+            f"V{f(y - 5)} L{f(x + 8)},{f(y)} V{f(y + 9)} Z"
+        )
+    return (
+        f"M{f(x - 10)},{f(y - 3)} L{f(x - 7)},{f(y - 9)} H{f(x + 7)} L{f(x + 10)},{f(y - 3)} Z "
+        f"M{f(x - 8)},{f(y - 3)} h1.6 v12 h-1.6 Z M{f(x + 6.4)},{f(y - 3)} h1.6 v12 h-1.6 Z "
+        f"M{f(x - 7)},{f(y + 3)} h14 v3 h-14 Z"
+    )
 
 
 def quarters_art(sh: TileShapes) -> Drawn:
@@ -169,10 +329,24 @@ def quarters_art(sh: TileShapes) -> Drawn:
     out: Drawn = []
     for quarter in QUARTERS:
         x, y = quarter_box(quarter, sh.o.rotation)
-        out.append(element("rect", {"class": f"quarter quarter-{quarter}", "x": fmt(x + 2), "y": fmt(y + 2), "width": "46",
-                             "height": "46", "rx": "3", "fill": _QUARTER_TINT[quarter], "fill-opacity": "0.35"}))
-        out.append(element("path", {"d": _quarter_icon(quarter, x + 25, y + 30), "fill": PALETTE["wall"],
-                             "fill-opacity": "0.28"}))
+        out.append(
+            element(
+                "rect",
+                {
+                    "class": f"quarter quarter-{quarter}",
+                    "x": fmt(x + 2),
+                    "y": fmt(y + 2),
+                    "width": "46",
+                    "height": "46",
+                    "rx": "3",
+                    "fill": _QUARTER_TINT[quarter],
+                    "fill-opacity": "0.35",
+                },
+            )
+        )
+        out.append(
+            element(
+                "path", {"d": _quarter_icon(quarter, x + 25, y + 30), "fill": PALETTE["wall"], "fill-opacity": "0.28"}
+            )
+        )
     return out
-
-

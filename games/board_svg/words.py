@@ -6,10 +6,13 @@ The package stays free of Django: the games app hands Django's gettext to
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 _gettext: Callable[[str], str] = str
-_ngettext: Callable[[str, str, int], str] = lambda singular, plural, n: singular if n == 1 else plural
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
 
 
 def use_translation(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:

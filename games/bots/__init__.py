@@ -24,6 +24,18 @@ from .options import options_of
 from .view import PlayerView, view_of
 
 __all__ = [
-    "LEVELS", "NAMED_LEVELS", "Analysis", "GreedyBot", "MctsBot", "PlayerView", "RandomBot", "analyse", "choose_move",
-    "make_bot", "options_of", "strength_of", "strength_words", "view_of",
+    "LEVELS",
+    "NAMED_LEVELS",
+    "Analysis",
+    "GreedyBot",
+    "MctsBot",
+    "PlayerView",
+    "RandomBot",
+    "analyse",
+    "choose_move",
+    "make_bot",
+    "options_of",
+    "strength_of",
+    "strength_words",
+    "view_of",
 ]

@@ -15,12 +15,13 @@ The result is plain data (:class:`Analysis`, ``to_json()``) so the site can stor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from games.engine import Game, Move, Resign, replay
-from games.engine.record import new_game
 from games.engine.moves import parse_entry
+from games.engine.record import new_game
 
 from .levels import MctsBot
 from .options import options_of
@@ -104,7 +105,9 @@ def mover_view(board: Game, entry: Any) -> PlayerView | None:
     return PlayerView(pending.player, tuple(board.players), board.rules, pending, tile, board)
 
 
-def judge(view: PlayerView, entry: Any, seconds: float | None, playouts: int | None, seed: int) -> tuple[Any, float] | None:
+def judge(
+    view: PlayerView, entry: Any, seconds: float | None, playouts: int | None, seed: int
+) -> tuple[Any, float] | None:
     """The entry the search prefers in ``view`` and the points ``entry`` loses against it
     (``None`` when there was no choice)."""
     options = options_of(view)

@@ -1,9 +1,9 @@
 """``python -m games.bots``: bot duels, the search's benchmark, the ladder and the analysis.
 
-    python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 --seed 1 --json [--records DIR] [--rules JSON]
-    python -m games.bots bench --json
-    python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
-    python -m games.bots analyse RECORD.json [--seconds S] [--json]
+python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 --seed 1 --json [--records DIR] [--rules JSON]
+python -m games.bots bench --json
+python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
+python -m games.bots analyse RECORD.json [--seconds S] [--json]
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from pathlib import Path
 
 from games.engine import Rules
 
+from . import analysis, ladder
 from .duel import bench, duel
 from .levels import LEVELS
-from . import analysis, ladder
 
 
 def _positive(kind):
@@ -50,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--players", type=int, default=2, choices=range(2, 6), metavar="2..5")
     d.add_argument("--seconds", type=_positive(float), default=0.2, help="seconds per mcts decision")
     d.add_argument("--seed", type=int, default=0)
-    d.add_argument("--rules", type=_rules, default=None, help="a NOTATION.md rules object, e.g. '{\"expansions\": [...]}'")
+    d.add_argument(
+        "--rules", type=_rules, default=None, help="a NOTATION.md rules object, e.g. '{\"expansions\": [...]}'"
+    )
     d.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     d.add_argument("--json", action="store_true", help="print one JSON object")
     b = sub.add_parser("bench", help="the search's answers per second on a mid-game position")
@@ -58,8 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--json", action="store_true")
     lad = sub.add_parser("ladder", help="round robin of the named levels, with win rates and OpenSkill ratings")
     lad.add_argument("--games", type=_positive(int), default=10, help="games per pair of levels")
-    lad.add_argument("--seconds", type=_positive(float), default=None,
-                     help="the expert's seconds per decision (the other searching levels keep their ratio to it)")
+    lad.add_argument(
+        "--seconds",
+        type=_positive(float),
+        default=None,
+        help="the expert's seconds per decision (the other searching levels keep their ratio to it)",
+    )
     lad.add_argument("--seed", type=int, default=0)
     lad.add_argument("--json", action="store_true")
     lad.add_argument("--write", action="store_true", help=f"store the result in {ladder.RESULTS.name} for the site")

@@ -11,11 +11,11 @@ show each level's strength in words without playing a game (:func:`strength_word
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 import random
 import time
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -43,12 +43,22 @@ class Level:
 
 NAMED_LEVELS: tuple[Level, ...] = (
     Level("beginner", "Beginner", "random", {}, "puts its tiles and followers anywhere they fit"),
-    Level("casual", "Casual", "greedy", {"noise": 0.5},
-          "takes the points it sees this turn, but half of its moves are played at random"),
+    Level(
+        "casual",
+        "Casual",
+        "greedy",
+        {"noise": 0.5},
+        "takes the points it sees this turn, but half of its moves are played at random",
+    ),
     Level("strong", "Strong", "greedy", {}, "always takes the most points it can see this turn"),
-    Level("expert", "Expert", "mcts", {"seconds": 0.3},
-          "weighs unfinished cities, farms and followers kept, and checks what the next player could do "
-          "against each move with every tile they might draw"),
+    Level(
+        "expert",
+        "Expert",
+        "mcts",
+        {"seconds": 0.3},
+        "weighs unfinished cities, farms and followers kept, and checks what the next player could do "
+        "against each move with every tile they might draw",
+    ),
 )
 """From the weakest to the strongest; each beats the one before it (see ``ladder.json``)."""
 
@@ -94,8 +104,9 @@ def ladder(games: int = 10, scale: float = 1.0, seed: int = 0, rules: Rules | No
             sides = seat_sides(2, index)
             levels = [high if side == "a" else low for side in sides]
             bots = [bot_for(level, rng.randrange(2**32), scale) for level in levels]
-            game = play_game(bots, [f"{level.name}-{seat}" for seat, level in enumerate(levels)], rules,
-                             seed=rng.randrange(2**32))
+            game = play_game(
+                bots, [f"{level.name}-{seat}" for seat, level in enumerate(levels)], rules, seed=rng.randrange(2**32)
+            )
             winners = game.outcome.winners
             for seat, level in enumerate(levels):
                 score[level.name] += 1.0 / len(winners) if seat in winners else 0.0
@@ -104,12 +115,28 @@ def ladder(games: int = 10, scale: float = 1.0, seed: int = 0, rules: Rules | No
             rated = model.rate(teams, ranks=ranks)
             for level, (new,) in zip(levels, rated):
                 ratings[level.name] = new
-        pairs.append({"level": high.name, "against": low.name, "games": games,
-                      "wins": score[high.name], "losses": score[low.name]})
+        pairs.append(
+            {
+                "level": high.name,
+                "against": low.name,
+                "games": games,
+                "wins": score[high.name],
+                "losses": score[low.name],
+            }
+        )
     return {
-        "levels": [{"name": lv.name, "label": lv.label, "bot": lv.bot, "settings": lv.settings,
-                    "mu": round(ratings[lv.name].mu, 2), "sigma": round(ratings[lv.name].sigma, 2),
-                    "ordinal": round(ratings[lv.name].ordinal(), 2)} for lv in NAMED_LEVELS],
+        "levels": [
+            {
+                "name": lv.name,
+                "label": lv.label,
+                "bot": lv.bot,
+                "settings": lv.settings,
+                "mu": round(ratings[lv.name].mu, 2),
+                "sigma": round(ratings[lv.name].sigma, 2),
+                "ordinal": round(ratings[lv.name].ordinal(), 2),
+            }
+            for lv in NAMED_LEVELS
+        ],
         "pairs": pairs,
         "games_per_pair": games,
         "scale": scale,
@@ -148,8 +175,11 @@ def strength_of(name: str, results: dict[str, Any] | None = None) -> list[dict[s
     results = results if results is not None else measured()
     if not results:
         return []
-    return [{"against": p["against"], "wins": int(p["wins"]), "games": p["games"]}
-            for p in results["pairs"] if p["level"] == name]
+    return [
+        {"against": p["against"], "wins": int(p["wins"]), "games": p["games"]}
+        for p in results["pairs"]
+        if p["level"] == name
+    ]
 
 
 def strength_words(name: str, results: dict[str, Any] | None = None) -> str:

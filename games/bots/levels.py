@@ -281,7 +281,9 @@ def _hot_moves(game: Game) -> list[Move]:
         for key in hot:
             for p in board.placements_at(key, tile):
                 moves.append(Move(tile, p.x, p.y, p.rotation))
-                moves += [Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in game.legal_figures(p, tile)]
+                moves += [
+                    Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in game.legal_figures(p, tile)
+                ]
     return moves
 
 

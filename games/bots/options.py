@@ -10,7 +10,7 @@ engine's ``Game.options()``.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from games.engine import Move
 

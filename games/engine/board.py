@@ -18,9 +18,10 @@ costs one cached look-up per cell.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from . import errors
 from .moves import Placement
@@ -107,7 +108,9 @@ class _Layout(NamedTuple):
     marks: tuple  # per segment: a dict of attribute counts, or None; () when the tile has none
     nobody: tuple[None, ...]
     field_cities: tuple[tuple[int, tuple[int, ...]], ...]
-    links: tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)
+    links: (
+        tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)
+    )
     closable: tuple[int, ...]  # road and city segments
     cloister: int
     probes: tuple  # per segment: ((cell delta, neighbour's half or edge, is a half), ...)
@@ -138,7 +141,8 @@ def _layout(o: Orientation) -> _Layout:
         counted=tuple(seg.kind != "field" for seg in segments),
         pennants=tuple(seg.pennants for seg in segments),
         marks=tuple({a: 1 for a in seg.attributes if a != "(inner)"} or None for seg in segments)
-        if any(a != "(inner)" for seg in segments for a in seg.attributes) else (),
+        if any(a != "(inner)" for seg in segments for a in seg.attributes)
+        else (),
         nobody=(None,) * len(segments),
         field_cities=tuple((seg.index, seg.cities) for seg in segments if seg.kind == "field" and seg.cities),
         links=tuple(links),
@@ -149,7 +153,8 @@ def _layout(o: Orientation) -> _Layout:
         grouped=any(seg.kind == t.kind != "cloister" and t.index != seg.index for seg in segments for t in segments),
         siblings=tuple(
             tuple(t.index for t in segments if t.kind == seg.kind and t.index != seg.index)
-            if seg.kind in ("field", "road", "city") else ()
+            if seg.kind in ("field", "road", "city")
+            else ()
             for seg in segments
         ),
     )
@@ -315,8 +320,16 @@ class Board:
         edges = orientation(tile, rotation).edges
         for e in range(4):
             if pattern[e] != "." and pattern[e] != edges[e]:
-                return errors.reason("does_not_fit", tile=tile, x=x, y=y, rotation=rotation, edge=EDGE_WORDS[e],
-                              terrain=TERRAIN_NAMES[edges[e]], met=TERRAIN_NAMES[pattern[e]])
+                return errors.reason(
+                    "does_not_fit",
+                    tile=tile,
+                    x=x,
+                    y=y,
+                    rotation=rotation,
+                    edge=EDGE_WORDS[e],
+                    terrain=TERRAIN_NAMES[edges[e]],
+                    met=TERRAIN_NAMES[pattern[e]],
+                )
         raise AssertionError(f"tile {tile} at ({x},{y}) rotation {rotation}: the fit table and the edges disagree")
 
     # --- features ------------------------------------------------------------------
@@ -416,7 +429,9 @@ class Board:
             cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
         return cached[2][index]
 
-    def joining(self, key: int, o: Orientation, features: tuple[str, ...], player: int, kinds: tuple[str, ...]) -> set[int]:
+    def joining(
+        self, key: int, o: Orientation, features: tuple[str, ...], player: int, kinds: tuple[str, ...]
+    ) -> set[int]:
         """The segments of ``o`` placed at ``key`` on ``features`` (segment kinds) that
         would join a feature holding one of ``player``'s figures of ``kinds`` (directly,
         or through another piece of the same kind on the tile, as :meth:`joined_figures`
@@ -436,8 +451,10 @@ class Board:
         joined = set(direct)
         for segment, siblings in enumerate(layout.siblings):
             # a piece met by none of them joins one only through a sibling that meets one
-            if segment not in direct and not direct.isdisjoint(siblings) and any(
-                f.player == player and f.kind in kinds for f in self.joined_figures(key, o, segment)
+            if (
+                segment not in direct
+                and not direct.isdisjoint(siblings)
+                and any(f.player == player and f.kind in kinds for f in self.joined_figures(key, o, segment))
             ):
                 joined.add(segment)
         return joined

@@ -103,8 +103,14 @@ def _feature(board: Board, key: int, roots: frozenset[int], pieces: list) -> Eff
         did = "completed"
     else:
         did = "started" if not roots else "extended" if len(roots) == 1 else "joined"
-    return Effect(pieces[0].kind, did, _towards(met) if roots else "", len(roots), tuple(sorted(tiles)),
-                  tuple(p.spot for p in pieces))
+    return Effect(
+        pieces[0].kind,
+        did,
+        _towards(met) if roots else "",
+        len(roots),
+        tuple(sorted(tiles)),
+        tuple(p.spot for p in pieces),
+    )
 
 
 def _towards(met: list[int]) -> str:

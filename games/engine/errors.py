@@ -111,7 +111,7 @@ FOLLOWERS = {"follower": "follower", "large": "large follower"}
 
 
 def decision(decider: str, action: str) -> str:
-    """"Ann's turn", "Ann's decision on moving a follower out of the City (reinforce)":
+    """ "Ann's turn", "Ann's decision on moving a follower out of the City (reinforce)":
     the decision ``action`` that waits for the player ``decider``."""
     if action == "turn":
         return f"{decider}'s turn"

@@ -31,11 +31,12 @@ The board and its features live in :mod:`games.engine.board`, points in
 from __future__ import annotations
 
 import random
-from typing import Iterable, Iterator, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
+from . import errors
 from .board import Board, PlacedTile, key_of
 from .decisions import Asked, Pending, TileTurn
-from . import errors
 from .expansions import RuleModule, hooks_of, modules_for, overrides, weak
 from .figures import FOLLOWERS, weight
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
@@ -158,7 +159,10 @@ class Game:
         self._draw_checks = hooks_of(mods, "draw_error")
         # a tile turn's phases, in order; a turn in progress keeps how many are left
         self._tile_phases = (
-            hooks_of(mods, "before_scoring") + [core.score_tile] + hooks_of(mods, "after_scoring") + [core.end_tile_turn]
+            hooks_of(mods, "before_scoring")
+            + [core.score_tile]
+            + hooks_of(mods, "after_scoring")
+            + [core.end_tile_turn]
         )
         self._extra_turn = hooks_of(mods, "extra_turn")
         self._phased = len(self._tile_phases) > 2 or bool(self._extra_turn)
@@ -214,7 +218,9 @@ class Game:
         other._asked = [Asked(a.pending, a.module, a.data) for a in self._asked]
         if self._turn is not None:
             t = self._turn
-            other._turn = TileTurn(t.player, t.move, t.key, None, list(t.completed), t.extra, list(t.points), dict(t.notes))  # type: ignore[arg-type]
+            other._turn = TileTurn(
+                t.player, t.move, t.key, None, list(t.completed), t.extra, list(t.points), dict(t.notes)
+            )  # type: ignore[arg-type]
         other.remaining = dict(self.remaining)
         other.board = self.board.copy()
         other.modules = [m.copy(other) for m in self.modules]
@@ -474,7 +480,9 @@ class Game:
         if self._asked:
             raise IllegalMove(errors.reason("decision_not_tile_turn", **self._asked[0].pending.params(self.players)))
         if move.player is not None and move.player != self.players[self.current_player]:
-            raise IllegalMove(errors.reason("not_your_turn", current=self.players[self.current_player], player=move.player))
+            raise IllegalMove(
+                errors.reason("not_your_turn", current=self.players[self.current_player], player=move.player)
+            )
         tile = move.tile
         if move.skip or move.forfeit:
             self._check_timeout(move)
@@ -663,7 +671,9 @@ class Game:
         player = self.current_player
         name = self.players[player]
         if index is None:
-            raise IllegalMove(errors.reason("no_spot", tile=tile, rotation=move.rotation, spot=move.meeple, spots=", ".join(o.spots)))
+            raise IllegalMove(
+                errors.reason("no_spot", tile=tile, rotation=move.rotation, spot=move.meeple, spots=", ".join(o.spots))
+            )
         if module is not None:
             if not self.reserve[player].get(kind):
                 raise IllegalMove(errors.reason("no_figure_left", player=name, figure=kind))
@@ -717,7 +727,9 @@ class Game:
                     extra = self._turn is not None and self._turn.player == player  # see _end_tile_turn
                     self._turn = TileTurn(player, move, key, self.board.cells[key], done, extra, [0] * n)
                     self._phases = len(self._tile_phases)
-                    return self._entry_done(Turn(len(self.history) + 1, player, move, tuple(points), tuple(scored)), points, scored)
+                    return self._entry_done(
+                        Turn(len(self.history) + 1, player, move, tuple(points), tuple(scored)), points, scored
+                    )
                 for root in done:
                     self._score(root, True, points, scored)
                 self.current_player = self._next_seat(player) if self.out else (player + 1) % n
@@ -779,7 +791,9 @@ class Game:
             raise IllegalMove(errors.reason("no_such_decision", **self.pending.params(self.players)))  # type: ignore[union-attr]
         name = self.players[asked.pending.player]
         if entry.player is not None and entry.player != name:
-            raise IllegalMove(errors.reason("not_your_decision", **asked.pending.params(self.players), player=entry.player))
+            raise IllegalMove(
+                errors.reason("not_your_decision", **asked.pending.params(self.players), player=entry.player)
+            )
         reason = module.decision_error(entry, asked)
         if reason:
             raise IllegalMove(reason)

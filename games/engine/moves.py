@@ -17,7 +17,8 @@ reader for the key that marks them (:data:`ENTRY_READERS`); the core names none 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .errors import reason
 

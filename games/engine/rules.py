@@ -43,36 +43,91 @@ class Option(NamedTuple):
 
 MAX_HAND = 5
 OPTIONS: tuple[Option, ...] = (
-    Option("river", "expansion", False, "The River",
-           "River tiles are drawn first and must continue the river; no two bends the same way."),
-    Option("inns_cathedrals", "expansion", False, "Inns & Cathedrals",
-           "18 tiles; a large follower counting as two; inns and cathedrals score more when "
-           "complete and nothing when not; a 6th player."),
-    Option("traders_builders", "expansion", False, "Traders & Builders",
-           "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
-           "tokens for completing cities (10 points per kind to the majority)."),
-    Option("king_robber", "expansion", False, "King & Robber",
-           "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
-           "the longest road: +1 per completed city or road at the end."),
-    Option("count", "expansion", False, "The Count of Carcassonne",
-           "The City of Carcassonne replaces the start tile. When your tile scores only for "
-           "other players, you may put a follower into one of its quarters; from there followers "
-           "reinforce roads, cities and cloisters as they are completed, and farms at the end."),
-    Option("farm_scoring", "choice", "current", "Farm scoring",
-           "Current: 3 points per completed city bordering each farm. Classic (first edition): "
-           "4 points per city to the player with most farmers around it.",
-           (("current", "Current (3 per city and farm)"), ("classic", "Classic (4 per city)"))),
-    Option("small_city", "bool", False, "Small cities score less",
-           "Old rule: a completed city of two tiles scores 1 per tile and pennant."),
-    Option("incomplete_score", "bool", True, "Incomplete features score at the end",
-           "Off: roads, cities and cloisters left incomplete score nothing at the end."),
-    Option("hole_bonus", "bool", False, "Hole bonus",
-           "A tile placed with neighbours on all four sides gives an extra turn."),
-    Option("hand", "int", None, "Tiles in hand",
-           "Each player holds this many tiles and plays one of them each turn (empty: draw one "
-           "tile per turn, as published)."),
-    Option("hand_visible", "bool", False, "Hands are public",
-           "Everyone sees every hand (otherwise each hand is hidden from the other players)."),
+    Option(
+        "river",
+        "expansion",
+        False,
+        "The River",
+        "River tiles are drawn first and must continue the river; no two bends the same way.",
+    ),
+    Option(
+        "inns_cathedrals",
+        "expansion",
+        False,
+        "Inns & Cathedrals",
+        "18 tiles; a large follower counting as two; inns and cathedrals score more when "
+        "complete and nothing when not; a 6th player.",
+    ),
+    Option(
+        "traders_builders",
+        "expansion",
+        False,
+        "Traders & Builders",
+        "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
+        "tokens for completing cities (10 points per kind to the majority).",
+    ),
+    Option(
+        "king_robber",
+        "expansion",
+        False,
+        "King & Robber",
+        "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
+        "the longest road: +1 per completed city or road at the end.",
+    ),
+    Option(
+        "count",
+        "expansion",
+        False,
+        "The Count of Carcassonne",
+        "The City of Carcassonne replaces the start tile. When your tile scores only for "
+        "other players, you may put a follower into one of its quarters; from there followers "
+        "reinforce roads, cities and cloisters as they are completed, and farms at the end.",
+    ),
+    Option(
+        "farm_scoring",
+        "choice",
+        "current",
+        "Farm scoring",
+        "Current: 3 points per completed city bordering each farm. Classic (first edition): "
+        "4 points per city to the player with most farmers around it.",
+        (("current", "Current (3 per city and farm)"), ("classic", "Classic (4 per city)")),
+    ),
+    Option(
+        "small_city",
+        "bool",
+        False,
+        "Small cities score less",
+        "Old rule: a completed city of two tiles scores 1 per tile and pennant.",
+    ),
+    Option(
+        "incomplete_score",
+        "bool",
+        True,
+        "Incomplete features score at the end",
+        "Off: roads, cities and cloisters left incomplete score nothing at the end.",
+    ),
+    Option(
+        "hole_bonus",
+        "bool",
+        False,
+        "Hole bonus",
+        "A tile placed with neighbours on all four sides gives an extra turn.",
+    ),
+    Option(
+        "hand",
+        "int",
+        None,
+        "Tiles in hand",
+        "Each player holds this many tiles and plays one of them each turn (empty: draw one "
+        "tile per turn, as published).",
+    ),
+    Option(
+        "hand_visible",
+        "bool",
+        False,
+        "Hands are public",
+        "Everyone sees every hand (otherwise each hand is hidden from the other players).",
+    ),
 )
 """Every option the engine plays, in the order forms show them."""
 
@@ -172,7 +227,7 @@ class Rules:
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
         known = {"expansions"} | {o.name for o in OPTIONS if o.kind != "expansion"}
-        for key, value in data.items():
+        for key in data:
             if key not in known:
                 raise RulesError(f"unknown rule {key!r}")
         expansions = data.get("expansions", [])

@@ -12,7 +12,8 @@ Pure functions over a :class:`~games.engine.board.Board`; the game applies the p
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from .board import Board
 

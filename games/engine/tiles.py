@@ -25,7 +25,7 @@ without touching the parser or the rules core.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 EDGES = "NESW"
 """Edge names in index order: 0 = N, 1 = E, 2 = S, 3 = W."""
@@ -117,7 +117,6 @@ class Orientation:
     half_segment: tuple[int, ...]
     spot_index: dict[str, int] = field(hash=False, compare=False)
     river_edges: tuple[int, ...] = ()
-
 
     @property
     def spots(self) -> list[str]:
@@ -296,7 +295,7 @@ RIVER_START = "RV-S"
 RIVER_END = "RV-L"
 
 
-@lru_cache(maxsize=None)
+@cache
 def orientation(tile_id: str, rotation: int) -> Orientation:
     """The tile ``tile_id`` turned clockwise by ``rotation`` degrees (cached).
 
@@ -346,8 +345,12 @@ def orientation(tile_id: str, rotation: int) -> Orientation:
             OrientedSegment(index, seg.kind, seg_edges, seg_halves, seg.pennants, seg.cities, spot, seg.attributes)
         )
     return Orientation(
-        tile, rotation, edges, tuple(segments), tuple(edge_segment), tuple(half_segment), spot_index,
+        tile,
+        rotation,
+        edges,
+        tuple(segments),
+        tuple(edge_segment),
+        tuple(half_segment),
+        spot_index,
         tuple(sorted(river_edges)),
     )
-
-

@@ -17,18 +17,31 @@ its translations. The shared modules iterate :data:`REGISTRY` and name no expans
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from games.expansions import river  # noqa: F401  (each module registers itself, in this order)
-from games.expansions import inns_cathedrals  # noqa: F401
-from games.expansions import traders_builders  # noqa: F401
-from games.expansions import king_robber  # noqa: F401
-from games.expansions import count  # noqa: F401
-from games.expansions import house_rules  # noqa: F401
+from games.expansions import (
+    count,  # noqa: F401
+    house_rules,  # noqa: F401
+    inns_cathedrals,  # noqa: F401
+    king_robber,  # noqa: F401
+    river,  # noqa: F401  (each module registers itself, in this order)
+    traders_builders,  # noqa: F401
+)
 from games.expansions.base import REGISTRY, RuleWords, SiteExpansion
 
-__all__ = ["REGISTRY", "RuleWords", "SiteExpansion", "by_id", "table", "merged", "for_entry", "for_action",
-           "public_state", "categories"]
+__all__ = [
+    "REGISTRY",
+    "RuleWords",
+    "SiteExpansion",
+    "by_id",
+    "table",
+    "merged",
+    "for_entry",
+    "for_action",
+    "public_state",
+    "categories",
+]
 
 
 def by_id() -> dict[str, SiteExpansion]:

@@ -11,8 +11,9 @@ board's drawings of an expansion are listed in ``games/board_svg/expansion_art.p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ An answer to one of its decisions is a record entry without ``player``:
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -105,20 +106,36 @@ ILLEGAL_MOVES = {
 class Count(SiteExpansion):
     id = "count"
     name = NAME
-    options = {"count": (NAME, _("The City of Carcassonne replaces the start tile. When your tile scores only for "
-                                 "other players, you may put a follower into one of its quarters; from there followers "
-                                 "reinforce roads, cities and cloisters as they are completed, and farms at the end."))}
-    words = {"count": RuleWords("expansion", _("Count"), _(
-        "The Count of Carcassonne: the City's quarters and their followers."), NAME)}
+    options = {
+        "count": (
+            NAME,
+            _(
+                "The City of Carcassonne replaces the start tile. When your tile scores only for "
+                "other players, you may put a follower into one of its quarters; from there followers "
+                "reinforce roads, cities and cloisters as they are completed, and farms at the end."
+            ),
+        )
+    }
+    words = {
+        "count": RuleWords(
+            "expansion", _("Count"), _("The Count of Carcassonne: the City's quarters and their followers."), NAME
+        )
+    }
     labels = {"quarter": QUARTER_LABELS}
     illegal_moves = ILLEGAL_MOVES
     decisions = {
-        "reinforce": (_("Reinforcement from the City"),
-                      _("%(decider)s's decision on moving a follower out of the City (reinforce)")),
-        "quarter": (_("Deployment into the City"),
-                    _("%(decider)s's decision on putting a follower into the City (quarter)")),
-        "market": (_("Market round"),
-                   _("%(decider)s's decision on moving a follower from the market onto a farm (market)")),
+        "reinforce": (
+            _("Reinforcement from the City"),
+            _("%(decider)s's decision on moving a follower out of the City (reinforce)"),
+        ),
+        "quarter": (
+            _("Deployment into the City"),
+            _("%(decider)s's decision on putting a follower into the City (quarter)"),
+        ),
+        "market": (
+            _("Market round"),
+            _("%(decider)s's decision on moving a follower from the market onto a farm (market)"),
+        ),
     }
     entry_kinds = ("reinforce", "quarter")
 
@@ -145,20 +162,28 @@ class Count(SiteExpansion):
             kinds = _completed_kinds(engine)
             if len(kinds) == 1 and kinds[0] in REINFORCE_TEXT:
                 return str(REINFORCE_TEXT[kinds[0]]) % {"player": mover_name}
-            return gettext("%(player)s completed several features: you may move a follower from the City onto one "
-                           "of them, or pass.") % {"player": mover_name}
+            return gettext(
+                "%(player)s completed several features: you may move a follower from the City onto one "
+                "of them, or pass."
+            ) % {"player": mover_name}
         if action == "quarter":
-            return gettext("Your tile scored only for other players: you may put a follower from your supply into a "
-                           "quarter of the City and move the Count, or pass.")
+            return gettext(
+                "Your tile scored only for other players: you may put a follower from your supply into a "
+                "quarter of the City and move the Count, or pass."
+            )
         return gettext("The last tile is played: you may move a follower from the Market onto any farm, or pass.")
 
     def option_text(self, engine: Any, answer: dict[str, Any]) -> str:
         """'Move a follower from the Castle: knight in the city (north) at (2,-1)'."""
         if "quarter" in answer:
             count = answer.get("count")
-            text = DEPLOY_TEXT.get((answer.get("figure", "follower"), bool(count)), DEPLOY_TEXT["follower", bool(count)])
-            return str(text) % {"quarter": QUARTER_LABELS.get(answer["quarter"], answer["quarter"]),
-                                "to": QUARTER_LABELS.get(count, count)}
+            text = DEPLOY_TEXT.get(
+                (answer.get("figure", "follower"), bool(count)), DEPLOY_TEXT["follower", bool(count)]
+            )
+            return str(text) % {
+                "quarter": QUARTER_LABELS.get(answer["quarter"], answer["quarter"]),
+                "to": QUARTER_LABELS.get(count, count),
+            }
         target = answer.get("reinforce") or {}
         spot = target.get("spot", "")
         quarter = QUARTER_OF_KIND.get(spot.partition(":")[0], "")
@@ -212,14 +237,21 @@ def _describe_deployment(entry: dict[str, Any], who: str) -> str:
     quarter = entry.get("quarter")
     if quarter is None:
         return gettext("%(who)s passed (no follower into the City)") % {"who": who}
-    values = {"who": who, "quarter": QUARTER_LABELS.get(quarter, quarter),
-              "count": QUARTER_LABELS.get(entry.get("count"), entry.get("count"))}
+    values = {
+        "who": who,
+        "quarter": QUARTER_LABELS.get(quarter, quarter),
+        "count": QUARTER_LABELS.get(entry.get("count"), entry.get("count")),
+    }
     large = entry.get("figure") == "large"
     if entry.get("count") and large:
-        return gettext("%(who)s put a large follower into the %(quarter)s quarter and moved the Count to the "
-                       "%(count)s") % values
+        return (
+            gettext("%(who)s put a large follower into the %(quarter)s quarter and moved the Count to the %(count)s")
+            % values
+        )
     if entry.get("count"):
-        return gettext("%(who)s put a follower into the %(quarter)s quarter and moved the Count to the %(count)s") % values
+        return (
+            gettext("%(who)s put a follower into the %(quarter)s quarter and moved the Count to the %(count)s") % values
+        )
     if large:
         return gettext("%(who)s put a large follower into the %(quarter)s quarter") % values
     return gettext("%(who)s put a follower into the %(quarter)s quarter") % values

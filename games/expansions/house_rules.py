@@ -15,32 +15,54 @@ FARM_SCORING = {"classic": _("Classic farm scoring"), "current": _("Current farm
 @register
 class HouseRules(SiteExpansion):
     options = {
-        "farm_scoring": (_("Farm scoring"),
-                         _("Current: 3 points per completed city bordering each farm. Classic (first edition): "
-                           "4 points per city to the player with most farmers around it.")),
-        "small_city": (_("Small cities score less"),
-                       _("Old rule: a completed city of two tiles scores 1 per tile and pennant.")),
-        "incomplete_score": (_("Incomplete features score at the end"),
-                             _("Off: roads, cities and cloisters left incomplete score nothing at the end.")),
+        "farm_scoring": (
+            _("Farm scoring"),
+            _(
+                "Current: 3 points per completed city bordering each farm. Classic (first edition): "
+                "4 points per city to the player with most farmers around it."
+            ),
+        ),
+        "small_city": (
+            _("Small cities score less"),
+            _("Old rule: a completed city of two tiles scores 1 per tile and pennant."),
+        ),
+        "incomplete_score": (
+            _("Incomplete features score at the end"),
+            _("Off: roads, cities and cloisters left incomplete score nothing at the end."),
+        ),
         "hole_bonus": (_("Hole bonus"), _("A tile placed with neighbours on all four sides gives an extra turn.")),
-        "hand": (_("Tiles in hand"), _("Each player holds this many tiles and plays one of them each turn (empty: "
-                                       "draw one tile per turn, as published).")),
-        "hand_visible": (_("Hands are public"),
-                         _("Everyone sees every hand (otherwise each hand is hidden from the other players).")),
+        "hand": (
+            _("Tiles in hand"),
+            _(
+                "Each player holds this many tiles and plays one of them each turn (empty: "
+                "draw one tile per turn, as published)."
+            ),
+        ),
+        "hand_visible": (
+            _("Hands are public"),
+            _("Everyone sees every hand (otherwise each hand is hidden from the other players)."),
+        ),
     }
     choices = {
         ("farm_scoring", "current"): _("Current (3 per city and farm)"),
         ("farm_scoring", "classic"): _("Classic (4 per city)"),
     }
     words = {
-        "classic": RuleWords("house", _("Classic farms"), _(
-            "Farms score 4 per city to the player with most farmers around it.")),
-        "small_city": RuleWords("house", _("Small cities"), _(
-            "A completed city of two tiles scores 1 per tile and pennant."), _("Small-city rule")),
-        "incomplete_score": RuleWords("house", _("Unfinished scores 0"), _(
-            "Roads, cities and cloisters left incomplete score nothing.")),
-        "hole_bonus": RuleWords("house", _("Hole bonus"), _(
-            "A tile with neighbours on all four sides gives an extra turn.")),
+        "classic": RuleWords(
+            "house", _("Classic farms"), _("Farms score 4 per city to the player with most farmers around it.")
+        ),
+        "small_city": RuleWords(
+            "house",
+            _("Small cities"),
+            _("A completed city of two tiles scores 1 per tile and pennant."),
+            _("Small-city rule"),
+        ),
+        "incomplete_score": RuleWords(
+            "house", _("Unfinished scores 0"), _("Roads, cities and cloisters left incomplete score nothing.")
+        ),
+        "hole_bonus": RuleWords(
+            "house", _("Hole bonus"), _("A tile with neighbours on all four sides gives an extra turn.")
+        ),
         "hand_visible": RuleWords("house", _("public hands"), _("Everyone sees every hand.")),
     }
     illegal_moves = {
@@ -63,8 +85,9 @@ class HouseRules(SiteExpansion):
         if not n:
             return []
         label = ngettext("Hand of %(n)d", "Hand of %(n)d", n) % {"n": n}
-        title = ngettext("Each player holds %(n)d tile and plays it.",
-                         "Each player holds %(n)d tiles and plays one of them.", n) % {"n": n}
+        title = ngettext(
+            "Each player holds %(n)d tile and plays it.", "Each player holds %(n)d tiles and plays one of them.", n
+        ) % {"n": n}
         if rules.get("hand_visible"):
             title = f"{title} {self.words['hand_visible'].title}"
         return [{"key": "hand", "label": label, "title": title, "kind": "house"}]

@@ -16,10 +16,23 @@ NAME = _("Inns & Cathedrals")
 class InnsCathedrals(SiteExpansion):
     id = "inns_cathedrals"
     name = NAME
-    options = {"inns_cathedrals": (NAME, _("18 tiles; a large follower counting as two; inns and cathedrals score "
-                                           "more when complete and nothing when not; a 6th player."))}
-    words = {"inns_cathedrals": RuleWords("expansion", _("Inns & Cathedrals"), _(
-        "Inns & Cathedrals: inns, cathedrals, the large follower, a 6th player."), NAME)}
+    options = {
+        "inns_cathedrals": (
+            NAME,
+            _(
+                "18 tiles; a large follower counting as two; inns and cathedrals score "
+                "more when complete and nothing when not; a 6th player."
+            ),
+        )
+    }
+    words = {
+        "inns_cathedrals": RuleWords(
+            "expansion",
+            _("Inns & Cathedrals"),
+            _("Inns & Cathedrals: inns, cathedrals, the large follower, a 6th player."),
+            NAME,
+        )
+    }
     labels = {
         "figure": {"large": _("large follower")},
         "figure_put": {

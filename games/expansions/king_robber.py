@@ -5,7 +5,8 @@ The board draws the awards under the board (``games/board_svg/expansion_art.py``
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
@@ -19,13 +20,29 @@ NAME = _("King & Robber")
 class KingRobber(SiteExpansion):
     id = "king_robber"
     name = NAME
-    options = {"king_robber": (NAME, _(
-        "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
-        "the longest road: +1 per completed city or road at the end."))}
-    words = {"king_robber": RuleWords("expansion", _("King & Robber"), _(
-        "King & Robber: the king for the largest city, the robber for the longest road."), NAME)}
-    labels = {"category": {"king": pgettext_lazy("score category", "King"),
-                           "robber": pgettext_lazy("score category", "Robber")}}
+    options = {
+        "king_robber": (
+            NAME,
+            _(
+                "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
+                "the longest road: +1 per completed city or road at the end."
+            ),
+        )
+    }
+    words = {
+        "king_robber": RuleWords(
+            "expansion",
+            _("King & Robber"),
+            _("King & Robber: the king for the largest city, the robber for the longest road."),
+            NAME,
+        )
+    }
+    labels = {
+        "category": {
+            "king": pgettext_lazy("score category", "King"),
+            "robber": pgettext_lazy("score category", "Robber"),
+        }
+    }
     categories = ("king", "robber")
 
     def move_clauses(self, changed: dict[str, tuple[Any, Any]], player: str) -> list[str]:

@@ -5,7 +5,8 @@ The board draws the goods symbols from the tiles' features (``games/board_svg/ti
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import npgettext_lazy, pgettext_lazy
@@ -26,11 +27,23 @@ TOOK_GOODS = {
 class TradersBuilders(SiteExpansion):
     id = "traders_builders"
     name = NAME
-    options = {"traders_builders": (NAME, _(
-        "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
-        "tokens for completing cities (10 points per kind to the majority)."))}
-    words = {"traders_builders": RuleWords("expansion", _("Traders & Builders"), _(
-        "Traders & Builders: goods tokens, the builder's double turn, the pig."), NAME)}
+    options = {
+        "traders_builders": (
+            NAME,
+            _(
+                "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
+                "tokens for completing cities (10 points per kind to the majority)."
+            ),
+        )
+    }
+    words = {
+        "traders_builders": RuleWords(
+            "expansion",
+            _("Traders & Builders"),
+            _("Traders & Builders: goods tokens, the builder's double turn, the pig."),
+            NAME,
+        )
+    }
     labels = {
         "figure": {"builder": _("builder"), "pig": _("pig")},
         "figure_on": {
@@ -48,11 +61,14 @@ class TradersBuilders(SiteExpansion):
     }
     illegal_moves = {
         "builder_not_on_road_or_city": _("a builder goes on a road or a city, not on %(spot)s"),
-        "builder_without_follower": _("a builder joins a %(feature)s holding one of %(player)s's followers; "
-                                      "the %(feature)s at %(spot)s holds none"),
+        "builder_without_follower": _(
+            "a builder joins a %(feature)s holding one of %(player)s's followers; "
+            "the %(feature)s at %(spot)s holds none"
+        ),
         "pig_not_on_field": _("a pig goes on a field, not on %(spot)s"),
-        "pig_without_farmer": _("a pig joins a farm holding one of %(player)s's farmers; the farm at %(spot)s holds "
-                                "none"),
+        "pig_without_farmer": _(
+            "a pig joins a farm holding one of %(player)s's farmers; the farm at %(spot)s holds none"
+        ),
     }
     categories = ("goods",)
 

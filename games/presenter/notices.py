@@ -30,10 +30,14 @@ def played_text(view: GameView, number: int) -> str:
         if not points or seat >= len(names):
             continue
         if seat == mine:
-            parts.append(ngettext("You scored %(count)s point.", "You scored %(count)s points.", points) % {"count": points})
+            parts.append(
+                ngettext("You scored %(count)s point.", "You scored %(count)s points.", points) % {"count": points}
+            )
         else:
-            parts.append(ngettext("%(name)s scored %(count)s point.", "%(name)s scored %(count)s points.", points)
-                         % {"name": names[seat], "count": points})
+            parts.append(
+                ngettext("%(name)s scored %(count)s point.", "%(name)s scored %(count)s points.", points)
+                % {"name": names[seat], "count": points}
+            )
     return " ".join(parts)
 
 
@@ -72,10 +76,14 @@ def _cell_refusal(view: GameView, tile: str, x: int, y: int) -> str:
     if other is not None:
         return _("Tile %(tile)s cannot go here: %(reason)s.") % {"tile": tile, "reason": illegal_move_reason(other)}
     params = refusals[0].params
-    return _("Tile %(tile)s fits here in no rotation: turned %(rotation)s°, its %(edge)s edge (%(terrain)s) "
-             "meets %(met)s.") % {
-        "tile": tile, "rotation": params["rotation"], "edge": EDGE_LABELS.get(params["edge"], params["edge"]),
-        "terrain": TERRAIN_LABELS.get(params["terrain"], params["terrain"]), "met": MET_LABELS.get(params["met"], params["met"]),
+    return _(
+        "Tile %(tile)s fits here in no rotation: turned %(rotation)s°, its %(edge)s edge (%(terrain)s) meets %(met)s."
+    ) % {
+        "tile": tile,
+        "rotation": params["rotation"],
+        "edge": EDGE_LABELS.get(params["edge"], params["edge"]),
+        "terrain": TERRAIN_LABELS.get(params["terrain"], params["terrain"]),
+        "met": MET_LABELS.get(params["met"], params["met"]),
     }
 
 
@@ -86,5 +94,6 @@ def _spot_refusal(refusal) -> str:
     if refusal.code == "spot_occupied":
         feature = refusal.params.get("feature", "")
         return _("This %(feature)s already holds a follower: no second one may join it.") % {
-            "feature": SPOT_FEATURES.get(feature, feature)}
+            "feature": SPOT_FEATURES.get(feature, feature)
+        }
     return _("No follower on this spot: %(reason)s.") % {"reason": illegal_move_reason(refusal)}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -12,6 +13,7 @@ from games.entries import kind_of
 from games.models import Move
 
 DEPARTURES = ("resign", "forfeit")
+
 
 def no_outcome() -> dict[str, Any]:
     """The outcome of a game that has none (yet)."""
@@ -51,8 +53,12 @@ def departures(moves: Iterable[tuple[int, int, dict]], names: Sequence[str]) -> 
 def departure_moves(game_ids: Iterable[int]) -> dict[int, list[tuple[int, int, dict]]]:
     """The resignations and losses on time of each game, in one query (lists of games)."""
     found: dict[int, list[tuple[int, int, dict]]] = {}
-    rows = (Move.objects.filter(game_id__in=list(game_ids)).filter(Q(entry__contains='"resign"') | Q(entry__contains='"forfeit"'))
-            .order_by("number").values_list("game_id", "number", "seat", "entry"))
+    rows = (
+        Move.objects.filter(game_id__in=list(game_ids))
+        .filter(Q(entry__contains='"resign"') | Q(entry__contains='"forfeit"'))
+        .order_by("number")
+        .values_list("game_id", "number", "seat", "entry")
+    )
     for game_id, number, seat, entry in rows:
         if kind_of(entry) in DEPARTURES:
             found.setdefault(game_id, []).append((number, seat, entry))

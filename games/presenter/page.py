@@ -8,17 +8,25 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from games import hints
 from games.engine import orientation
 from games.engine.tiles import TILE_TYPES
-from games.tile_words import tile_name
-from games.entries import (CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS, categories_for, describe,
-                           describe_spot, kind_of, spot_of)
-from games import hints
+from games.entries import (
+    CATEGORY_LABELS,
+    FIGURE_LABELS,
+    GOODS_LABELS,
+    QUARTER_LABELS,
+    categories_for,
+    describe,
+    describe_spot,
+    kind_of,
+    spot_of,
+)
 from games.models import GameEvent, Seat
+from games.tile_words import tile_name
 
 from .notices import turn_refusals
 from .outcome import departures
@@ -90,13 +98,18 @@ def _player_row(view: GameView, p: PlayerView, left_reasons: dict[int, str]) -> 
         "score": p.score,
         "laps": p.score // 50,
         "supply": p.supply,
-        "reserve": [{"figure": kind, "label": FIGURE_LABELS.get(kind, kind), "count": n} for kind, n in p.reserve.items()],
-        "goods": [{"good": good, "label": GOODS_LABELS.get(good, good), "count": n} for good, n in p.goods.items() if n],
+        "reserve": [
+            {"figure": kind, "label": FIGURE_LABELS.get(kind, kind), "count": n} for kind, n in p.reserve.items()
+        ],
+        "goods": [
+            {"good": good, "label": GOODS_LABELS.get(good, good), "count": n} for good, n in p.goods.items() if n
+        ],
         "king": p.king,
         "robber": p.robber,
         "city": [
             {"quarter": q, "label": QUARTER_LABELS[q], "count": held["follower"] + held["large"]}
-            for q, held in p.city.items() if held["follower"] + held["large"]
+            for q, held in p.city.items()
+            if held["follower"] + held["large"]
         ],
         "current": p.current,
         "me": p.me,
@@ -121,20 +134,25 @@ def _move_rows(view: GameView) -> tuple[list[dict[str, Any]], dict[int, str]]:
         if kind in ("forfeit", "resign"):
             left.setdefault(seat, kind)
         who = names[seat] if seat < len(names) else "?"
-        rows.append({
-            "move": {"number": number},
-            "seat": seat,
-            "entry": entry,
-            "kind": kind,
-            "text": view.describe(number) or describe(entry, who),
-            **tile_picture(entry),
-            "player": who,
-            "color": seats[seat].color if seat < len(seats) else "",
-            "points": [{"name": names[i], "color": seats[i].color, "points": n}
-                       for i, n in enumerate(points or []) if n and i < len(seats)],
-            "follower": describe_spot(spot_of(entry)),
-            "automatic": AUTOMATIC_LABELS.get(automatic.get(number, ""), ""),
-        })
+        rows.append(
+            {
+                "move": {"number": number},
+                "seat": seat,
+                "entry": entry,
+                "kind": kind,
+                "text": view.describe(number) or describe(entry, who),
+                **tile_picture(entry),
+                "player": who,
+                "color": seats[seat].color if seat < len(seats) else "",
+                "points": [
+                    {"name": names[i], "color": seats[i].color, "points": n}
+                    for i, n in enumerate(points or [])
+                    if n and i < len(seats)
+                ],
+                "follower": describe_spot(spot_of(entry)),
+                "automatic": AUTOMATIC_LABELS.get(automatic.get(number, ""), ""),
+            }
+        )
     return rows, left
 
 
@@ -179,9 +197,14 @@ def decision_context(view: GameView) -> dict[str, Any]:
     if mine and data.get("action") == "quarter":
         answers = [o["answer"] for o in options if not o["pass"]]
         result["quarters"] = [(q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a["quarter"] == q for a in answers)]
-        result["figures"] = [(f, FIGURE_LABELS[f]) for f in ("follower", "large")
-                             if any(a.get("figure", "follower") == f for a in answers)]
-        result["count_to"] = [(q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a.get("count") == q for a in answers)]
+        result["figures"] = [
+            (f, FIGURE_LABELS[f])
+            for f in ("follower", "large")
+            if any(a.get("figure", "follower") == f for a in answers)
+        ]
+        result["count_to"] = [
+            (q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a.get("count") == q for a in answers)
+        ]
         result["count_at"] = (view.expansions(view.names).get("city") or {}).get("count")
     return result
 

@@ -25,8 +25,12 @@ def game_state(view: GameView) -> dict[str, Any]:
         "tiles_left": view.tiles_left,
         "move_number": view.move_number,
         "board": [
-            {**{k: placed[k] for k in ("x", "y", "tile", "rotation")},
-             "meeples": [{"spot": f["spot"], "player": names[f["seat"]], "figure": f["figure"]} for f in placed["figures"]]}
+            {
+                **{k: placed[k] for k in ("x", "y", "tile", "rotation")},
+                "meeples": [
+                    {"spot": f["spot"], "player": names[f["seat"]], "figure": f["figure"]} for f in placed["figures"]
+                ],
+            }
             for placed in view.board
         ],
         "last_move": view.last_turn["entry"] if view.last_turn else None,

@@ -26,8 +26,11 @@ def rule_tags(rules: dict | None) -> list[dict]:
     """The tags of a NOTATION.md rules object: each expansion, and each house rule that
     differs from the published game, as ``{"key", "label", "title", "kind"}``."""
     rules = rules or {}
-    tags = [{"key": key, "label": WORDS[key].tag, "title": WORDS[key].title, "kind": WORDS[key].kind}
-            for key in _departures(rules) if key in WORDS]
+    tags = [
+        {"key": key, "label": WORDS[key].tag, "title": WORDS[key].title, "kind": WORDS[key].kind}
+        for key in _departures(rules)
+        if key in WORDS
+    ]
     return tags + [tag for e in expansions.REGISTRY for tag in e.tags(rules)]
 
 
@@ -49,8 +52,10 @@ def timing_line(game) -> list[str]:
     """The time per move, what happens when it runs out, and vacations."""
     if not game.move_days:
         return [_("no time limit")]
-    on_timeout = {Game.TimeoutRule.SKIP: _("skip the turn when time runs out"),
-                  Game.TimeoutRule.BOT: _("a bot takes over when time runs out")}.get(game.timeout_rule, _("lose on time"))
+    on_timeout = {
+        Game.TimeoutRule.SKIP: _("skip the turn when time runs out"),
+        Game.TimeoutRule.BOT: _("a bot takes over when time runs out"),
+    }.get(game.timeout_rule, _("lose on time"))
     return [
         ngettext("%(count)d day per move", "%(count)d days per move", game.move_days) % {"count": game.move_days},
         on_timeout,

@@ -7,15 +7,16 @@ when the view is built, by :func:`games.presenter.hidden.seen_by`, and only ther
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any
 
 from games import decisions, expansions, replay, seating
-from games.entries import describe, scored_json
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
 from games.engine.effects import TurnEffects, history_effects
+from games.entries import describe, scored_json
 from games.models import Game, Seat
 
 from .hidden import seen_by
@@ -84,8 +85,16 @@ class GameView:
     ``me``: the viewer's seat (also an invited one), or ``None``.
     """
 
-    def __init__(self, engine: EngineGame, names: Sequence[str], *, game: Game | None = None,
-                 seats: Sequence[Seat] = (), viewer: int | None = None, me: Seat | None = None):
+    def __init__(
+        self,
+        engine: EngineGame,
+        names: Sequence[str],
+        *,
+        game: Game | None = None,
+        seats: Sequence[Seat] = (),
+        viewer: int | None = None,
+        me: Seat | None = None,
+    ):
         self._engine = engine  # private: hands and bag are read through ``seen_by`` only
         self.game, self.seats, self.viewer, self.me = game, list(seats), viewer, me
         self.rules = engine.rules
@@ -130,18 +139,28 @@ class GameView:
         key = engine.players[i]
         seat = self.seats[i] if i < len(self.seats) else None
         return PlayerView(
-            position=i, name=self.names[i], username=self.usernames[i],
-            color=seat.color if seat is not None else "", score=engine.scores[i], supply=engine.supply[i],
-            reserve=dict(engine.reserve[i]), breakdown=dict(engine.breakdown[i]), out=i in engine.out,
-            hand_size=self._hand_sizes[i] if self._hand_sizes else None, hand=hand,
-            goods=dict(extras.get("goods", {}).get(key, {})), king=extras.get("king") == key,
+            position=i,
+            name=self.names[i],
+            username=self.usernames[i],
+            color=seat.color if seat is not None else "",
+            score=engine.scores[i],
+            supply=engine.supply[i],
+            reserve=dict(engine.reserve[i]),
+            breakdown=dict(engine.breakdown[i]),
+            out=i in engine.out,
+            hand_size=self._hand_sizes[i] if self._hand_sizes else None,
+            hand=hand,
+            goods=dict(extras.get("goods", {}).get(key, {})),
+            king=extras.get("king") == key,
             robber=extras.get("robber") == key,
             city=dict((extras.get("city") or {}).get("quarters", {}).get(key, {})),
             current=bool(self.pending and self.pending.player == i),
             winner=bool(self.outcome and i in self.outcome.winners),
             final_points=self.final_points[i] if self.final_points else None,
-            seat=seat, state=seat.state if seat is not None else Seat.State.JOINED,
-            bot=seat.bot if seat is not None else "", me=seat is not None and self.me is not None and self.me.pk == seat.pk,
+            seat=seat,
+            state=seat.state if seat is not None else Seat.State.JOINED,
+            bot=seat.bot if seat is not None else "",
+            me=seat is not None and self.me is not None and self.me.pk == seat.pk,
         )
 
     @cached_property
@@ -161,20 +180,36 @@ class GameView:
     def board(self) -> list[dict[str, Any]]:
         """The placed tiles with their figures (by seat)."""
         return [
-            {"x": p.x, "y": p.y, "tile": p.tile, "rotation": p.rotation,
-             "figures": [{"spot": spot, "seat": seat, "figure": figure} for spot, seat, figure in p.figures_here()]}
+            {
+                "x": p.x,
+                "y": p.y,
+                "tile": p.tile,
+                "rotation": p.rotation,
+                "figures": [{"spot": spot, "seat": seat, "figure": figure} for spot, seat, figure in p.figures_here()],
+            }
             for p in self._engine.placed_tiles()
         ]
 
-    def board_svg(self, highlight: Sequence[tuple[int, int]] | None = None,
-                  labels: dict[tuple[int, int], str] | None = None, *, legend: bool = True) -> str:
+    def board_svg(
+        self,
+        highlight: Sequence[tuple[int, int]] | None = None,
+        labels: dict[tuple[int, int], str] | None = None,
+        *,
+        legend: bool = True,
+    ) -> str:
         """The board as SVG (the last move marked; ``highlight``: cells to click; ``labels``:
         a text in some of them, for the turn e-mail's picture; ``legend``: the expansions'
         legend drawn under it, or left to the page or e-mail, see :meth:`board_legend`)."""
         from games import board_svg
 
-        return board_svg.render_board(self._engine, last_move=True, highlight=highlight,
-                                      interactive=bool(highlight) and not labels, labels=labels, legend=legend)
+        return board_svg.render_board(
+            self._engine,
+            last_move=True,
+            highlight=highlight,
+            interactive=bool(highlight) and not labels,
+            labels=labels,
+            legend=legend,
+        )
 
     def board_legend(self, colors: Sequence[str] = ()) -> list[dict[str, Any]]:
         """The lines a page shows beside the board (King & Robber's awards, the partial
@@ -183,9 +218,17 @@ class GameView:
         the award's ``icon`` (SVG)."""
         from games import board_svg
 
-        return [{"award": award, "text": text, "seat": seat, "tooltip": tooltip, "icon": board_svg.award_icon(award),
-                 "color": colors[seat] if seat is not None and seat < len(colors) else ""}
-                for award, text, seat, tooltip in board_svg.legend_lines(self._engine)]
+        return [
+            {
+                "award": award,
+                "text": text,
+                "seat": seat,
+                "tooltip": tooltip,
+                "icon": board_svg.award_icon(award),
+                "color": colors[seat] if seat is not None and seat < len(colors) else "",
+            }
+            for award, text, seat, tooltip in board_svg.legend_lines(self._engine)
+        ]
 
     def awards(self) -> list[str]:
         """The board's legend in words (an e-mail's lines beside its picture)."""
@@ -205,8 +248,13 @@ class GameView:
         if not 0 < number <= len(self._engine.history):
             return None
         turn = self._engine.history[number - 1]
-        return {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points),
-                "scored": scored_json(turn.scored)}
+        return {
+            "number": turn.number,
+            "seat": turn.player,
+            "entry": turn.move.to_json(),
+            "points": list(turn.points),
+            "scored": scored_json(turn.scored),
+        }
 
     @cached_property
     def effects(self) -> list[TurnEffects | None]:
@@ -238,7 +286,9 @@ class GameView:
     def mine(self) -> bool:
         """Whether the game waits for the viewer (a person, not a bot playing their seat)."""
         me = self.me
-        return bool(self.pending and me and me.state == Seat.State.JOINED and not me.bot and self.pending.player == me.position)
+        return bool(
+            self.pending and me and me.state == Seat.State.JOINED and not me.bot and self.pending.player == me.position
+        )
 
     @property
     def my_turn(self) -> bool:

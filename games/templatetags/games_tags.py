@@ -29,7 +29,8 @@ def laps(score):
     if not n:
         return format_html('<span class="score-value">{}</span>', score)
     return format_html(
-        '<span class="score-value">{}</span> <span class="lap" title="{}">({})</span>', score,
+        '<span class="score-value">{}</span> <span class="lap" title="{}">({})</span>',
+        score,
         ngettext("%(count)d time round the scoring track", "%(count)d times round the scoring track", n) % {"count": n},
         ngettext("%(count)d lap", "%(count)d laps", n) % {"count": n},
     )

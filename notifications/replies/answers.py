@@ -11,10 +11,11 @@ letter in a reply is either a tile or a cell, never both."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import count
 from string import ascii_uppercase
-from typing import Any, Iterator
+from typing import Any
 
 from games.presenter.view import GameView
 from games.tile_words import tile_name
@@ -145,14 +146,25 @@ def hand_of(view: GameView, hand: tuple[str, ...]) -> tuple[list[Fits], list[Cel
     by_tile = {tile: _rotations(view, tile) for tile in tiles}
     ordered = sorted({cell for cells in by_tile.values() for cell in cells}, key=_reading_order)
     labels = dict(zip(ordered, letters({tile.upper() for tile in tiles})))
-    fits = [Fits(tile, [Cell(labels[cell], *cell, dict(sorted(by_tile[tile][cell].items())))
-                        for cell in sorted(by_tile[tile], key=_reading_order)])
-            for tile in tiles if by_tile[tile]]
+    fits = [
+        Fits(
+            tile,
+            [
+                Cell(labels[cell], *cell, dict(sorted(by_tile[tile][cell].items())))
+                for cell in sorted(by_tile[tile], key=_reading_order)
+            ],
+        )
+        for tile in tiles
+        if by_tile[tile]
+    ]
     return fits, [Cell(labels[cell], *cell, {}) for cell in ordered]
 
 
 def options_of(view: GameView) -> list[Option]:
-    return [Option(letter(i), o["text"], o["answer"], o["pass"]) for i, o in enumerate((view.decision or {}).get("options", []))]
+    return [
+        Option(letter(i), o["text"], o["answer"], o["pass"])
+        for i, o in enumerate((view.decision or {}).get("options", []))
+    ]
 
 
 def of(view: GameView) -> Answers | None:

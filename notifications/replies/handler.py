@@ -47,14 +47,22 @@ REASONS = {
     "unreadable": _("we could not read its first line as a move."),
     "unknown_cell": _("no cell on the board picture has that letter."),
     "no_fit": _("your tile does not fit on that cell."),
-    "rotation_needed": _("your tile fits on that cell in more than one rotation: add the rotation (0, 90, 180 or 270)."),
+    "rotation_needed": _(
+        "your tile fits on that cell in more than one rotation: add the rotation (0, 90, 180 or 270)."
+    ),
     "spot_needed": _("that tile has more than one such spot: add its side, e.g. city:N."),
     "illegal": _("that is not a legal move."),
     "no_option": _("no option has that letter."),
-    "not_your_tile": _("you hold no such tile: name one of your tiles listed below by its letters, or leave the tile out."),
-    "cell_needed": _("a tile's letters must be followed by the cell: its letter on the board picture, or x,y, as in the example below."),
+    "not_your_tile": _(
+        "you hold no such tile: name one of your tiles listed below by its letters, or leave the tile out."
+    ),
+    "cell_needed": _(
+        "a tile's letters must be followed by the cell: its letter on the board picture, or x,y, as in the example below."
+    ),
     "none_fits": _("none of your tiles fits on that cell."),
-    "tile_needed": _("more than one of your tiles fits on that cell like that: write the letters of the tile you mean before the cell, as in the example below."),
+    "tile_needed": _(
+        "more than one of your tiles fits on that cell like that: write the letters of the tile you mean before the cell, as in the example below."
+    ),
 }
 """Why a reply from the seat's own address was not played, as its answer says it."""
 
@@ -65,7 +73,8 @@ does not mark its mail as automatic stops here."""
 AUTOMATIC_SUBJECT = re.compile(
     r"^\s*(auto(matic|matische)?[ -]?(reply|response|antwort)|out of (the )?office|abwesen|réponse automatique|"
     r"absence|risposta automatica|fuori sede|fuori ufficio|undeliver|delivery status|mail delivery|returned mail)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 AUTOMATIC_SENDERS = {"mailer-daemon", "postmaster", "noreply", "no-reply", "donotreply", "do-not-reply"}
 
 
@@ -110,8 +119,13 @@ def handle(raw: bytes | EmailMessage, *, source: str, recipients: list[str] | tu
             with transaction.atomic():
                 log = InboundMessage.objects.create(message_id=message_id, sender=sender, source=source, size=len(data))
         except IntegrityError:
-            InboundMessage.objects.create(message_id=message_id, sender=sender, source=source, size=len(data),
-                                          result=InboundMessage.Result.DUPLICATE)
+            InboundMessage.objects.create(
+                message_id=message_id,
+                sender=sender,
+                source=source,
+                size=len(data),
+                result=InboundMessage.Result.DUPLICATE,
+            )
             return Outcome("duplicate")
         try:
             _play(message, sender, log, list(recipients))
@@ -124,8 +138,14 @@ def handle(raw: bytes | EmailMessage, *, source: str, recipients: list[str] | tu
 
 def _log_only(message_id: str, sender: str, source: str, size: int, reason: str) -> Outcome:
     """Log a message ignored before it was read (too large, malformed)."""
-    InboundMessage.objects.create(message_id=message_id, sender=sender, source=source, size=size,
-                                  result=InboundMessage.Result.IGNORED, reason=reason)
+    InboundMessage.objects.create(
+        message_id=message_id,
+        sender=sender,
+        source=source,
+        size=size,
+        result=InboundMessage.Result.IGNORED,
+        reason=reason,
+    )
     return Outcome("ignored", reason)
 
 
@@ -188,8 +208,11 @@ def _play(message: EmailMessage, sender: str, log: InboundMessage, recipients: l
 
 def _play_for(message: EmailMessage, seat: Seat, decision: tokens.Decision) -> None:
     game, user = seat.game, seat.user
-    if (game.status != Game.Status.ACTIVE or game.move_count + 1 != decision.move_number
-            or game.current_seat != decision.seat):
+    if (
+        game.status != Game.Status.ACTIVE
+        or game.move_count + 1 != decision.move_number
+        or game.current_seat != decision.seat
+    ):
         raise _Stop("rejected", "stale")
     offered = answers.of(GameView.load(game, user))
     if offered is None:
@@ -200,8 +223,16 @@ def _play_for(message: EmailMessage, seat: Seat, decision: tokens.Decision) -> N
         raise _Stop("rejected", exc.code, exc.detail) from None
     try:
         if offered.turn:
-            turns.play_move(game.pk, user, decision.move_number, entry["x"], entry["y"], entry["rotation"], entry["meeple"],
-                            tile=entry.get("tile"))
+            turns.play_move(
+                game.pk,
+                user,
+                decision.move_number,
+                entry["x"],
+                entry["y"],
+                entry["rotation"],
+                entry["meeple"],
+                tile=entry.get("tile"),
+            )
         else:
             turns.play_decision(game.pk, user, decision.move_number, entry)
     except (Conflict, NotAllowed) as exc:  # someone was faster (the browser, a timeout), or a bot took over
@@ -224,8 +255,15 @@ def _answer(log: InboundMessage, seat: Seat, stop: _Stop, message: EmailMessage)
     data = {"reason": stop.reason, "detail": detail, "move_number": log.move_number}
     if re.fullmatch(r"<[^<>\s]{1,200}>", replied_to):
         data["in_reply_to"] = replied_to
-    notify(Notification.Kind.REPLY, Category.TURN, key=f"reply:{log.pk}", user=seat.user, game=seat.game, data=data,
-           always=True)
+    notify(
+        Notification.Kind.REPLY,
+        Category.TURN,
+        key=f"reply:{log.pk}",
+        user=seat.user,
+        game=seat.game,
+        data=data,
+        always=True,
+    )
 
 
 def reason_text(code: str) -> str:

@@ -26,7 +26,11 @@ from .answers import FIGURES, Answers, Cell, Fits, spot_word
 
 LANGUAGES = ["en", "de", "fr", "it"]
 PASS_WORDS = {"pass", "passen", "passer", "passo", "passa", "-"}
-SPOT_RE = r"(?:(?P<figure>" + "|".join(FIGURES) + r")\s+)?(?P<feature>city|road|field|cloister)(?:\s*:\s*(?P<side>[nesw]{1,3}|inner2?))?"
+SPOT_RE = (
+    r"(?:(?P<figure>"
+    + "|".join(FIGURES)
+    + r")\s+)?(?P<feature>city|road|field|cloister)(?:\s*:\s*(?P<side>[nesw]{1,3}|inner2?))?"
+)
 COORDS_RE = re.compile(r"^\(?\s*(?P<x>[+-]?\d{1,3})\s*[,;]\s*(?P<y>[+-]?\d{1,3})\s*\)?")
 LABEL_RE = re.compile(r"^(?P<label>[a-z]{1,2})(?![a-z:])")
 # A tile's id (``V``, ``CO-1``, ``IC-A``) is read only when a cell (x,y or a label) follows it.
@@ -148,14 +152,14 @@ def _tile(line: str, offered: Answers) -> tuple[str | None, str]:
     tile = named["tile"].upper()
     if tile not in {fits.tile.upper() for fits in offered.hand}:
         raise Unreadable("not_your_tile", tile)
-    return tile, line[named.end():]
+    return tile, line[named.end() :]
 
 
 def _cell(line: str, offered: Answers) -> tuple[int, int, str]:
     """The cell at the start of ``line`` (x,y or a label) and the rest of the line."""
     coords = COORDS_RE.match(line)
     if coords:
-        return int(coords["x"]), int(coords["y"]), line[coords.end():]
+        return int(coords["x"]), int(coords["y"]), line[coords.end() :]
     label = LABEL_RE.match(line)
     if not label:
         raise Unreadable("unreadable")
@@ -163,7 +167,7 @@ def _cell(line: str, offered: Answers) -> tuple[int, int, str]:
     if cell is None:
         hand = {f.tile.upper() for f in offered.hand}
         raise Unreadable("cell_needed" if label["label"].upper() in hand else "unknown_cell", label["label"].upper())
-    return cell.x, cell.y, line[label.end():]
+    return cell.x, cell.y, line[label.end() :]
 
 
 def _which(offered: Answers, tile: str | None, x: int, y: int, parts: re.Match) -> tuple[Fits, Cell]:

@@ -1,7 +1,7 @@
 """``{% load ratings_tags %}``: ratings beside names, and the history chart of a profile.
 
-    {% rating_badge user %}           the player's rating (all games), "?" mark while provisional
-    {% rating_history_chart user request.user %}   the profile's chart and numbers, as the reader may see them
+{% rating_badge user %}           the player's rating (all games), "?" mark while provisional
+{% rating_history_chart user request.user %}   the profile's chart and numbers, as the reader may see them
 """
 
 from __future__ import annotations
@@ -34,8 +34,13 @@ def rating_history_chart(user, viewer, pool: str = Pool.ALL):
     changes = services.history(user.pk, viewer, pool)  # one query: the rating is the last change
     start = changes[0].display_before if changes else services.display_of(*services.new_rating())
     return {
-        "rating": {"display": changes[-1].display, "games": len(changes),
-                   "provisional": len(changes) < PROVISIONAL_GAMES} if changes else None,
+        "rating": {
+            "display": changes[-1].display,
+            "games": len(changes),
+            "provisional": len(changes) < PROVISIONAL_GAMES,
+        }
+        if changes
+        else None,
         "changes": changes[-10:][::-1],
         "chart": mark_safe(rating_chart([c.display for c in changes], start)),  # built with escaped text only
         "player": user,

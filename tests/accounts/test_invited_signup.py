@@ -17,18 +17,31 @@ def test_the_invited_person_signs_up_and_lands_on_the_game(client, ann, password
     assert f'href="/accounts/signup/?next=/invite/{token}/"' in html
     signup = client.get(f"/accounts/signup/?next=/invite/{token}/").content.decode()
     assert 'value="newcomer@example.com"' in signup and f'name="next" value="/invite/{token}/"' in signup
-    response = client.post("/accounts/signup/", {
-        "username": "newcomer", "email": "newcomer@example.com", "password1": password, "password2": password,
-        "next": f"/invite/{token}/",
-    }, follow=True)
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "newcomer",
+            "email": "newcomer@example.com",
+            "password1": password,
+            "password2": password,
+            "next": f"/invite/{token}/",
+        },
+        follow=True,
+    )
     assert response.redirect_chain[0][0] == f"/invite/{token}/"
     seat = game.seats.get(position=1)
     assert seat.user.username == "newcomer" and seat.state == Seat.State.JOINED
 
 
 def test_sign_up_never_sends_people_to_another_site(client, password):
-    response = client.post("/accounts/signup/?next=https://evil.example.com/", {
-        "username": "eve", "email": "eve@example.com", "password1": password, "password2": password,
-        "next": "https://evil.example.com/",
-    })
+    response = client.post(
+        "/accounts/signup/?next=https://evil.example.com/",
+        {
+            "username": "eve",
+            "email": "eve@example.com",
+            "password1": password,
+            "password2": password,
+            "next": "https://evil.example.com/",
+        },
+    )
     assert response["Location"] == "/"

@@ -1,5 +1,5 @@
 import datetime as dt
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from django.utils import timezone
@@ -8,7 +8,7 @@ from archive.generate import make_template
 from games.engine import Rules
 
 
-@lru_cache(maxsize=None)
+@cache
 def template(seed: int, players: int, farm_scoring: str = "current", river: bool = False):
     """Complete random games, played once per test session."""
     return make_template(seed, players, Rules.from_options({"farm_scoring": farm_scoring, "river": river}))
@@ -32,7 +32,7 @@ def member_client(client, players):
     return client
 
 
-@lru_cache(maxsize=None)
+@cache
 def short_template(seed: int, moves: int = 16):
     """A two-player game of ``moves`` random moves that ends when Bob resigns: a finished
     game whose analysis takes a fraction of a second."""

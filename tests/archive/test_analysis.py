@@ -51,8 +51,13 @@ def test_analyse_on_the_replay_page_judges_every_decision_and_sums_up_each_playe
     assert numbers == sorted(numbers) and len(numbers) >= game.move_count - 5  # the forced moves are left out
     assert {m["seat"] for m in analysed.moves} == {0, 1}
     for move in analysed.moves:
-        expected = None if move["loss"] < INACCURACY else "inaccuracy" if move["loss"] < MISTAKE else (
-            "mistake" if move["loss"] < BLUNDER else "blunder")
+        expected = (
+            None
+            if move["loss"] < INACCURACY
+            else "inaccuracy"
+            if move["loss"] < MISTAKE
+            else ("mistake" if move["loss"] < BLUNDER else "blunder")
+        )
         assert move["mark"] == expected and move["played"] and move["best"]
     ann, bob = analysed.players
     assert (ann["name"], bob["name"]) == ("ann", "bob")
@@ -139,7 +144,9 @@ def test_the_api_tells_each_move_played_as_the_replays_move_list_does_with_what_
     assert any(move["played_text"] != describe(move["played"], move["player"]) for move in moves)
 
 
-def test_before_anyone_asks_the_api_says_none_and_a_post_queues_it(member_client, game, django_capture_on_commit_callbacks):
+def test_before_anyone_asks_the_api_says_none_and_a_post_queues_it(
+    member_client, game, django_capture_on_commit_callbacks
+):
     assert member_client.get(f"/api/archive/games/{game.pk}/analysis/").json()["state"] == "none"
     with django_capture_on_commit_callbacks(execute=False):
         response = member_client.post(f"/api/archive/games/{game.pk}/analysis/")
@@ -160,7 +167,9 @@ def test_a_game_in_progress_cannot_be_analysed(member_client, players):
     assert 'data-testid="analyse"' not in page_of(member_client, game)
 
 
-def test_a_private_games_analysis_answers_like_a_missing_game(client, players, game, django_capture_on_commit_callbacks):
+def test_a_private_games_analysis_answers_like_a_missing_game(
+    client, players, game, django_capture_on_commit_callbacks
+):
     game.private = True
     game.save(update_fields=["private"])
     client.force_login(players["cid"])  # not a player
@@ -186,8 +195,9 @@ def test_visitors_who_are_not_logged_in_see_an_analysis_but_cannot_ask_for_one(g
 
 def _left_behind(game, state, attempts, minutes_ago):
     old = timezone.now() - dt.timedelta(minutes=minutes_ago)
-    return GameAnalysis.objects.create(game=game, state=state, level="expert", seconds=0.01, requested_at=old,
-                                       updated_at=old, attempts=attempts)
+    return GameAnalysis.objects.create(
+        game=game, state=state, level="expert", seconds=0.01, requested_at=old, updated_at=old, attempts=attempts
+    )
 
 
 def test_an_analysis_whose_worker_died_is_queued_again_and_finished(game, django_capture_on_commit_callbacks):
@@ -237,7 +247,9 @@ def test_a_run_overtaken_by_another_worker_stores_nothing(game, monkeypatch):
     assert GameAnalysis.objects.get(game=game).moves == []
 
 
-def test_a_failed_analysis_says_so_and_may_be_asked_for_again(member_client, game, monkeypatch, django_capture_on_commit_callbacks):
+def test_a_failed_analysis_says_so_and_may_be_asked_for_again(
+    member_client, game, monkeypatch, django_capture_on_commit_callbacks
+):
     monkeypatch.setattr(analysis, "analyse", lambda *a, **k: 1 / 0)
     with django_capture_on_commit_callbacks(execute=True):
         member_client.post(f"/archive/games/{game.pk}/analyse/")
@@ -268,7 +280,8 @@ def test_a_visitor_who_is_not_logged_in_is_asked_to_log_in_before_anyone_analyse
 
 
 def test_staff_see_analyses_read_only_and_may_delete_one_so_that_it_can_be_asked_for_again(
-        client, game, analysed, django_user_model):
+    client, game, analysed, django_user_model
+):
     client.force_login(django_user_model.objects.create_superuser(username="root", email="r@example.com", password="x"))
     assert client.get("/admin/archive/gameanalysis/").status_code == 200
     page = client.get(f"/admin/archive/gameanalysis/{game.pk}/change/")

@@ -3,7 +3,7 @@ the list, the replay stepping through the Count's decisions, the final breakdown
 goods, king and robber, and profiles averaging them."""
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from django.urls import reverse
@@ -19,7 +19,7 @@ ALL = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
 pytestmark = pytest.mark.django_db
 
 
-@lru_cache(maxsize=None)
+@cache
 def everything(seed: int):
     """A complete random game with all five expansions and two house rules."""
     return make_template(seed, 3, Rules.from_json({"expansions": list(ALL), "small_city": True, "hole_bonus": True}))
@@ -52,8 +52,9 @@ def test_the_archive_filters_by_each_expansion_and_house_rule(member_client, sto
 def test_active_games_filter_by_expansion_too(member_client, players):
     from games import lobby
 
-    lobby.create_started_game(players["ann"], [players["ann"], players["bob"]], rules={"expansions": ["count"]},
-                                 name="live count")
+    lobby.create_started_game(
+        players["ann"], [players["ann"], players["bob"]], rules={"expansions": ["count"]}, name="live count"
+    )
     lobby.create_started_game(players["ann"], [players["ann"], players["cid"]], rules={"hand": 2}, name="live hand")
     html = member_client.get(reverse("archive:list") + "?status=active&count=yes").content.decode()
     assert ">live count<" in html and ">live hand<" not in html
@@ -94,4 +95,3 @@ def test_profiles_average_goods_king_and_robber_over_the_games_with_them(member_
     assert re.search(rf'data-stat="avg_robber"[^>]*>{float(seat.robber)}<', html)
     bob_only_base = member_client.get(reverse("archive:player", args=["dee"])).content.decode()
     assert 'data-stat="avg_goods"' not in bob_only_base  # no game with Traders & Builders: no average
-

@@ -76,7 +76,8 @@ def test_every_list_states_the_number_of_games_it_lists(eve, games):
 
 @pytest.mark.parametrize("fields", [None, ["private"]], ids=["saved", "saved with its privacy only"])
 def test_a_game_made_private_after_it_finished_leaves_every_list_and_count_and_comes_back_when_public(
-        eve, games, fields):
+    eve, games, fields
+):
     secret = games[SECRET]
     secret.private = True
     secret.save(update_fields=fields)  # as the admin does
@@ -133,8 +134,13 @@ def test_games_private_before_the_migration_leave_the_lists_through_it(players):
     OldResult = MigrationExecutor(connection).loader.project_state(before).apps.get_model("archive", "GameResult")
     try:
         for n, private in enumerate((True, False, True)):
-            game = Game.objects.create(name=f"game {n}", created_by=players["ann"], status=Game.Status.FINISHED,
-                                       finished_at=day(n), private=private)
+            game = Game.objects.create(
+                name=f"game {n}",
+                created_by=players["ann"],
+                status=Game.Status.FINISHED,
+                finished_at=day(n),
+                private=private,
+            )
             OldResult.objects.create(game_id=game.pk, finished_at=day(n), player_count=2)
     finally:
         _migrate()

@@ -17,10 +17,7 @@ pytestmark = pytest.mark.django_db
 def make_games(players, n):
     ann, bob, cid, dee = (players[k] for k in ("ann", "bob", "cid", "dee"))
     seatings = [[ann, bob], [bob, ann, cid], [cid, ann], [ann, dee, bob], [dee, cid], [bob, ann]]
-    return [
-        store_game(template(40 + i, len(seatings[i % 6])), seatings[i % 6], day(i), f"game {i}")
-        for i in range(n)
-    ]
+    return [store_game(template(40 + i, len(seatings[i % 6])), seatings[i % 6], day(i), f"game {i}") for i in range(n)]
 
 
 def test_profile_stats(member_client, players):
@@ -78,8 +75,14 @@ def _count(client, url):
 
 def test_query_counts_do_not_grow_with_games_or_moves(member_client, players):
     games = make_games(players, 2)
-    pages = ["/archive/", "/archive/?player=ann", "/archive/?player=ann&player=bob&farm_scoring=current",
-             "/archive/players/ann/", "/api/archive/games/?player=ann", "/archive/players/ann/games.jsonl"]
+    pages = [
+        "/archive/",
+        "/archive/?player=ann",
+        "/archive/?player=ann&player=bob&farm_scoring=current",
+        "/archive/players/ann/",
+        "/api/archive/games/?player=ann",
+        "/archive/players/ann/games.jsonl",
+    ]
     member_client.get("/archive/")  # warm-up: per-session set-up of other apps
     few = {url: _count(member_client, url) for url in pages}
     replay_few = [_count(member_client, f"/archive/games/{games[0].pk}/?move={k}") for k in (0, 3)]
@@ -123,7 +126,11 @@ def test_a_profile_counts_a_private_game_only_for_those_who_may_see_it(client, p
         client.force_login(viewer)
         html = client.get("/archive/players/ann/").content.decode()
         h2h = re.search(r'<a href="/archive/players/bob/">bob</a></th>\s*<td class="num">(\d+)<', html)
-        return re.search(r"(\d+) finished games?", html)[1], sum(int(n) for n in re.findall(r'data-stat="(?:wins|draws|losses)">(\d+)<', html)), h2h[1]
+        return (
+            re.search(r"(\d+) finished games?", html)[1],
+            sum(int(n) for n in re.findall(r'data-stat="(?:wins|draws|losses)">(\d+)<', html)),
+            h2h[1],
+        )
 
     assert profile_as(cid) == ("1", 1, "1")  # an outsider: the public game alone
     assert profile_as(bob) == ("2", 2, "2")  # the other player of the private game

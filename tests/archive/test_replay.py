@@ -2,10 +2,9 @@ import json
 
 import pytest
 
-from games.entries import CATEGORIES
-
 from archive.generate import store_game
 from games.board_svg import render_board
+from games.entries import CATEGORIES
 from games.replay import engine_for
 
 from .conftest import day, template
@@ -38,7 +37,8 @@ def test_move_endpoint_scores_and_points(member_client, game):
         assert data["move"] == k and data["total"] == len(moves)
         assert data["scores"] == engine.scores
         assert [p["breakdown"] for p in data["players"]] == [
-            {c: b.get(c, 0) for c in CATEGORIES} for b in engine.breakdown  # every category, 0 when not scored
+            {c: b.get(c, 0) for c in CATEGORIES}
+            for b in engine.breakdown  # every category, 0 when not scored
         ]
         if k:
             assert data["points"] == moves[k - 1].points == list(engine.history[-1].points)

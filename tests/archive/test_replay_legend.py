@@ -3,7 +3,7 @@ robber) as the page's own text beside the board, as the game page does, never dr
 the picture where it shrinks with the board."""
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from django.urls import reverse
@@ -17,7 +17,7 @@ from .conftest import day
 pytestmark = pytest.mark.django_db
 
 
-@lru_cache(maxsize=None)
+@cache
 def crowned():
     """A complete random King & Robber game."""
     return make_template(5, 2, Rules.from_json({"expansions": ["king_robber"]}))
@@ -38,13 +38,13 @@ def first_king(engine):
 
 def _board(html: str) -> str:
     start = html.index('id="replay-board"')
-    return html[start:html.index("</div>", start)]
+    return html[start : html.index("</div>", start)]
 
 
 def test_the_replay_shows_the_legend_beside_the_board_not_in_its_picture(member_client, stored):
     html = member_client.get(reverse("archive:game", args=[stored.pk]) + "?move=0").content.decode()
-    legend = html[html.index('data-testid="board-legend"'):]
-    assert "King: not awarded yet" in legend[:legend.index("</ul>")]
+    legend = html[html.index('data-testid="board-legend"') :]
+    assert "King: not awarded yet" in legend[: legend.index("</ul>")]
     assert 'class="legend"' not in _board(html) and "not awarded yet" not in _board(html)
 
 
@@ -53,8 +53,8 @@ def test_after_the_king_is_taken_the_legend_names_its_holder(member_client, stor
 
     number, holder = first_king(engine_for(stored))
     html = member_client.get(reverse("archive:game", args=[stored.pk]) + f"?move={number}").content.decode()
-    legend = html[html.index('data-testid="board-legend"'):]
-    assert re.search(rf"King: {holder}\b", legend[:legend.index("</ul>")]), legend[:600]
+    legend = html[html.index('data-testid="board-legend"') :]
+    assert re.search(rf"King: {holder}\b", legend[: legend.index("</ul>")]), legend[:600]
     state = member_client.get(reverse("archive-api:game-move", args=[stored.pk, number])).json()
     [king] = [line for line in state["legend"] if line["award"] == "king"]
     assert king["text"].startswith(f"King: {holder}") and king["color"] and "<svg" in king["icon"]

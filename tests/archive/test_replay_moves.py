@@ -10,7 +10,9 @@ def test_timeout_and_resign_entries_replay_and_read_as_what_happened():
     rows = []
     for entry in (Move(game.tile, skip=True), None, Resign("dee")):
         turn = game.play(entry or Move(game.tile, forfeit=True))
-        rows.append({"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points)})
+        rows.append(
+            {"number": turn.number, "seat": turn.player, "entry": turn.move.to_json(), "points": list(turn.points)}
+        )
     replayed = Game.new(["ann", "bob", "cid", "dee"], seed=11)
     for row in rows:
         replayed.play_json(row["entry"])

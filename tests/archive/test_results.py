@@ -15,8 +15,16 @@ pytestmark = pytest.mark.django_db
 
 
 def test_outcomes_are_the_engines_winners_not_the_best_score():
-    assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 30], [{}] * 3, "complete", set())) == ["loss", "draw", "draw"]
-    assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 20], [{}] * 3, "complete", set())) == ["loss", "win", "loss"]
+    assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 30], [{}] * 3, "complete", set())) == [
+        "loss",
+        "draw",
+        "draw",
+    ]
+    assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 20], [{}] * 3, "complete", set())) == [
+        "loss",
+        "win",
+        "loss",
+    ]
     # b leads but left the game: c wins alone
     assert outcomes_of(outcome_of(("a", "b", "c"), [10, 30, 20], [{}] * 3, "complete", {1})) == ["loss", "loss", "win"]
 
@@ -42,7 +50,11 @@ def test_signal_records_result_when_game_finishes(players):
     assert [s.score for s in seats] == engine.scores == t.engine.scores
     for seat, parts in zip(seats, engine.breakdown):
         assert (seat.roads, seat.cities, seat.cloisters, seat.farms) == (
-            parts["roads"], parts["cities"], parts["cloisters"], parts["farms"])
+            parts["roads"],
+            parts["cities"],
+            parts["cloisters"],
+            parts["farms"],
+        )
         assert seat.roads + seat.cities + seat.cloisters + seat.farms == seat.score
     assert [s.username for s in seats] == ["ann", "bob", "cid"]
     assert sum(s.won for s in seats) >= 1

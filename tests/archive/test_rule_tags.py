@@ -11,17 +11,17 @@ from django.db.migrations.executor import MigrationExecutor
 from django.http import QueryDict
 from django.urls import reverse
 
+from archive.filters import Filters
 from archive.generate import make_template, store_game
 from archive.models import GameResult, RuleTag
-from archive.filters import Filters
 from archive.records import export_records
 from archive.search import search
-from games.replay import engine_for
-from games.presenter import records
 from games.engine import Rules
 from games.engine.record import replay
 from games.engine.rules import KNOWN_EXPANSIONS
 from games.models import Game
+from games.presenter import records
+from games.replay import engine_for
 
 from .conftest import day, template
 
@@ -64,8 +64,13 @@ def test_every_rule_option_of_the_engine_is_a_filter_of_the_list_the_api_and_its
         expected = set()
         for game in games.values():
             played = Rules.from_json(game.rules).option_values()[name]
-            if value == "yes" and played not in (None, False) or value == "no" and played in (None, False) \
-                    or value == played:
+            if (
+                value == "yes"
+                and played not in (None, False)
+                or value == "no"
+                and played in (None, False)
+                or value == played
+            ):
                 expected.add(game.pk)
         assert found(query) == expected, query
         api = member_client.get(f"/api/archive/games/?{query}&page_size=100").json()
@@ -75,8 +80,9 @@ def test_every_rule_option_of_the_engine_is_a_filter_of_the_list_the_api_and_its
 
 @pytest.mark.django_db
 def test_a_rewritten_result_keeps_one_tag_per_option_that_is_on(players):
-    game = store_game(make_template(44, 2, Rules.from_json(RULE_SETS["hands"])), [players["ann"], players["bob"]],
-                      day(1), "hands")
+    game = store_game(
+        make_template(44, 2, Rules.from_json(RULE_SETS["hands"])), [players["ann"], players["bob"]], day(1), "hands"
+    )
     services_result = GameResult.objects.get(game=game)
     expected = ["inns_cathedrals", "farm_scoring:current", "hand", "hand_visible"]
     assert list(services_result.rule_tags.values_list("tag", flat=True).order_by("pk")) == expected
@@ -89,8 +95,12 @@ def test_a_rewritten_result_keeps_one_tag_per_option_that_is_on(players):
 @pytest.mark.django_db
 def test_an_exported_count_game_has_no_start_tile_and_imports_again(member_client, players):
     """With the Count the game starts from the City, not a start tile: the record says so."""
-    game = store_game(make_template(45, 2, Rules.from_json({"expansions": ["count"]})),
-                      [players["ann"], players["bob"]], day(1), "count")
+    game = store_game(
+        make_template(45, 2, Rules.from_json({"expansions": ["count"]})),
+        [players["ann"], players["bob"]],
+        day(1),
+        "count",
+    )
     record = next(export_records([game.pk]))
     assert "start" not in record
     assert replay(record).scores == game.scores
@@ -124,8 +134,13 @@ def test_games_archived_with_one_column_per_option_keep_their_filters_through_th
     columns = {}
     try:
         for n, (name, rules) in enumerate(RULE_SETS.items()):
-            game = Game.objects.create(name=name, created_by=players["ann"], status=Game.Status.FINISHED,
-                                       rules=Rules.from_json(rules).to_json(), finished_at=day(n))
+            game = Game.objects.create(
+                name=name,
+                created_by=players["ann"],
+                status=Game.Status.FINISHED,
+                rules=Rules.from_json(rules).to_json(),
+                finished_at=day(n),
+            )
             columns[game.pk] = Rules.from_json(rules).option_values()  # as the old results.rule_columns wrote them
             OldResult.objects.create(game_id=game.pk, finished_at=day(n), player_count=2, **columns[game.pk])
         before = {query: old_filter(OldResult, query) for query in every_filter()}
@@ -159,8 +174,11 @@ def test_the_archive_code_names_no_expansion():
     named = []
     for path in sorted(files):
         for number, line in enumerate(path.read_text().splitlines(), 1):
-            named += [f"{path.relative_to(root.parent)}:{number}: {expansion}" for expansion in KNOWN_EXPANSIONS
-                      if expansion != "count" and re.search(rf"\b{expansion}\b", line)]
+            named += [
+                f"{path.relative_to(root.parent)}:{number}: {expansion}"
+                for expansion in KNOWN_EXPANSIONS
+                if expansion != "count" and re.search(rf"\b{expansion}\b", line)
+            ]
     assert named == [f"archive/search.py:{_line_of(root / 'search.py', 'API_RULE_FLAGS = (')}: river"]
 
 

@@ -1,9 +1,9 @@
 import pytest
-
-from archive.generate import store_game
-from archive.filters import Filters
-from archive.search import search
 from django.http import QueryDict
+
+from archive.filters import Filters
+from archive.generate import store_game
+from archive.search import search
 
 from .conftest import day, template
 
@@ -65,7 +65,8 @@ def test_winner_filter(games):
     expected = sorted(n for n, g in games.items() if "ann" in winner_of(g))
     assert sorted(names("winner=ann")) == expected
     assert sorted(names("winner=ann&player=dee")) == sorted(
-        n for n, g in games.items() if "ann" in winner_of(g) and g.seats.filter(user__username="dee").exists())
+        n for n, g in games.items() if "ann" in winner_of(g) and g.seats.filter(user__username="dee").exists()
+    )
 
 
 def test_bad_values_are_reported(games):
@@ -90,13 +91,13 @@ def test_list_page(member_client, games):
 
 def test_each_row_names_classic_farms_once_and_the_published_game_as_the_base_game(member_client, games):
     html = member_client.get("/archive/?player=cid").content.decode()
-    rows = {name: html[html.index(f">{name}<"):] for name in ("g2", "g3")}
-    classic = rows["g2"][:rows["g2"].index("</tr>")]
+    rows = {name: html[html.index(f">{name}<") :] for name in ("g2", "g3")}
+    classic = rows["g2"][: rows["g2"].index("</tr>")]
     assert classic.count("Classic farms") == 1 and "Base game" not in classic
-    assert 'data-rule="river"' in rows["g3"][:rows["g3"].index("</tr>")]
+    assert 'data-rule="river"' in rows["g3"][: rows["g3"].index("</tr>")]
     plain = member_client.get("/archive/?player=ann&players=2&farm_scoring=current").content.decode()
-    row = plain[plain.index(">g1<"):]
-    assert "Base game" in row[:row.index("</tr>")]
+    row = plain[plain.index(">g1<") :]
+    assert "Base game" in row[: row.index("</tr>")]
 
 
 def test_list_needs_login(client, games):

@@ -12,9 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from archive.generate import store_game
 from archive.models import GameResult, SeatResult
 from games import timeouts, turns
-from games.replay import engine_for
 from games.engine import replay
 from games.models import Game
+from games.replay import engine_for
 from tournaments import creation, registration, rounds
 from tournaments.models import Pairing, Tournament
 
@@ -52,9 +52,7 @@ def play_out(game: Game, rng: random.Random, moves: int = 4) -> Game:
         spots = engine.legal_spots(placement)
         meeple = rng.choice(spots) if spots and rng.random() < 0.5 else None
         user = game.seats.get(position=game.current_seat).user
-        turns.play_move(
-            game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, meeple
-        )
+        turns.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, meeple)
     game.refresh_from_db()
     assert game.timeout_rule == "lose" and game.seats.count() == 2
     timeouts.play_timeout(game.pk, game.move_count + 1)
@@ -88,8 +86,13 @@ def league(director, players):
     autumn = make_tournament(director, [players["ann"], players["bob"], players["cid"]], name="Autumn cup")
     autumn_games = {1: play_round(autumn, 1, rng)}
     friendly = store_game(template(21, 2), [players["ann"], players["cid"]], day(5), "friendly")
-    return {"spring": spring, "spring_games": spring_games, "autumn": autumn, "autumn_games": autumn_games,
-            "friendly": friendly}
+    return {
+        "spring": spring,
+        "spring_games": spring_games,
+        "autumn": autumn,
+        "autumn_games": autumn_games,
+        "friendly": friendly,
+    }
 
 
 def ids(games) -> set[int]:
@@ -108,7 +111,9 @@ def test_tournament_game_results_carry_tournament_and_round(league):
             assert Pairing.objects.get(game=game).status == Pairing.Status.FINISHED
     [autumn_game] = league["autumn_games"][1]
     assert (GameResult.objects.get(game=autumn_game).tournament_id, GameResult.objects.get(game=autumn_game).round) == (
-        autumn.pk, 1)
+        autumn.pk,
+        1,
+    )
     friendly = GameResult.objects.get(game=league["friendly"])
     assert (friendly.tournament_id, friendly.round) == (None, None)
     # round 3 of the spring open is in progress: no result yet
@@ -132,9 +137,7 @@ def test_record_result_looks_the_pairing_up_in_one_query(league):
 
 def test_rebuild_results_fills_tournament_and_round(league):
     spring = league["spring"]
-    expected = {
-        r.game_id: (r.tournament_id, r.round) for r in GameResult.objects.all()
-    }
+    expected = {r.game_id: (r.tournament_id, r.round) for r in GameResult.objects.all()}
     GameResult.objects.all().delete()
     call_command("rebuild_results", verbosity=0)
     assert {r.game_id: (r.tournament_id, r.round) for r in GameResult.objects.all()} == expected
@@ -164,7 +167,8 @@ def test_filters_return_exactly_the_matching_games(member_client, league):
     assert api_ids(member_client, f"tournament={autumn.pk}") == ids(a1)
     assert api_ids(member_client, "round=1") == ids(s1 + a1)
     assert api_ids(member_client, f"tournament={spring.pk}&player=ann") == {
-        g.pk for g in s1 + s2 if g.seats.filter(user__username="ann").exists()}
+        g.pk for g in s1 + s2 if g.seats.filter(user__username="ann").exists()
+    }
     assert api_ids(member_client, "") == ids(s1 + s2 + a1) | {league["friendly"].pk}
     # games in progress: round 3 of the spring open, round 2 of the autumn cup
     assert api_ids(member_client, f"status=active&tournament={spring.pk}") == ids(round_games(spring, 3))
@@ -176,7 +180,10 @@ def test_filters_return_exactly_the_matching_games(member_client, league):
     assert data["count"] == 2
     for row in data["results"]:
         assert row["tournament"] == {
-            "id": spring.pk, "name": "Spring open", "round": 2, "url": f"/tournaments/{spring.pk}/",
+            "id": spring.pk,
+            "name": "Spring open",
+            "round": 2,
+            "url": f"/tournaments/{spring.pk}/",
             "round_url": f"/tournaments/{spring.pk}/rounds/2/",
         }
     friendly = member_client.get("/api/archive/games/?player=cid&players=2&page_size=100").json()
@@ -209,8 +216,10 @@ def test_replay_page_shows_the_tournament(member_client, league):
     assert f'<a href="/tournaments/{spring.pk}/">Spring open</a>' in html
     assert f'href="/tournaments/{spring.pk}/rounds/2/">round 2</a>' in html
     active = round_games(spring, 3)[0]
-    assert f'href="/tournaments/{spring.pk}/rounds/3/">round 3</a>' in member_client.get(
-        f"/archive/games/{active.pk}/").content.decode()
+    assert (
+        f'href="/tournaments/{spring.pk}/rounds/3/">round 3</a>'
+        in member_client.get(f"/archive/games/{active.pk}/").content.decode()
+    )
     html = member_client.get(f"/archive/games/{league['friendly'].pk}/").content.decode()
     assert "Tournament game" not in html
 
@@ -231,7 +240,8 @@ def test_tournament_export_contains_exactly_its_games(member_client, league):
         assert replay(record).scores == by_id[record["meta"]["game"]].scores
     autumn = member_client.get(f"/archive/tournaments/{league['autumn'].pk}/games.jsonl")
     assert [json.loads(line)["meta"]["game"] for line in b"".join(autumn.streaming_content).decode().splitlines()] == [
-        league["autumn_games"][1][0].pk]
+        league["autumn_games"][1][0].pk
+    ]
     assert member_client.get("/archive/tournaments/999999/games.jsonl").status_code == 404
 
 
@@ -250,9 +260,14 @@ def _count(client, url):
 
 def test_query_counts_do_not_grow_with_tournament_games(member_client, league, players):
     spring = league["spring"]
-    pages = [f"/archive/?tournament={spring.pk}", f"/archive/?tournament={spring.pk}&round=1",
-             f"/api/archive/games/?tournament={spring.pk}",
-             f"/archive/tournaments/{spring.pk}/games.jsonl", "/archive/", "/api/archive/games/"]
+    pages = [
+        f"/archive/?tournament={spring.pk}",
+        f"/archive/?tournament={spring.pk}&round=1",
+        f"/api/archive/games/?tournament={spring.pk}",
+        f"/archive/tournaments/{spring.pk}/games.jsonl",
+        "/archive/",
+        "/api/archive/games/",
+    ]
     member_client.get("/archive/")  # warm-up
     few = {url: _count(member_client, url) for url in pages}
     replay_few = _count(member_client, f"/archive/games/{league['spring_games'][1][0].pk}/?move=2")
@@ -260,7 +275,8 @@ def test_query_counts_do_not_grow_with_tournament_games(member_client, league, p
     assert replay_few == friendly_replay
     # active tournament games list as cheaply as friendly ones
     assert _count(member_client, f"/archive/?status=active&tournament={spring.pk}") == _count(
-        member_client, "/archive/?status=active&player=dee")
+        member_client, "/archive/?status=active&player=dee"
+    )
     play_round(spring, 3, random.Random(8))
     many = {url: _count(member_client, url) for url in pages}
     assert many == few

@@ -91,15 +91,28 @@ def test_the_analysis_of_a_move_does_not_depend_on_the_tiles_that_came_later():
 
 def test_the_marks_follow_the_documented_thresholds():
     assert [mark_of(loss) for loss in (0, 2.9, 3, 5.9, 6, 11.9, 12, 40)] == [
-        None, None, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+        None,
+        None,
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
 
 
 def test_analyse_prints_each_move_and_a_summary_per_player_as_json(tmp_path):
     record = greedy_game(3)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
-    result = subprocess.run([sys.executable, "-m", "games.bots", "analyse", str(path), "--seconds", "0.01", "--json"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "games.bots", "analyse", str(path), "--seconds", "0.01", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert [p["name"] for p in data["players"]] == ["Ann", "Bob"]
@@ -111,8 +124,9 @@ def test_analyse_prints_each_move_and_a_summary_per_player_as_json(tmp_path):
 def test_analyse_says_why_a_record_cannot_be_analysed(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": 1, "y": 0, "rotation": 90}]}')
-    result = subprocess.run([sys.executable, "-m", "games.bots", "analyse", str(path)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "games.bots", "analyse", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 1 and "move 1: tile U at (1,0) rotation 90 does not fit" in result.stderr
     assert "Traceback" not in result.stderr
 

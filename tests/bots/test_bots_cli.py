@@ -17,8 +17,24 @@ def run(*args):
 
 
 def test_duel_prints_wins_and_draws_as_json_and_writes_each_record(tmp_path):
-    result = run("duel", "--a", "greedy", "--b", "random", "--games", "4", "--players", "2",
-                 "--seconds", "0.05", "--seed", "3", "--json", "--records", str(tmp_path))
+    result = run(
+        "duel",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--players",
+        "2",
+        "--seconds",
+        "0.05",
+        "--seed",
+        "3",
+        "--json",
+        "--records",
+        str(tmp_path),
+    )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["games"] == 4
@@ -36,8 +52,26 @@ def test_duel_prints_wins_and_draws_as_json_and_writes_each_record(tmp_path):
 
 
 def test_duel_plays_the_rules_given_as_json(tmp_path):
-    result = run("duel", "--a", "random", "--b", "random", "--games", "1", "--players", "3", "--seconds", "0.05",
-                 "--seed", "1", "--json", "--rules", '{"expansions": ["river"]}', "--records", str(tmp_path))
+    result = run(
+        "duel",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--players",
+        "3",
+        "--seconds",
+        "0.05",
+        "--seed",
+        "1",
+        "--json",
+        "--rules",
+        '{"expansions": ["river"]}',
+        "--records",
+        str(tmp_path),
+    )
     assert result.returncode == 0, result.stderr
     (path,) = tmp_path.glob("*.json")
     record = json.loads(path.read_text())

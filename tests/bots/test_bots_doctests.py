@@ -6,7 +6,9 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["games.bots", "games.bots.view", "games.bots.evaluate", "games.bots.analysis", "games.bots.sim"])
+@pytest.mark.parametrize(
+    "name", ["games.bots", "games.bots.view", "games.bots.evaluate", "games.bots.analysis", "games.bots.sim"]
+)
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

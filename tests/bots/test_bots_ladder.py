@@ -40,7 +40,9 @@ def test_the_strength_in_words_names_the_level_just_below():
     assert strength_words("strong", RESULTS) == "wins 8 of 10 against Casual"
     assert strength_words("beginner", RESULTS) == ""
     assert strength_of("strong", RESULTS) == [
-        {"against": "casual", "wins": 8, "games": 10}, {"against": "beginner", "wins": 10, "games": 10}]
+        {"against": "casual", "wins": 8, "games": 10},
+        {"against": "beginner", "wins": 10, "games": 10},
+    ]
 
 
 def test_the_stored_ladder_results_name_the_levels_of_the_table():

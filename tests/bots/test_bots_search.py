@@ -1,7 +1,7 @@
 """The strongest level judges each option by the next player's best answer, over every tile
 they may draw, and skips only options that cannot win."""
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -10,10 +10,13 @@ from games.bots.duel import random_position
 from games.bots.levels import MctsBot
 from games.bots.sim import hidden_tiles
 
-POSITIONS = [(8, 10), (30, 10)]  # (seed, random moves played): the best option by the answers is not the best by the evaluation alone
+POSITIONS = [
+    (8, 10),
+    (30, 10),
+]  # (seed, random moves played): the best option by the answers is not the best by the evaluation alone
 
 
-@lru_cache(maxsize=None)
+@cache
 def expectations(seed, moves):
     """A position's search (given time) and every option's expected advantage after the
     next player's answer, judged one by one."""

@@ -5,23 +5,34 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine.autoplay import play_randomly
 from games.bots.sim import copy_game, sample_bag, unknown_tiles
 from games.engine import Rules, replay
+from games.engine.autoplay import play_randomly
 
 from .test_bots_legal import position
 
 
 def summary(game):
     return (
-        game.record(), game.scores, game.supply, game.breakdown, game.remaining, game.current_player,
-        game.finished, sorted((t.x, t.y, t.tile, tuple(sorted(t.followers()))) for t in game.placed_tiles()),
+        game.record(),
+        game.scores,
+        game.supply,
+        game.breakdown,
+        game.remaining,
+        game.current_player,
+        game.finished,
+        sorted((t.x, t.y, t.tile, tuple(sorted(t.followers()))) for t in game.placed_tiles()),
     )
 
 
 @settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**31), players=st.integers(2, 5), moves=st.integers(0, 70),
-       river=st.booleans(), farm=st.sampled_from(["current", "classic"]))
+@given(
+    seed=st.integers(0, 2**31),
+    players=st.integers(2, 5),
+    moves=st.integers(0, 70),
+    river=st.booleans(),
+    farm=st.sampled_from(["current", "classic"]),
+)
 def test_a_copy_with_a_sampled_bag_plays_like_a_replay_and_leaves_the_original_alone(seed, players, moves, river, farm):
     rules = Rules(farm_scoring=farm, expansions=("river",) if river else ())
     game = position(seed, players, rules, moves)

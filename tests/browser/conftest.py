@@ -36,9 +36,7 @@ def chromium_browser():
     except ImportError:  # pragma: no cover
         skip_or_fail("the playwright package is not installed")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
 

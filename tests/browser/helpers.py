@@ -89,5 +89,7 @@ def crowned_game():
     from games.replay import engine_for
 
     game = archived_game(make_template(5, 2, Rules.from_json({"expansions": ["king_robber"]})), name="Awards")
-    number, holder = next((n, t.player) for n, t in enumerate(history_effects(engine_for(game)), 1) if "king" in t.changed)
+    number, holder = next(
+        (n, t.player) for n, t in enumerate(history_effects(engine_for(game)), 1) if "king" in t.changed
+    )
     return game, number, holder

@@ -21,7 +21,9 @@ BLOCKING = ("critical", "serious")
 
 
 def _site():
-    ann, bob, cid, dee = (User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob", "cid", "dee"))
+    ann, bob, cid, dee = (
+        User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob", "cid", "dee")
+    )
     finished = store_game(make_template(5, 2), [ann, bob], name="Finished game")
     *_, game = started_game("Running game", names=("eve", "fay"))
     play_first_placements(game, list(User.objects.filter(username__in=("eve", "fay")).order_by("username")), 12)
@@ -42,7 +44,8 @@ def _site():
 def _blocking(results) -> list[str]:
     return [
         f"{v['impact']} {v['id']}: " + ", ".join(" ".join(n["target"]) for n in v["nodes"][:4])
-        for v in results.response["violations"] if v["impact"] in BLOCKING
+        for v in results.response["violations"]
+        if v["impact"] in BLOCKING
     ]
 
 

@@ -51,9 +51,15 @@ def _beside(page, selector, index):
     view = page.locator("#board-scroll").bounding_box()
     me = targets[index]
     points = [(me["x"] + 20 * dx, me["y"] + 20 * dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    points = [p for p in points if view["x"] < p[0] < view["x"] + view["width"] and view["y"] < p[1] < view["y"] + view["height"]]
-    return max(points, key=lambda p: min(((p[0] - t["x"]) ** 2 + (p[1] - t["y"]) ** 2 for t in targets if t is not me),
-                                         default=0))
+    points = [
+        p
+        for p in points
+        if view["x"] < p[0] < view["x"] + view["width"] and view["y"] < p[1] < view["y"] + view["height"]
+    ]
+    return max(
+        points,
+        key=lambda p: min(((p[0] - t["x"]) ** 2 + (p[1] - t["y"]) ** 2 for t in targets if t is not me), default=0),
+    )
 
 
 def _open_decision(page, action):

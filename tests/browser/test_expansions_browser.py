@@ -18,11 +18,11 @@ from games.engine import Move
 from games.entries import CATEGORY_LABELS, categories_for
 from games.models import Game, TurnClock
 from games.presenter.view import placements_of
+from games.tile_words import tile_phrase
 from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry
 from .helpers import DESKTOP, PASSWORD, PHONE, login, page_width, widest
-from games.tile_words import tile_phrase
 
 SEED = 47  # python -m tests.browser.expansions_script: the first seed whose game reaches every moment
 
@@ -165,9 +165,9 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     table = page.get_by_test_id("final-scoring")
     categories = categories_for(RULES["expansions"])
     header = [t.strip() for t in table.locator("thead th").all_inner_texts()]
-    assert header[1:1 + len(categories)] == [str(CATEGORY_LABELS[c]) for c in categories]
+    assert header[1 : 1 + len(categories)] == [str(CATEGORY_LABELS[c]) for c in categories]
     for seat, row in enumerate(table.locator("tbody tr").all()):
         cells = [int(t) for t in row.locator("td").all_inner_texts()]
-        assert cells[:len(categories)] == [outcome.breakdown[seat].get(c, 0) for c in categories], seat
+        assert cells[: len(categories)] == [outcome.breakdown[seat].get(c, 0) for c in categories], seat
         assert cells[-1] == outcome.scores[seat]
     assert any(outcome.breakdown[s].get(c) for s in range(3) for c in ("goods", "king", "robber"))

@@ -7,14 +7,14 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from games import lobby, replay, turns
-from games.presenter.view import placements_of
 from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
 from games.engine import Rules
 from games.models import Game
+from games.presenter.view import placements_of
+from games.tile_words import tile_phrase
 
 from .helpers import PASSWORD, login
-from games.tile_words import tile_phrase
 
 
 def completing_seed(names, limit=3000):

@@ -69,9 +69,12 @@ def test_the_keyboard_shows_an_earlier_board_and_escape_brings_back_the_current_
 
 
 def _in(inner, outer, slack=1):
-    return (inner["x"] >= outer["x"] - slack and inner["y"] >= outer["y"] - slack
-            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + slack
-            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + slack)
+    return (
+        inner["x"] >= outer["x"] - slack
+        and inner["y"] >= outer["y"] - slack
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + slack
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + slack
+    )
 
 
 def _fitted(page):
@@ -97,7 +100,9 @@ def test_the_board_opens_fitted_to_its_tiles_and_fit_brings_that_back(browser_pa
     page.locator("#board-scroll").scroll_into_view_if_needed()
     outside, filled = _fitted(page)
     assert not outside, f"{len(outside)} cells off the view on load"
-    assert filled > 0.85, f"the tiles fill only {filled:.0%} of the view"  # a margin of a cell: ~0.9; unfitted it was far less
+    assert filled > 0.85, (
+        f"the tiles fill only {filled:.0%} of the view"
+    )  # a margin of a cell: ~0.9; unfitted it was far less
     for _ in range(3):
         page.get_by_role("button", name="Zoom in").click()
     assert _fitted(page)[0], "zoomed in, some cells leave the view"

@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 from chat.models import Message
 from games import replay, turns
 from games.presenter.view import placements_of
+from games.tile_words import tile_phrase
 
 from .helpers import BOTH_SIZES, login, started_game
-from games.tile_words import tile_phrase
 
 
 def _play_first(game, user):

@@ -52,7 +52,7 @@ def click_cell(page, x, y):
 def opponent_plays(game, user):
     """``user`` plays the first legal placement (retried while the live server holds
     SQLite's in-memory test database)."""
-    for attempt in range(20):
+    for _attempt in range(20):
         try:
             game.refresh_from_db()
             engine = replay.engine_for(game)
@@ -130,6 +130,8 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
     times = page.evaluate("window.__clickToBoard")
     print(f"\n{size['width']}px: page update after a move: {updates} bytes (max {max(updates)}, budget {BUDGET})")
     print(f"the opponent's move, fetched by the live poll: {polled} bytes")
-    print(f"click to updated board: median {statistics.median(times):.0f} ms over {len(times)} moves "
-          f"(min {min(times):.0f}, max {max(times):.0f})")
+    print(
+        f"click to updated board: median {statistics.median(times):.0f} ms over {len(times)} moves "
+        f"(min {min(times):.0f}, max {max(times):.0f})"
+    )
     assert max(updates) <= BUDGET

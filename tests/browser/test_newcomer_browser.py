@@ -14,7 +14,6 @@ from tournaments import creation, registration, rounds
 from .helpers import BOTH_SIZES, PASSWORD, login, page_width, started_game
 
 
-
 @pytest.mark.django_db(transaction=True)
 @BOTH_SIZES
 def test_the_knockout_bracket_is_visible_on_the_tournament_page(browser_page, size):

@@ -14,8 +14,13 @@ from .helpers import BOTH_SIZES, DESKTOP, PASSWORD, PHONE, login, started_game
 
 
 def _in_view(box, size):
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
+    return (
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] >= 0
         and box["x"] + box["width"] <= size["width"]
+    )
 
 
 def _game():
@@ -90,7 +95,10 @@ def test_the_final_scores_keep_the_total_in_view(browser_page, size):
     users = [User.objects.create_user(n, f"{n}@example.com", PASSWORD) for n in ("ann", "bob", "cid", "dee")]
     game = store_game(make_template(7, 4), users)
     login(page, "ann")
-    for path, table in [(f"/games/{game.pk}/", "table.breakdown"), (f"/archive/games/{game.pk}/", "table.breakdown-table")]:
+    for path, table in [
+        (f"/games/{game.pk}/", "table.breakdown"),
+        (f"/archive/games/{game.pk}/", "table.breakdown-table"),
+    ]:
         page.goto(path)
         total = page.locator(f"{table} thead th").last
         expect(total).to_have_text("Total")

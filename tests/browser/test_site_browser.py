@@ -33,12 +33,28 @@ def _site(names=("ann", "bob", "cid", "dee")):
 def _pages(site):
     f, a, cup, league = site["finished"], site["active"], site["cup"], site["league"]
     return [
-        "/", "/games/", "/games/new/", "/games/lobby/", f"/games/{a.pk}/", f"/games/{f.pk}/",
-        f"/games/{site['waiting'].pk}/", "/games/waiting/",
-        "/archive/", f"/archive/games/{f.pk}/", f"/archive/games/{f.pk}/?move=5", "/archive/players/ann/",
-        "/archive/import/", "/tournaments/", "/tournaments/new/", f"/tournaments/{cup.pk}/",
-        f"/tournaments/{league.pk}/", f"/tournaments/{cup.pk}/rounds/1/", f"/tournaments/{league.pk}/players/ann/",
-        "/notifications/settings/", "/accounts/password_change/", "/accounts/email/",
+        "/",
+        "/games/",
+        "/games/new/",
+        "/games/lobby/",
+        f"/games/{a.pk}/",
+        f"/games/{f.pk}/",
+        f"/games/{site['waiting'].pk}/",
+        "/games/waiting/",
+        "/archive/",
+        f"/archive/games/{f.pk}/",
+        f"/archive/games/{f.pk}/?move=5",
+        "/archive/players/ann/",
+        "/archive/import/",
+        "/tournaments/",
+        "/tournaments/new/",
+        f"/tournaments/{cup.pk}/",
+        f"/tournaments/{league.pk}/",
+        f"/tournaments/{cup.pk}/rounds/1/",
+        f"/tournaments/{league.pk}/players/ann/",
+        "/notifications/settings/",
+        "/accounts/password_change/",
+        "/accounts/email/",
     ]
 
 
@@ -167,7 +183,10 @@ def test_emails_fit_a_phone_in_the_sites_colours(browser_page):
     [turn] = [m for m in mail.outbox if "Your turn" in m.subject]
     html = turn.alternatives[0][0]
     # the pictures are attachments (cid:); give them their real size to measure the layout
-    html = html.replace('src="cid:board"', 'src="data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%27900%27 height=%27700%27/%3E"')
+    html = html.replace(
+        'src="cid:board"',
+        'src="data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%27900%27 height=%27700%27/%3E"',
+    )
     page.set_content(html)
     assert page_width(page) <= PHONE["width"], widest(page, PHONE["width"])
     button = page.get_by_role("link", name="Play your turn")

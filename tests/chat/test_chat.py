@@ -108,7 +108,11 @@ def test_chat_comes_in_the_daily_digest_not_in_turn_emails(client, game, ann, bo
     assert not [m for m in mail.outbox if "well played" in m.body]  # not in bob's turn e-mail
     with django_capture_on_commit_callbacks(execute=True):
         tasks.send_digests()
-    [digest] = [m for m in mail.outbox if m.to == ["bob@example.com"] and "digest" in m.extra_headers["X-Carcassonne-Notification"]]
+    [digest] = [
+        m
+        for m in mail.outbox
+        if m.to == ["bob@example.com"] and "digest" in m.extra_headers["X-Carcassonne-Notification"]
+    ]
     assert "ann: <i>well played</i>" in digest.body
     assert "&lt;i&gt;well played&lt;/i&gt;" in digest.alternatives[0][0]
 

@@ -32,7 +32,7 @@ end of the game gives. Nothing here is fast: every question is a fresh flood fil
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from games.engine.tiles import EDGES, HALVES, TILE_TYPES
 
@@ -46,8 +46,17 @@ FACING_HALF.update({b: a for a, b in list(FACING_HALF.items())})
 AROUND = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]
 TERRAIN = {"city": "C", "road": "R", "river": "W"}
 LINKED_BY_EDGES = ("city", "road", "river")
-CATEGORY = {"road": "roads", "city": "cities", "cloister": "cloisters", "field": "farms",
-            "wine": "goods", "grain": "goods", "cloth": "goods", "king": "king", "robber": "robber"}
+CATEGORY = {
+    "road": "roads",
+    "city": "cities",
+    "cloister": "cloisters",
+    "field": "farms",
+    "wine": "goods",
+    "grain": "goods",
+    "cloth": "goods",
+    "king": "king",
+    "robber": "robber",
+}
 FEATURES = ("road", "city", "cloister", "field")
 BASE_CATEGORIES = ("roads", "cities", "cloisters", "farms")  # a breakdown's keys before any bonus
 FOLLOWERS = 7
@@ -76,7 +85,7 @@ class Piece:
     attributes: frozenset[str] = frozenset()  # inn, cathedral, wine, grain, cloth
 
 
-@lru_cache(maxsize=None)
+@cache
 def turned(tile_id: str, rotation: int) -> tuple[Piece, ...]:
     """The pieces of ``tile_id`` turned clockwise by ``rotation`` degrees."""
     assert rotation in (0, 90, 180, 270), rotation
@@ -197,9 +206,7 @@ class Board:
 
     def placements(self, tile: str) -> set[tuple[int, int, int]]:
         """Every ``(x, y, rotation)`` where ``tile`` fits (ordinary matching only)."""
-        empty = {
-            (x + dx, y + dy) for (x, y) in self.cells for dx, dy in STEP.values()
-        } - set(self.cells)
+        empty = {(x + dx, y + dy) for (x, y) in self.cells for dx, dy in STEP.values()} - set(self.cells)
         return {(x, y, r) for x, y in empty for r in (0, 90, 180, 270) if self.fits(tile, x, y, r)}
 
     # --- features ----------------------------------------------------------------------
@@ -352,8 +359,9 @@ def _empty_result(board: Board, players: int) -> Result:
     return Result([0] * players, [], [], board, [dict.fromkeys(BASE_CATEGORIES, 0) for _ in range(players)])
 
 
-def legal_figures(board: Board, tile: str, x: int, y: int, rotation: int, seat: int,
-                  supply: int, reserve: dict[str, int]) -> set[tuple[int, str]]:
+def legal_figures(
+    board: Board, tile: str, x: int, y: int, rotation: int, seat: int, supply: int, reserve: dict[str, int]
+) -> set[tuple[int, str]]:
     """``(piece index, figure kind)`` for every figure ``seat`` may deploy after placing the
     tile: a follower or a large follower (while in supply) on every road, city, cloister and
     field piece whose whole feature holds no follower; a builder on a road or city piece, a
@@ -366,8 +374,7 @@ def legal_figures(board: Board, tile: str, x: int, y: int, rotation: int, seat: 
             continue
         feature = trial.feature(x, y, p.index)
         if not feature.occupied:
-            found |= {(p.index, kind) for kind, left in (("follower", supply), ("large", reserve.get("large")))
-                      if left}
+            found |= {(p.index, kind) for kind, left in (("follower", supply), ("large", reserve.get("large"))) if left}
         own = feature.holds_follower_of(seat)
         if own and reserve.get("builder") and p.kind in ("road", "city"):
             found.add((p.index, "builder"))
@@ -412,9 +419,21 @@ def builder_extends(board: Board, tile: str, x: int, y: int, rotation: int, seat
     return False
 
 
-def play_tile(board: Board, tile: str, x: int, y: int, rotation: int, spot: str | None, seat: int,
-              rules, players: int, out=frozenset(), figure: str = "follower", extra: bool = False,
-              reinforcements=()) -> Result:
+def play_tile(
+    board: Board,
+    tile: str,
+    x: int,
+    y: int,
+    rotation: int,
+    spot: str | None,
+    seat: int,
+    rules,
+    players: int,
+    out=frozenset(),
+    figure: str = "follower",
+    extra: bool = False,
+    reinforcements=(),
+) -> Result:
     """What placing ``tile`` (and a figure of ``seat`` on ``spot``) does to ``board``;
     ``extra``: whether this is an extra turn (which never grants another); ``reinforcements``:
     followers ``(x, y, piece index, seat, kind)`` the Count's reinforcement round moved onto
@@ -432,7 +451,8 @@ def play_tile(board: Board, tile: str, x: int, y: int, rotation: int, spot: str 
     if spot is not None:
         index = spot_piece(cell.pieces, spot)
         assert (index, figure) in legal_figures(board, tile, x, y, rotation, seat, 1, dict.fromkeys(WEIGHT, 1)), (
-            f"a {figure} may not go on {spot}")
+            f"a {figure} may not go on {spot}"
+        )
         cell.figures.append((index, seat, figure))
     for fx, fy, i, s, kind in reinforcements:
         after.cells[(fx, fy)].figures.append((i, s, kind))
@@ -463,8 +483,9 @@ def _has_pig(farm: Feature, seat: int) -> bool:
     return any(s == seat and kind == "pig" for *_where, s, kind in farm.figures)
 
 
-def final_scoring(board: Board, rules, players: int, out=frozenset(), goods=None,
-                  king: int | None = None, robber: int | None = None) -> Result:
+def final_scoring(
+    board: Board, rules, players: int, out=frozenset(), goods=None, king: int | None = None, robber: int | None = None
+) -> Result:
     """The end: incomplete roads, cities and cloisters with figures, then farms (pigs
     included), then goods (``goods[seat][kind]`` tokens), then the king and the robber.
 

@@ -24,8 +24,13 @@ COUNT = {"expansions": ["count"]}
 
 def m(tile, x, y, rotation=0, meeple=None, figure=None, player=None):
     """A tile entry; ``figure`` gives the NOTATION.md object form of ``meeple``."""
-    entry = {"tile": tile, "x": x, "y": y, "rotation": rotation,
-             "meeple": meeple if figure is None else {"spot": meeple, "figure": figure}}
+    entry = {
+        "tile": tile,
+        "x": x,
+        "y": y,
+        "rotation": rotation,
+        "meeple": meeple if figure is None else {"spot": meeple, "figure": figure},
+    }
     return {"player": player, **entry} if player else entry
 
 
@@ -44,8 +49,14 @@ def refusal(data):
 
 
 def cli_replay(data):
-    return subprocess.run([sys.executable, "-m", "games.engine", "replay", "-"], cwd=ROOT,
-                          input=json.dumps(data), capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "games.engine", "replay", "-"],
+        cwd=ROOT,
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 # --- figures of the expansions ----------------------------------------------------------
@@ -53,12 +64,16 @@ def cli_replay(data):
 
 def test_a_builder_onto_a_road_without_the_players_follower_is_refused():
     data = record(TB, m("U", 1, 0, 0, "road:E"), m("U", 2, 0, 0, "road:E", "builder"))  # Ann's thief, Bob's builder
-    assert refusal(data) == "move 2: a builder joins a road holding one of Bob's followers; the road at road:E holds none"
+    assert (
+        refusal(data) == "move 2: a builder joins a road holding one of Bob's followers; the road at road:E holds none"
+    )
 
 
 def test_a_builder_onto_a_city_without_the_players_follower_is_refused():
     data = record(TB, m("U", 1, 0, 0, "road:E"), m("B", 0, 1), m("F", 0, -1, 90, "city:S", "builder"))
-    assert refusal(data) == "move 3: a builder joins a city holding one of Ann's followers; the city at city:N holds none"
+    assert (
+        refusal(data) == "move 3: a builder joins a city holding one of Ann's followers; the city at city:N holds none"
+    )
 
 
 def test_a_builder_beside_the_players_own_follower_is_accepted():
@@ -97,8 +112,16 @@ def test_a_second_large_follower_is_refused_while_the_first_is_on_the_board():
     data = record(IC, *first, m("E", 0, -1, 180, "city:S", "large"))
     assert refusal(data) == "move 3: Ann has no large figure left in supply"
     # once it came home (the road closed by two junctions) it may go again
-    game = replay(record(IC, m("U", 1, 0, 0, "road:E", "large"), m("W", 2, 0), m("W", -1, 0, 180),
-                         m("U", 3, 0), m("E", 0, -1, 180, "city:S", "large")))
+    game = replay(
+        record(
+            IC,
+            m("U", 1, 0, 0, "road:E", "large"),
+            m("W", 2, 0),
+            m("W", -1, 0, 180),
+            m("U", 3, 0),
+            m("E", 0, -1, 180, "city:S", "large"),
+        )
+    )
     assert game.scores == [4 + 4, 0]  # the road of 4 tiles, then D's city closed by E (2 tiles)
     assert summary(game)["figures"]["Ann"] == {"large": 1}  # home again with the city
 
@@ -124,10 +147,13 @@ HOLE_AND_BUILDER = BUILDER + [
 BOTH = {"expansions": ["traders_builders"], "hole_bonus": True}
 
 
-@pytest.mark.parametrize("first, second", [
-    (m("U", 4, 0), m("B", 0, 1)),  # the builder's double turn, then a hole filled in it
-    (m("B", 0, 1), m("U", 4, 0)),  # the hole bonus, then the builder's road extended in it
-])
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        (m("U", 4, 0), m("B", 0, 1)),  # the builder's double turn, then a hole filled in it
+        (m("B", 0, 1), m("U", 4, 0)),  # the hole bonus, then the builder's road extended in it
+    ],
+)
 def test_a_builder_and_the_hole_bonus_never_give_a_third_turn_in_a_row(first, second):
     game = replay(record(BOTH, *HOLE_AND_BUILDER, first))
     assert summary(game)["pending"] == {"player": "Ann", "action": "turn"}  # 10: a second turn
@@ -135,7 +161,6 @@ def test_a_builder_and_the_hole_bonus_never_give_a_third_turn_in_a_row(first, se
     assert summary(game)["pending"] == {"player": "Bob", "action": "turn"}  # 11: no third
     data = record(BOTH, *HOLE_AND_BUILDER, first, second, m("V", -3, -1, 0, player="Ann"))
     assert refusal(data) == "move 12: it is Bob's turn, not Ann's"
-
 
 
 # --- the Count ---------------------------------------------------------------------------
@@ -175,32 +200,38 @@ def test_the_opening_asks_bob_to_reinforce_and_scores_after_his_answer():
 def test_a_reinforcement_out_of_the_counts_quarter_is_refused():
     bad = {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "city:E"}}
     assert refusal(count_record(*CITY_OPENING, bad)) == (
-        "move 12: followers in the castle cannot leave it while the Count stands there")
+        "move 12: followers in the castle cannot leave it while the Count stands there"
+    )
 
 
 def test_a_reinforcement_when_the_counts_quarter_holds_the_only_follower_is_refused():
     # move 4's tile completed a road, but Bob's only follower stood in the Count's castle
     bad = {"player": "Bob", "reinforce": {"x": 0, "y": 2, "spot": "road:N"}}
     assert refusal(count_record(*CITY_OPENING[:4], bad)) == (
-        "move 5: there is no decision of this kind to take now: it is Ann's turn")
+        "move 5: there is no decision of this kind to take now: it is Ann's turn"
+    )
 
 
 def test_a_reinforcement_by_another_player_than_the_one_asked_is_refused():
     bad = {"player": "Cid", "reinforce": {"x": 1, "y": 2, "spot": "road:S"}}
     assert refusal(count_record(*CITY_OPENING, bad)) == (
-        "move 12: it is Bob's decision on moving a follower out of the City (reinforce), not Cid's")
+        "move 12: it is Bob's decision on moving a follower out of the City (reinforce), not Cid's"
+    )
     unnamed = {"reinforce": {"x": 1, "y": 2, "spot": "road:S"}}  # Bob is not on turn: he must be named
     assert refusal(count_record(*CITY_OPENING, unnamed)) == (
-        "move 12: Bob's decision on moving a follower out of the City (reinforce) must name its player")
+        "move 12: Bob's decision on moving a follower out of the City (reinforce) must name its player"
+    )
 
 
 def test_a_reinforcement_onto_a_feature_the_tile_did_not_complete_is_refused():
     earlier = {"player": "Bob", "reinforce": {"x": 0, "y": 2, "spot": "road:N"}}  # completed at move 4
     assert refusal(count_record(*CITY_OPENING, earlier)) == (
-        "move 12: road:N at (0,2) is not on a road, city or cloister this tile completed")
+        "move 12: road:N at (0,2) is not on a road, city or cloister this tile completed"
+    )
     farm = {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "field:NNW"}}
     assert refusal(count_record(*CITY_OPENING, farm)) == (
-        "move 12: field:NNW at (1,2) is not on a road, city or cloister this tile completed")
+        "move 12: field:NNW at (1,2) is not on a road, city or cloister this tile completed"
+    )
 
 
 def test_a_deployment_into_the_city_after_the_active_player_scored_too_is_refused():
@@ -209,35 +240,63 @@ def test_a_deployment_into_the_city_after_the_active_player_scored_too_is_refuse
     assert game.scores == [16 + 4, 0, 4]  # Ann's city and Cid's road: Cid scored too
     for bad in ({"quarter": "market"}, {"player": "Cid", "quarter": "market"}):
         assert refusal(count_record(*CITY_OPENING, passed, bad)) == (
-            "move 13: there is no decision of this kind to take now: it is Ann's turn")
+            "move 13: there is no decision of this kind to take now: it is Ann's turn"
+        )
 
 
 def test_a_deployment_into_the_city_by_another_player_is_refused():
     bad = {"player": "Ann", "quarter": "castle"}  # Bob (on turn) scored nothing: his decision
     assert refusal(count_record(*CITY_OPENING[:2], bad)) == (
-        "move 3: it is Bob's decision on putting a follower into the City (quarter), not Ann's")
+        "move 3: it is Bob's decision on putting a follower into the City (quarter), not Ann's"
+    )
 
 
 DEPLOYING = CITY_OPENING[:2]  # Bob's deployment into the City is pending
 REINFORCING = CITY_OPENING  # Bob's reinforcement is pending
 
 
-@pytest.mark.parametrize("prefix, bad, message", [
-    (REINFORCING, {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "road:S", "figure": "large"}},
-     "Bob has no large follower in the blacksmith"),
-    (REINFORCING, {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "road:S", "figure": "builder"}},
-     'a follower or a large follower leaves the City, not "builder"'),
-    (REINFORCING, {"player": "Bob", "reinforce": {"x": 9, "y": 9, "spot": "road:S"}}, "there is no tile at (9,9)"),
-    (REINFORCING, {"player": "Bob", "quarter": None},
-     "it is Bob's decision on moving a follower out of the City (reinforce), not a deployment into the City"),
-    (REINFORCING, m("U", 5, 5),
-     "it is Bob's decision on moving a follower out of the City (reinforce), not a tile turn"),
-    (DEPLOYING, {"quarter": "market", "count": "castle"}, "the Count already stands in the castle"),
-    (DEPLOYING, {"quarter": None, "count": "market"}, "the Count moves only after a follower was put into the City"),
-    (DEPLOYING, {"quarter": "tavern"}, 'quarter must be one of castle, blacksmith, cathedral, market, not "tavern"'),
-    (DEPLOYING, {"player": "Bob", "reinforce": None},
-     "it is Bob's decision on putting a follower into the City (quarter), not a reinforcement"),
-])
+@pytest.mark.parametrize(
+    "prefix, bad, message",
+    [
+        (
+            REINFORCING,
+            {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "road:S", "figure": "large"}},
+            "Bob has no large follower in the blacksmith",
+        ),
+        (
+            REINFORCING,
+            {"player": "Bob", "reinforce": {"x": 1, "y": 2, "spot": "road:S", "figure": "builder"}},
+            'a follower or a large follower leaves the City, not "builder"',
+        ),
+        (REINFORCING, {"player": "Bob", "reinforce": {"x": 9, "y": 9, "spot": "road:S"}}, "there is no tile at (9,9)"),
+        (
+            REINFORCING,
+            {"player": "Bob", "quarter": None},
+            "it is Bob's decision on moving a follower out of the City (reinforce), not a deployment into the City",
+        ),
+        (
+            REINFORCING,
+            m("U", 5, 5),
+            "it is Bob's decision on moving a follower out of the City (reinforce), not a tile turn",
+        ),
+        (DEPLOYING, {"quarter": "market", "count": "castle"}, "the Count already stands in the castle"),
+        (
+            DEPLOYING,
+            {"quarter": None, "count": "market"},
+            "the Count moves only after a follower was put into the City",
+        ),
+        (
+            DEPLOYING,
+            {"quarter": "tavern"},
+            'quarter must be one of castle, blacksmith, cathedral, market, not "tavern"',
+        ),
+        (
+            DEPLOYING,
+            {"player": "Bob", "reinforce": None},
+            "it is Bob's decision on putting a follower into the City (quarter), not a reinforcement",
+        ),
+    ],
+)
 def test_malformed_and_misplaced_count_entries_are_refused_with_a_reason(prefix, bad, message):
     data = count_record(*prefix, bad)
     assert refusal(data) == f"move {len(prefix) + 1}: {message}"
@@ -270,7 +329,9 @@ def test_market_moves_are_refused_when_the_count_stands_in_the_market():
     assert game.finished and summary(game)["quarters"]["Bob"]["market"] == 1  # nobody was asked
     moves = game.record()["moves"]
     bad = {"player": "Bob", "reinforce": {"x": -2, "y": -1, "spot": "field:NNW"}}
-    assert refusal(count_record(*moves, bad)) == f"move {len(moves) + 1}: the game is over: there is no tile left to play"
+    assert (
+        refusal(count_record(*moves, bad)) == f"move {len(moves) + 1}: the game is over: there is no tile left to play"
+    )
     # with the Count elsewhere the same market follower is asked for at the end
     data = count_record(*MARKET, {"quarter": "market", "count": "blacksmith"})
     game = play_out(data)
@@ -282,12 +343,15 @@ def test_market_moves_are_refused_when_the_count_stands_in_the_market():
 # --- entries and records as a whole --------------------------------------------------------
 
 
-@pytest.mark.parametrize("entry, kind", [
-    ({"player": "Bob", "reinforce": None}, "Reinforce"),
-    ({"player": "Bob", "reinforce": {"x": 0, "y": 0, "spot": "city:N"}}, "Reinforce"),
-    ({"player": "Ann", "quarter": "market"}, "Quarter"),
-    ({"player": "Ann", "quarter": None}, "Quarter"),
-])
+@pytest.mark.parametrize(
+    "entry, kind",
+    [
+        ({"player": "Bob", "reinforce": None}, "Reinforce"),
+        ({"player": "Bob", "reinforce": {"x": 0, "y": 0, "spot": "city:N"}}, "Reinforce"),
+        ({"player": "Ann", "quarter": "market"}, "Quarter"),
+        ({"player": "Ann", "quarter": None}, "Quarter"),
+    ],
+)
 @pytest.mark.parametrize("rules", [{}, TB, {"expansions": ["inns_cathedrals", "king_robber"], "hole_bonus": True}])
 def test_an_entry_of_an_expansion_not_in_play_is_refused(entry, kind, rules):
     data = record(rules, m("U", 1, 0), entry)
@@ -307,4 +371,7 @@ def test_six_players_without_inns_and_cathedrals_are_refused_on_the_command_line
 def test_a_bad_move_on_the_command_line_names_its_number():
     result = cli_replay(record(TB, m("U", 1, 0, 0, "road:E"), m("U", 2, 0, 0, "road:E", "builder")))
     assert result.returncode == 1
-    assert result.stderr == "move 2: a builder joins a road holding one of Bob's followers; the road at road:E holds none\n"
+    assert (
+        result.stderr
+        == "move 2: a builder joins a road holding one of Bob's followers; the road at road:E holds none\n"
+    )

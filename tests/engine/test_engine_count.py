@@ -32,8 +32,14 @@ def test_the_city_replaces_the_start_tile_and_71_base_tiles_are_drawn():
     assert "start" not in record
     assert summary(game)["count"] == "castle"
     with pytest.raises(RecordError, match="no start tile"):
-        replay({"players": ["Ann", "Bob"], "rules": {"expansions": ["count"]},
-                "start": {"tile": "D", "x": 0, "y": 0, "rotation": 0}, "moves": []})
+        replay(
+            {
+                "players": ["Ann", "Bob"],
+                "rules": {"expansions": ["count"]},
+                "start": {"tile": "D", "x": 0, "y": 0, "rotation": 0},
+                "moves": [],
+            }
+        )
 
 
 def notation_example():
@@ -71,7 +77,9 @@ def test_reinforcement_asks_from_the_left_of_the_active_player_and_scores_after(
 
 def test_the_wrong_player_and_the_counts_quarter_are_refused_with_reasons():
     game = notation_example()
-    with pytest.raises(IllegalMove, match="it is Cid's decision on moving a follower out of the City \\(reinforce\\), not Bob's"):
+    with pytest.raises(
+        IllegalMove, match="it is Cid's decision on moving a follower out of the City \\(reinforce\\), not Bob's"
+    ):
         game.check(Reinforce("Bob", 2, 1, "city:W"))
     with pytest.raises(IllegalMove, match="must name its player"):
         game.check(Reinforce(None, 2, 1, "city:W"))
@@ -165,5 +173,10 @@ def test_with_the_river_the_spring_is_drawn_first_and_faces_an_empty_cell():
     for p in game.legal_placements():
         game.check(Move("RV-S", *p))
     with pytest.raises(RecordError, match="the spring \\(RV-S\\) comes first"):
-        replay({"players": ["Ann", "Bob"], "rules": rules.to_json(),
-                "moves": [{"tile": "U", "x": 0, "y": 2, "rotation": 90, "meeple": None}]})
+        replay(
+            {
+                "players": ["Ann", "Bob"],
+                "rules": rules.to_json(),
+                "moves": [{"tile": "U", "x": 0, "y": 2, "rotation": 90, "meeple": None}],
+            }
+        )

@@ -11,10 +11,21 @@ import games.engine
 MODULES = ["games.engine"] + sorted(
     m.name for m in pkgutil.walk_packages(games.engine.__path__, "games.engine.") if not m.name.endswith("__main__")
 )
-WITH_EXAMPLES = {"games.engine", "games.engine.tiles", "games.engine.rules", "games.engine.game",
-                 "games.engine.record", "games.engine.autoplay", "games.engine.board", "games.engine.moves",
-                 "games.engine.outcome", "games.engine.scoring", "games.engine.figures", "games.engine.expansions",
-                 "games.engine.effects"}
+WITH_EXAMPLES = {
+    "games.engine",
+    "games.engine.tiles",
+    "games.engine.rules",
+    "games.engine.game",
+    "games.engine.record",
+    "games.engine.autoplay",
+    "games.engine.board",
+    "games.engine.moves",
+    "games.engine.outcome",
+    "games.engine.scoring",
+    "games.engine.figures",
+    "games.engine.expansions",
+    "games.engine.effects",
+}
 
 
 @pytest.mark.parametrize("name", MODULES)

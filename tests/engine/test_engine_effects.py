@@ -9,8 +9,12 @@ from games.engine.board import key_of
 from games.engine.effects import history_effects, placement_effects
 from games.engine.tiles import orientation
 
-RULE_SETS = [None, Rules(expansions=("count",)), Rules(expansions=("river", "inns_cathedrals", "traders_builders",
-                                                                     "king_robber")), Rules(hand=3)]
+RULE_SETS = [
+    None,
+    Rules(expansions=("count",)),
+    Rules(expansions=("river", "inns_cathedrals", "traders_builders", "king_robber")),
+    Rules(hand=3),
+]
 
 
 def played(*moves, rules=None):
@@ -40,8 +44,11 @@ def test_a_road_that_meets_two_roads_joins_them():
 
 def test_a_crossroads_starts_the_roads_that_meet_nothing():
     effects = placement_effects(played().board, Move("W", 1, 0, 0))
-    assert sorted((e.did, e.spots) for e in effects) == [("extended", ("road:W",)), ("started", ("road:E",)),
-                                                          ("started", ("road:S",))]
+    assert sorted((e.did, e.spots) for e in effects) == [
+        ("extended", ("road:W",)),
+        ("started", ("road:E",)),
+        ("started", ("road:S",)),
+    ]
 
 
 def test_the_tile_that_closes_a_loop_completes_the_road_with_every_tile():
@@ -55,7 +62,8 @@ def test_the_eighth_neighbour_completes_the_cloister_it_surrounds():
     game = played(Move("B", 0, 1, 0), *(Move(tile, x, y, 0) for tile, x, y in ring))  # a cloister at (0,1), 7 around
     effects = placement_effects(game.board, Move("U", 1, 2, 0))
     assert [(e.kind, e.did, e.tiles, e.spots) for e in effects if e.kind == "cloister"] == [
-        ("cloister", "completed", ((0, 1),), ())]
+        ("cloister", "completed", ((0, 1),), ())
+    ]
     assert not [e for e in placement_effects(game.board, Move("B", 2, 1, 0)) if e.kind == "cloister"]
 
 

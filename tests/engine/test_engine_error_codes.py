@@ -11,14 +11,25 @@ def start(bag):
     return Game.new(["ann", "bob"], Rules(), seed=1).copy(bag=bag)
 
 
-@pytest.mark.parametrize("move, code, text", [
-    (Move("U", 1, 0, 90, None), "does_not_fit", "tile U at (1,0) rotation 90 does not fit: its west edge (field) meets a road"),
-    (Move("U", 5, 5, 0, None), "not_adjacent", "tile U at (5,5) touches no placed tile edge-to-edge"),
-    (Move("U", 0, 0, 0, None), "cell_taken", "tile U at (0,0): the cell is already taken by tile D"),
-    (Move("U", 1, 0, 0, "city:N"), "no_spot", "tile U at rotation 0 has no spot 'city:N' (its spots: road:E, field:NNW, field:ESE)"),
-    (Move("E", 1, 0, 0, None), "wrong_tile", "the drawn tile is U, not E"),
-    (Move("U", 1, 0, 45, None), "bad_rotation", "tile U at (1,0): rotation 45 is not one of 0, 90, 180, 270"),
-])
+@pytest.mark.parametrize(
+    "move, code, text",
+    [
+        (
+            Move("U", 1, 0, 90, None),
+            "does_not_fit",
+            "tile U at (1,0) rotation 90 does not fit: its west edge (field) meets a road",
+        ),
+        (Move("U", 5, 5, 0, None), "not_adjacent", "tile U at (5,5) touches no placed tile edge-to-edge"),
+        (Move("U", 0, 0, 0, None), "cell_taken", "tile U at (0,0): the cell is already taken by tile D"),
+        (
+            Move("U", 1, 0, 0, "city:N"),
+            "no_spot",
+            "tile U at rotation 0 has no spot 'city:N' (its spots: road:E, field:NNW, field:ESE)",
+        ),
+        (Move("E", 1, 0, 0, None), "wrong_tile", "the drawn tile is U, not E"),
+        (Move("U", 1, 0, 45, None), "bad_rotation", "tile U at (1,0): rotation 45 is not one of 0, 90, 180, 270"),
+    ],
+)
 def test_an_illegal_move_says_why_with_a_code_and_its_english(move, code, text):
     with pytest.raises(IllegalMove) as refused:
         start(["U", "A"]).play(move)

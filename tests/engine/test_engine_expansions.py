@@ -93,8 +93,14 @@ def test_a_large_follower_needs_an_unoccupied_feature_and_there_is_only_one():
 
 def test_expansion_figures_are_refused_without_their_expansion():
     with pytest.raises(RecordError, match="move 1: the figure 'large' is not part of this rule set"):
-        replay({"players": ["Ann", "Bob"], "moves": [
-            {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "road:E", "figure": "large"}}]})
+        replay(
+            {
+                "players": ["Ann", "Bob"],
+                "moves": [
+                    {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "road:E", "figure": "large"}}
+                ],
+            }
+        )
 
 
 def test_six_players_need_inns_and_cathedrals():
@@ -170,8 +176,14 @@ def test_without_incomplete_scoring_open_features_score_nothing_but_farms_do():
 
 def hole_board(rules):
     game = Game(["Ann", "Bob"], rules)
-    for tile, x, y, rotation in [("U", 1, 0, 0), ("U", -1, 0, 0), ("B", 1, 1, 0), ("B", -1, 1, 0),
-                                 ("V", 1, 2, 0), ("U", 0, 2, 0)]:
+    for tile, x, y, rotation in [
+        ("U", 1, 0, 0),
+        ("U", -1, 0, 0),
+        ("B", 1, 1, 0),
+        ("B", -1, 1, 0),
+        ("V", 1, 2, 0),
+        ("U", 0, 2, 0),
+    ]:
         play(game, tile, x, y, rotation)
     return game
 

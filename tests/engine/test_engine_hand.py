@@ -28,6 +28,7 @@ def until(game, seed, done):
 
 def stuck_hand():
     """A game where a tile of the player's hand fits nowhere, beside one that fits."""
+
     def stuck(game):
         tiles = game.turn_tiles
         return any(not game.can_place(t) for t in tiles) and any(game.can_place(t) for t in tiles)

@@ -88,9 +88,13 @@ def test_a_decision_of_another_player_holds_the_turn_until_answered(toll):
     game = closing_game()
     assert game.pending == (1, "reinforce") and game.current_player == 0
     assert game.scores == [0, 0, 0]  # nothing scored while the decisions are pending
-    with pytest.raises(IllegalMove, match="it is Bob's decision on moving a follower out of the City \\(reinforce\\), not a tile turn"):
+    with pytest.raises(
+        IllegalMove, match="it is Bob's decision on moving a follower out of the City \\(reinforce\\), not a tile turn"
+    ):
         game.check(Move("U", 1, 0, 0))
-    with pytest.raises(IllegalMove, match="it is Bob's decision on moving a follower out of the City \\(reinforce\\), not Cid's"):
+    with pytest.raises(
+        IllegalMove, match="it is Bob's decision on moving a follower out of the City \\(reinforce\\), not Cid's"
+    ):
         game.check(Toll("Cid", True))
     game.play(Toll("Bob", True))
     assert game.pending == (2, "reinforce")
@@ -109,7 +113,10 @@ def test_the_record_replays_decisions_and_checks_who_takes_them(toll):
     again = replay(record)
     assert again.scores == game.scores == [6, 0, 0]
     bad = dict(record, moves=[record["moves"][0], {"player": "Cid", "toll": True}])
-    with pytest.raises(RecordError, match="move 2: it is Bob's decision on moving a follower out of the City \\(reinforce\\), not Cid's"):
+    with pytest.raises(
+        RecordError,
+        match="move 2: it is Bob's decision on moving a follower out of the City \\(reinforce\\), not Cid's",
+    ):
         replay(bad)
 
 
@@ -158,8 +165,17 @@ def test_the_final_decisions_come_after_the_last_tile_and_before_the_game_is_ove
     assert game.finished and game.scores == [3, 0] and game.outcome.winners == (0,)
 
 
-@pytest.mark.parametrize("rules", [None, {"expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber",
-                                                         "count"], "hand": 3, "hole_bonus": True}])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        None,
+        {
+            "expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber", "count"],
+            "hand": 3,
+            "hole_bonus": True,
+        },
+    ],
+)
 def test_a_game_and_its_copies_are_freed_as_soon_as_nobody_holds_them(rules):
     """Modules and the core's phases hold the game weakly: a game left behind is freed at
     once, not by a pass of the garbage collector (which slowed every replay down)."""

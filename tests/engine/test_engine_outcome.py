@@ -68,7 +68,10 @@ def test_ranks_share_ties_and_players_who_left_rank_last_and_never_win():
 @pytest.mark.parametrize(
     "entry, message",
     [
-        ({"player": "Bob", "tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": None}, "move 1: it is Ann's turn, not Bob's"),
+        (
+            {"player": "Bob", "tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": None},
+            "move 1: it is Ann's turn, not Bob's",
+        ),
         ({"player": "Zed", "resign": True}, "move 1: Zed does not play in this game"),
         ({"resign": True}, "move 1: a resignation names its player"),
         ({"player": "Ann", "resign": "yes"}, "move 1: resign must be true"),

@@ -39,9 +39,7 @@ def tiles_drawn(rules):
 
 
 def board_state(game):
-    return sorted(
-        (t.x, t.y, t.tile, t.rotation, tuple(sorted(t.followers()))) for t in game.placed_tiles()
-    )
+    return sorted((t.x, t.y, t.tile, t.rotation, tuple(sorted(t.followers()))) for t in game.placed_tiles())
 
 
 def frontier(game):
@@ -134,7 +132,7 @@ def play_checked(seed, players, rules, follower_rate=0.6):
             p = placements[0]
             assert rejected(game, Move(other, p.x, p.y, p.rotation)), "not the drawn tile"
             assert rejected(game, Move.discard_of(tile))
-        for held in stuck[1:] if stuck else ():  # another tile of the hand fits nowhere either
+        for _held in stuck[1:] if stuck else ():  # another tile of the hand fits nowhere either
             assert game.options() == [Move.discard_of(stuck[0])]
         before, final_before = list(game.scores), game.final_points or (0,) * players
         if not placements:

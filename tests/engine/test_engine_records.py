@@ -33,8 +33,13 @@ def test_good_record_replays():
     assert game.scores == [4, 0]
     assert game.supply == [6, 7]
     assert not game.finished
-    assert summary(game) == {"scores": {"Ann": 4, "Bob": 0}, "supply": {"Ann": 6, "Bob": 7}, "finished": False,
-        "winners": None, "pending": {"player": "Bob", "action": "turn"}}
+    assert summary(game) == {
+        "scores": {"Ann": 4, "Bob": 0},
+        "supply": {"Ann": 6, "Bob": 7},
+        "finished": False,
+        "winners": None,
+        "pending": {"player": "Bob", "action": "turn"},
+    }
 
 
 @pytest.mark.parametrize(
@@ -55,7 +60,11 @@ def test_good_record_replays():
             1,
             "move 1: tile E at (0,-1) rotation 0 does not fit: its south edge (field) meets a city",
         ),
-        (m("U", 1, 0, 0, "city:N"), 1, "move 1: tile U at rotation 0 has no spot 'city:N' (its spots: road:E, field:NNW, field:ESE)"),
+        (
+            m("U", 1, 0, 0, "city:N"),
+            1,
+            "move 1: tile U at rotation 0 has no spot 'city:N' (its spots: road:E, field:NNW, field:ESE)",
+        ),
         (m("U", 1, 0, 0, "road:X"), 1, "move 1: tile U at rotation 0 has no spot 'road:X'"),
         (m("RV-5", 1, 0), 1, "move 1: tile RV-5 is not part of this rule set"),
     ],
@@ -102,9 +111,16 @@ def test_discard_of_an_unplaceable_tile_is_accepted():
 def test_no_follower_left():
     # Ann (odd moves) deploys a monk on a row of cloisters under the road, then a knight;
     # Bob (even moves) extends the road with U tiles and no follower.
-    ann = [("B", 0, 1, "cloister"), ("B", 1, 1, "cloister"), ("B", -1, 1, "cloister"),
-           ("B", 2, 1, "cloister"), ("A", -2, 1, "cloister"), ("A", 3, 1, "cloister"),
-           ("E", 0, 2, "city:S"), ("E", 1, 2, "city:S")]
+    ann = [
+        ("B", 0, 1, "cloister"),
+        ("B", 1, 1, "cloister"),
+        ("B", -1, 1, "cloister"),
+        ("B", 2, 1, "cloister"),
+        ("A", -2, 1, "cloister"),
+        ("A", 3, 1, "cloister"),
+        ("E", 0, 2, "city:S"),
+        ("E", 1, 2, "city:S"),
+    ]
     bob = [("U", x, 0, None) for x in (1, -1, 2, -2, 3, -3, 4)]
     moves = []
     for i, (tile, x, y, meeple) in enumerate(ann):
@@ -127,12 +143,23 @@ def test_no_follower_left():
         ('{"players": ["Ann", "Bob"], "moves": {"tile": "U"}}', "moves must be a list"),
         ('{"players": "Ann", "moves": []}', "players must be a list of names"),
         ('{"players": ["Ann"], "moves": []}', "1 player; this rule set allows 2 to 5"),
-        ('{"players": ["A", "B", "C", "D", "E", "F"]}', "6 players; this rule set allows 2 to 5 (a 6th player needs inns_cathedrals)"),
-        ('{"players": ["A", "B", "C", "D", "E", "F", "G"], "rules": {"expansions": ["inns_cathedrals"]}}',
-         "7 players; this rule set allows 2 to 6"),
-        ('{"players": ["Ann", "Bob"], "rules": {"hand": 0}}', "rules.hand must be a number of tiles from 1 to 5, or null"),
+        (
+            '{"players": ["A", "B", "C", "D", "E", "F"]}',
+            "6 players; this rule set allows 2 to 5 (a 6th player needs inns_cathedrals)",
+        ),
+        (
+            '{"players": ["A", "B", "C", "D", "E", "F", "G"], "rules": {"expansions": ["inns_cathedrals"]}}',
+            "7 players; this rule set allows 2 to 6",
+        ),
+        (
+            '{"players": ["Ann", "Bob"], "rules": {"hand": 0}}',
+            "rules.hand must be a number of tiles from 1 to 5, or null",
+        ),
         ('{"players": ["Ann", "Bob"], "rules": {"hand": "3"}}', "rules.hand must be a whole number or null, not '3'"),
-        ('{"players": ["Ann", "Bob"], "rules": {"hand_visible": true}}', "rules.hand_visible needs hands: set rules.hand too"),
+        (
+            '{"players": ["Ann", "Bob"], "rules": {"hand_visible": true}}',
+            "rules.hand_visible needs hands: set rules.hand too",
+        ),
         ('{"players": ["Ann", "Bob"], "rules": {"colour": "red"}}', "unknown rule 'colour'"),
         ('{"players": ["Ann", "Ann"], "moves": []}', "player names must be different"),
         ('{"format": "other/2", "players": ["Ann", "Bob"], "moves": []}', "unknown record format 'other/2'"),

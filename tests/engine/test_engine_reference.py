@@ -171,8 +171,15 @@ class Referee:
         game = self.game
         if not game.finished:
             return
-        final = ref.final_scoring(board, self.rules, self.n, frozenset(self.out), self.goods,
-                                  self.king if self.crowns else None, self.robber if self.crowns else None)
+        final = ref.final_scoring(
+            board,
+            self.rules,
+            self.n,
+            frozenset(self.out),
+            self.goods,
+            self.king if self.crowns else None,
+            self.robber if self.crowns else None,
+        )
         assert scored_features(game.final_scored) == sorted(final.scored), "final scoring"
         assert list(game.final_points) == final.points, "final scoring"
         self.add(final)
@@ -197,7 +204,8 @@ class Referee:
             turn = game.play(move)
             assert turn.points == (0,) * self.n
             assert game.finished or game.pending.action != "turn" or game.current_player == seat, (
-                "after a discard the same player draws again")
+                "after a discard the same player draws again"
+            )
             self.market_round(before)
             self.check_end(before)
             self.check_totals()
@@ -206,8 +214,9 @@ class Referee:
         # beside the player's own follower (the reference's reading of RULES.md)
         pieces = ref.turned(tile, move.rotation)
         engine_figures = {(ref.spot_piece(pieces, s), k) for s, k in game.legal_figures(move.placement)}
-        expected = ref.legal_figures(before, tile, move.x, move.y, move.rotation, seat,
-                                     self.supply[seat], self.reserve[seat])
+        expected = ref.legal_figures(
+            before, tile, move.x, move.y, move.rotation, seat, self.supply[seat], self.reserve[seat]
+        )
         assert engine_figures == expected, f"figures of {tile} at ({move.x},{move.y}) r{move.rotation}"
         engine_spots = {ref.spot_piece(pieces, s) for s in game.legal_spots(move.placement)}
         assert engine_spots == {i for i, kind in expected if kind == "follower"}
@@ -215,8 +224,21 @@ class Referee:
         where = f"move {turn.number}: {move.to_json()}"
         entries = [turn] + self.reinforcements(seat, before, move)
         moved = [m for m in (self.moved_by(e.move) for e in entries[1:]) if m[2] is not None]
-        result = ref.play_tile(before, tile, move.x, move.y, move.rotation, move.meeple, seat,
-                               self.rules, self.n, frozenset(self.out), move.figure, self.extra, moved)
+        result = ref.play_tile(
+            before,
+            tile,
+            move.x,
+            move.y,
+            move.rotation,
+            move.meeple,
+            seat,
+            self.rules,
+            self.n,
+            frozenset(self.out),
+            move.figure,
+            self.extra,
+            moved,
+        )
         scored = [s for e in entries for s in e.scored]
         assert scored_features(scored) == sorted(result.scored), where
         assert [sum(e.points[s] for e in entries) for s in range(self.n)] == result.points, where
@@ -292,14 +314,22 @@ class Referee:
             return (None,) * 5
         placed = self.game.tile_at(entry.x, entry.y)
         seat = self.game.players.index(entry.player) if entry.player else self.game.current_player
-        return entry.x, entry.y, ref.spot_piece(ref.turned(placed.tile, placed.rotation), entry.spot), seat, entry.figure
+        return (
+            entry.x,
+            entry.y,
+            ref.spot_piece(ref.turned(placed.tile, placed.rotation), entry.spot),
+            seat,
+            entry.figure,
+        )
 
     def deployment(self, seat, points):
         """The deployment into the City: asked when the tile scored for opponents only."""
         game = self.game
         if not self.count:
             return
-        figures = [kind for kind, n in (("follower", self.supply[seat]), ("large", self.reserve[seat].get("large"))) if n]
+        figures = [
+            kind for kind, n in (("follower", self.supply[seat]), ("large", self.reserve[seat].get("large"))) if n
+        ]
         others = any(p > 0 for s, p in enumerate(points) if s != seat)
         if not (others and points[seat] == 0 and figures and seat not in self.out):
             assert game.pending is None or game.pending.action != "quarter", "no deployment into the City"
@@ -379,8 +409,11 @@ class Referee:
 
 
 departures = st.lists(
-    st.tuples(st.integers(min_value=1, max_value=80), st.sampled_from(["forfeit", "resign", "skip"]),
-              st.integers(min_value=0, max_value=4)),
+    st.tuples(
+        st.integers(min_value=1, max_value=80),
+        st.sampled_from(["forfeit", "resign", "skip"]),
+        st.integers(min_value=0, max_value=4),
+    ),
     max_size=3,
 )
 
@@ -419,12 +452,20 @@ def play_against_reference(seed, players, rules, plan):
 def rule_sets(expansions, **house_rules):
     """Rule sets with ``expansions`` (a strategy), both farm scorings, small cities on or
     off, and the other house rules given."""
-    return st.builds(Rules, farm_scoring=st.sampled_from(["current", "classic"]), expansions=expansions,
-                     small_city=st.booleans(), **house_rules)
+    return st.builds(
+        Rules,
+        farm_scoring=st.sampled_from(["current", "classic"]),
+        expansions=expansions,
+        small_city=st.booleans(),
+        **house_rules,
+    )
 
 
-GAMES = {"seed": st.integers(min_value=0, max_value=2**31), "players": st.integers(min_value=2, max_value=5),
-         "plan": departures}
+GAMES = {
+    "seed": st.integers(min_value=0, max_value=2**31),
+    "players": st.integers(min_value=2, max_value=5),
+    "plan": departures,
+}
 """A game's seed, players and departures, for the properties."""
 
 
@@ -469,8 +510,11 @@ EXPANSIONS = ("inns_cathedrals", "traders_builders", "king_robber", "count")
 
 @settings(max_examples=40, deadline=None, database=None)
 @given(
-    rules=rule_sets(st.lists(st.sampled_from(("river",) + EXPANSIONS), min_size=1, unique=True).map(tuple),
-                    incomplete_score=st.booleans(), hole_bonus=st.booleans()),
+    rules=rule_sets(
+        st.lists(st.sampled_from(("river",) + EXPANSIONS), min_size=1, unique=True).map(tuple),
+        incomplete_score=st.booleans(),
+        hole_bonus=st.booleans(),
+    ),
     **GAMES,
 )
 def test_engine_scores_the_expansions_every_move_as_the_reference_does(seed, players, rules, plan):
@@ -484,9 +528,15 @@ def test_engine_scores_the_expansions_every_move_as_the_reference_does(seed, pla
     event(f"extra turns: {min(referee.extra_turns // 2 * 2, 6)}+")
 
 
-@pytest.mark.parametrize("expansion, figures", [
-    ("inns_cathedrals", {"large"}), ("traders_builders", {"builder", "pig"}), ("king_robber", set()), ("count", set()),
-])
+@pytest.mark.parametrize(
+    "expansion, figures",
+    [
+        ("inns_cathedrals", {"large"}),
+        ("traders_builders", {"builder", "pig"}),
+        ("king_robber", set()),
+        ("count", set()),
+    ],
+)
 def test_the_busy_player_deploys_every_figure_of_the_expansions(expansion, figures):
     """The property above is only as strong as its games: with each expansion, three fixed
     games (checked against the reference too) deploy each of its figures three times or

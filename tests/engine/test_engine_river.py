@@ -158,7 +158,11 @@ def test_bridge_tile_has_four_separate_corner_fields():
     game = river_game()
     # RV-4 r90 at (1,0): river W-E, road N-S; Ann farms the north-east corner
     assert game.legal_spots(Placement(1, 0, 90), "RV-4") == [
-        "road:N", "field:NNE", "field:ESE", "field:SSW", "field:NNW",
+        "road:N",
+        "field:NNE",
+        "field:ESE",
+        "field:SSW",
+        "field:NNW",
     ]
     play(game, "RV-4", 1, 0, 90, "field:NNE")
     # RV-5 at (2,0): north bank joins the NE corner (taken), south bank the SE corner (free)

@@ -250,8 +250,13 @@ def test_cloister_placed_into_a_full_ring_scores_at_once():
     """EDGE_CASES 9/15: a monk on a cloister whose 8 neighbours are all there: 9, home."""
     game = new_game()
     for tile, x, y, rotation in [
-        ("U", -1, 0, 0), ("U", 1, 0, 0), ("E", -1, 1, 270), ("E", 1, 1, 90),
-        ("B", -1, 2, 0), ("B", 1, 2, 0), ("E", 0, 2, 180),
+        ("U", -1, 0, 0),
+        ("U", 1, 0, 0),
+        ("E", -1, 1, 270),
+        ("E", 1, 1, 90),
+        ("B", -1, 2, 0),
+        ("B", 1, 2, 0),
+        ("E", 0, 2, 180),
     ]:
         play(game, tile, x, y, rotation)
     assert game.current_player == BOB

@@ -76,7 +76,9 @@ def _reference_segments(text: str) -> list[tuple]:
             args = list(HALVES)  # the reference's shorthand for a field touching every half
         edges = frozenset(a for a in args if a in ("N", "E", "S", "W"))
         halves = frozenset(a for a in args if a in HALVES)
-        marks = coc | frozenset(a for a in args if a in ("inn", "cathedral", "wine", "grain", "cloth", "(inner)", "CoC"))
+        marks = coc | frozenset(
+            a for a in args if a in ("inn", "cathedral", "wine", "grain", "cloth", "(inner)", "CoC")
+        )
         segments.append((kind, edges, halves, args.count("+"), borders, marks))
     return segments
 
@@ -161,7 +163,7 @@ def test_every_field_half_next_to_a_city_edge_lists_that_city(tile_id):
             continue
         for edge in city.edges:
             for half in _corner_halves(edge):
-                for field_index, field in enumerate(segments):
+                for _field_index, field in enumerate(segments):
                     if field.kind == "field" and half in field.halves and city_index not in field.cities:
                         missing.append((HALVES[half], EDGES[edge]))
     assert missing == []
@@ -258,7 +260,14 @@ def test_spot_names_follow_notation():
     assert [s.spot for s in orientation("D", 90).segments] == ["city:E", "road:N", "field:NNE", "field:NNW"]
     assert orientation("A", 0).spots == ["cloister", "road:S", "field:NNW"]
     assert orientation("X", 0).spots == [
-        "road:N", "road:E", "road:S", "road:W", "field:NNE", "field:ESE", "field:SSW", "field:NNW",
+        "road:N",
+        "road:E",
+        "road:S",
+        "road:W",
+        "field:NNE",
+        "field:ESE",
+        "field:SSW",
+        "field:NNW",
     ]
     # every alias of a multi-edge segment names it
     p = orientation("P", 0)

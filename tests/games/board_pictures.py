@@ -18,8 +18,8 @@ import hashlib
 import io
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 from xml.etree import ElementTree
 
 import cairocffi
@@ -52,8 +52,10 @@ TILE_PX = 48
 
 
 def make_records() -> dict[str, dict]:
-    return {name: random_game(seed, players, Rules.from_options(rules), follower_rate=rate).record()
-            for name, (seed, players, rules, rate) in GAMES.items()}
+    return {
+        name: random_game(seed, players, Rules.from_options(rules), follower_rate=rate).record()
+        for name, (seed, players, rules, rate) in GAMES.items()
+    }
 
 
 def _records() -> dict[str, dict]:
@@ -76,8 +78,12 @@ def _counts_city(record: dict) -> str:
     """The City of Carcassonne with followers of three players in its quarters and the Count."""
     game = _midgame(record, 10)
     count = next(m for m in game.modules if m.name == "count")
-    count.city = (((2, 1), (0, 0), (0, 0), (0, 0)), ((0, 0), (0, 0), (0, 0), (1, 0)), ((0, 0), (3, 0), (0, 0), (1, 1)),
-                  ((0, 0), (0, 0), (0, 0), (0, 0)))
+    count.city = (
+        ((2, 1), (0, 0), (0, 0), (0, 0)),
+        ((0, 0), (0, 0), (0, 0), (1, 0)),
+        ((0, 0), (3, 0), (0, 0), (1, 1)),
+        ((0, 0), (0, 0), (0, 0), (0, 0)),
+    )
     count.count_at = "cathedral"
     return render_board(game, cell_size=96)
 
@@ -103,8 +109,12 @@ def board_cases() -> dict[str, Callable[[], str]]:
 def sheet_cases() -> dict[str, list[Callable[[], str]]]:
     """Name: the tile pictures of one sheet (every tile type at one rotation, with its spots)."""
     tiles = sorted(TILE_TYPES)
-    return {f"tiles-{rotation}": [lambda t=t, r=rotation: render_tile(t, r, size=TILE_PX, spots=orientation(t, r).spots)
-                                  for t in tiles] for rotation in ROTATIONS}
+    return {
+        f"tiles-{rotation}": [
+            lambda t=t, r=rotation: render_tile(t, r, size=TILE_PX, spots=orientation(t, r).spots) for t in tiles
+        ]
+        for rotation in ROTATIONS
+    }
 
 
 def structure(svg: str) -> str:
@@ -141,7 +151,9 @@ def sheet(svgs: list[Callable[[], str]]) -> Image.Image:
 
 def pictures() -> dict[str, Callable[[], Image.Image]]:
     """Every reference picture by file name (without ``.png``)."""
-    out: dict[str, Callable[[], Image.Image]] = {name: (lambda d=draw: png(d())) for name, draw in board_cases().items()}
+    out: dict[str, Callable[[], Image.Image]] = {
+        name: (lambda d=draw: png(d())) for name, draw in board_cases().items()
+    }
     out.update({name: (lambda s=svgs: sheet(s)) for name, svgs in sheet_cases().items()})
     return out
 

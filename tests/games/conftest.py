@@ -43,8 +43,6 @@ def started(ann, bob):
     return game
 
 
-
-
 def reinforcement_for_other(engine):
     pending = engine.pending
     return pending.action == "reinforce" and pending.player != engine.current_player
@@ -66,5 +64,3 @@ def reinforcing(ann, bob, api):
     clients = {"ann": api(ann), "bob": api(bob)}
     game, engine = reinforcing_game(ann, bob, clients)
     return game, clients, engine
-
-

@@ -69,12 +69,19 @@ def send_entry(client, game_id, move_number, entry):
         data = entry.to_json()
         return client.post(
             f"/api/games/{game_id}/moves/",
-            {"move_number": move_number, "tile": data["tile"], "x": data["x"], "y": data["y"],
-             "rotation": data["rotation"], "meeple": data["meeple"]},
+            {
+                "move_number": move_number,
+                "tile": data["tile"],
+                "x": data["x"],
+                "y": data["y"],
+                "rotation": data["rotation"],
+                "meeple": data["meeple"],
+            },
             format="json",
         )
-    return client.post(f"/api/games/{game_id}/decision/", {"move_number": move_number, "answer": answer_of(entry)},
-                       format="json")
+    return client.post(
+        f"/api/games/{game_id}/decision/", {"move_number": move_number, "answer": answer_of(entry)}, format="json"
+    )
 
 
 def api_clients(*users) -> dict:
@@ -91,7 +98,7 @@ def api_clients(*users) -> dict:
 def seeded_game(creator, users, rules, seed):
     """A started game of ``users`` with ``rules`` whose bag comes from ``seed`` (for tests
     that need a known position)."""
-    from games import lobby, replay
+    from games import lobby
     from games.models import Game
 
     game = lobby.create_started_game(creator, users, rules=rules)
@@ -104,7 +111,7 @@ def seeded_game(creator, users, rules, seed):
 def drive_until(clients, game, stop, seed, limit=300):
     """Play ``game`` through the API (``clients`` by player name) with :func:`strategy_entry`
     until ``stop(engine)`` is true; returns the engine then."""
-    from games import lobby, replay
+    from games import replay
 
     rng = random.Random(seed)
     for _ in range(limit):

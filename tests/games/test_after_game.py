@@ -17,7 +17,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def finished(ann, bob, make_user):
     cid = make_user("cid")
-    game = store_game(make_template(11, 3, Rules.from_options({"farm_scoring": "classic", "river": True})), [ann, bob, cid], name="Done")
+    game = store_game(
+        make_template(11, 3, Rules.from_options({"farm_scoring": "classic", "river": True})),
+        [ann, bob, cid],
+        name="Done",
+    )
     Game.objects.filter(pk=game.pk).update(move_days=3, timeout_rule="skip")
     game.refresh_from_db()
     return game
@@ -59,7 +63,9 @@ def test_new_game_with_these_players_fills_in_the_form(client, finished, ann):
     client.force_login(ann)
     html = client.get(f"/games/new/?from={finished.pk}").content.decode()
     assert "bob\ncid</textarea>" in html
-    assert 'name="river" id="id_river" checked' in html or ('name="river"' in html and "checked" in html.split('name="river"')[1][:80])
+    assert 'name="river" id="id_river" checked' in html or (
+        'name="river"' in html and "checked" in html.split('name="river"')[1][:80]
+    )
     assert client.get("/games/new/?from=abc").status_code == 200
 
 
@@ -75,15 +81,16 @@ def _empty_cells(svg: str) -> int:
     tag = re.search(r'<g [^>]*class="empty-cells"[^>]*>', svg)
     if tag.group(0).endswith("/>"):
         return 0
-    return svg[tag.end():svg.index("</g>", tag.end())].count("<rect")
+    return svg[tag.end() : svg.index("</g>", tag.end())].count("<rect")
 
 
 def test_the_lobby_shows_each_open_games_rules_and_time_per_move(client, ann, bob):
-    lobby.create_game(ann, open_seats=1, name="Open river", rules={"expansions": ["river"], "farm_scoring": "classic"},
-                         move_days=3)
+    lobby.create_game(
+        ann, open_seats=1, name="Open river", rules={"expansions": ["river"], "farm_scoring": "classic"}, move_days=3
+    )
     client.force_login(bob)
     html = client.get("/games/lobby/").content.decode()
-    rules = html[html.index('data-testid="lobby-rules"'):].split("</span>")[0]
+    rules = html[html.index('data-testid="lobby-rules"') :].split("</span>")[0]
     assert "Classic farm scoring" in rules and "River" in rules and "3 days per move" in rules
 
 
@@ -99,8 +106,11 @@ def test_a_rematch_of_a_private_game_is_private_and_hidden_from_others(client, f
 
 def test_new_game_with_the_players_of_a_private_game_is_private_too(client, finished, ann):
     client.force_login(ann)
+
     def private_box() -> str:
-        return re.search(r'<input[^>]*name="private"[^>]*>', client.get(f"/games/new/?from={finished.pk}").content.decode())[0]
+        return re.search(
+            r'<input[^>]*name="private"[^>]*>', client.get(f"/games/new/?from={finished.pk}").content.decode()
+        )[0]
 
     assert "checked" not in private_box()
     Game.objects.filter(pk=finished.pk).update(private=True)

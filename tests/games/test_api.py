@@ -5,9 +5,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from games import lobby
-from games.replay import engine_for
 from games.engine import replay
 from games.models import Game, Move, Seat
+from games.replay import engine_for
 
 from .helpers import play_moves, play_turn
 
@@ -19,12 +19,20 @@ def first_placement(client, game_id):
 
 
 def move_body(number, placement, meeple=None):
-    return {"move_number": number, "x": placement["x"], "y": placement["y"], "rotation": placement["rotation"], "meeple": meeple}
+    return {
+        "move_number": number,
+        "x": placement["x"],
+        "y": placement["y"],
+        "rotation": placement["rotation"],
+        "meeple": meeple,
+    }
 
 
 def unfitting(game_id, client):
     """A placement next to the board that the rules refuse."""
-    legal = {(p["x"], p["y"], p["rotation"]) for p in client.get(f"/api/games/{game_id}/legal-moves/").json()["placements"]}
+    legal = {
+        (p["x"], p["y"], p["rotation"]) for p in client.get(f"/api/games/{game_id}/legal-moves/").json()["placements"]
+    }
     for x, y in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         for rotation in (0, 90, 180, 270):
             if (x, y, rotation) not in legal:
@@ -38,7 +46,11 @@ def unfitting(game_id, client):
 def test_create_game_as_listed(api, ann, bob, cid):
     response = api(ann).post(
         "/api/games/",
-        {"invite": ["bob", "cid@example.org"], "seat_order": "as_listed", "rules": {"farm_scoring": "current", "expansions": []}},
+        {
+            "invite": ["bob", "cid@example.org"],
+            "seat_order": "as_listed",
+            "rules": {"farm_scoring": "current", "expansions": []},
+        },
         format="json",
     )
     assert response.status_code == 201, response.json()
@@ -54,7 +66,12 @@ def test_create_game_as_listed(api, ann, bob, cid):
 def test_create_game_with_options(api, ann):
     response = api(ann).post(
         "/api/games/",
-        {"invite": ["zoe@example.net"], "open_seats": 2, "name": "Friday", "rules": {"small_city": True, "farm_scoring": "classic"}},
+        {
+            "invite": ["zoe@example.net"],
+            "open_seats": 2,
+            "name": "Friday",
+            "rules": {"small_city": True, "farm_scoring": "classic"},
+        },
         format="json",
     )
     assert response.status_code == 201, response.json()
@@ -68,7 +85,9 @@ def test_create_game_with_options(api, ann):
 
 def test_create_game_with_time_options(api, ann, bob):
     response = api(ann).post(
-        "/api/games/", {"invite": ["bob"], "move_days": 5, "timeout_rule": "skip", "vacation_allowed": False}, format="json"
+        "/api/games/",
+        {"invite": ["bob"], "move_days": 5, "timeout_rule": "skip", "vacation_allowed": False},
+        format="json",
     )
     assert response.status_code == 201, response.json()
     state = response.json()
@@ -86,10 +105,16 @@ def test_create_game_with_time_options(api, ann, bob):
 @pytest.mark.parametrize(
     "body, message",
     [
-        ({"move_days": 4}, "move_days: must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not 4"),
+        (
+            {"move_days": 4},
+            "move_days: must be one of 1, 2, 3, 5, 7, 10 or 14 (days per move), or null for no time limit, not 4",
+        ),
         ({"move_days": "3"}, "move_days: must be one of 1, 2, 3, 5, 7, 10 or 14"),
         ({"move_days": 3.5}, "move_days: must be one of"),
-        ({"timeout_rule": "draw"}, "timeout_rule: must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not 'draw'"),
+        (
+            {"timeout_rule": "draw"},
+            "timeout_rule: must be 'skip' (skip the turn), 'lose' (lose on time) or 'bot' (a bot takes over), not 'draw'",
+        ),
         ({"vacation_allowed": "yes"}, "vacation_allowed: must be true or false, not 'yes'"),
     ],
 )
@@ -190,7 +215,9 @@ def test_seat_actions_on_unknown_game_are_404(api, ann):
 def test_random_seat_order(api, ann, bob, cid):
     orders = set()
     for _ in range(16):
-        game_id = api(ann).post("/api/games/", {"invite": ["bob", "cid"], "seat_order": "random"}, format="json").json()["id"]
+        game_id = (
+            api(ann).post("/api/games/", {"invite": ["bob", "cid"], "seat_order": "random"}, format="json").json()["id"]
+        )
         api(bob).post(f"/api/games/{game_id}/accept/")
         state = api(cid).post(f"/api/games/{game_id}/accept/").json()
         assert state["status"] == "active"
@@ -198,7 +225,9 @@ def test_random_seat_order(api, ann, bob, cid):
         assert sorted(names) == ["ann", "bob", "cid"]
         assert state["current_player"] == names[0]
         assert [p["color"] for p in state["players"]] == ["yellow", "red", "green"]
-        positions = list(Seat.objects.filter(game_id=game_id).order_by("position").values_list("user__username", flat=True))
+        positions = list(
+            Seat.objects.filter(game_id=game_id).order_by("position").values_list("user__username", flat=True)
+        )
         assert positions == names
         orders.add(tuple(names))
     assert len(orders) > 1  # 16 games all in one order: (1/6)**15
@@ -247,7 +276,9 @@ def test_unknown_game_is_404(api, ann):
         response = api(ann).get(f"/api/games/424242/{path}")
         assert response.status_code == 404, path
         assert response.json()["detail"]
-    response = api(ann).post("/api/games/424242/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json")
+    response = api(ann).post(
+        "/api/games/424242/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json"
+    )
     assert response.status_code == 404
 
 
@@ -257,7 +288,9 @@ def test_unauthenticated_is_401_except_for_watching_a_public_game(api, started):
     assert response.json()["detail"]
     for path in (f"/api/games/{started.pk}/", f"/api/games/{started.pk}/record/", f"/api/games/{started.pk}/board.svg"):
         assert api().get(path).status_code == 200, path
-    response = api().post(f"/api/games/{started.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json")
+    response = api().post(
+        f"/api/games/{started.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json"
+    )
     assert response.status_code == 401
     assert not Move.objects.filter(game=started).exists()
 
@@ -278,7 +311,11 @@ def test_legal_moves(api, started, ann):
 
 def test_legal_moves_of_waiting_game_is_empty(api, ann):
     game = lobby.create_game(ann, open_seats=1)
-    assert api(ann).get(f"/api/games/{game.pk}/legal-moves/").json() == {"tile": None, "placements": [], "pending": None}
+    assert api(ann).get(f"/api/games/{game.pk}/legal-moves/").json() == {
+        "tile": None,
+        "placements": [],
+        "pending": None,
+    }
 
 
 # --- playing -------------------------------------------------------------------------
@@ -302,7 +339,13 @@ def test_play_move_201(api, started, ann):
         assert state["players"][0]["supply"] == 6
     row = Move.objects.get(game=started, number=1)
     assert row.seat == 0
-    assert row.entry == {"tile": tile, "x": placement["x"], "y": placement["y"], "rotation": placement["rotation"], "meeple": meeple}
+    assert row.entry == {
+        "tile": tile,
+        "x": placement["x"],
+        "y": placement["y"],
+        "rotation": placement["rotation"],
+        "meeple": meeple,
+    }
 
 
 def test_illegal_move_400_names_move_and_reason(api, started, ann):
@@ -312,10 +355,14 @@ def test_illegal_move_400_names_move_and_reason(api, started, ann):
     response = client.post(f"/api/games/{started.pk}/moves/", {"move_number": 1, **bad, "meeple": None}, format="json")
     assert response.status_code == 400
     detail = response.json()["detail"]
-    assert detail.startswith(f"move 1: tile {tile} at ({bad['x']},{bad['y']}) rotation {bad['rotation']} does not fit: its ")
+    assert detail.startswith(
+        f"move 1: tile {tile} at ({bad['x']},{bad['y']}) rotation {bad['rotation']} does not fit: its "
+    )
     assert "meets" in detail
     # occupied cell and an illegal spot
-    response = client.post(f"/api/games/{started.pk}/moves/", {"move_number": 1, "x": 0, "y": 0, "rotation": 0}, format="json")
+    response = client.post(
+        f"/api/games/{started.pk}/moves/", {"move_number": 1, "x": 0, "y": 0, "rotation": 0}, format="json"
+    )
     assert response.status_code == 400 and response.json()["detail"].startswith("move 1: ")
     placement = first_placement(client, started.pk)
     response = client.post(f"/api/games/{started.pk}/moves/", move_body(1, placement, "city:Q"), format="json")
@@ -368,7 +415,9 @@ def test_move_body_not_json(api, started, ann):
 
 def test_wrong_turn_403(api, started, bob):
     client = api(bob)
-    response = client.post(f"/api/games/{started.pk}/moves/", move_body(1, first_placement(client, started.pk)), format="json")
+    response = client.post(
+        f"/api/games/{started.pk}/moves/", move_body(1, first_placement(client, started.pk)), format="json"
+    )
     assert response.status_code == 403
     assert response.json()["detail"] == "it is ann's turn, not yours"
     assert not Move.objects.exists()
@@ -376,7 +425,9 @@ def test_wrong_turn_403(api, started, bob):
 
 def test_not_in_game_403(api, started, dan):
     client = api(dan)
-    response = client.post(f"/api/games/{started.pk}/moves/", move_body(1, first_placement(client, started.pk)), format="json")
+    response = client.post(
+        f"/api/games/{started.pk}/moves/", move_body(1, first_placement(client, started.pk)), format="json"
+    )
     assert response.status_code == 403
     assert "not playing" in response.json()["detail"]
     assert not Move.objects.exists()
@@ -398,7 +449,9 @@ def test_stale_move_number_409(api, started, ann, bob):
 
 def test_move_in_waiting_game_409(api, ann):
     game = lobby.create_game(ann, open_seats=1)
-    response = api(ann).post(f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json")
+    response = api(ann).post(
+        f"/api/games/{game.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, format="json"
+    )
     assert response.status_code == 409
     assert "not started" in response.json()["detail"]
 
@@ -418,7 +471,11 @@ def test_list_moves(api, started, ann, bob, dan):
         assert m["points"] == r.points
         if not r.entry.get("discard"):
             assert (m["tile"], m["x"], m["y"], m["rotation"], m["meeple"]) == (
-                r.entry["tile"], r.entry["x"], r.entry["y"], r.entry["rotation"], r.entry["meeple"],
+                r.entry["tile"],
+                r.entry["x"],
+                r.entry["y"],
+                r.entry["rotation"],
+                r.entry["meeple"],
             )
     assert moves[0]["player"] == "ann"
     engine = engine_for(started)
@@ -492,7 +549,9 @@ def test_token_auth_end_to_end(api, ann, bob, password):
         response = APIClient().post("/api/auth/token/", {"username": name, "password": password}, format="json")
         assert response.status_code == 200
         tokens[name] = response.json()["token"]
-    assert APIClient().post("/api/auth/token/", {"username": "ann", "password": "wrong"}, format="json").status_code == 400
+    assert (
+        APIClient().post("/api/auth/token/", {"username": "ann", "password": "wrong"}, format="json").status_code == 400
+    )
     clients = {}
     for name, token in tokens.items():
         clients[name] = APIClient()
@@ -515,7 +574,11 @@ def test_session_auth(client, ann, started, password):
 
     strict = Client(enforce_csrf_checks=True)
     strict.login(username="ann", password=password)
-    response = strict.post(f"/api/games/{started.pk}/moves/", {"move_number": 1, "x": 1, "y": 0, "rotation": 0}, content_type="application/json")
+    response = strict.post(
+        f"/api/games/{started.pk}/moves/",
+        {"move_number": 1, "x": 1, "y": 0, "rotation": 0},
+        content_type="application/json",
+    )
     assert response.status_code == 403
     assert "CSRF" in response.json()["detail"]
 

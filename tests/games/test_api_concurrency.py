@@ -18,17 +18,23 @@ def test_two_concurrent_submissions_store_one_move(transactional_db, ann, bob):
     needs_postgresql("the concurrency test")
     game = lobby.create_game(ann, ["bob"])
     lobby.accept_invitation(game.pk, bob)
-    for round_ in range(3):  # a few turns, to give the race several chances
+    for _round in range(3):  # a few turns, to give the race several chances
         game.refresh_from_db()
         number = game.move_count + 1
         player = ann if game.current_seat == 0 else bob
         probe = APIClient()
         probe.force_authenticate(player)
         placement = probe.get(f"/api/games/{game.pk}/legal-moves/").json()["placements"][0]
-        body = {"move_number": number, "x": placement["x"], "y": placement["y"], "rotation": placement["rotation"], "meeple": None}
+        body = {
+            "move_number": number,
+            "x": placement["x"],
+            "y": placement["y"],
+            "rotation": placement["rotation"],
+            "meeple": None,
+        }
         results = []
 
-        def submit():
+        def submit(player=player, body=body, results=results):
             client = APIClient()
             client.force_authenticate(player)
             response = client.post(f"/api/games/{game.pk}/moves/", body, format="json")
@@ -66,8 +72,9 @@ def test_two_concurrent_answers_to_one_decision_store_one(transactional_db, ann,
     def submit(answer):
         client = APIClient()
         client.force_authenticate(asked)
-        response = client.post(f"/api/games/{game.pk}/decision/", {"move_number": number, "answer": answer},
-                               format="json")
+        response = client.post(
+            f"/api/games/{game.pk}/decision/", {"move_number": number, "answer": answer}, format="json"
+        )
         results.append((response.status_code, response.json()))
 
     at_once(*(partial(submit, answer) for answer in answers))

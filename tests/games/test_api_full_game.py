@@ -39,14 +39,22 @@ def test_full_game_record_replays_with_same_scores(api, ann, bob, cid, tmp_path)
     # the API state after the game is the same as the last move's answer
     assert clients["ann"].get(f"/api/games/{game_id}/").json()["players"] == state["players"]
     # a finished game takes no more moves
-    response = clients["ann"].post(f"/api/games/{game_id}/moves/", {"move_number": state["move_number"], "x": 0, "y": 0, "rotation": 0}, format="json")
+    response = clients["ann"].post(
+        f"/api/games/{game_id}/moves/",
+        {"move_number": state["move_number"], "x": 0, "y": 0, "rotation": 0},
+        format="json",
+    )
     assert response.status_code == 409
 
     record = clients["ann"].get(f"/api/games/{game_id}/record/").json()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     result = subprocess.run(
-        [sys.executable, "-m", "games.engine", "replay", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "games.engine", "replay", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)

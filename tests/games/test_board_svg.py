@@ -77,7 +77,8 @@ def test_followers_match_the_board(game):
     assert len(drawn) == len(expected)
     roles = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
     want = sorted(
-        (f"{game.players[seat]}'s {roles[spot.split(':')[0]]} on {spot}", roles[spot.split(":")[0]]) for _p, spot, seat in expected
+        (f"{game.players[seat]}'s {roles[spot.split(':')[0]]} on {spot}", roles[spot.split(":")[0]])
+        for _p, spot, seat in expected
     )
     got = []
     for el in drawn:
@@ -105,7 +106,9 @@ def test_start_only_board_has_no_last_move():
 
 
 def test_highlight_slots():
-    game = replay({"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]})
+    game = replay(
+        {"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]}
+    )
     placements = game.legal_placements("V")
     cells = sorted({(p.x, p.y) for p in placements})
     root = parse(render_board(game, highlight=[(p.x, p.y) for p in placements], interactive=True))
@@ -155,7 +158,7 @@ def test_spot_positions_are_distinct(tile_id):
         o = orientation(tile_id, rotation)
         points = [spot_position(o, s) for s in o.spots]
         for i, a in enumerate(points):
-            for b in points[i + 1:]:
+            for b in points[i + 1 :]:
                 assert abs(a[0] - b[0]) + abs(a[1] - b[1]) > 0.08, (tile_id, rotation, o.spots)
 
 

@@ -13,7 +13,9 @@ from games.board_svg.assembly import board_document, tile_document
 from games.board_svg.svg import to_text
 from games.engine.record import replay
 
-MODULES = ["games.board_svg"] + sorted(m.name for m in pkgutil.walk_packages(games.board_svg.__path__, "games.board_svg."))
+MODULES = ["games.board_svg"] + sorted(
+    m.name for m in pkgutil.walk_packages(games.board_svg.__path__, "games.board_svg.")
+)
 WITHOUT_EXAMPLES = {"games.board_svg.assembly", "games.board_svg.palette", "games.board_svg.words"}
 
 
@@ -39,7 +41,9 @@ def test_a_tile_is_written_as_svgwrite_writes_it(tile, rotation):
 
 
 def test_a_board_is_an_svgwrite_drawing():
-    game = replay({"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]})
+    game = replay(
+        {"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]}
+    )
     drawing = board_document(game, last_move=True, highlight=[(2, 0)], cell_size=64, interactive=True, empty_cells=None)
     assert isinstance(drawing, svgwrite.Drawing) and drawing.debug is False
     assert 'class="board interactive"' in to_text(drawing)

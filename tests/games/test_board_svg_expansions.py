@@ -87,7 +87,11 @@ def test_inner_fields_stand_between_the_cities():
                 x, y = spot_position(o, spot)
                 point = (x * 100, y * 100)
                 assert not any(inside(point, outline) for outline, _w, _p in shapes.cities.values()), (
-                    tile_id, rotation, spot, point)
+                    tile_id,
+                    rotation,
+                    spot,
+                    point,
+                )
     kr5 = orientation("KR-5", 0)
     west, east = spot_position(kr5, "field:inner"), spot_position(kr5, "field:inner2")
     assert west[0] < 0.5 < east[0]
@@ -105,7 +109,7 @@ def test_roads_have_a_dark_verge_and_paving():
     assert board_svg.PALETTE["road_edge"] in strokes and board_svg.PALETTE["road_stone"] in strokes
 
     def lightness(hex_colour: str) -> int:
-        return sum(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        return sum(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
 
     assert lightness(board_svg.PALETTE["road_edge"]) < lightness(board_svg.PALETTE["field"])
 
@@ -135,9 +139,19 @@ def test_each_tile_type_is_defined_once_and_used_by_every_tile(full_game):
 
 def test_every_figure_is_drawn_as_its_kind_in_its_players_colour(full_game):
     root = parse(render_board(full_game))
-    expected = Counter((p.x, p.y, spot, seat, kind) for p in full_game.placed_tiles() for spot, seat, kind in p.figures_here())
-    drawn = Counter((int(el.get("data-x")), int(el.get("data-y")), el.get("data-spot"), int(el.get("data-seat")),
-                     el.get("data-figure")) for el in with_class(root, "figure"))
+    expected = Counter(
+        (p.x, p.y, spot, seat, kind) for p in full_game.placed_tiles() for spot, seat, kind in p.figures_here()
+    )
+    drawn = Counter(
+        (
+            int(el.get("data-x")),
+            int(el.get("data-y")),
+            el.get("data-spot"),
+            int(el.get("data-seat")),
+            el.get("data-figure"),
+        )
+        for el in with_class(root, "figure")
+    )
     assert drawn == expected
     assert {kind for *_rest, kind in expected} == {"follower", "large", "builder", "pig"}
     for el in with_class(root, "figure"):
@@ -153,8 +167,10 @@ def test_the_kinds_of_figure_look_different():
     put(game, "U", 3, 0, 0, [("road:E", 0, "builder")])
     put(game, "B", 1, 1, 0, [("field:NNW", 0, "follower"), ("field:NNW", 0, "pig")])
     root = parse(render_board(game))
-    figures = {el.get("data-figure") + ("-lying" if "role-farmer" in el.get("class") else ""): el
-               for el in with_class(root, "figure")}
+    figures = {
+        el.get("data-figure") + ("-lying" if "role-farmer" in el.get("class") else ""): el
+        for el in with_class(root, "figure")
+    }
     assert set(figures) == {"follower", "large", "builder", "pig", "follower-lying"}
     bodies = {kind: el.findall(f"{NS}path")[0] for kind, el in figures.items()}
     assert len({b.get("d") for b in bodies.values()}) == 3  # meeple (follower, large, farmer), builder, pig
@@ -178,14 +194,29 @@ def test_the_city_shows_who_stands_in_each_quarter_and_the_count():
     count.count_at = "cathedral"
     root = parse(render_board(game))
     (quarters_tile,) = [t for t in with_class(root, "tile") if t.get("data-tile") == "CO-7"]
-    assert [el.text for el in with_class(quarters_tile, "quarter-name")] == ["Castle", "Blacksmith", "Cathedral", "Market"]
+    assert [el.text for el in with_class(quarters_tile, "quarter-name")] == [
+        "Castle",
+        "Blacksmith",
+        "Cathedral",
+        "Market",
+    ]
     areas = with_class(quarters_tile, "quarter-area")  # real elements (not inside <use>), for a page to click
     assert [a.get("data-quarter") for a in areas] == ["castle", "blacksmith", "cathedral", "market"]
-    shown = sorted((el.get("data-quarter"), el.get("data-player"), el.get("data-figure") or
-                    next(c[5:] for c in el.get("class").split() if c.startswith("kind-")), int(el.get("data-count")))
-                   for el in with_class(quarters_tile, "quarter-figure"))
-    assert shown == [("blacksmith", "Cid", "follower", 3), ("castle", "Ann", "follower", 2), ("castle", "Ann", "large", 1),
-                     ("market", "Bob", "follower", 1)]
+    shown = sorted(
+        (
+            el.get("data-quarter"),
+            el.get("data-player"),
+            el.get("data-figure") or next(c[5:] for c in el.get("class").split() if c.startswith("kind-")),
+            int(el.get("data-count")),
+        )
+        for el in with_class(quarters_tile, "quarter-figure")
+    )
+    assert shown == [
+        ("blacksmith", "Cid", "follower", 3),
+        ("castle", "Ann", "follower", 2),
+        ("castle", "Ann", "large", 1),
+        ("market", "Bob", "follower", 1),
+    ]
     assert sorted(el.text for el in with_class(quarters_tile, "quarter-count")) == ["2", "3"]
     titles = sorted(title_of(el) for el in with_class(quarters_tile, "quarter-figure"))
     assert "Cid: 3 followers in the blacksmith's quarter" in titles
@@ -210,7 +241,8 @@ def test_the_awards_legend_names_the_holders_under_the_board():
     plain = parse(render_board(game))
     assert [title_of(el) for el in with_class(plain, "award")] == [
         "The king goes to whoever completes the largest city so far.",
-        "The robber goes to whoever completes the longest road so far."]
+        "The robber goes to whoever completes the longest road so far.",
+    ]
     awards = module(game, "king_robber")
     awards.king, awards.largest_city, awards.robber, awards.longest_road = 1, 5, 2, 1
     root = parse(render_board(game, cell_size=50))
@@ -291,7 +323,12 @@ def test_words_in_the_picture_are_translated():
     try:
         game = new_game(count=True, king_robber=True)
         root = parse(render_board(game))
-        assert [el.text for el in with_class(root, "quarter-name")] == ["~Castle", "~Blacksmith", "~Cathedral", "~Market"]
+        assert [el.text for el in with_class(root, "quarter-name")] == [
+            "~Castle",
+            "~Blacksmith",
+            "~Cathedral",
+            "~Market",
+        ]
         assert title_of(with_class(root, "count-figure")[0]) == "~The Count stands in the castle"
         assert with_class(root, "award-king")[0].find(f"{NS}text").text == "~King: not awarded yet"
         assert root.get("aria-label") == "~Carcassonne board: 12 tiles, 3 players"
@@ -320,4 +357,10 @@ def test_the_benchmark_command_reports_the_median_render_time():
     figures = json.loads(out.getvalue())
     assert figures["tiles"] > 100 and figures["renders"] == 3
     assert 0 < figures["median_ms"] <= figures["p95_ms"] + 1e-9
-    assert set(figures["rules"]["expansions"]) == {"river", "inns_cathedrals", "traders_builders", "king_robber", "count"}
+    assert set(figures["rules"]["expansions"]) == {
+        "river",
+        "inns_cathedrals",
+        "traders_builders",
+        "king_robber",
+        "count",
+    }

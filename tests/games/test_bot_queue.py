@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from games import bot_seats, tasks
 from games.entries import kind_of
-from games.models import Game, Move
 from games.lobby import create_started_game
+from games.models import Game, Move
 from tests.notifications.conftest import celery_worker, redis_broker, wait_for  # noqa: F401  (fixtures)
 
 from .test_bot_seats import client_of, first_legal_move
@@ -34,7 +34,8 @@ def age(game: Game, seconds: int) -> None:
 
 
 def test_a_bot_turn_lost_while_the_broker_was_down_is_played_after_the_beat_job(
-        ann, settings, caplog, django_capture_on_commit_callbacks):
+    ann, settings, caplog, django_capture_on_commit_callbacks
+):
     settings.BOT_TURN_GRACE_SECONDS = 60
     game = bot_seats.create_game_with_bots(ann, bots=1, bot_level="beginner")
     broker_down = mock.patch.object(tasks.play_bot_turns, "delay", side_effect=ConnectionError("broker down"))
@@ -53,7 +54,8 @@ def test_a_bot_turn_lost_while_the_broker_was_down_is_played_after_the_beat_job(
 
 
 def test_the_beat_job_leaves_fresh_games_and_games_waiting_for_a_person_alone(
-        ann, bob, settings, django_capture_on_commit_callbacks, django_assert_num_queries):
+    ann, bob, settings, django_capture_on_commit_callbacks, django_assert_num_queries
+):
     settings.BOT_TURN_GRACE_SECONDS = 60
     stalled = bot_to_move(ann, django_capture_on_commit_callbacks)
     fresh = bot_to_move(ann, django_capture_on_commit_callbacks)
@@ -126,4 +128,3 @@ def test_a_worker_plays_the_bots_turns_after_the_persons_request_answered(celery
     assert wait_for(lambda: Game.objects.get(pk=game.pk).current_seat == 0, timeout=60)
     moves = Move.objects.filter(game=game).order_by("number")
     assert [m.seat for m in moves if kind_of(m.entry) != "discard"] == [0, 1, 2]
-

@@ -8,8 +8,8 @@ from rest_framework.test import APIClient
 from games import bot_seats, timeouts
 from games.bots import strength_of
 from games.bots.ladder import bot_for
-from games.lobby import create_game, create_started_game
 from games.entries import kind_of
+from games.lobby import create_game, create_started_game
 from games.models import Game, Move, Seat
 from ratings.models import Rating
 from tests.conftest import celery_eager
@@ -137,11 +137,21 @@ def test_the_create_form_makes_a_practice_game(ann, client, django_capture_on_co
     form = client.get("/games/new/").content.decode()
     assert 'name="bots"' in form and 'value="expert"' in form and 'value="bot"' in form
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/games/new/", {
-            "name": "Practice", "invite": "", "open_seats": "0", "bots": "1", "bot_level": "beginner",
-            "seat_order": "as_listed", "farm_scoring": "current", "move_days": "3", "timeout_rule": "bot",
-            "vacation_allowed": "on",
-        })
+        response = client.post(
+            "/games/new/",
+            {
+                "name": "Practice",
+                "invite": "",
+                "open_seats": "0",
+                "bots": "1",
+                "bot_level": "beginner",
+                "seat_order": "as_listed",
+                "farm_scoring": "current",
+                "move_days": "3",
+                "timeout_rule": "bot",
+                "vacation_allowed": "on",
+            },
+        )
     assert response.status_code == 302
     game = Game.objects.get(name="Practice")
     assert game.status == Game.Status.ACTIVE and game.timeout_rule == "bot" and game.has_bots
@@ -175,7 +185,9 @@ def test_the_create_form_lists_the_four_levels_with_their_measured_strength_in_w
     assert "Gelegenheitsspieler — gewinnt" in german and "Anfänger — " in german
 
 
-def test_a_game_created_with_an_old_level_name_via_the_api_still_plays(ann, settings, django_capture_on_commit_callbacks):
+def test_a_game_created_with_an_old_level_name_via_the_api_still_plays(
+    ann, settings, django_capture_on_commit_callbacks
+):
     settings.BOT_MCTS_SECONDS = 0.05
     api = client_of(ann)
     created = api.post("/api/games/", {"bots": 1, "bot_level": "mcts", "move_days": None}, format="json")

@@ -6,9 +6,8 @@ import pytest
 from games import replay, timeouts
 from games.models import Game, GameEvent, Move, PlayPreference
 
-from .helpers import drive_until, seeded_game
-
 from .conftest import COUNT, SEED
+from .helpers import drive_until, seeded_game
 
 
 @pytest.mark.django_db
@@ -23,7 +22,12 @@ def test_the_state_and_legal_moves_name_who_must_decide_and_the_answers(reinforc
     assert all(o["text"] for o in pending["options"])
     legal = clients["ann"].get(f"/api/games/{game.pk}/legal-moves/").json()
     assert legal["placements"] == [] and legal["pending"]["options"] == pending["options"]
-    assert "city" in state["expansions"] and state["expansions"]["city"]["count"] in ("castle", "blacksmith", "cathedral", "market")
+    assert "city" in state["expansions"] and state["expansions"]["city"]["count"] in (
+        "castle",
+        "blacksmith",
+        "cathedral",
+        "market",
+    )
 
 
 @pytest.mark.django_db
@@ -68,7 +72,8 @@ def test_a_decision_is_refused_to_others_when_stale_and_when_the_rules_say_no(re
 def test_a_pass_is_a_move_of_the_log_and_the_turn_goes_on(reinforcing):
     game, clients, engine = reinforcing
     response = clients["ann"].post(
-        f"/api/games/{game.pk}/decision/", {"move_number": game.move_count + 1, "answer": {"reinforce": None}},
+        f"/api/games/{game.pk}/decision/",
+        {"move_number": game.move_count + 1, "answer": {"reinforce": None}},
         format="json",
     )
     assert response.status_code == 201
@@ -97,8 +102,10 @@ def test_a_player_who_asked_for_it_has_the_counts_decisions_passed_at_once(ann, 
     engine = drive_until(clients, game, lambda e: len(e.history) >= 40, seed=SEED)
     asked = [t for t in engine.history if t.player == 0 and type(t.move).__name__ in ("Reinforce", "Quarter")]
     assert asked, "the seeded game asked ann nothing"
-    assert all(answer["reinforce" if "reinforce" in answer else "quarter"] is None
-               for answer in (t.move.to_json() for t in asked))
+    assert all(
+        answer["reinforce" if "reinforce" in answer else "quarter"] is None
+        for answer in (t.move.to_json() for t in asked)
+    )
 
 
 @pytest.mark.django_db
@@ -113,7 +120,8 @@ def test_the_market_round_at_the_end_is_answered_like_any_decision(ann, bob, api
     move = next(o for o in state["pending"]["options"] if not o["pass"])
     assert move["target"]["spot"].startswith("field") and "from the Market" in move["text"]
     response = clients[asked].post(
-        f"/api/games/{game.pk}/decision/", {"move_number": len(engine.history) + 1, "answer": move["answer"]},
+        f"/api/games/{game.pk}/decision/",
+        {"move_number": len(engine.history) + 1, "answer": move["answer"]},
         format="json",
     )
     assert response.status_code == 201, response.json()
@@ -122,24 +130,41 @@ def test_the_market_round_at_the_end_is_answered_like_any_decision(ann, bob, api
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, no_tile, not_deployment", [
-    ("de", "Auf (99,99) liegt keine Karte",
-     "Jetzt steht die Entscheidung von ann, ob ein Gefolgsmann aus der Stadt Carcassonne versetzt wird (reinforce) an, "
-     "kein Einsetzen in die Stadt Carcassonne"),
-    ("fr", "il n’y a aucune tuile en (99,99)",
-     "c’est la décision de ann de déplacer ou non un partisan hors de la cité (reinforce), pas un placement dans la cité"),
-    ("it", "non c’è nessuna tessera in (99,99)",
-     "è la decisione di ann se spostare un segnalino fuori dalla città di Carcassonne (reinforce), "
-     "non un piazzamento nella città di Carcassonne"),
-])
+@pytest.mark.parametrize(
+    "language, no_tile, not_deployment",
+    [
+        (
+            "de",
+            "Auf (99,99) liegt keine Karte",
+            "Jetzt steht die Entscheidung von ann, ob ein Gefolgsmann aus der Stadt Carcassonne versetzt wird (reinforce) an, "
+            "kein Einsetzen in die Stadt Carcassonne",
+        ),
+        (
+            "fr",
+            "il n’y a aucune tuile en (99,99)",
+            "c’est la décision de ann de déplacer ou non un partisan hors de la cité (reinforce), pas un placement dans la cité",
+        ),
+        (
+            "it",
+            "non c’è nessuna tessera in (99,99)",
+            "è la decisione di ann se spostare un segnalino fuori dalla città di Carcassonne (reinforce), "
+            "non un piazzamento nella città di Carcassonne",
+        ),
+    ],
+)
 def test_the_engines_refusal_of_a_decision_is_in_the_callers_language(reinforcing, language, no_tile, not_deployment):
     game, clients, engine = reinforcing
     url = f"/api/games/{game.pk}/decision/"
     number = game.move_count + 1
-    wrong = clients["ann"].post(url, {"move_number": number, "answer": {"reinforce": {"x": 99, "y": 99, "spot": "city:N"}}},
-                                format="json", HTTP_ACCEPT_LANGUAGE=language)
+    wrong = clients["ann"].post(
+        url,
+        {"move_number": number, "answer": {"reinforce": {"x": 99, "y": 99, "spot": "city:N"}}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
     assert wrong.status_code == 400 and wrong.json()["detail"].endswith(no_tile), wrong.json()
-    other_kind = clients["ann"].post(url, {"move_number": number, "answer": {"quarter": "market"}},
-                                     format="json", HTTP_ACCEPT_LANGUAGE=language)
+    other_kind = clients["ann"].post(
+        url, {"move_number": number, "answer": {"quarter": "market"}}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
     assert other_kind.status_code == 400 and other_kind.json()["detail"].endswith(not_deployment), other_kind.json()
     assert "decision on" not in other_kind.json()["detail"]  # no English left

@@ -27,7 +27,9 @@ def test_the_player_asked_sees_what_happened_the_options_and_a_pass_button(clien
     assert 'data-testid="decision-pass"' in html and "&quot;reinforce&quot;: null" in html
     options = re.findall(r'data-testid="decision-option">([^<]+)<', html)
     assert options and all("from the Castle" in o for o in options)
-    targets = json.loads(re.search(r'<script id="decision-targets" type="application/json">(.*?)</script>', html).group(1))
+    targets = json.loads(
+        re.search(r'<script id="decision-targets" type="application/json">(.*?)</script>', html).group(1)
+    )
     assert targets and all(0 <= t["fx"] <= 1 and 0 <= t["fy"] <= 1 and t["answer"]["reinforce"] for t in targets)
     assert 'id="turn-panel"' not in html  # no tile turn is offered meanwhile
 

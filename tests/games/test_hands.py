@@ -52,8 +52,13 @@ def test_a_move_names_any_tile_of_the_hand(handed):
     tile = engine.hand(0)[-1]
     legal = clients["ann"].get(f"/api/games/{game.pk}/legal-moves/").json()
     placement = next(h for h in legal["hand"] if h["tile"] == tile)["placements"][0]
-    body = {"move_number": game.move_count + 1, "x": placement["x"], "y": placement["y"],
-            "rotation": placement["rotation"], "meeple": None}
+    body = {
+        "move_number": game.move_count + 1,
+        "x": placement["x"],
+        "y": placement["y"],
+        "rotation": placement["rotation"],
+        "meeple": None,
+    }
     missing = clients["ann"].post(f"/api/games/{game.pk}/moves/", body, format="json")
     assert missing.status_code == 400 and "choose the tile of your hand" in missing.json()["detail"]
     other = next(t for t in ("A", "B", "C", "D", "E", "F") if t not in engine.hand(0))

@@ -36,8 +36,9 @@ def practice(ann):
     return game
 
 
-def test_in_a_practice_game_the_hint_is_the_expert_bots_legal_move_for_your_turn(ann, client, practice,
-                                                                                django_capture_on_commit_callbacks):
+def test_in_a_practice_game_the_hint_is_the_expert_bots_legal_move_for_your_turn(
+    ann, client, practice, django_capture_on_commit_callbacks
+):
     api = client_of(ann)
     assert api.get(f"/api/games/{practice.pk}/hint/").json()["state"] == "none"
     with django_capture_on_commit_callbacks(execute=True):
@@ -45,14 +46,17 @@ def test_in_a_practice_game_the_hint_is_the_expert_bots_legal_move_for_your_turn
     hint = api.get(f"/api/games/{practice.pk}/hint/").json()
     assert hint["state"] == "done" and hint["level"] == "expert" and hint["move_number"] == 1
     assert engine_for(practice).check(parse_entry(hint["entry"])) is None
-    assert hint["text"].startswith("Place ") and hint["notation"].startswith(f"{hint['entry']['x']},{hint['entry']['y']} ")
+    assert hint["text"].startswith("Place ") and hint["notation"].startswith(
+        f"{hint['entry']['x']},{hint['entry']['y']} "
+    )
     client.force_login(ann)
     page = client.get(f"/games/{practice.pk}/").content.decode()
     assert 'data-testid="hint-text"' in page and "The Expert bot would play: Place " in page
 
 
-def test_the_hint_is_searched_in_a_task_queued_once_never_in_the_request(ann, client, practice,
-                                                                        django_capture_on_commit_callbacks):
+def test_the_hint_is_searched_in_a_task_queued_once_never_in_the_request(
+    ann, client, practice, django_capture_on_commit_callbacks
+):
     client.force_login(ann)
     page = client.get(f"/games/{practice.pk}/").content.decode()
     assert 'data-testid="ask-hint"' in page
@@ -122,4 +126,3 @@ def test_a_game_finished_against_bots_gives_no_more_hints(ann, practice):
     Game.objects.filter(pk=practice.pk).update(status=Game.Status.FINISHED)
     refused = client_of(ann).post(f"/api/games/{practice.pk}/hint/")
     assert refused.status_code == 409 and "in progress" in refused.json()["detail"]
-

@@ -11,9 +11,26 @@ from games import vocabulary
 from games.engine import IllegalMove
 from games.engine.errors import DECISIONS, TEMPLATES, reason
 
-SAMPLE = {"edge": "north", "terrain": "road", "met": "road", "feature": "road", "quarter": "market",
-          "follower": "large", "side": "left", "action": "reinforce", "decider": "ann", "player": "bob",
-          "count": 3, "x": 2, "y": -1, "ex": 1, "ey": -1, "rotation": 90, "tile": "U", "spot": "city:N"}
+SAMPLE = {
+    "edge": "north",
+    "terrain": "road",
+    "met": "road",
+    "feature": "road",
+    "quarter": "market",
+    "follower": "large",
+    "side": "left",
+    "action": "reinforce",
+    "decider": "ann",
+    "player": "bob",
+    "count": 3,
+    "x": 2,
+    "y": -1,
+    "ex": 1,
+    "ey": -1,
+    "rotation": 90,
+    "tile": "U",
+    "spot": "city:N",
+}
 """A value of each parameter a reason may take (others: a stand-in)."""
 
 

@@ -57,7 +57,9 @@ def test_old_move_rows_become_the_engines_entries_and_go_back_unchanged():
         assert Move._meta.apps.get_model("games", "Game").objects.get(pk=game_id).pending_action == "turn"
 
         Move = _migrate(OLD).get_model("games", "Move")
-        back = [tuple(getattr(row, c) for c in COLUMNS) for row in Move.objects.filter(game_id=game_id).order_by("number")]
+        back = [
+            tuple(getattr(row, c) for c in COLUMNS) for row in Move.objects.filter(game_id=game_id).order_by("number")
+        ]
         assert back == ROWS
     finally:
         _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
@@ -68,7 +70,9 @@ def test_going_back_refuses_entries_the_old_columns_cannot_hold():
     try:
         game_id = _old_game(_migrate(OLD))
         Move = _migrate(NEW).get_model("games", "Move")
-        Move.objects.create(game_id=game_id, number=len(ROWS) + 1, seat=0, entry={"player": "ann", "resign": True}, points=[0, 0])
+        Move.objects.create(
+            game_id=game_id, number=len(ROWS) + 1, seat=0, entry={"player": "ann", "resign": True}, points=[0, 0]
+        )
         with pytest.raises(IrreversibleError, match="cannot hold"):
             _migrate(OLD)
     finally:

@@ -20,8 +20,13 @@ def token_client(user):
 def first_placement(client, game_id, state):
     """The body of the first legal placement, without a follower."""
     placement = client.get(f"/api/games/{game_id}/legal-moves/").json()["placements"][0]
-    return {"move_number": state["move_number"], "x": placement["x"], "y": placement["y"],
-            "rotation": placement["rotation"], "meeple": None}
+    return {
+        "move_number": state["move_number"],
+        "x": placement["x"],
+        "y": placement["y"],
+        "rotation": placement["rotation"],
+        "meeple": None,
+    }
 
 
 def post(client, game_id, body):
@@ -39,8 +44,10 @@ def test_a_mid_game_move_costs_at_most_twelve_queries_and_one_replay(ann, bob, d
         state = post(client, game_id, first_placement(client, game_id, state))
     mover = clients[state["current_player"]]
     body = first_placement(mover, game_id, state)
-    with django_assert_max_num_queries(MOVE_QUERIES), \
-            mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+    with (
+        django_assert_max_num_queries(MOVE_QUERIES),
+        mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays,
+    ):
         after = post(mover, game_id, body)
     assert replays.call_count == 1  # the 201 comes from the engine the move was played on
     assert after["move_number"] == state["move_number"] + 1

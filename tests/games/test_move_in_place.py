@@ -15,11 +15,11 @@ from django.test.utils import CaptureQueriesContext
 from games import replay
 from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
-from games.tile_words import tile_phrase
 from games.engine import Rules
 from games.models import Game
 from games.presenter.notices import turn_refusals
 from games.presenter.view import GameView, placements_of
+from games.tile_words import tile_phrase
 
 from .helpers import drive_until, play_moves, seeded_game
 from .test_hands import HAND
@@ -50,8 +50,13 @@ def test_the_game_pages_move_gets_the_changed_part_of_the_page_without_another_r
     client.force_login(ann)
     body = {"move_number": 3, "x": p["x"], "y": p["y"], "rotation": p["rotation"], "meeple": None}
     with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
-        response = client.post(f"/api/games/{started.pk}/moves/", body, content_type="application/json",
-                               HTTP_X_PAGE_SINCE="2", HTTP_ACCEPT_ENCODING="gzip")
+        response = client.post(
+            f"/api/games/{started.pk}/moves/",
+            body,
+            content_type="application/json",
+            HTTP_X_PAGE_SINCE="2",
+            HTTP_ACCEPT_ENCODING="gzip",
+        )
     assert response.status_code == 201 and response["Content-Encoding"] == "gzip"
     assert replays.call_count == 1  # the command's own replay
     data = json.loads(gzip.decompress(response.content))
@@ -107,7 +112,9 @@ def test_the_fragment_of_a_private_game_is_missing_for_outsiders_as_every_game_u
     assert client.get(url).status_code == 200
 
 
-def test_the_fragment_leaves_out_the_chat_the_notes_the_bag_pictures_and_the_moves_the_page_lists(started, client, ann, bob, api):
+def test_the_fragment_leaves_out_the_chat_the_notes_the_bag_pictures_and_the_moves_the_page_lists(
+    started, client, ann, bob, api
+):
     Game.objects.filter(pk=started.pk).update(seed=1)  # a known bag: with some a tile is discarded, a move more
     play_moves({"ann": api(ann), "bob": api(bob)}, started.pk, 3)
     client.force_login(ann)
@@ -159,8 +166,11 @@ def test_a_cell_where_the_tile_fits_in_no_rotation_and_a_taken_spot_say_why(ann,
             break
     else:
         raise AssertionError("no seed found")
-    assert re.fullmatch(rf"Tile {engine.tile} fits here in no rotation: turned 0°, its (north|east|south|west) "
-                        r"edge \((road|city|field)\) meets (a road|a city|a field)\.", no_fit[0])
+    assert re.fullmatch(
+        rf"Tile {engine.tile} fits here in no rotation: turned 0°, its (north|east|south|west) "
+        r"edge \((road|city|field)\) meets (a road|a city|a field)\.",
+        no_fit[0],
+    )
     assert roads == ["This road already holds a follower: no second one may join it."]
     assert refusals["taken"] == "There is already a tile on this cell."
     legal_cells = {f"{q['x']},{q['y']}" for q in placements_of(engine, engine.tile)}

@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import lobby, replay, turns
-from games.engine.effects import placement_effects
 from games.engine import Move
+from games.engine.effects import placement_effects
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +53,7 @@ def played(ann, bob, django_capture_on_commit_callbacks):
 def test_the_game_pages_move_list_tells_what_the_move_did(client, played):
     game, words = played
     page = client.get(reverse("game-detail", args=[game.pk])).content.decode()
-    moves = page[page.index('data-testid="move-list"'):]
+    moves = page[page.index('data-testid="move-list"') :]
     assert words in moves
 
 
@@ -61,8 +61,8 @@ def test_the_archives_move_list_and_current_move_tell_what_the_move_did(client, 
     game, words = played
     client.force_login(ann)
     page = client.get(reverse("archive:game", args=[game.pk])).content.decode()
-    assert words in page[page.index("All moves"):]
-    assert words in page[page.index('id="move-text"'):page.index("All moves")]
+    assert words in page[page.index("All moves") :]
+    assert words in page[page.index('id="move-text"') : page.index("All moves")]
     state = client.get(reverse("archive-api:game-move", args=[game.pk, 1])).json()
     assert words in state["played"]["text"]
 

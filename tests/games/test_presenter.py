@@ -99,7 +99,9 @@ def test_the_page_the_api_and_the_email_show_the_same_scores_hand_and_bag(handed
     bag = dict(re.findall(r'class="bag-tile" data-tile="([^"]+)".*?data-count>(\d+)<', page))
     assert {t: int(n) for t, n in bag.items()} == view.bag
     hand = re.search(r'data-testid="my-hand".*?</ul>', page, re.S).group(0)
-    assert re.findall(r'class="hand-tile" href="[^"]*" data-tile="([^"]+)"', htmllib.unescape(hand)) == list(view.my_hand)
+    assert re.findall(r'class="hand-tile" href="[^"]*" data-tile="([^"]+)"', htmllib.unescape(hand)) == list(
+        view.my_hand
+    )
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
     from games.tile_words import tile_name
 
@@ -120,8 +122,12 @@ def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(starte
 def test_the_rule_set_is_described_in_the_same_words_everywhere(ann, bob, client):
     rules_json = {"expansions": ["river", "count"], "farm_scoring": "classic", "small_city": True, "hole_bonus": True}
     game = lobby.create_game(ann, ["bob"], rules=rules_json, move_days=3)
-    assert rules.rules_line(game.rules) == ["Classic farm scoring", "The River", "The Count of Carcassonne",
-                                            "Small-city rule"]
+    assert rules.rules_line(game.rules) == [
+        "Classic farm scoring",
+        "The River",
+        "The Count of Carcassonne",
+        "Small-city rule",
+    ]
     assert [t["key"] for t in rules.rule_tags(game.rules)] == ["river", "count", "classic", "small_city", "hole_bonus"]
     line = " · ".join(rules.rules_text(game))
     assert line.endswith("3 days per move · lose on time · vacations allowed")

@@ -12,9 +12,17 @@ from games.models import Game
 pytestmark = pytest.mark.django_db
 
 NON_DEFAULT = {
-    "river": True, "inns_cathedrals": True, "traders_builders": True, "king_robber": True, "count": True,
-    "farm_scoring": "classic", "small_city": True, "incomplete_score": False, "hole_bonus": True,
-    "hand": 3, "hand_visible": True,
+    "river": True,
+    "inns_cathedrals": True,
+    "traders_builders": True,
+    "king_robber": True,
+    "count": True,
+    "farm_scoring": "classic",
+    "small_city": True,
+    "incomplete_score": False,
+    "hole_bonus": True,
+    "hand": 3,
+    "hand_visible": True,
 }
 
 
@@ -30,11 +38,14 @@ def test_the_api_creates_a_game_with_each_option(api, ann, bob, name):
     assert Game.objects.get(pk=response.json()["id"]).rules == rules
 
 
-@pytest.mark.parametrize("rules, message", [
-    ({"hand": 9}, "rules.hand must be a number of tiles from 1 to 5"),
-    ({"hand_visible": True}, "hand_visible needs hands"),
-    ({"hand": "three"}, "rules.hand"),
-])
+@pytest.mark.parametrize(
+    "rules, message",
+    [
+        ({"hand": 9}, "rules.hand must be a number of tiles from 1 to 5"),
+        ({"hand_visible": True}, "hand_visible needs hands"),
+        ({"hand": "three"}, "rules.hand"),
+    ],
+)
 def test_the_api_refuses_impossible_rules_with_a_sentence_and_stores_nothing(api, ann, bob, rules, message):
     response = api(ann).post("/api/games/", {"invite": ["bob"], "rules": rules}, format="json")
     assert response.status_code == 400 and message in response.json()["detail"]
@@ -55,8 +66,17 @@ def test_the_form_explains_each_option_and_takes_six_seats_only_with_inns_and_ca
     site_words = expansions.merged("options")  # the site's own words for each option (games/expansions/)
     for option in Rules.options():
         assert escape(str(site_words[option.name][1])) in html, option.name
-    data = {"name": "Six", "open_seats": 5, "bots": 0, "bot_level": "greedy", "seat_order": "as_listed",
-            "move_days": "3", "timeout_rule": "lose", "farm_scoring": "current", "incomplete_score": "on"}
+    data = {
+        "name": "Six",
+        "open_seats": 5,
+        "bots": 0,
+        "bot_level": "greedy",
+        "seat_order": "as_listed",
+        "move_days": "3",
+        "timeout_rule": "lose",
+        "farm_scoring": "current",
+        "incomplete_score": "on",
+    }
     refused = client.post(reverse("game-create"), data)
     assert refused.status_code == 200 and "A sixth player needs Inns &amp; Cathedrals" in refused.content.decode()
     assert not Game.objects.exists()
@@ -73,6 +93,8 @@ def test_the_turn_panel_shows_the_players_supply_of_each_figure(client, ann, bob
     client.force_login(ann)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
     supply = html.split('data-testid="my-supply">')[1].split("</p>")[0]
-    assert "7 followers" in supply and "1 × large follower" in supply and "1 × builder" in supply and "1 × pig" in supply
+    assert (
+        "7 followers" in supply and "1 × large follower" in supply and "1 × builder" in supply and "1 × pig" in supply
+    )
     client.force_login(bob)
     assert 'data-testid="my-supply"' not in client.get(reverse("game-detail", args=[game.pk])).content.decode()

@@ -5,12 +5,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import lobby, turns
-from games.errors import Conflict, GameError, NotAllowed, NotFound
-from games.replay import engine_for
 from games.engine import replay
+from games.errors import Conflict, GameError, NotAllowed, NotFound
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
+from games.replay import engine_for
 
 pytestmark = pytest.mark.django_db
 
@@ -138,7 +138,9 @@ def test_legal_moves_match_engine(started):
     engine = engine_for(started)
     data = GameView.of(started, None, engine).legal
     assert data["tile"] == engine.tile
-    assert [(p["x"], p["y"], p["rotation"]) for p in data["placements"]] == [tuple(p) for p in engine.legal_placements()]
+    assert [(p["x"], p["y"], p["rotation"]) for p in data["placements"]] == [
+        tuple(p) for p in engine.legal_placements()
+    ]
 
 
 def test_play_move_queries_do_not_grow(started):
@@ -149,7 +151,9 @@ def test_play_move_queries_do_not_grow(started):
         placement = engine.legal_placements()[0]
         user = started.seats.get(position=started.current_seat).user
         with CaptureQueriesContext(connection) as queries:
-            turns.play_move(started.pk, user, started.move_count + 1, placement.x, placement.y, placement.rotation, None)
+            turns.play_move(
+                started.pk, user, started.move_count + 1, placement.x, placement.y, placement.rotation, None
+            )
         counts.append(len(queries))
     assert max(counts) == min(counts), counts
 
@@ -186,7 +190,9 @@ def test_what_happened_is_announced_inside_the_moves_transaction(started):
         for signal in (signals.turn_started, signals.player_left, signals.game_finished):
             signal.disconnect(listen)
     assert [s for s, _, _ in seen] == [signals.turn_started, signals.game_finished, signals.player_left]
-    assert [count for _, _, count in seen][-1] == Move.objects.filter(game=started).count()  # the entry is already there
+    assert [count for _, _, count in seen][-1] == Move.objects.filter(
+        game=started
+    ).count()  # the entry is already there
 
     game = lobby.create_started_game(started.created_by, [started.created_by, started.seats.get(position=1).user])
     before = (game.move_count, Move.objects.filter(game=game).count())

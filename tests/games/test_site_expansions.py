@@ -49,13 +49,24 @@ def test_each_expansion_id_is_named_in_at_most_three_site_files():
 
 
 def test_the_shared_modules_name_no_expansion():
-    shared = ["games/vocabulary.py", "games/entries.py", "games/decisions.py", "games/presenter/rules.py",
-              "games/presenter/view.py", "games/how_to_play.py", "games/management/commands/bench_board.py",
-              "games/after.py", "games/board_svg/assembly.py", "games/board_svg/city.py", "games/board_svg/overlays.py"]
+    shared = [
+        "games/vocabulary.py",
+        "games/entries.py",
+        "games/decisions.py",
+        "games/presenter/rules.py",
+        "games/presenter/view.py",
+        "games/how_to_play.py",
+        "games/management/commands/bench_board.py",
+        "games/after.py",
+        "games/board_svg/assembly.py",
+        "games/board_svg/city.py",
+        "games/board_svg/overlays.py",
+    ]
     ids = "|".join(expansions.by_id())
     as_id = re.compile(  # a key, a module's name, a module path, an entry of a table keyed by expansion
         rf"""(?:name\s*==\s*|\[|rule_module\([^)]*,\s*|:\s*)["']({ids})["']|expansions\.({ids})\b"""
-        rf"""|["']({ids})["']:\s*(?:RuleWords|\(|True)""")
+        rf"""|["']({ids})["']:\s*(?:RuleWords|\(|True)"""
+    )
     found = {name: as_id.findall((ROOT / name).read_text()) for name in shared}
     assert not any(found.values()), found
 
@@ -64,8 +75,12 @@ def test_a_rule_set_reads_the_same_from_the_modules_in_every_language():
     rules = {"expansions": ["river", "count"], "farm_scoring": "classic", "hand": 2}
     with translation.override("de"):
         assert rules_line(rules) == ["Klassische Wiesenwertung", "Der Fluss", "Der Graf von Carcassonne"]
-        assert [str(t["label"]) for t in rule_tags(rules)] == ["Fluss", "Graf", "Klassische Wiesenwertung",
-                                                                "2 Karten auf der Hand"]
+        assert [str(t["label"]) for t in rule_tags(rules)] == [
+            "Fluss",
+            "Graf",
+            "Klassische Wiesenwertung",
+            "2 Karten auf der Hand",
+        ]
         assert vocabulary.QUARTER_LABELS["market"] == translation.gettext("Market")
 
 

@@ -7,12 +7,12 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import timeouts, turns
-from games.presenter.view import placements_of
-from games.presenter.records import outcome_of
-from games.lobby import accept_invitation, create_game, create_started_game
-from games.replay import engine_for
 from games.engine import Rules
+from games.lobby import accept_invitation, create_game, create_started_game
 from games.models import Game, Seat, rule_options
+from games.presenter.records import outcome_of
+from games.presenter.view import placements_of
+from games.replay import engine_for
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +29,13 @@ def play_out(game, max_moves=200, rng=None):
         placement = rng.choice(placements_of(engine, engine.tile))
         meeple = rng.choice([*placement["meeples"], None]) if placement["meeples"] else None
         game = turns.play_move(
-            game.pk, seats[engine.current_player].user, game.move_count + 1,
-            placement["x"], placement["y"], placement["rotation"], meeple,
+            game.pk,
+            seats[engine.current_player].user,
+            game.move_count + 1,
+            placement["x"],
+            placement["y"],
+            placement["rotation"],
+            meeple,
         ).game
     game.refresh_from_db()
     return game
@@ -53,13 +58,21 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     from games.engine import Rules
 
     html = page.content.decode()
-    assert all(f">{escape(option.label)}</label>" in html for option in rule_options())  # every option the site offers, once
+    assert all(
+        f">{escape(option.label)}</label>" in html for option in rule_options()
+    )  # every option the site offers, once
     assert all(html.count(f'name="{option.name}"') == 1 for option in rule_options())
     response = client.post(
         reverse("game-create"),
         {
-            "name": "Friday game", "invite": "bob\ncid@example.org, newbie@example.net", "open_seats": "0",
-            "seat_order": "as_listed", "farm_scoring": "classic", "river": "on", "small_city": "on", **TIME,
+            "name": "Friday game",
+            "invite": "bob\ncid@example.org, newbie@example.net",
+            "open_seats": "0",
+            "seat_order": "as_listed",
+            "farm_scoring": "classic",
+            "river": "on",
+            "small_city": "on",
+            **TIME,
             # the boxes the form shows ticked (options on by default) come back ticked
             **{o.name: "on" for o in Rules.options() if o.kind in ("bool", "expansion") and o.default},
         },
@@ -142,9 +155,7 @@ def test_invitation_link_anonymous_then_claim(client, ann, make_user):
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login")) and "next=" in response["Location"]
     friend = make_user("friend", "friend-other@example.net")
-    response = client.post(
-        reverse("login"), {"username": "friend", "password": "a-Long-enough-pa55word", "next": url}
-    )
+    response = client.post(reverse("login"), {"username": "friend", "password": "a-Long-enough-pa55word", "next": url})
     assert response.status_code == 302 and response["Location"] == url
     response = client.get(url)
     assert response.status_code == 302 and response["Location"] == reverse("game-detail", args=[game.pk])
@@ -164,7 +175,7 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     page = client.get(reverse("game-detail", args=[started.pk]))
     html = page.content.decode()
     assert page.status_code == 200
-    assert '<svg' in html and 'class="board' in html and 'class="slot"' in html
+    assert "<svg" in html and 'class="board' in html and 'class="slot"' in html
     assert "Your turn" in html
     assert 'id="legal-moves"' in html and 'class="tile-template"' in html
     assert 'data-testid="scores"' in html
@@ -249,11 +260,20 @@ def test_create_form_time_options(client, ann, bob):
     login(client, ann)
     page = client.get(reverse("game-create")).content.decode()
     assert "Time per move" in page and "When time runs out" in page and "Allow vacations" in page
-    assert '<option value="3" selected>3 days</option>' in page and '<option value="unlimited">Unlimited</option>' in page
+    assert (
+        '<option value="3" selected>3 days</option>' in page and '<option value="unlimited">Unlimited</option>' in page
+    )
     response = client.post(
         reverse("game-create"),
-        {"name": "Quick", "invite": "bob", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current",
-         "move_days": "7", "timeout_rule": "skip"},
+        {
+            "name": "Quick",
+            "invite": "bob",
+            "open_seats": "0",
+            "seat_order": "as_listed",
+            "farm_scoring": "current",
+            "move_days": "7",
+            "timeout_rule": "skip",
+        },
     )
     game = Game.objects.get(name="Quick")
     assert response.status_code == 302
@@ -263,8 +283,16 @@ def test_create_form_time_options(client, ann, bob):
 
     client.post(
         reverse("game-create"),
-        {"name": "Slow", "invite": "bob", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current",
-         "move_days": "unlimited", "timeout_rule": "lose", "vacation_allowed": "on"},
+        {
+            "name": "Slow",
+            "invite": "bob",
+            "open_seats": "0",
+            "seat_order": "as_listed",
+            "farm_scoring": "current",
+            "move_days": "unlimited",
+            "timeout_rule": "lose",
+            "vacation_allowed": "on",
+        },
     )
     game = Game.objects.get(name="Slow")
     assert (game.move_days, game.timeout_rule, game.vacation_allowed) == (None, "lose", True)
@@ -272,8 +300,15 @@ def test_create_form_time_options(client, ann, bob):
 
     response = client.post(
         reverse("game-create"),
-        {"name": "Odd", "invite": "bob", "open_seats": "0", "seat_order": "as_listed", "farm_scoring": "current",
-         "move_days": "4", "timeout_rule": "lose"},
+        {
+            "name": "Odd",
+            "invite": "bob",
+            "open_seats": "0",
+            "seat_order": "as_listed",
+            "farm_scoring": "current",
+            "move_days": "4",
+            "timeout_rule": "lose",
+        },
     )
     assert response.status_code == 200 and not Game.objects.filter(name="Odd").exists()
     assert "Select a valid choice" in response.content.decode()
@@ -298,10 +333,10 @@ def test_player_who_lost_on_time_is_shown(client, ann, bob, cid):
     assert game.status == Game.Status.ACTIVE
     login(client, bob)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
-    row = html[html.index('data-testid="player-ann"'):]
+    row = html[html.index('data-testid="player-ann"') :]
     row = row[: row.index("</li>")]
     assert 'data-testid="lost-on-time"' in row and "lost on time" in row
-    assert "is-out" not in html[html.index('data-testid="player-bob"') - 80: html.index('data-testid="player-bob"')]
+    assert "is-out" not in html[html.index('data-testid="player-bob"') - 80 : html.index('data-testid="player-bob"')]
     assert "ann ran out of time and lost on time" in html
     state = APIClient()
     state.force_authenticate(bob)
@@ -397,5 +432,5 @@ def test_the_move_list_shows_each_tiles_small_picture_and_name(client, ann, bob,
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
     from games.tile_words import tile_name
 
-    row = html[html.index('data-testid="move-list"'):]
+    row = html[html.index('data-testid="move-list"') :]
     assert f'<span class="move-tile" title="{tile_name(engine.tile)}" aria-hidden="true"><svg' in row

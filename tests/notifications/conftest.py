@@ -80,7 +80,6 @@ def redis_broker():
     if not os.environ.get("REDIS_URL"):
         skip_or_fail("REDIS_URL is not set: the real-worker tests need Redis")
     import redis
-
     from django.db import connection
 
     if connection.vendor == "sqlite":  # in-memory SQLite locks up between threads
@@ -109,7 +108,9 @@ def celery_worker(redis_broker, transactional_db, settings):
 
     task_postrun.connect(close_db, weak=False)
     try:
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=20, loglevel="WARNING") as worker:
+        with start_worker(
+            celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=20, loglevel="WARNING"
+        ) as worker:
             yield worker
     finally:
         task_postrun.disconnect(close_db)

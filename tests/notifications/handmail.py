@@ -47,14 +47,18 @@ def listed(message) -> dict[str, dict[str, dict[int, list[str]]]]:
         if cell and current is not None:
             current[cell.group(1)] = {
                 int(r): [s for s in spots.split(", ") if s]
-                for r, spots in (re.match(r"^(\d+)(?: \[(.*)\])?$", part).groups("") for part in cell.group(2).split(" · "))
+                for r, spots in (
+                    re.match(r"^(\d+)(?: \[(.*)\])?$", part).groups("") for part in cell.group(2).split(" · ")
+                )
             }
     return tiles
 
 
 def where(message) -> dict[str, tuple[int, int]]:
     """The cells of the e-mail's list: label -> (x, y)."""
-    return {label: (int(x), int(y)) for label, x, y in re.findall(r"^  ([A-Z]+) \((-?\d+),(-?\d+)\):", message.body, re.M)}
+    return {
+        label: (int(x), int(y)) for label, x, y in re.findall(r"^  ([A-Z]+) \((-?\d+),(-?\d+)\):", message.body, re.M)
+    }
 
 
 def only_one_fits(tiles: dict) -> tuple[str, str, int] | None:

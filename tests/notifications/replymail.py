@@ -29,11 +29,25 @@ def started(ann, bob, capture, **kwargs):
 
 
 def turn_mail(address: str):
-    return [m for m in mail.outbox if address in m.to and m.extra_headers.get("X-Carcassonne-Notification", "").startswith("turn:")][-1]
+    return [
+        m
+        for m in mail.outbox
+        if address in m.to and m.extra_headers.get("X-Carcassonne-Notification", "").startswith("turn:")
+    ][-1]
 
 
-def reply(to_mail, body: str = "", *, html: str = "", sender: str | None = None, to: str | None = None,
-          headers: dict | None = None, message_id: str | None = None, quote: str = "", attachment: bytes = b"") -> bytes:
+def reply(
+    to_mail,
+    body: str = "",
+    *,
+    html: str = "",
+    sender: str | None = None,
+    to: str | None = None,
+    headers: dict | None = None,
+    message_id: str | None = None,
+    quote: str = "",
+    attachment: bytes = b"",
+) -> bytes:
     """A reply to ``to_mail`` as a mail client writes it: From, To (its Reply-To),
     In-Reply-To, a new Message-ID, the text above the quoted original."""
     made = EmailMessage()
@@ -46,10 +60,14 @@ def reply(to_mail, body: str = "", *, html: str = "", sender: str | None = None,
         made[name] = value
     quoted = "\n".join("> " + line for line in to_mail.body.splitlines())
     if html and not body:
-        made.set_content(f"<div>{html}</div><div class='gmail_quote'>{quote}<blockquote>{to_mail.body}</blockquote></div>",
-                         subtype="html")
+        made.set_content(
+            f"<div>{html}</div><div class='gmail_quote'>{quote}<blockquote>{to_mail.body}</blockquote></div>",
+            subtype="html",
+        )
     else:
-        made.set_content(f"{body}\n\n{quote or 'On Mon, 3 Mar 2025 at 10:00, Carcassonne <noreply@localhost> wrote:'}\n{quoted}\n")
+        made.set_content(
+            f"{body}\n\n{quote or 'On Mon, 3 Mar 2025 at 10:00, Carcassonne <noreply@localhost> wrote:'}\n{quoted}\n"
+        )
     if attachment:
         made.add_attachment(attachment, maintype="application", subtype="pdf", filename="scan.pdf")
     return made.as_bytes()

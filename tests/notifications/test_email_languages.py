@@ -47,7 +47,9 @@ def test_the_turn_email_is_in_the_recipients_language(ann, bob, django_capture_o
     assert "Your turn" not in message.subject + message.body + html
 
 
-def test_without_a_setting_the_email_follows_the_language_last_used(ann, bob, client, django_capture_on_commit_callbacks):
+def test_without_a_setting_the_email_follows_the_language_last_used(
+    ann, bob, client, django_capture_on_commit_callbacks
+):
     client.force_login(bob)
     client.get("/", HTTP_ACCEPT_LANGUAGE="it")
     Preference.objects.filter(user=bob).update(last_seen=None)  # then bob leaves the site
@@ -122,12 +124,21 @@ def test_a_reminder_says_the_time_left_in_the_recipients_words(ann, bob, django_
 
 
 DECISION = {
-    "de": ("Eine Entscheidung für dich in", "Verstärkung aus der Stadt Carcassonne",
-           "bob hat eine Stadt fertiggestellt: Du darfst einen Gefolgsmann aus der Burg dorthin versetzen oder passen."),
-    "fr": ("Une décision pour vous dans", "Renfort depuis la cité",
-           "bob a achevé une ville\u00a0: vous pouvez y déplacer un partisan du château, ou passer."),
-    "it": ("Una decisione per te in", "Rinforzo dalla città di Carcassonne",
-           "bob ha completato una città: puoi spostarci un segnalino dal castello, oppure passare."),
+    "de": (
+        "Eine Entscheidung für dich in",
+        "Verstärkung aus der Stadt Carcassonne",
+        "bob hat eine Stadt fertiggestellt: Du darfst einen Gefolgsmann aus der Burg dorthin versetzen oder passen.",
+    ),
+    "fr": (
+        "Une décision pour vous dans",
+        "Renfort depuis la cité",
+        "bob a achevé une ville\u00a0: vous pouvez y déplacer un partisan du château, ou passer.",
+    ),
+    "it": (
+        "Una decisione per te in",
+        "Rinforzo dalla città di Carcassonne",
+        "bob ha completato una città: puoi spostarci un segnalino dal castello, oppure passare.",
+    ),
 }
 
 

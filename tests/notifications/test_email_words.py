@@ -82,7 +82,9 @@ def test_the_local_outbox_shows_the_html_part_with_its_pictures(game, client, ou
     from django.core.mail import get_connection
 
     [to_ann] = mails_to("ann@example.com")
-    get_connection("django.core.mail.backends.filebased.EmailBackend", file_path=str(outbox_dir)).send_messages([to_ann])
+    get_connection("django.core.mail.backends.filebased.EmailBackend", file_path=str(outbox_dir)).send_messages(
+        [to_ann]
+    )
     newest = client.get(reverse("outbox")).context["messages_list"][0]
     args = [newest["filename"], newest["index"]]
     page = client.get(reverse("outbox-detail", args=args)).content.decode()
@@ -91,7 +93,9 @@ def test_the_local_outbox_shows_the_html_part_with_its_pictures(game, client, ou
     html = part.content.decode()
     assert part.status_code == 200 and "Play your turn" in html
     assert "cid:" not in html and 'src="data:image/png;base64,' in html
-    assert "frame-ancestors 'self'" in part["Content-Security-Policy"] and "script" not in part["Content-Security-Policy"]
+    assert (
+        "frame-ancestors 'self'" in part["Content-Security-Policy"] and "script" not in part["Content-Security-Policy"]
+    )
     assert part["X-Frame-Options"] == "SAMEORIGIN"
 
 
@@ -105,5 +109,7 @@ def test_a_turn_email_tells_the_last_move_in_words_not_tile_codes(game, django_c
     with django_capture_on_commit_callbacks(execute=True):
         play_first(game)
     [to_bob] = mails_to("bob@example.com", "Your turn")
-    assert f"Last move: ann placed {tile_phrase(tile)}" in to_bob.body  # and what it did, see tests/games/test_move_words_pages.py
+    assert (
+        f"Last move: ann placed {tile_phrase(tile)}" in to_bob.body
+    )  # and what it did, see tests/games/test_move_words_pages.py
     assert "(tile " not in to_bob.body

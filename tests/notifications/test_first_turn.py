@@ -16,7 +16,9 @@ def _active(user):
     Preference.objects.update_or_create(user=user, defaults={"last_seen": timezone.now()})
 
 
-def test_the_started_email_says_whose_turn_and_the_first_turn_is_announced(ann, bob, django_capture_on_commit_callbacks):
+def test_the_started_email_says_whose_turn_and_the_first_turn_is_announced(
+    ann, bob, django_capture_on_commit_callbacks
+):
     _active(ann)
     _active(bob)
     game = lobby.create_game(ann, ["bob"])

@@ -18,7 +18,6 @@ from games import tasks as game_tasks
 from games.models import Game, GameEvent, Move, TurnClock, Vacation
 from notifications import links, tasks
 from notifications.models import Notification, Preference
-
 from tests.conftest import celery_eager
 
 from .conftest import CLOSED_BROKER, broker, mails_to, play_first, start_game
@@ -141,13 +140,26 @@ def test_settings_page(ann, client, password):
     assert client.get("/notifications/settings/").status_code == 200
     response = client.post(
         "/notifications/settings/",
-        {"turn": "digest", "invitation": "each", "game": "none", "reminder": "each", "timeout": "each",
-         "email_when_active": "on", "digest_hour": "7", "time_zone": "Europe/Paris"},
+        {
+            "turn": "digest",
+            "invitation": "each",
+            "game": "none",
+            "reminder": "each",
+            "timeout": "each",
+            "email_when_active": "on",
+            "digest_hour": "7",
+            "time_zone": "Europe/Paris",
+        },
     )
     assert response.status_code == 302
     prefs = Preference.for_user(ann)
     assert (prefs.turn, prefs.game, prefs.digest_hour, prefs.time_zone, prefs.email_when_active) == (
-        "digest", "none", 7, "Europe/Paris", True)
+        "digest",
+        "none",
+        7,
+        "Europe/Paris",
+        True,
+    )
 
 
 def test_not_emailed_while_active_unless_asked(game, bob, django_capture_on_commit_callbacks):
@@ -220,7 +232,7 @@ def test_timeout_loses_the_game_once(game, ann, bob):
     assert len(mails_to("ann@example.com", "You lost on time")) == 1
     assert len(mails_to("bob@example.com", "ann lost on time")) == 1
     finished = mails_to("bob@example.com", "is over")
-    assert len(finished) == 1 and f"/notifications/go/" in finished[0].body
+    assert len(finished) == 1 and "/notifications/go/" in finished[0].body
 
 
 def test_moved_meanwhile_means_no_reminder(game, django_capture_on_commit_callbacks):
@@ -252,7 +264,9 @@ def test_vacation_pauses_the_clock(game, ann):
 
 
 def test_daily_digest_once_per_day(game, ann):
-    Preference.objects.update_or_create(user=ann, defaults={"turn": "digest", "digest_hour": 0, "time_zone": "Asia/Tokyo"})
+    Preference.objects.update_or_create(
+        user=ann, defaults={"turn": "digest", "digest_hour": 0, "time_zone": "Asia/Tokyo"}
+    )
     mail.outbox.clear()
     assert run(tasks.send_digests) == 1 and run(tasks.send_digests) == 0
     [message] = mails_to("ann@example.com")
@@ -271,7 +285,7 @@ def test_waiting_page_sorted_by_time_left(ann, bob, client, password, django_cap
 
 
 def test_invited_address_gets_link_and_can_unsubscribe(ann, django_capture_on_commit_callbacks):
-    from games import lobby, replay, turns
+    from games import lobby
 
     with django_capture_on_commit_callbacks(execute=True):
         lobby.create_game(ann, ["new@example.net"])
@@ -330,7 +344,9 @@ def test_timeout_bot_rule_lets_a_bot_take_the_seat_through_the_clock_job(ann, bo
     assert not mails_to("ann@example.com", "Your turn")  # its player is not asked any more
 
 
-def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_user, django_capture_on_commit_callbacks):
+def test_timeout_lose_with_three_players_lets_the_others_play_on(
+    ann, bob, make_user, django_capture_on_commit_callbacks
+):
     cid = make_user("cid")
     with django_capture_on_commit_callbacks(execute=True):
         game = lobby.create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
@@ -349,7 +365,9 @@ def test_timeout_lose_with_three_players_lets_the_others_play_on(ann, bob, make_
 
 
 @pytest.mark.parametrize("how", ["time", "resign"])
-def test_when_the_leader_leaves_the_final_email_names_the_other_player(ann, bob, how, django_capture_on_commit_callbacks):
+def test_when_the_leader_leaves_the_final_email_names_the_other_player(
+    ann, bob, how, django_capture_on_commit_callbacks
+):
     from tests.leaders import leader_leaves
 
     with django_capture_on_commit_callbacks(execute=True):

@@ -80,12 +80,18 @@ def test_an_html_only_reply_plays(game):
     assert played(game) == 1
 
 
-@pytest.mark.parametrize("quote", [
-    "Am Mo., 3. März 2025 um 10:00 Uhr schrieb Carcassonne <noreply@localhost>:",
-    "Le lun. 3 mars 2025 à 10:00, Carcassonne <noreply@localhost> a écrit :",
-])
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Am Mo., 3. März 2025 um 10:00 Uhr schrieb Carcassonne <noreply@localhost>:",
+        "Le lun. 3 mars 2025 à 10:00, Carcassonne <noreply@localhost> a écrit :",
+    ],
+)
 def test_a_reply_under_a_german_or_french_quote_header_plays(game, quote):
-    assert receive(reply(game.turn_mail, a_move(game.turn_mail) + "\n\nViele Grüße / Amitiés", quote=quote))["result"] == "played"
+    assert (
+        receive(reply(game.turn_mail, a_move(game.turn_mail) + "\n\nViele Grüße / Amitiés", quote=quote))["result"]
+        == "played"
+    )
 
 
 def test_an_attachment_is_ignored_and_the_move_plays(game):
@@ -105,8 +111,10 @@ def test_a_tampered_token_plays_nothing_and_gets_no_answer(game, django_capture_
     other_seat = re.sub(r"\+(\d+)-0-", r"+\1-1-", address)
     other_game = re.sub(r"\+(\d+)-", lambda m: f"+{int(m.group(1)) + 1}-", address)
     with django_capture_on_commit_callbacks(execute=True):
-        results = [receive(reply(game.turn_mail, a_move(game.turn_mail), to=to))
-                   for to in (other_seat, other_game, "play+garbage@example.org", "someone@example.org")]
+        results = [
+            receive(reply(game.turn_mail, a_move(game.turn_mail), to=to))
+            for to in (other_seat, other_game, "play+garbage@example.org", "someone@example.org")
+        ]
     assert [r.get("reason") for r in results] == ["bad_token", "bad_token", "bad_token", "no_token"]
     assert played(game) == 0 and not mail.outbox
 
@@ -158,15 +166,22 @@ def test_an_unreadable_reply_is_answered(game, django_capture_on_commit_callback
     assert result["reason"] == "unreadable" and len(mail.outbox) == 1 and played(game) == 0
 
 
-@pytest.mark.parametrize("headers, sender", [
-    ({"Auto-Submitted": "auto-replied"}, None),
-    ({"Precedence": "bulk"}, None),
-    ({"Subject": "Out of office: back on Monday"}, None),
-    ({}, "MAILER-DAEMON@example.com"),
-])
+@pytest.mark.parametrize(
+    "headers, sender",
+    [
+        ({"Auto-Submitted": "auto-replied"}, None),
+        ({"Precedence": "bulk"}, None),
+        ({"Subject": "Out of office: back on Monday"}, None),
+        ({}, "MAILER-DAEMON@example.com"),
+    ],
+)
 def test_an_automatic_message_is_ignored_and_never_answered(game, headers, sender, django_capture_on_commit_callbacks):
-    raw = reply(game.turn_mail, "I am away until Monday.", headers={k: v for k, v in headers.items() if k != "Subject"},
-                sender=sender)
+    raw = reply(
+        game.turn_mail,
+        "I am away until Monday.",
+        headers={k: v for k, v in headers.items() if k != "Subject"},
+        sender=sender,
+    )
     if "Subject" in headers:
         raw = re.sub(rb"Subject: [^\n]*", b"Subject: " + headers["Subject"].encode(), raw, count=1)
     with django_capture_on_commit_callbacks(execute=True):
@@ -233,7 +248,7 @@ def test_a_decision_email_is_answered_by_an_options_letter_or_pass(ann, bob, ans
     options = re.findall(r"^([A-Z]): (.+)$", message.body, re.MULTILINE)
     assert options[0][0] == "A" and "Pass" in [text for _letter, text in options]
     before = played(game)
-    letter = answer if answer == "pass" else next(l for l, text in options if text != "Pass")
+    letter = answer if answer == "pass" else next(key for key, text in options if text != "Pass")
     assert receive(reply(message, letter))["result"] == "played"
     last = Move.objects.filter(game=game).order_by("number")[before]
     assert last.entry["player"] == "ann" and "reinforce" in last.entry
@@ -254,8 +269,12 @@ def test_the_emails_board_picture_labels_the_cells_where_the_tile_fits(game, ann
 
 def test_a_rotation_that_does_not_fit_is_answered_with_the_engines_reason(game, django_capture_on_commit_callbacks):
     listed = re.findall(r"^([A-Z]+) \([^)]*\): (.*)$", game.turn_mail.body, re.MULTILINE)
-    label, rotation = next((label, r) for label, rest in listed for r in ("0", "90", "180", "270")
-                           if not re.search(rf"(^| · ){r}( \[|$| ·)", rest))
+    label, rotation = next(
+        (label, r)
+        for label, rest in listed
+        for r in ("0", "90", "180", "270")
+        if not re.search(rf"(^| · ){r}( \[|$| ·)", rest)
+    )
     with django_capture_on_commit_callbacks(execute=True):
         result = receive(reply(game.turn_mail, f"{label} {rotation}"))
     assert (result["result"], result["reason"]) == ("rejected", "illegal") and played(game) == 0

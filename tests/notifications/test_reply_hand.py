@@ -69,7 +69,11 @@ def test_a_reply_without_the_tile_plays_the_only_tile_that_fits_so(game):
     tile, label, rotation = only_one_fits(game.listed)
     assert receive(reply(game.turn_mail, f"{label} {rotation}"))["result"] == "played"
     entry = last_move(game)
-    assert (entry["tile"], (entry["x"], entry["y"]), entry["rotation"]) == (tile, where(game.turn_mail)[label], rotation)
+    assert (entry["tile"], (entry["x"], entry["y"]), entry["rotation"]) == (
+        tile,
+        where(game.turn_mail)[label],
+        rotation,
+    )
 
 
 def test_a_reply_that_several_tiles_fit_is_answered_with_those_tiles(game, ann, django_capture_on_commit_callbacks):

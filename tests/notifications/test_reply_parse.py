@@ -17,10 +17,18 @@ CELLS = [
     Cell("C", 3, -1, {90: ["city:E", "road:N", "pig field:NNW", "builder road:N"]}),
 ]
 TURN = Answers("turn", tile="K", cells=CELLS)
-DECISION = Answers("reinforce", options=[
-    Option("A", "Move a follower from the Castle", {"reinforce": {"x": 1, "y": 0, "spot": "city:N", "figure": "follower"}}, False),
-    Option("B", "Pass", {"reinforce": None}, True),
-])
+DECISION = Answers(
+    "reinforce",
+    options=[
+        Option(
+            "A",
+            "Move a follower from the Castle",
+            {"reinforce": {"x": 1, "y": 0, "spot": "city:N", "figure": "follower"}},
+            False,
+        ),
+        Option("B", "Pass", {"reinforce": None}, True),
+    ],
+)
 
 
 def message(text: str = "", html: str = "") -> EmailMessage:
@@ -35,30 +43,36 @@ def message(text: str = "", html: str = "") -> EmailMessage:
     return made
 
 
-@pytest.mark.parametrize("line, move", [
-    ("3,-1 90 city:E", {"x": 3, "y": -1, "rotation": 90, "meeple": "city:E"}),
-    ("-1,0 270", {"x": -1, "y": 0, "rotation": 270, "meeple": None}),
-    ("  3 , -1   90   CITY:e ", {"x": 3, "y": -1, "rotation": 90, "meeple": "city:E"}),
-    ("(3,-1) 90", {"x": 3, "y": -1, "rotation": 90, "meeple": None}),
-    ("a", {"x": 0, "y": -1, "rotation": 180, "meeple": None}),
-    ("A field:nnw", {"x": 0, "y": -1, "rotation": 180, "meeple": "field:NNW"}),
-    ("b 270 large city:w", {"x": -1, "y": 0, "rotation": 270, "meeple": {"spot": "city:W", "figure": "large"}}),
-    ("c pig field:nnw", {"x": 3, "y": -1, "rotation": 90, "meeple": {"spot": "field:NNW", "figure": "pig"}}),
-    ("C Builder Road:N", {"x": 3, "y": -1, "rotation": 90, "meeple": {"spot": "road:N", "figure": "builder"}}),
-    ("a city", {"x": 0, "y": -1, "rotation": 180, "meeple": "city:S"}),
-])
+@pytest.mark.parametrize(
+    "line, move",
+    [
+        ("3,-1 90 city:E", {"x": 3, "y": -1, "rotation": 90, "meeple": "city:E"}),
+        ("-1,0 270", {"x": -1, "y": 0, "rotation": 270, "meeple": None}),
+        ("  3 , -1   90   CITY:e ", {"x": 3, "y": -1, "rotation": 90, "meeple": "city:E"}),
+        ("(3,-1) 90", {"x": 3, "y": -1, "rotation": 90, "meeple": None}),
+        ("a", {"x": 0, "y": -1, "rotation": 180, "meeple": None}),
+        ("A field:nnw", {"x": 0, "y": -1, "rotation": 180, "meeple": "field:NNW"}),
+        ("b 270 large city:w", {"x": -1, "y": 0, "rotation": 270, "meeple": {"spot": "city:W", "figure": "large"}}),
+        ("c pig field:nnw", {"x": 3, "y": -1, "rotation": 90, "meeple": {"spot": "field:NNW", "figure": "pig"}}),
+        ("C Builder Road:N", {"x": 3, "y": -1, "rotation": 90, "meeple": {"spot": "road:N", "figure": "builder"}}),
+        ("a city", {"x": 0, "y": -1, "rotation": 180, "meeple": "city:S"}),
+    ],
+)
 def test_a_move_line_reads_as_the_move_it_names(line, move):
     assert parse.read(message(line + "\n"), TURN) == move
 
 
-@pytest.mark.parametrize("line, code", [
-    ("b", "rotation_needed"),
-    ("z 90", "unknown_cell"),
-    ("7,7 90", "no_fit"),
-    ("hello there, nice game", "unreadable"),
-    ("a field", "spot_needed"),
-    ("a 45", "unreadable"),
-])
+@pytest.mark.parametrize(
+    "line, code",
+    [
+        ("b", "rotation_needed"),
+        ("z 90", "unknown_cell"),
+        ("7,7 90", "no_fit"),
+        ("hello there, nice game", "unreadable"),
+        ("a field", "spot_needed"),
+        ("a 45", "unreadable"),
+    ],
+)
 def test_a_line_that_names_no_single_move_says_why(line, code):
     with pytest.raises(parse.Unreadable) as caught:
         parse.read(message(line), TURN)
@@ -72,12 +86,15 @@ def test_a_reply_with_nothing_above_the_quote_is_empty():
     assert caught.value.code == "empty"
 
 
-@pytest.mark.parametrize("quote", [
-    "On Mon, Mar 3, 2025 at 10:00 AM Carcassonne <noreply@example.org> wrote:",
-    "Am Mo., 3. März 2025 um 10:00 Uhr schrieb Carcassonne <noreply@example.org>:",
-    "Le lun. 3 mars 2025 à 10:00, Carcassonne <noreply@example.org> a écrit :",
-    "Il giorno lun 3 mar 2025 alle ore 10:00 Carcassonne <noreply@example.org> ha scritto:",
-])
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "On Mon, Mar 3, 2025 at 10:00 AM Carcassonne <noreply@example.org> wrote:",
+        "Am Mo., 3. März 2025 um 10:00 Uhr schrieb Carcassonne <noreply@example.org>:",
+        "Le lun. 3 mars 2025 à 10:00, Carcassonne <noreply@example.org> a écrit :",
+        "Il giorno lun 3 mar 2025 alle ore 10:00 Carcassonne <noreply@example.org> ha scritto:",
+    ],
+)
 def test_the_quoted_turn_email_is_not_read_in_any_language(quote):
     text = f"\n\nc 90 road:n\n\nThanks!\n\n{quote}\n> Answer by e-mail: e.g. A 180 city:S\n> A (0,-1): 180\n"
     assert parse.read(message(text), TURN)["meeple"] == "road:N"
@@ -94,8 +111,10 @@ def test_a_signature_and_a_phone_footer_are_not_read():
 
 
 def test_an_html_only_reply_is_read_without_its_quoted_part():
-    html = ("<html><body><div dir='ltr'>3,-1&nbsp;90 <b>road:N</b></div><br>"
-            "<div class='gmail_quote'><div>On Mon wrote:</div><blockquote>A 180 city:S</blockquote></div></body></html>")
+    html = (
+        "<html><body><div dir='ltr'>3,-1&nbsp;90 <b>road:N</b></div><br>"
+        "<div class='gmail_quote'><div>On Mon wrote:</div><blockquote>A 180 city:S</blockquote></div></body></html>"
+    )
     assert parse.read(message(html=html), TURN) == {"x": 3, "y": -1, "rotation": 90, "meeple": "road:N"}
 
 
@@ -103,12 +122,15 @@ def test_the_plain_part_wins_over_the_html_part():
     assert parse.read(message("a\n", "<p>7,7 90</p>"), TURN)["x"] == 0
 
 
-@pytest.mark.parametrize("line, answer", [
-    ("a", {"reinforce": {"x": 1, "y": 0, "spot": "city:N", "figure": "follower"}}),
-    ("B.", {"reinforce": None}),
-    ("Pass", {"reinforce": None}),
-    ("passen", {"reinforce": None}),
-])
+@pytest.mark.parametrize(
+    "line, answer",
+    [
+        ("a", {"reinforce": {"x": 1, "y": 0, "spot": "city:N", "figure": "follower"}}),
+        ("B.", {"reinforce": None}),
+        ("Pass", {"reinforce": None}),
+        ("passen", {"reinforce": None}),
+    ],
+)
 def test_a_decision_is_answered_by_its_letter_or_pass(line, answer):
     assert parse.read(message(line), DECISION) == answer
 

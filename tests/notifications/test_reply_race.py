@@ -18,7 +18,9 @@ from .replymail import REPLY_EMAIL, reply, started
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_reply_racing_a_browser_move_of_the_same_turn_plays_once(ann, bob, settings, django_capture_on_commit_callbacks):
+def test_a_reply_racing_a_browser_move_of_the_same_turn_plays_once(
+    ann, bob, settings, django_capture_on_commit_callbacks
+):
     needs_postgresql("the race")
     settings.REPLY_EMAIL = REPLY_EMAIL
     game, message = started(ann, bob, django_capture_on_commit_callbacks)

@@ -99,15 +99,23 @@ def test_a_reminder_of_the_counts_decision_is_answered_by_a_letter(ann, bob):
 
 def test_a_reminder_in_a_game_with_hands_lists_the_players_hand(ann, bob):
     game = hand_game(ann, bob)
-    row = Notification.objects.create(kind=Notification.Kind.REMINDER, category="reminder", key="reminder:test",
-                                      user=ann, email=ann.email, game=game, data={"move_number": 1, "percent": 50})
+    row = Notification.objects.create(
+        kind=Notification.Kind.REMINDER,
+        category="reminder",
+        key="reminder:test",
+        user=ann,
+        email=ann.email,
+        game=game,
+        data={"move_number": 1, "percent": 50},
+    )
     message = build_message(row)
     assert message.reply_to == turn_email(ann, game).reply_to
     assert listed(message) == listed(turn_email(ann, game))
 
 
-def test_the_started_email_of_a_first_player_without_turn_emails_can_be_answered(ann, bob,
-                                                                                 django_capture_on_commit_callbacks):
+def test_the_started_email_of_a_first_player_without_turn_emails_can_be_answered(
+    ann, bob, django_capture_on_commit_callbacks
+):
     prefs = Preference.for_user(ann)
     prefs.turn = Mode.DIGEST
     prefs.save()

@@ -43,8 +43,17 @@ def a_move(message) -> str:
 def post(client, raw: bytes, key: str = KEY, recipient: str = ""):
     timestamp, token = str(int(time.time())), "a" * 50
     signature = hmac.new(key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
-    return client.post(URL, {"body-mime": raw.decode("utf-8"), "timestamp": timestamp, "token": token,
-                             "signature": signature, "recipient": recipient, "sender": "ann@example.com"})
+    return client.post(
+        URL,
+        {
+            "body-mime": raw.decode("utf-8"),
+            "timestamp": timestamp,
+            "token": token,
+            "signature": signature,
+            "recipient": recipient,
+            "sender": "ann@example.com",
+        },
+    )
 
 
 def test_a_signed_webhook_reply_plays_the_move(client, game, django_capture_on_commit_callbacks):
@@ -63,8 +72,11 @@ def test_a_webhook_with_a_wrong_signature_plays_nothing(client, game):
 
 
 def test_a_webhook_reply_in_german_html_only_plays(client, game, ann):
-    raw = reply(game.turn_mail, html=a_move(game.turn_mail),
-                quote="Am Mo., 3. März 2025 um 10:00 Uhr schrieb Carcassonne &lt;noreply@localhost&gt;:")
+    raw = reply(
+        game.turn_mail,
+        html=a_move(game.turn_mail),
+        quote="Am Mo., 3. März 2025 um 10:00 Uhr schrieb Carcassonne &lt;noreply@localhost&gt;:",
+    )
     assert post(client, raw).status_code == 200
     assert Move.objects.filter(game=game).count() == 1
 
@@ -78,25 +90,34 @@ def test_a_spoofed_or_resent_webhook_reply_plays_at_most_once(client, game, djan
         post(client, raw)
     assert Move.objects.filter(game=game).count() == 1
     assert list(InboundMessage.objects.order_by("pk").values_list("result", "reason")) == [
-        ("ignored", "not_sender"), ("played", ""), ("duplicate", "")]
+        ("ignored", "not_sender"),
+        ("played", ""),
+        ("duplicate", ""),
+    ]
     assert all("ann@" not in address for m in mail.outbox for address in m.to)
 
 
 @pytest.mark.parametrize("kind", ["stale", "automatic", "oversized"])
-def test_stale_automatic_and_oversized_webhook_replies_play_nothing(client, game, settings, kind,
-                                                                     django_capture_on_commit_callbacks):
+def test_stale_automatic_and_oversized_webhook_replies_play_nothing(
+    client, game, settings, kind, django_capture_on_commit_callbacks
+):
     if kind == "stale":
         raw = reply(game.turn_mail, a_move(game.turn_mail))
         post(client, raw)
     headers = {"Auto-Submitted": "auto-replied"} if kind == "automatic" else {}
     if kind == "oversized":
         settings.REPLY_EMAIL_MAX_BYTES = 5_000
-    raw = reply(game.turn_mail, a_move(game.turn_mail), headers=headers, attachment=b"x" * 6_000 if kind == "oversized" else b"")
+    raw = reply(
+        game.turn_mail, a_move(game.turn_mail), headers=headers, attachment=b"x" * 6_000 if kind == "oversized" else b""
+    )
     with django_capture_on_commit_callbacks(execute=True):
         assert post(client, raw).status_code == 200
     last = InboundMessage.objects.order_by("pk").last()
-    assert (last.result, last.reason) == {"stale": ("rejected", "stale"), "automatic": ("ignored", "automatic"),
-                                          "oversized": ("ignored", "too_large")}[kind]
+    assert (last.result, last.reason) == {
+        "stale": ("rejected", "stale"),
+        "automatic": ("ignored", "automatic"),
+        "oversized": ("ignored", "too_large"),
+    }[kind]
     assert Move.objects.filter(game=game).count() == (1 if kind == "stale" else 0)
     answers = [m for m in mail.outbox if "ann@example.com" in m.to]
     assert len(answers) == (1 if kind == "stale" else 0)

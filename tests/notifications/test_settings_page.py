@@ -61,9 +61,14 @@ def test_a_vacation_is_removed_or_ended_and_shown_in_days_and_hours(client, ann)
 def test_vacation_errors_show_next_to_the_vacation_form(client, ann):
     client.force_login(ann)
     today = timezone.localdate()
-    html = client.post("/notifications/settings/", {
-        "add_vacation": "1", "start": str(today + timedelta(days=2)), "end": str(today + timedelta(days=40)),
-    }).content.decode()
-    vacation_part = html[html.index('id="vacations"'):]
+    html = client.post(
+        "/notifications/settings/",
+        {
+            "add_vacation": "1",
+            "start": str(today + timedelta(days=2)),
+            "end": str(today + timedelta(days=40)),
+        },
+    ).content.decode()
+    vacation_part = html[html.index('id="vacations"') :]
     assert "you have 14 days of 14 days left this year" in vacation_part
     assert 'action="#vacations"' in vacation_part

@@ -24,10 +24,13 @@ def _links(message):
     return set(re.findall(r"https?://[^/\s\"<>]+", message.body + html))
 
 
-@pytest.mark.parametrize("site_url, expected", [
-    ("", "http://127.0.0.1:8011"),  # development: the address the server runs on
-    ("https://carcassonne.example.org", "https://carcassonne.example.org"),  # SITE_URL wins
-])
+@pytest.mark.parametrize(
+    "site_url, expected",
+    [
+        ("", "http://127.0.0.1:8011"),  # development: the address the server runs on
+        ("https://carcassonne.example.org", "https://carcassonne.example.org"),  # SITE_URL wins
+    ],
+)
 def test_game_emails_link_to_site_url_else_to_the_address_the_server_runs_on(
     ann, bob, client, settings, django_capture_on_commit_callbacks, site_url, expected
 ):

@@ -118,8 +118,8 @@ def test_move_while_redis_is_down_is_accepted_and_mailed_later(redis_broker, tra
 
     # Redis is back: start the worker, run the sweep.
     from celery.contrib.testing.worker import start_worker
-    from django.db import connections
     from celery.signals import task_postrun
+    from django.db import connections
 
     settings.NOTIFICATIONS_SWEEP_AFTER_SECONDS = 0
 

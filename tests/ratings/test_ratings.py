@@ -6,9 +6,9 @@ import pytest
 from django.core.management import call_command
 
 from games import lobby, replay, timeouts
-from games.turns import play_move, resign
 from games.models import Game
 from games.presenter.view import placements_of
+from games.turns import play_move, resign
 from ratings import services
 from ratings.models import Rating, RatingChange
 
@@ -27,8 +27,15 @@ def play_turns(game, turns, seed=7):
         game.refresh_from_db()
         seats = list(game.seats.select_related("user").order_by("position"))
         choice = rng.choice(placements_of(engine := replay.engine_for(game, seats), engine.tile))
-        play_move(game.pk, seats[game.current_seat].user, game.move_count + 1,
-                        choice["x"], choice["y"], choice["rotation"], None)
+        play_move(
+            game.pk,
+            seats[game.current_seat].user,
+            game.move_count + 1,
+            choice["x"],
+            choice["y"],
+            choice["rotation"],
+            None,
+        )
     game.refresh_from_db()
     return game
 
@@ -98,7 +105,7 @@ def test_tied_players_get_the_same_rating(people):
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_in_games_of_three_to_six_a_better_place_gives_a_higher_rating(people, players):
     users = people[:players]
-    game = lobby.create_started_game(users[0], users[:min(players, 5)])  # the row the changes point to
+    game = lobby.create_started_game(users[0], users[: min(players, 5)])  # the row the changes point to
     ranks = list(range(1, players + 1))
     services.rate_ranks(game, [u.pk for u in users], ranks)
     shown = [rating(u).display for u in users]
@@ -169,7 +176,9 @@ def test_two_quick_resignations_leave_the_ratings_unchanged(people, django_captu
     assert services.display_rating(bob.pk) == services.display_rating(ann.pk) == services.START
 
 
-def test_a_resignation_on_the_second_turn_is_not_rated_but_after_two_turns_it_is(people, django_capture_on_commit_callbacks):
+def test_a_resignation_on_the_second_turn_is_not_rated_but_after_two_turns_it_is(
+    people, django_capture_on_commit_callbacks
+):
     ann, bob = people[:2]
     with django_capture_on_commit_callbacks(execute=True):
         early, _ = resigned_after(ann, [ann, bob], 2)  # ann has placed one tile: her second turn
@@ -198,7 +207,9 @@ def test_recomputing_skips_games_that_ended_before_the_second_turn(people, djang
     assert {game for game, *_ in before} == {rated.pk}
 
 
-def test_the_game_page_and_the_archive_say_a_game_ended_early_is_unrated(people, client, django_capture_on_commit_callbacks):
+def test_the_game_page_and_the_archive_say_a_game_ended_early_is_unrated(
+    people, client, django_capture_on_commit_callbacks
+):
     ann, bob = people[:2]
     with django_capture_on_commit_callbacks(execute=True):
         early, _ = resigned_after(ann, [ann, bob], 0)

@@ -6,10 +6,11 @@ import pytest
 from django.test import Client
 
 from games import lobby
-from tests.tournaments.conftest import director, players  # noqa: F401 - fixtures
 from tournaments import creation
 
-INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)(?![^>]*application/json)[^>]*>", re.I)  # data blocks do not run
+INLINE_SCRIPT = re.compile(
+    r"<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)(?![^>]*application/json)[^>]*>", re.I
+)  # data blocks do not run
 INLINE_STYLE = re.compile(r"<style(?![^>]*\bnonce=)[^>]*>", re.I)
 STYLE_ATTRIBUTE = re.compile(r"<[^>]+\sstyle=", re.I)
 EVENT_HANDLER = re.compile(r"<[^>]+\son[a-z]+=", re.I)
@@ -21,9 +22,18 @@ def pages(ann, bob, director, players):
     lobby.accept_invitation(game.pk, bob)
     t = creation.create_tournament(director, name="Header cup", format="swiss", swiss_rounds=1)
     return [
-        "/", "/games/", "/games/new/", "/games/lobby/",
-        f"/games/{game.pk}/", f"/archive/games/{game.pk}/", "/archive/", "/tournaments/", f"/tournaments/{t.pk}/",
-        "/api/docs/", "/notifications/settings/", "/api/games/",
+        "/",
+        "/games/",
+        "/games/new/",
+        "/games/lobby/",
+        f"/games/{game.pk}/",
+        f"/archive/games/{game.pk}/",
+        "/archive/",
+        "/tournaments/",
+        f"/tournaments/{t.pk}/",
+        "/api/docs/",
+        "/notifications/settings/",
+        "/api/games/",
     ]
 
 
@@ -31,7 +41,9 @@ def pages(ann, bob, director, players):
 def test_every_page_has_a_strict_content_security_policy_and_nothing_inline_without_its_nonce(ann, pages):
     member = Client()
     member.force_login(ann)
-    visits = [(member, url) for url in pages] + [(Client(), url) for url in ("/accounts/login/", "/accounts/signup/", "/")]
+    visits = [(member, url) for url in pages] + [
+        (Client(), url) for url in ("/accounts/login/", "/accounts/signup/", "/")
+    ]
     for client, url in visits:
         response = client.get(url)
         assert response.status_code == 200, url

@@ -6,7 +6,6 @@ from unittest import mock
 
 import pytest
 from django.db import OperationalError
-from django.test import Client
 from rest_framework.test import APIClient
 
 from games import lobby
@@ -65,8 +64,13 @@ def test_the_engine_cli_reports_a_deeply_nested_record_without_a_traceback():
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "url",
-    ["/api/archive/games/?player=a%00b", "/archive/players/a%00b/", "/tournaments/1/players/a%00b/", "/invite/a%00b/",
-     "/archive/?player=a%00b"],
+    [
+        "/api/archive/games/?player=a%00b",
+        "/archive/players/a%00b/",
+        "/tournaments/1/players/a%00b/",
+        "/invite/a%00b/",
+        "/archive/?player=a%00b",
+    ],
 )
 def test_a_nul_character_in_the_address_is_a_400(client, ann, url):
     client.force_login(ann)

@@ -39,8 +39,9 @@ def test_after_too_many_wrong_passwords_the_token_api_answers_429_in_json(limits
 
 
 @pytest.mark.django_db
-def test_wrong_passwords_for_one_user_do_not_lock_out_another_user_at_the_same_address(limits, user, password,
-                                                                                        make_user):
+def test_wrong_passwords_for_one_user_do_not_lock_out_another_user_at_the_same_address(
+    limits, user, password, make_user
+):
     make_user("bob")
     wrong_logins("bob", 8, address="10.9.9.9")  # a guesser behind a shared address
     office = Client(REMOTE_ADDR="10.9.9.9")
@@ -82,14 +83,21 @@ def test_invitations_are_limited_per_user_per_day(ann, settings):
 
 
 def sign_up(name, password, address="10.0.0.5", **headers):
-    return Client(REMOTE_ADDR=address, **headers).post("/accounts/signup/", {
-        "username": name, "email": f"{name}@example.com", "password1": password, "password2": password,
-    })
+    return Client(REMOTE_ADDR=address, **headers).post(
+        "/accounts/signup/",
+        {
+            "username": name,
+            "email": f"{name}@example.com",
+            "password1": password,
+            "password2": password,
+        },
+    )
 
 
 @pytest.mark.django_db
-def test_sign_ups_from_one_address_are_limited_per_hour_and_past_it_no_account_is_made(settings, password,
-                                                                                        django_user_model):
+def test_sign_ups_from_one_address_are_limited_per_hour_and_past_it_no_account_is_made(
+    settings, password, django_user_model
+):
     settings.ACCOUNTS_SIGNUPS_PER_HOUR = 2
     assert [sign_up(name, password).status_code for name in ("flood1", "flood2")] == [302, 302]
     response = sign_up("flood3", password)
@@ -188,9 +196,19 @@ def test_the_create_page_says_when_too_many_games_wait(settings, client, ann):
     settings.GAMES_WAITING_PER_USER = 1
     lobby.create_game(ann, [], open_seats=1)
     client.force_login(ann)
-    response = client.post("/games/new/", {"name": "One more", "open_seats": 1, "bots": 0, "bot_level": "greedy",
-                                           "seat_order": "as_listed", "move_days": "3", "timeout_rule": "lose",
-                                           "farm_scoring": "current"})
+    response = client.post(
+        "/games/new/",
+        {
+            "name": "One more",
+            "open_seats": 1,
+            "bots": 0,
+            "bot_level": "greedy",
+            "seat_order": "as_listed",
+            "move_days": "3",
+            "timeout_rule": "lose",
+            "farm_scoring": "current",
+        },
+    )
     assert "You can have at most 1 game waiting for players at once" in response.content.decode()
 
 
@@ -221,11 +239,24 @@ def test_tournaments_created_are_limited_per_day(settings, client, ann):
     assert response.status_code == 429
     assert "at most 2 tournaments a day" in response.json()["detail"]
     client.force_login(ann)
-    page = client.post("/tournaments/new/", {
-        "name": "Cup 4", "format": "swiss", "table_size": 2, "swiss_rounds": 5, "knockout_top": 0,
-        "seeding": "rating", "registration": "open", "min_finished_games": 0, "round_days": 14,
-        "timeout_rule": "lose", "promote": 0, "relegate": 0, "farm_scoring": "current",
-    })
+    page = client.post(
+        "/tournaments/new/",
+        {
+            "name": "Cup 4",
+            "format": "swiss",
+            "table_size": 2,
+            "swiss_rounds": 5,
+            "knockout_top": 0,
+            "seeding": "rating",
+            "registration": "open",
+            "min_finished_games": 0,
+            "round_days": 14,
+            "timeout_rule": "lose",
+            "promote": 0,
+            "relegate": 0,
+            "farm_scoring": "current",
+        },
+    )
     assert "at most 2 tournaments a day" in page.content.decode()
     assert Tournament.objects.count() == 2
 

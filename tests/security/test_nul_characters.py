@@ -30,8 +30,14 @@ def cup(ann, bob):
 
 
 def stored():
-    return (Message.objects.count(), Note.objects.count(), Mute.objects.count(), Entry.objects.count(),
-            Game.objects.count(), Tournament.objects.count())
+    return (
+        Message.objects.count(),
+        Note.objects.count(),
+        Mute.objects.count(),
+        Entry.objects.count(),
+        Game.objects.count(),
+        Tournament.objects.count(),
+    )
 
 
 def forms(game, cup):
@@ -48,8 +54,9 @@ def forms(game, cup):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("form", ["chat post", "note", "chat mute", "tournament invite", "tournament withdraw",
-                                  "new game", "a field's name"])
+@pytest.mark.parametrize(
+    "form", ["chat post", "note", "chat mute", "tournament invite", "tournament withdraw", "new game", "a field's name"]
+)
 def test_a_nul_character_in_a_form_is_a_400_page_and_nothing_is_stored(client, ann, game, cup, form):
     client.force_login(ann)
     url, data = forms(game, cup)[form]

@@ -115,7 +115,9 @@ def test_a_move_while_the_broker_hangs_is_accepted_within_seconds_and_its_email_
             game = play_first(game)
         assert time.monotonic() - started < 6  # a few short tries, not the length of the outage
     assert game.move_count == 1
-    assert Notification.objects.get(kind="turn", game=game, email="bob@example.com").status == "pending"  # for the sweep
+    assert (
+        Notification.objects.get(kind="turn", game=game, email="bob@example.com").status == "pending"
+    )  # for the sweep
 
 
 @pytest.mark.django_db
@@ -170,8 +172,10 @@ def session_lost(client, ann):
     """A signed-in browser whose session cannot be loaded: the database dropped."""
     client.force_login(ann)
     client.raise_request_exception = False  # as in production: the site answers, nothing re-raised
-    with mock.patch("django.contrib.sessions.backends.db.SessionStore.load",
-                    side_effect=OperationalError("terminating connection due to administrator command")):
+    with mock.patch(
+        "django.contrib.sessions.backends.db.SessionStore.load",
+        side_effect=OperationalError("terminating connection due to administrator command"),
+    ):
         yield client
 
 

@@ -8,7 +8,6 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from tests.tournaments.conftest import director, players  # noqa: F401 - fixtures
 from tournaments import creation, registration, rounds
 from tournaments.models import Tournament
 
@@ -30,7 +29,9 @@ def test_a_huge_tournament_description_is_refused(api):
 
 @pytest.mark.django_db
 def test_unknown_rules_keys_are_refused(api):
-    response = api.post("/api/tournaments/", {"name": "Cup", "rules": {"farm_scoring": "current", "dragons": True}}, format="json")
+    response = api.post(
+        "/api/tournaments/", {"name": "Cup", "rules": {"farm_scoring": "current", "dragons": True}}, format="json"
+    )
     assert response.status_code == 400
     assert "dragons" in response.json()["detail"]
 
@@ -63,7 +64,9 @@ def test_random_seeding_is_not_the_tournament_id(director, players):
 
 @pytest.mark.django_db
 def test_standings_csv_cells_cannot_run_as_formulas(client, director, django_user_model):
-    evil = [django_user_model.objects.create_user(username=name, password="x") for name in ("+1+1", "=cmd", "@sum", "-2")]
+    evil = [
+        django_user_model.objects.create_user(username=name, password="x") for name in ("+1+1", "=cmd", "@sum", "-2")
+    ]
     t = creation.create_tournament(director, name="Sheets", format="swiss", swiss_rounds=1)
     for user in evil:
         registration.register(t, user)

@@ -148,13 +148,21 @@ def answer(client, method, url, data, game_id) -> tuple:
     """What a client sees: status, type, where it is sent and the body (the game's id left out)."""
     path = url.format(id=game_id)
     if url.startswith("/api/"):
-        response = getattr(client, method)(path, data, content_type="application/json") if data else getattr(client, method)(path)
+        response = (
+            getattr(client, method)(path, data, content_type="application/json")
+            if data
+            else getattr(client, method)(path)
+        )
     else:
         response = getattr(client, method)(path, data or {})
     body = b"".join(response.streaming_content) if response.streaming else response.content
     text = re.sub(r'(csrfmiddlewaretoken" value=|csrf-token" content=|nonce=)"[^"]*"', r"\1", body.decode())
-    return (response.status_code, response.get("Content-Type"), response.get("Location", "").replace(str(game_id), "N"),
-            text.replace(path, url))
+    return (
+        response.status_code,
+        response.get("Content-Type"),
+        response.get("Location", "").replace(str(game_id), "N"),
+        text.replace(path, url),
+    )
 
 
 @pytest.mark.django_db
@@ -162,7 +170,8 @@ def answer(client, method, url, data, game_id) -> tuple:
 @pytest.mark.parametrize("who", ["logged out", "outsider"])
 @pytest.mark.parametrize("method, url, data", GAME_URLS, ids=[f"{m} {u}" for m, u, _ in GAME_URLS])
 def test_an_outsider_gets_the_same_answer_for_a_private_game_as_for_a_missing_one_and_stores_nothing(
-        ann, bob, make_user, state, who, method, url, data):
+    ann, bob, make_user, state, who, method, url, data
+):
     game = private_game(state, ann, bob, make_user)
     client = client_for(make_user("eve") if who == "outsider" else None)
     missing = Game.objects.order_by("-pk").first().pk + 1000

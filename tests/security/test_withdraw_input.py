@@ -1,7 +1,6 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.tournaments.conftest import director, players  # noqa: F401 - fixtures
 from tournaments import creation, registration
 
 

@@ -11,7 +11,9 @@ from games.presenter.outcome import outcome_json
 def players(django_user_model):
     def make(n, prefix="p"):
         return [
-            django_user_model.objects.create_user(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="x")
+            django_user_model.objects.create_user(
+                username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="x"
+            )
             for i in range(n)
         ]
 

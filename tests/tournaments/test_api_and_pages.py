@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def running(director, players):
     users = players(6)
-    t = creation.create_tournament(director, name="Autumn <Swiss>", format="swiss", swiss_rounds=3,
-                                   tiebreaks=["buchholz", "sonneborn_berger"])
+    t = creation.create_tournament(
+        director, name="Autumn <Swiss>", format="swiss", swiss_rounds=3, tiebreaks=["buchholz", "sonneborn_berger"]
+    )
     for u in users:
         registration.register(t, u)
     rounds.start(t, director)
@@ -76,12 +77,25 @@ def test_bracket_svg(client, director, players):
 
 def test_create_form(client, director):
     client.force_login(director)
-    response = client.post("/tournaments/new/", {
-        "name": "League", "format": "round_robin", "table_size": 4, "swiss_rounds": 5, "knockout_top": 0,
-        "seeding": "rating", "registration": "open", "min_finished_games": 0, "round_days": 14,
-        "timeout_rule": "lose", "promote": 0, "relegate": 0, "tiebreak_chain": "game_points, head_to_head",
-        "farm_scoring": "current",
-    })
+    response = client.post(
+        "/tournaments/new/",
+        {
+            "name": "League",
+            "format": "round_robin",
+            "table_size": 4,
+            "swiss_rounds": 5,
+            "knockout_top": 0,
+            "seeding": "rating",
+            "registration": "open",
+            "min_finished_games": 0,
+            "round_days": 14,
+            "timeout_rule": "lose",
+            "promote": 0,
+            "relegate": 0,
+            "tiebreak_chain": "game_points, head_to_head",
+            "farm_scoring": "current",
+        },
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     t = Tournament.objects.get(name="League")
     assert t.director == director and t.tiebreaks == ["game_points", "head_to_head"] and t.table_size == 4
@@ -139,10 +153,10 @@ def test_api_create_and_start(director, players):
 def test_the_tournament_page_shows_the_bracket_inline_with_links_to_the_games(client, director, players):
     t = started(director, players(4), name="Cup <b>", format="knockout")
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
-    drawing = page[page.index('data-testid="bracket"'):]
+    drawing = page[page.index('data-testid="bracket"') :]
     assert drawing.index("<svg") < drawing.index("</svg>") and "<object" not in page
     game_id = t.rounds.get(number=1).pairings.exclude(game=None).first().game_id
-    assert f'href="/games/{game_id}/"' in drawing[:drawing.index("</svg>")]
+    assert f'href="/games/{game_id}/"' in drawing[: drawing.index("</svg>")]
 
 
 def test_the_create_form_offers_tiebreaks_as_choices_in_order(client, director):
@@ -151,17 +165,35 @@ def test_the_create_form_offers_tiebreaks_as_choices_in_order(client, director):
     assert '<select name="tiebreak_1"' in html and ">Sonneborn-Berger</option>" in html
     assert 'data-formats="swiss"' in html  # the page shows only the chosen format's options
     form = {
-        "format": "swiss", "table_size": 2, "swiss_rounds": 4, "knockout_top": 0, "seeding": "rating",
-        "registration": "open", "min_finished_games": 0, "round_days": 14, "timeout_rule": "lose", "promote": 0,
-        "relegate": 0, "farm_scoring": "current",
+        "format": "swiss",
+        "table_size": 2,
+        "swiss_rounds": 4,
+        "knockout_top": 0,
+        "seeding": "rating",
+        "registration": "open",
+        "min_finished_games": 0,
+        "round_days": 14,
+        "timeout_rule": "lose",
+        "promote": 0,
+        "relegate": 0,
+        "farm_scoring": "current",
     }
-    response = client.post("/tournaments/new/", {
-        **form, "name": "Choices", "tiebreak_1": "head_to_head", "tiebreak_2": "", "tiebreak_3": "buchholz",
-        "tiebreak_4": "",
-    })
+    response = client.post(
+        "/tournaments/new/",
+        {
+            **form,
+            "name": "Choices",
+            "tiebreak_1": "head_to_head",
+            "tiebreak_2": "",
+            "tiebreak_3": "buchholz",
+            "tiebreak_4": "",
+        },
+    )
     assert response.status_code == 302
     assert Tournament.objects.get(name="Choices").tiebreaks == ["head_to_head", "buchholz"]
-    again = client.post("/tournaments/new/", {**form, "name": "Twice", "tiebreak_1": "buchholz", "tiebreak_2": "buchholz"})
+    again = client.post(
+        "/tournaments/new/", {**form, "name": "Twice", "tiebreak_1": "buchholz", "tiebreak_2": "buchholz"}
+    )
     assert "Each tiebreak can be chosen once." in again.content.decode()
     assert not Tournament.objects.filter(name="Twice").exists()
 
@@ -172,12 +204,12 @@ def test_a_round_robin_page_shows_the_full_schedule_and_the_crosstable(client, d
     play_round(t, score=lambda p: [60, 40])  # the first seat of each game wins
     t.refresh_from_db()
     html = client.get(f"/tournaments/{t.pk}/").content.decode()
-    schedule = html[html.index('data-testid="schedule"'):]
+    schedule = html[html.index('data-testid="schedule"') :]
     assert all(f"Round {n}" in schedule for n in (1, 2, 3))  # 4 players: 3 rounds, the later ones to come
     for table in t.schedule[2]:
         names = [u.username for uid in table for u in users if u.pk == uid]
         assert " – ".join(names) in schedule
-    cross = html[html.index('data-testid="crosstable"'):html.index('data-testid="schedule"')]
+    cross = html[html.index('data-testid="crosstable"') : html.index('data-testid="schedule"')]
     first = t.rounds.get(number=1).pairings.exclude(game=None).first()
     assert f'href="/games/{first.game_id}/" class="cross-w">W<' in cross
     assert f'href="/games/{first.game_id}/" class="cross-l">L<' in cross

@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.bracket import build, bracket_size, seed_order, svg
+from tournaments.bracket import bracket_size, build, seed_order, svg
 
 
 def test_seed_order():

@@ -32,9 +32,16 @@ def test_next_season(director, players):
     top, bottom = players(4, "a"), players(4, "b")
     divisions = []
     for number, users in ((1, top), (2, bottom)):
-        t = creation.create_tournament(director, name=f"D{number}", format="round_robin", league="Club",
-                                       season=1, division=number, promote=1 if number == 2 else 0,
-                                       relegate=1 if number == 1 else 0)
+        t = creation.create_tournament(
+            director,
+            name=f"D{number}",
+            format="round_robin",
+            league="Club",
+            season=1,
+            division=number,
+            promote=1 if number == 2 else 0,
+            relegate=1 if number == 1 else 0,
+        )
         for i, u in enumerate(users):
             registration.register(t, u, rating=2000 - i)
         rounds.start(t, director)

@@ -12,13 +12,18 @@ pytestmark = pytest.mark.django_db
 
 EVERYTHING = {
     "expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber", "count"],
-    "farm_scoring": "classic", "small_city": True, "incomplete_score": False, "hole_bonus": True,
-    "hand": 3, "hand_visible": False,
+    "farm_scoring": "classic",
+    "small_city": True,
+    "incomplete_score": False,
+    "hole_bonus": True,
+    "hand": 3,
+    "hand_visible": False,
 }
 
 
-def test_a_tournament_plays_its_games_with_every_expansion_and_house_rule(director, players,
-                                                                           django_capture_on_commit_callbacks):
+def test_a_tournament_plays_its_games_with_every_expansion_and_house_rule(
+    director, players, django_capture_on_commit_callbacks
+):
     users = players(6)
     t = creation.create_tournament(director, name="Grand tour", format="round_robin", table_size=6, rules=EVERYTHING)
     for u in users:
@@ -34,5 +39,6 @@ def test_a_tournament_plays_its_games_with_every_expansion_and_house_rule(direct
 
 def test_six_players_per_table_need_inns_and_cathedrals(director):
     with pytest.raises(errors.TournamentError, match="Inns & Cathedrals"):
-        creation.create_tournament(director, name="Too many", format="round_robin", table_size=6,
-                                   rules={"expansions": ["count"]})
+        creation.create_tournament(
+            director, name="Too many", format="round_robin", table_size=6, rules={"expansions": ["count"]}
+        )

@@ -16,7 +16,9 @@ def closed(director):
     return creation.create_tournament(director, name="Closed <Cup>", registration="invitation")
 
 
-def test_an_invited_player_gets_an_email_linking_to_the_tournament(closed, director, players, django_capture_on_commit_callbacks):
+def test_an_invited_player_gets_an_email_linking_to_the_tournament(
+    closed, director, players, django_capture_on_commit_callbacks
+):
     (p0,) = players(1)
     with django_capture_on_commit_callbacks(execute=True):
         registration.invite(closed, director, ["p0"])

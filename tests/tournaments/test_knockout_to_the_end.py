@@ -129,7 +129,9 @@ def test_a_swiss_still_shows_its_tiebreak_columns(director, players, client):
     for u in users:
         registration.register(t, u)
     rounds.start(t, director)
-    heads = client.get(f"/tournaments/{t.pk}/").content.decode().split('data-testid="standings"')[1].split("</thead>")[0]
+    heads = (
+        client.get(f"/tournaments/{t.pk}/").content.decode().split('data-testid="standings"')[1].split("</thead>")[0]
+    )
     assert ">Bh<" in heads and ">SB<" in heads and "Reached" not in heads
 
 
@@ -152,8 +154,10 @@ def test_the_finished_tournament_names_its_champion_on_the_page_and_in_the_api(c
     api.force_authenticate(users[3])
     data = api.get(f"/api/tournaments/{t.pk}/").json()
     assert data["champion"] == "p0"
-    assert data["places"] == [{"place": 1, "username": "p0", "user_id": users[0].pk},
-                              {"place": 2, "username": "p1", "user_id": users[1].pk}]
+    assert data["places"] == [
+        {"place": 1, "username": "p0", "user_id": users[0].pk},
+        {"place": 2, "username": "p1", "user_id": users[1].pk},
+    ]
     schema = api.get("/api/schema/?format=json").json()
     detail = schema["components"]["schemas"]["TournamentDetail"]["properties"]
     assert "champion" in detail and "places" in detail
@@ -169,7 +173,9 @@ def test_a_running_tournament_has_no_champion_yet(cup, director):
     assert data["champion"] is None and data["places"] == []
 
 
-def test_the_final_email_names_the_champion_and_follows_the_email_settings(cup, director, django_capture_on_commit_callbacks):
+def test_the_final_email_names_the_champion_and_follows_the_email_settings(
+    cup, director, django_capture_on_commit_callbacks
+):
     t, users = cup
     quiet = Preference.for_user(users[3])
     quiet.game = "none"
@@ -233,8 +239,9 @@ def test_a_league_game_lost_by_resignation_counts_as_a_game_played(director, pla
     assert (rows[second]["played"], rows[second]["wins"], rows[second]["points"]) == (1, 1, 2)
 
 
-def test_a_knockout_game_resigned_at_once_still_decides_the_match_but_is_not_rated(director, players,
-                                                                                  django_capture_on_commit_callbacks):
+def test_a_knockout_game_resigned_at_once_still_decides_the_match_but_is_not_rated(
+    director, players, django_capture_on_commit_callbacks
+):
     from games import turns
     from ratings.models import RatingChange
 

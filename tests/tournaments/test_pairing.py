@@ -15,7 +15,7 @@ def _perfect_fresh(ids, opponents):
         return True
     a, rest = ids[0], ids[1:]
     for i, b in enumerate(rest):
-        if b not in opponents[a] and _perfect_fresh(rest[:i] + rest[i + 1:], opponents):
+        if b not in opponents[a] and _perfect_fresh(rest[:i] + rest[i + 1 :], opponents):
             return True
     return False
 
@@ -33,7 +33,9 @@ class Sim:
     def ranked(self):
         order = sorted(self.ids, key=lambda i: (-self.score[i], i))
         return [
-            Player(i, self.score[i], frozenset(self.opp[i]), self.byes[i], self.starts[i], self.seconds[i], self.last[i])
+            Player(
+                i, self.score[i], frozenset(self.opp[i]), self.byes[i], self.starts[i], self.seconds[i], self.last[i]
+            )
             for i in order
         ]
 
@@ -131,7 +133,10 @@ def test_rematch_avoided_by_floating():
     ]
     pairing = pair_round(players)
     assert pairing.rematches == 0
-    assert {frozenset(p) for p in pairing.pairs} in ({frozenset({0, 2}), frozenset({1, 3})}, {frozenset({0, 3}), frozenset({1, 2})})
+    assert {frozenset(p) for p in pairing.pairs} in (
+        {frozenset({0, 2}), frozenset({1, 3})},
+        {frozenset({0, 3}), frozenset({1, 2})},
+    )
 
 
 def test_bye_to_lowest_without_one():

@@ -21,7 +21,7 @@ def test_berger_every_pair_once_per_cycle(n, double):
         assert len(seated) == len(set(seated))  # at most once per round
         assert len(seated) == n - (n % 2)  # one bye in an odd field
     for c in range(2 if double else 1):
-        met = meetings(schedule[c * cycle:(c + 1) * cycle])
+        met = meetings(schedule[c * cycle : (c + 1) * cycle])
         assert set(met) == {frozenset(p) for p in combinations(players, 2)}
         assert set(met.values()) == {1}
     # Who starts is balanced: n/2 - 1 or n/2 starts per cycle (an odd field: (n-1)/2).

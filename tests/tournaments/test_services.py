@@ -10,7 +10,7 @@ from games.models import Game, Seat
 from tournaments import creation, errors, ranking, registration, results, rounds
 from tournaments.models import Entry, Pairing, Tournament
 
-from .conftest import finish, play_round
+from .conftest import play_round
 
 pytestmark = pytest.mark.django_db
 

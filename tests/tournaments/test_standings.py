@@ -69,8 +69,12 @@ def test_ranks_and_head_to_head():
 
 def test_buchholz_cut1_sb_and_score_difference():
     results = [Result(("a", "b"), (30, 10)), Result(("a", "c"), (20, 20)), Result(("b", "c"), (15, 5))]
-    rows = {r.player: r for r in compute(["a", "b", "c"], results, tiebreaks=[
-        "buchholz", "buchholz_cut1", "sonneborn_berger", "score_difference"])}
+    rows = {
+        r.player: r
+        for r in compute(
+            ["a", "b", "c"], results, tiebreaks=["buchholz", "buchholz_cut1", "sonneborn_berger", "score_difference"]
+        )
+    }
     # points: a 3, b 2, c 1
     assert rows["a"].tiebreaks["buchholz"] == 3
     assert rows["a"].tiebreaks["buchholz_cut1"] == 2
@@ -114,7 +118,13 @@ def test_knockout_standings_count_matches_not_byes_and_rank_by_round_then_points
     b = build("abcde", {(0, 1): "d", (1, 0): "a", (1, 1): "c", (2, 0): "a"})
     rows = knockout(list("abcde"), b, {"a": 50, "b": 40, "c": 30, "d": 45, "e": 10})
     # d and b both lost a semi-final: d scored more
-    assert [(r.player, r.rank, r.reached) for r in rows] == [("a", 1, 3), ("c", 2, 2), ("d", 3, 1), ("b", 4, 1), ("e", 5, 0)]
+    assert [(r.player, r.rank, r.reached) for r in rows] == [
+        ("a", 1, 3),
+        ("c", 2, 2),
+        ("d", 3, 1),
+        ("b", 4, 1),
+        ("e", 5, 0),
+    ]
     a, d = rows[0], rows[2]
     assert (a.played, a.wins, a.byes, a.points) == (2, 2, 1, 4.0)
     assert (d.played, d.wins, d.losses, d.byes) == (2, 1, 1, 0)

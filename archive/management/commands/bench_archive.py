@@ -41,10 +41,10 @@ class Command(BaseCommand):
         games = GameResult.objects.count()
         if not games:
             raise CommandError("no finished game in the archive: run generate_archive first")
-        busiest = (
-            SeatResult.objects.values("user_id").annotate(n=Count("id")).order_by("-n").first()
+        busiest = SeatResult.objects.values("user_id").annotate(n=Count("id")).order_by("-n").first()
+        users = list(
+            User.objects.filter(seat_results__isnull=False).distinct().values_list("username", flat=True)[:200]
         )
-        users = list(User.objects.filter(seat_results__isnull=False).distinct().values_list("username", flat=True)[:200])
         viewer = User.objects.get(pk=busiest["user_id"])
         client = Client(HTTP_HOST="localhost")
         client.force_login(viewer)

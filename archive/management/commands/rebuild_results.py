@@ -17,11 +17,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--missing", action="store_true", help="Only games that have no result yet")
         parser.add_argument(
-            "--tournaments", action="store_true",
+            "--tournaments",
+            action="store_true",
             help="Only copy each tournament game's tournament and round onto its result (no replay)",
         )
         parser.add_argument(
-            "--privacy", action="store_true",
+            "--privacy",
+            action="store_true",
             help="Only copy each game's privacy onto its result (after a bulk update of games; no replay)",
         )
         parser.add_argument("game_ids", nargs="*", type=int, help="Only these games")

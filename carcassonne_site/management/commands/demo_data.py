@@ -24,9 +24,7 @@ class Command(BaseCommand):
         User = get_user_model()
         users = {}
         for username in DEMO_USERS:
-            user, created = User.objects.get_or_create(
-                username=username, defaults={"email": f"{username}@example.com"}
-            )
+            user, created = User.objects.get_or_create(username=username, defaults={"email": f"{username}@example.com"})
             if created or not user.check_password(DEMO_PASSWORD):
                 user.set_password(DEMO_PASSWORD)
                 user.save()
@@ -73,8 +71,13 @@ class Command(BaseCommand):
             choice = rng.choice(options)
             meeple = rng.choice(choice["meeples"]) if choice["meeples"] and rng.random() < 0.5 else None
             game = turns.play_move(
-                game.pk, seats[engine.current_player].user, game.move_count + 1,
-                choice["x"], choice["y"], choice["rotation"], meeple,
+                game.pk,
+                seats[engine.current_player].user,
+                game.move_count + 1,
+                choice["x"],
+                choice["y"],
+                choice["rotation"],
+                meeple,
             ).game
         return game
 
@@ -85,7 +88,10 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(name=DEMO_TOURNAMENT, director=users["ann"]).first()
         if tournament is None:
             tournament = creation.create_tournament(
-                users["ann"], name=DEMO_TOURNAMENT, format=Tournament.Format.SWISS, swiss_rounds=3,
+                users["ann"],
+                name=DEMO_TOURNAMENT,
+                format=Tournament.Format.SWISS,
+                swiss_rounds=3,
                 description="A demo event: four players, three Swiss rounds.",
             )
             for username in DEMO_USERS:

@@ -28,4 +28,4 @@ class Command(BaseCommand):
             self.stdout.write("The catalogues are complete and up to date.")
             return
         translations.update()
-        self.stdout.write("Catalogues updated: translate the new entries (msgstr \"\") in locale/*/LC_MESSAGES/*.po.")
+        self.stdout.write('Catalogues updated: translate the new entries (msgstr "") in locale/*/LC_MESSAGES/*.po.')

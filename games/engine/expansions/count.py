@@ -116,7 +116,6 @@ ENTRY_READERS["reinforce"] = Reinforce.from_json
 ENTRY_READERS["quarter"] = Quarter.from_json
 
 
-
 @register
 class Count(RuleModule):
     name = "count"
@@ -275,7 +274,9 @@ class Count(RuleModule):
         name = game.players[seat]
         if action == "quarter":
             result = [Quarter(name)]
-            figures = [f for f, ok in (("follower", game.supply[seat]), ("large", game.reserve[seat].get("large"))) if ok]
+            figures = [
+                f for f, ok in (("follower", game.supply[seat]), ("large", game.reserve[seat].get("large"))) if ok
+            ]
             for quarter in QUARTERS:
                 for figure in figures:
                     result.append(Quarter(name, quarter, figure))

@@ -8,7 +8,8 @@ from __future__ import annotations
 import copy
 import random
 import weakref
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..board import PlacedTile
@@ -123,7 +124,8 @@ class RuleModule:
         ``player`` may deploy a figure of this module's ``kind``; by default those
         :meth:`figure_error` allows (override with a cheaper way to list them)."""
         return [
-            seg.index for seg in o.segments
+            seg.index
+            for seg in o.segments
             if seg.spot is not None and self.figure_error(kind, key, o, seg.index, player) is None
         ]
 
@@ -137,7 +139,6 @@ class RuleModule:
     def feature_points(self, root: int, complete: bool, points: int) -> int:
         """The points of a road, city or cloister, given what the core (and earlier modules) say."""
         return points
-
 
     def farm_cities(self, farms: dict[int, set]) -> None:
         """Add to each farm's completed cities (``farms``: farm root -> city keys) before

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ..board import DELTA, EDGE_WORDS, key_of, xy_of
 from .. import errors
+from ..board import DELTA, EDGE_WORDS, key_of, xy_of
 from ..moves import Placement
 from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, orientation
 from .registry import RuleModule, register

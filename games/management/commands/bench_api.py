@@ -53,7 +53,9 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1, help="seed of the follower choices")
         parser.add_argument("--page-samples", type=int, default=10, help="game page GETs near the end of each game")
         parser.add_argument(
-            "--warmup", type=int, default=1,
+            "--warmup",
+            type=int,
+            default=1,
             help="games played first and not measured, as a long-running server has warm caches (default 1)",
         )
 
@@ -94,7 +96,19 @@ class Command(BaseCommand):
             self.mid_game.clear()  # the warm-up games are not measured
             gc.freeze()  # as carcassonne_site/wsgi.py does after start-up
             for _ in range(games):
-                game_id = self._play(users, clients, rng, move_ms, queries, final_flags, page_ms, state_ms, svg_ms, page_samples, has_page)
+                game_id = self._play(
+                    users,
+                    clients,
+                    rng,
+                    move_ms,
+                    queries,
+                    final_flags,
+                    page_ms,
+                    state_ms,
+                    svg_ms,
+                    page_samples,
+                    has_page,
+                )
                 game_ids.append(game_id)
         finally:
             Game.objects.filter(pk__in=game_ids).delete()
@@ -155,7 +169,9 @@ class Command(BaseCommand):
                 f"{label}: median {statistics.median(values):.2f} ms, p95 {percentile(values, 95):.2f} ms, n={len(values)}"
             )
 
-    def _play(self, users, clients, rng, move_ms, queries, final_flags, page_ms, state_ms, svg_ms, page_samples, has_page) -> int:
+    def _play(
+        self, users, clients, rng, move_ms, queries, final_flags, page_ms, state_ms, svg_ms, page_samples, has_page
+    ) -> int:
         first, second = (clients[u.username] for u in users)
         response = first.post("/api/games/", {"invite": [users[1].username]}, content_type="application/json")
         if response.status_code != 201:
@@ -177,13 +193,17 @@ class Command(BaseCommand):
                 "rotation": placement["rotation"],
                 "meeple": meeple,
             }
-            with CaptureQueriesContext(connection) as captured, \
-                    mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+            with (
+                CaptureQueriesContext(connection) as captured,
+                mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays,
+            ):
                 start = time.perf_counter()
                 response = client.post(f"/api/games/{game_id}/moves/", body, content_type="application/json")
                 move_ms.append((time.perf_counter() - start) * 1000)
             if response.status_code != 201:
-                raise CommandError(f"move {body['move_number']} failed: {response.status_code} {response.content[:300]!r}")
+                raise CommandError(
+                    f"move {body['move_number']} failed: {response.status_code} {response.content[:300]!r}"
+                )
             queries.append(len(captured))
             if body["move_number"] in MEASURED_MOVES:
                 self.mid_game.append((len(captured), replays.call_count))

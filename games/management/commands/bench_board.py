@@ -71,7 +71,7 @@ class Command(BaseCommand):
 def _loads(text: str) -> dict:
     data = json.loads(text)
     if not isinstance(data, dict):
-        raise ValueError("give the rules as a JSON object of option values, e.g. {\"hole_bonus\": true}")
+        raise ValueError('give the rules as a JSON object of option values, e.g. {"hole_bonus": true}')
     return data
 
 

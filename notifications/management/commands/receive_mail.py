@@ -25,8 +25,12 @@ class Command(BaseCommand):
     help = "Handle one e-mail (RFC 5322, on standard input) sent to the reply address: play the move it answers."
 
     def add_arguments(self, parser):
-        parser.add_argument("--recipient", action="append", default=[],
-                            help="the envelope recipient (Postfix: ${recipient}); else the headers are read")
+        parser.add_argument(
+            "--recipient",
+            action="append",
+            default=[],
+            help="the envelope recipient (Postfix: ${recipient}); else the headers are read",
+        )
 
     def handle(self, *args, **options):
         stdin = getattr(sys.stdin, "buffer", sys.stdin)

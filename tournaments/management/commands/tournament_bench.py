@@ -45,8 +45,9 @@ class Command(BaseCommand):
         users = User.objects.bulk_create(User(username=f"bench{i:04d}", email="") for i in range(n))
         users = list(User.objects.filter(username__startswith="bench").order_by("username"))
         director = users[0]
-        t = creation.create_tournament(director, name="Bench open", format="swiss", swiss_rounds=rounds,
-                                       tiebreaks=list(bench.CHAIN))
+        t = creation.create_tournament(
+            director, name="Bench open", format="swiss", swiss_rounds=rounds, tiebreaks=list(bench.CHAIN)
+        )
         Entry.objects.bulk_create(Entry(tournament=t, user=u, rating=2000 - i) for i, u in enumerate(users))
         t.status = Tournament.Status.RUNNING
         t.save()
@@ -59,8 +60,15 @@ class Command(BaseCommand):
             for i, (a, b) in enumerate(pairing.pairs, 1):
                 opp[a].add(b)
                 opp[b].add(a)
-                objs.append(Pairing(round=rnd, number=i, players=[a, b], status=Pairing.Status.FINISHED,
-                                    scores=[rng.randint(40, 120), rng.randint(40, 120)]))
+                objs.append(
+                    Pairing(
+                        round=rnd,
+                        number=i,
+                        players=[a, b],
+                        status=Pairing.Status.FINISHED,
+                        scores=[rng.randint(40, 120), rng.randint(40, 120)],
+                    )
+                )
             if pairing.bye is not None:
                 objs.append(Pairing(round=rnd, number=len(objs) + 1, players=[pairing.bye], status=Pairing.Status.BYE))
             Pairing.objects.bulk_create(objs)
