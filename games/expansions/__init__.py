@@ -20,13 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.expansions import (
-    count,  # noqa: F401
-    house_rules,  # noqa: F401
-    inns_cathedrals,  # noqa: F401
-    king_robber,  # noqa: F401
-    river,  # noqa: F401  (each module registers itself, in this order)
-    traders_builders,  # noqa: F401
+from games.engine import Rules
+from games.expansions import (  # noqa: F401 - each module registers itself on import
+    count,
+    house_rules,
+    inns_cathedrals,
+    king_robber,
+    river,
+    traders_builders,
 )
 from games.expansions.base import REGISTRY, RuleWords, SiteExpansion
 
@@ -42,6 +43,10 @@ __all__ = [
     "public_state",
     "categories",
 ]
+
+# The registry follows the engine's order of expansions (the house rules last), not the imports'.
+_ENGINE_ORDER = [o.name for o in Rules.options() if o.kind == "expansion"]
+REGISTRY.sort(key=lambda e: _ENGINE_ORDER.index(e.id) if e.id in _ENGINE_ORDER else len(_ENGINE_ORDER))
 
 
 def by_id() -> dict[str, SiteExpansion]:
