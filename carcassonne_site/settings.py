@@ -272,6 +272,9 @@ REPLY_EMAIL_PER_HOUR = envint("REPLY_EMAIL_PER_HOUR", 30)  # replies one sender 
 # django-anymail's inbound webhooks (/anymail/<provider>/inbound/): every ANYMAIL_<NAME>
 # variable of the environment becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_WEBHOOK_SECRET
 # (basic auth, user:password) and ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY (signature check).
+# The providers whose inbound webhook the operator uses, e.g. "mailgun" or "postmark,sendgrid":
+# every other provider's URL answers 404, and so does a listed one whose credentials are unset.
+REPLY_WEBHOOKS = envlist("REPLY_WEBHOOKS", [])
 ANYMAIL = {
     name[len("ANYMAIL_") :]: value for name, value in os.environ.items() if name.startswith("ANYMAIL_") and value
 }

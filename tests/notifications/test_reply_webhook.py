@@ -25,6 +25,7 @@ URL = "/anymail/mailgun/inbound_mime/"
 @pytest.fixture(autouse=True)
 def webhook_on(reply_on, settings):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": KEY}
+    settings.REPLY_WEBHOOKS = ["mailgun"]
 
 
 @pytest.fixture
