@@ -24,13 +24,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.board_svg import seat_hex
 from games.bots import NAMED_LEVELS, analyse
 from games.bots.analysis import BLUNDER, INACCURACY, MISTAKE
 from games.entries import advice, notation
-from games.errors import Conflict
+from games.errors import Busy, Conflict, TooMany
 from games.models import Game
 from games.presenter.view import GameView
 from games.replay import named_entry
@@ -65,6 +65,9 @@ def start(game: Game, user) -> tuple[GameAnalysis, bool]:
     while it is queued, running or done changes nothing (one row per game)."""
     if game.status != Game.Status.FINISHED:
         raise Conflict(_("Only a finished game can be analysed: there is no help while a game is played."))
+    existing = GameAnalysis.objects.filter(pk=game.pk).values_list("state", flat=True).first()
+    if existing is None or existing == State.FAILED:  # this request queues a run: it counts
+        check_quota(game, user)
     now = timezone.now()
     fresh = {
         "state": State.QUEUED,
@@ -82,6 +85,38 @@ def start(game: Game, user) -> tuple[GameAnalysis, bool]:
     if again:
         analysis.refresh_from_db()
     return analysis, created or again
+
+
+def check_quota(game: Game, user) -> None:
+    """Refuse an analysis that would take more than a fair share of the analysis worker:
+    ``ANALYSES_PER_DAY`` in 24 hours of games the person did not play, ``ANALYSES_OWN_PER_DAY``
+    of their own, and none while ``ANALYSES_WAITING_MAX`` wait site-wide."""
+    if GameAnalysis.objects.filter(state=State.QUEUED).count() >= settings.ANALYSES_WAITING_MAX:
+        raise Busy(_("Many analyses are waiting just now. Please try again in a few minutes."))
+    since = timezone.now() - timedelta(days=1)
+    own = game.seats.filter(user=user).exists()
+    mine = GameAnalysis.objects.filter(requested_by=user, requested_at__gte=since)
+    played = mine.filter(game__seats__user=user)
+    if own:
+        used, limit = played.count(), settings.ANALYSES_OWN_PER_DAY
+        message = ngettext(
+            "You have asked for %(count)d analysis of your own games in the last 24 hours, the most a day. "
+            "Please try again tomorrow.",
+            "You have asked for %(count)d analyses of your own games in the last 24 hours, the most a day. "
+            "Please try again tomorrow.",
+            limit,
+        )
+    else:
+        used, limit = mine.exclude(pk__in=played.values("pk")).count(), settings.ANALYSES_PER_DAY
+        message = ngettext(
+            "You have asked for %(count)d analysis of other players' games in the last 24 hours, the most a day. "
+            "Analyses of your own games are not counted. Please try again tomorrow.",
+            "You have asked for %(count)d analyses of other players' games in the last 24 hours, the most a day. "
+            "Analyses of your own games are not counted. Please try again tomorrow.",
+            limit,
+        )
+    if used >= limit:
+        raise TooMany(message % {"count": limit})
 
 
 # --- running --------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Celery tasks of the archive: the analysis of a finished game (see :mod:`archive.analysis`).
 
-The analysis runs in a worker, never in a web request (without ``REDIS_URL`` tasks run
-eagerly, as everywhere on the site). ``acks_late`` with ``reject_on_worker_lost``: a task
+The analysis runs in the analysis worker (its own queue), never in a web request (without
+``REDIS_URL``, in a thread after the response). ``acks_late`` with ``reject_on_worker_lost``: a task
 whose worker dies goes back to the broker; the beat job :func:`requeue_stale_analyses`
 queues again what a dead worker left running or a lost message left queued.
 """
@@ -9,9 +9,11 @@ queues again what a dead worker left running or a lost message left queued.
 from __future__ import annotations
 
 import logging
+import threading
 
 from celery import shared_task
-from django.db import transaction
+from django.conf import settings
+from django.db import connections, transaction
 
 from games.models import Game
 
@@ -37,12 +39,24 @@ def requeue_stale_analyses() -> int:
 
 
 def queue(game_id: int) -> None:
-    """Send the analysis of ``game_id`` to a worker; if the broker does not answer, the
-    beat job sends it later (the row stays queued)."""
+    """Send the analysis of ``game_id`` to the analysis worker (its own queue: see the settings'
+    CELERY_TASK_ROUTES); if the broker does not answer, the beat job sends it later (the row
+    stays queued). Without a broker (``ANALYSIS_IN_THREAD``), run it in a thread: the request
+    answers at once and the page shows the progress, as with a worker."""
+    if settings.ANALYSIS_IN_THREAD:
+        threading.Thread(target=_run_in_thread, args=(game_id,), name=f"analysis-{game_id}", daemon=True).start()
+        return
     try:
         analyse_game.delay(game_id)
     except Exception:  # pragma: no cover - requeue_stale_analyses sends it later
         log.exception("could not queue the analysis of game %s", game_id)
+
+
+def _run_in_thread(game_id: int) -> None:
+    try:
+        analysis.run(game_id)
+    finally:
+        connections.close_all()  # this thread's own connections
 
 
 def request_analysis(game: Game, user) -> GameAnalysis:

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -214,6 +215,14 @@ if BOT_TAKEOVER_LEVEL not in ("beginner", "casual", "strong", "expert", "random"
 ANALYSIS_SECONDS = float(os.environ.get("ANALYSIS_SECONDS", "") or BOT_MCTS_SECONDS)
 ANALYSIS_STALE_SECONDS = envint("ANALYSIS_STALE_SECONDS", 300)
 ANALYSIS_MAX_ATTEMPTS = envint("ANALYSIS_MAX_ATTEMPTS", 3)
+# A fair share of the analysis worker: analyses one person may queue in 24 hours of games they
+# did not play, and of their own; and how many may wait site-wide before asking is refused (503).
+ANALYSES_PER_DAY = envint("ANALYSES_PER_DAY", 10)
+ANALYSES_OWN_PER_DAY = envint("ANALYSES_OWN_PER_DAY", 30)
+ANALYSES_WAITING_MAX = envint("ANALYSES_WAITING_MAX", 50)
+# Without a broker (`make run`) an analysis runs in a thread of the web process after the
+# response, not inside the request; with Redis, in the analysis worker.
+ANALYSIS_IN_THREAD = envbool("ANALYSIS_IN_THREAD", not REDIS_URL)
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -226,6 +235,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": REDIS_TIMEOUT_SECONDS,
 }
 CELERY_TIMEZONE = TIME_ZONE
+# Two queues: "analysis" (minutes of CPU per task) and the default "celery" (turn e-mails, bot
+# turns, hints, timeouts, beat jobs), each with its own worker in production (README, "Workers
+# and queues"), so nothing players wait for queues behind an analysis. A worker started
+# without -Q consumes both (enough for a small site).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = (Queue("celery"), Queue("analysis"))
+CELERY_TASK_ROUTES = {"archive.tasks.analyse_game": {"queue": "analysis"}}
 # Periodic jobs (run `celery -A carcassonne_site beat`); each is safe to run late or twice.
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},

@@ -29,3 +29,9 @@ class Conflict(GameError):
 
 class TooMany(GameError):
     status = 429
+
+
+class Busy(GameError):
+    """The site cannot take this now (a queue is full): try again later."""
+
+    status = 503

@@ -56,6 +56,13 @@ def user(django_user_model, password):
 
 
 @pytest.fixture(autouse=True)
+def _analyses_in_the_task(settings):
+    """An analysis asked for runs as its task does (eagerly, or in a real worker), not in the
+    thread `make run` uses without a broker (tests/archive/test_analysis_queue.py covers it)."""
+    settings.ANALYSIS_IN_THREAD = False
+
+
+@pytest.fixture(autouse=True)
 def _own_cache(settings):
     """A fresh in-memory cache per test (throttles, heartbeats), never the shared Redis."""
     import uuid

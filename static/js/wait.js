@@ -1,7 +1,8 @@
 /* Waiting for a task (a game's analysis, a hint): an element with data-wait-url (a JSON
    endpoint with a "state") and data-wait-while (the states that mean "not yet") asks
    every few seconds while the tab is visible, and reloads the page once the state is
-   another. Without JS the element's own refresh link does the same. */
+   another. A <progress data-wait-progress> inside it follows the answer's "progress"
+   (moves judged so far). Without JS the element's own refresh link does the same. */
 (function () {
   "use strict";
   var el = document.querySelector("[data-wait-url]");
@@ -16,6 +17,8 @@
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) {
         if (data && waiting.indexOf(data.state) === -1) { window.location.reload(); return; }
+        var bar = el.querySelector("[data-wait-progress]");
+        if (bar && data && typeof data.progress === "number") { bar.value = data.progress; }
         setTimeout(ask, delay);
       })
       .catch(function () { setTimeout(ask, delay * 2); });

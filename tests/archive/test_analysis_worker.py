@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from archive.generate import store_game
 from archive.models import GameAnalysis
-from tests.notifications.conftest import celery_worker, redis_broker, wait_for  # noqa: F401  (fixtures)
+from tests.notifications.conftest import celery_worker, redis_broker, wait_for, worker_queues  # noqa: F401  (fixtures)
 
 from .conftest import short_template
 

@@ -80,6 +80,9 @@ def test_while_the_analysis_waits_the_page_says_so_and_shows_it_once_a_worker_is
     GameAnalysis.objects.create(game=game, level="expert", seconds=0.01, requested_at=now, updated_at=now)
     page.goto(f"/archive/games/{game.pk}/")  # anyone may watch: logged out too
     expect(page.get_by_test_id("analysis-pending")).to_contain_text("The analysis is waiting for a worker.")
+    GameAnalysis.objects.filter(game=game).update(state="running", progress=5)  # a worker judged 5 moves
+    expect(page.locator("[data-wait-progress]")).to_have_js_property("value", 5, timeout=15_000)
+    GameAnalysis.objects.filter(game=game).update(state="queued", progress=0)
     assert analysis.run(game.pk) == "done"  # what the worker does
     expect(page.get_by_test_id("analysis-summary")).to_be_visible(timeout=15_000)  # the page reloaded itself
     expect(page.locator(".move-list [data-mark]").first).to_be_visible()

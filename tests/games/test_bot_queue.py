@@ -11,7 +11,7 @@ from games import bot_seats, tasks
 from games.entries import kind_of
 from games.lobby import create_started_game
 from games.models import Game, Move
-from tests.notifications.conftest import celery_worker, redis_broker, wait_for  # noqa: F401  (fixtures)
+from tests.notifications.conftest import celery_worker, redis_broker, wait_for, worker_queues  # noqa: F401  (fixtures)
 
 from .test_bot_seats import client_of, first_legal_move
 

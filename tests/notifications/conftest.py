@@ -95,7 +95,14 @@ def redis_broker():
 
 
 @pytest.fixture
-def celery_worker(redis_broker, transactional_db, settings):
+def worker_queues():
+    """The queues :func:`celery_worker` consumes (``None``: all of them, as a worker started
+    without -Q); a test module overrides it to run the production set-up."""
+    return None
+
+
+@pytest.fixture
+def celery_worker(redis_broker, transactional_db, settings, worker_queues):
     """A real Celery worker (solo pool, in a thread) on the test database."""
     from celery.contrib.testing.worker import start_worker
     from celery.signals import task_postrun
@@ -109,7 +116,13 @@ def celery_worker(redis_broker, transactional_db, settings):
     task_postrun.connect(close_db, weak=False)
     try:
         with start_worker(
-            celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=20, loglevel="WARNING"
+            celery_app,
+            pool="solo",
+            perform_ping_check=False,
+            shutdown_timeout=20,
+            loglevel="WARNING",
+            # named every time: a worker's -Q selection stays on the app for the next one
+            queues=worker_queues or [q.name for q in celery_app.conf.task_queues],
         ) as worker:
             yield worker
     finally:
