@@ -1,6 +1,7 @@
 """``python -m games.bots``: bot duels, the search's benchmark, the ladder and the analysis.
 
-python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 --seed 1 --json [--records DIR] [--rules JSON]
+python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 [--seconds-a S] [--seconds-b S]
+    --seed 1 --json [--records DIR] [--rules JSON]
 python -m games.bots bench --json
 python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
@@ -49,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--games", type=_positive(int), default=10)
     d.add_argument("--players", type=int, default=2, choices=range(2, 6), metavar="2..5")
     d.add_argument("--seconds", type=_positive(float), default=0.2, help="seconds per mcts decision")
+    d.add_argument("--seconds-a", type=_positive(float), default=None, help="side a's seconds (default --seconds)")
+    d.add_argument("--seconds-b", type=_positive(float), default=None, help="side b's seconds (default --seconds)")
     d.add_argument("--seed", type=int, default=0)
     d.add_argument(
         "--rules", type=_rules, default=None, help="a NOTATION.md rules object, e.g. '{\"expansions\": [...]}'"
@@ -79,7 +82,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "analyse":
         return _analyse(args)
     if args.command == "duel":
-        result = duel(args.a, args.b, args.games, args.players, args.seconds, args.seed, args.rules, args.records)
+        result = duel(
+            args.a,
+            args.b,
+            args.games,
+            args.players,
+            args.seconds,
+            args.seed,
+            args.rules,
+            args.records,
+            seconds_a=args.seconds_a,
+            seconds_b=args.seconds_b,
+        )
         if not args.json:
             print(f"{args.a} (a) {result['wins']['a']} - {result['wins']['b']} {args.b} (b), {result['draws']} draws")
             return 0

@@ -38,12 +38,17 @@ def duel(
     seed: int = 0,
     rules: Rules | None = None,
     records: Path | None = None,
+    seconds_a: float | None = None,
+    seconds_b: float | None = None,
 ) -> dict:
     """Play ``games`` complete games of level ``a`` against level ``b``; counts of wins and draws.
 
     A side wins a game when one of its seats has the sole highest score; anything else
-    is a draw.
+    is a draw. ``seconds_a`` and ``seconds_b`` (default ``seconds``) are each side's CPU
+    seconds per decision, so two settings of one level can meet; ``share_a`` is side a's
+    share of the points, a draw counting half.
     """
+    thinking = {"a": seconds if seconds_a is None else seconds_a, "b": seconds if seconds_b is None else seconds_b}
     rng = random.Random(seed)
     wins = {"a": 0, "b": 0}
     draws = 0
@@ -60,7 +65,7 @@ def duel(
             count[side] += 1
             level = a if side == "a" else b
             names.append(f"{side}{count[side]}-{level}")
-            bots.append(make_bot(level, seed=rng.randrange(2**32), seconds=seconds))
+            bots.append(make_bot(level, seed=rng.randrange(2**32), seconds=thinking[side]))
         game = play_game(bots, names, rules, seed=rng.randrange(2**32))
         outcome = game.outcome
         if len(outcome.winners) == 1:
@@ -81,6 +86,9 @@ def duel(
         "b": b,
         "players": players,
         "seconds": seconds,
+        "seconds_a": thinking["a"],
+        "seconds_b": thinking["b"],
+        "share_a": round((wins["a"] + draws / 2) / max(1, games), 3),
         "seed": seed,
         "rules": (rules or Rules()).to_json(),
         "mean_score": {side: round(points[side] / max(1, seats[side]), 1) for side in points},

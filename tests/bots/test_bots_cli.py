@@ -99,3 +99,29 @@ def test_the_bots_do_not_import_django():
     code = "import sys, games.bots, games.bots.cli; print([m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')])"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "[]", result.stderr
+
+
+def test_duel_gives_each_side_its_own_thinking_time(monkeypatch):
+    from games.bots import duel as duel_module
+
+    made = []
+    real = duel_module.make_bot
+
+    def recording(level, seed=None, seconds=0.2, playouts=None):
+        made.append((level, seconds))
+        return real("greedy", seed=seed)  # fast: the test is about what each side was given
+
+    monkeypatch.setattr(duel_module, "make_bot", recording)
+    result = duel_module.duel("mcts", "mcts", 2, seconds=0.2, seed=1, seconds_a=1.0, seconds_b=0.1)
+    assert sorted(set(made)) == [("mcts", 0.1), ("mcts", 1.0)] and len(made) == 4
+    assert (result["seconds_a"], result["seconds_b"]) == (1.0, 0.1)
+    assert result["share_a"] == (result["wins"]["a"] + result["draws"] / 2) / 2
+
+
+def test_duel_accepts_seconds_for_each_side_on_the_command_line():
+    result = run(
+        "duel", "--a", "greedy", "--b", "random", "--games", "1", "--seconds-a", "0.5", "--seconds-b", "0.1", "--json"
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["seconds_a"], data["seconds_b"]) == (0.5, 0.1)
