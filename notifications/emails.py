@@ -411,10 +411,17 @@ def _thread_headers(n: Notification, ctx: dict, domain: str) -> dict[str, str]:
     return headers
 
 
+def _paragraphs(text: str) -> str:
+    """The text part as a person writes it: at most one blank line between paragraphs
+    (a template's optional lines leave runs of them), no spaces at line ends."""
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
+
+
 def _build_message(n: Notification) -> EmailMultiAlternatives:
     ctx = context_for(n)
     name = ctx.get("template", n.kind)
-    text = render_to_string(f"notifications/email/{name}.txt", ctx)
+    text = _paragraphs(render_to_string(f"notifications/email/{name}.txt", ctx))
     html = render_to_string(f"notifications/email/{name}.html", ctx)
     domain = urlsplit(links.site_url()).hostname or "localhost"
     headers = {

@@ -48,17 +48,22 @@ def rules_line(rules: dict | None) -> list[str]:
     return parts
 
 
+def on_timeout(game) -> str:
+    """What happens when a player's time runs out, in the words of a sentence (the page's
+    clock and the e-mails say it alike)."""
+    return {
+        Game.TimeoutRule.SKIP: _("skip the turn when time runs out"),
+        Game.TimeoutRule.BOT: _("a bot takes over when time runs out"),
+    }.get(game.timeout_rule, _("lose on time"))
+
+
 def timing_line(game) -> list[str]:
     """The time per move, what happens when it runs out, and vacations."""
     if not game.move_days:
         return [_("no time limit")]
-    on_timeout = {
-        Game.TimeoutRule.SKIP: _("skip the turn when time runs out"),
-        Game.TimeoutRule.BOT: _("a bot takes over when time runs out"),
-    }.get(game.timeout_rule, _("lose on time"))
     return [
         ngettext("%(count)d day per move", "%(count)d days per move", game.move_days) % {"count": game.move_days},
-        on_timeout,
+        on_timeout(game),
         _("vacations allowed") if game.vacation_allowed else _("no vacations"),
     ]
 

@@ -49,7 +49,13 @@ def game_clock(game):
     state = clock.state(turn_clock, game, now) if turn_clock else None
     users = [s.user for s in game.seats.select_related("user") if s.user_id]
     away = Vacation.objects.filter(user__in=users, end__gt=now).select_related("user") if game.vacation_allowed else []
-    return {"game": game, "state": state, "left": durations.describe(state.time_left) if state else None, "away": away}
+    return {
+        "game": game,
+        "state": state,
+        "left": durations.describe(state.time_left) if state else None,
+        "away": away,
+        "on_timeout": rules_in_words.on_timeout(game),
+    }
 
 
 @register.inclusion_tag("games/_timeout_events.html")

@@ -324,6 +324,15 @@ def test_game_page_shows_the_turn_clock(client, ann, bob):
     assert "2 days per move · lose on time · vacations allowed" in html
 
 
+def test_the_clock_names_the_time_rule_as_everywhere_else_with_its_case_kept_in_german(client, ann, bob):
+    game = create_game(ann, ["bob"], move_days=2, timeout_rule="lose")
+    accept_invitation(game.pk, bob)
+    login(client, bob)
+    html = client.get(reverse("game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Zeit pro Zug: 2 Tage (Verlust auf Zeit)." in html
+    assert "verlust" not in html and "Zeitüberschreitung" not in html
+
+
 def test_player_who_lost_on_time_is_shown(client, ann, bob, cid):
     game = create_game(ann, ["bob", "cid"], move_days=1, timeout_rule="lose")
     accept_invitation(game.pk, bob)

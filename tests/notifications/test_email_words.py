@@ -113,3 +113,12 @@ def test_a_turn_email_tells_the_last_move_in_words_not_tile_codes(game, django_c
         f"Last move: ann placed {tile_phrase(tile)}" in to_bob.body
     )  # and what it did, see tests/games/test_move_words_pages.py
     assert "(tile " not in to_bob.body
+
+
+def test_every_text_part_keeps_at_most_one_blank_line_between_paragraphs(game, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+    texts = [m.body for m in mail.outbox]
+    assert len(texts) >= 2 and any("Your tile" in t for t in texts)
+    for text in texts:
+        assert "\n\n\n" not in text and not re.search(r"[ \t]\n", text), text
