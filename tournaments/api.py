@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.views import APIView
 
 from games.serializers import RulesSerializer
@@ -181,7 +182,10 @@ ERRORS = {
 
 class TournamentAPIView(APIView):
     """A tournament endpoint: its errors (:mod:`tournaments.errors`) are answered by the
-    site's API handler like every command's, ``{"detail": ...}`` with their status."""
+    site's API handler like every command's, ``{"detail": ...}`` with their status. Reading
+    is open to everyone, as the tournament pages and exports are; changing needs a log-in."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
 
 
 def _names(ids) -> dict:

@@ -37,11 +37,11 @@ def test_unknown_rules_keys_are_refused(api):
 
 
 @pytest.mark.django_db
-def test_tournament_api_errors_have_a_detail_and_anonymous_callers_get_401(api):
+def test_tournament_api_errors_have_a_detail_and_anonymous_changes_get_401(api):
     response = api.post("/api/tournaments/", {"name": "Cup", "format": "chess"}, format="json")
     assert response.status_code == 400
     assert "format" in response.json()["detail"] and "format" in response.json()["errors"]
-    anonymous = APIClient().get("/api/tournaments/")
+    anonymous = APIClient().post("/api/tournaments/", {"name": "Cup", "format": "swiss"}, format="json")
     assert anonymous.status_code == 401
     assert anonymous.json()["detail"]
 
@@ -59,7 +59,9 @@ def test_random_seeding_is_not_the_tournament_id(director, players):
     assert t.seed is not None
     assert rounds._seed(t, ids) != predictable
     assert rounds._seed(t, ids) == rounds._seed(t, ids)  # stored: the draw can be repeated
-    assert "seed" not in APIClient().get(f"/api/tournaments/{t.pk}/").content.decode()
+    shown = APIClient().get(f"/api/tournaments/{t.pk}/")  # public, as the page is
+    assert shown.status_code == 200
+    assert "seed" not in shown.json() and str(t.seed) not in shown.content.decode()
 
 
 @pytest.mark.django_db

@@ -118,7 +118,11 @@ def test_register_and_start_via_pages(client, director, players):
 def test_api(running, director, players):
     t = running
     outsider = players(1, "z")[0]
-    assert api().get("/api/tournaments/").status_code in (401, 403)
+    anonymous = api()  # reads as the pages do: public; changes need a log-in
+    assert any(x["id"] == t.pk for x in anonymous.get("/api/tournaments/").json())
+    assert anonymous.get(f"/api/tournaments/{t.pk}/standings/").status_code == 200
+    assert anonymous.post(f"/api/tournaments/{t.pk}/register/").status_code in (401, 403)
+    assert anonymous.post("/api/tournaments/", {"name": "Mine"}, format="json").status_code in (401, 403)
     c = api(outsider)
     assert any(x["id"] == t.pk for x in c.get("/api/tournaments/").json())
     assert c.get(f"/api/tournaments/{t.pk}/").json()["format"] == "swiss"
