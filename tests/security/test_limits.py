@@ -118,6 +118,51 @@ def test_behind_the_proxy_sign_ups_are_counted_per_client_not_per_proxy(settings
     assert spoofed.status_code == 429
 
 
+def sign_up_with(email, name, password, address):
+    return Client(REMOTE_ADDR=address).post(
+        "/accounts/signup/", {"username": name, "email": email, "password1": password, "password2": password}
+    )
+
+
+@pytest.mark.django_db
+def test_warnings_to_a_registered_address_are_limited_per_address_whoever_signs_up_with_it(
+    settings, user, password, mailoutbox, django_user_model
+):
+    settings.ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = 3
+    answers = [sign_up_with("ann@example.com", f"copy{i}", password, f"10.2.0.{i}").status_code for i in range(3)]
+    assert answers == [302, 302, 302]
+    response = sign_up_with("ANN@example.com", "copy9", password, "10.2.0.9")  # from yet another address
+    assert response.status_code == 429
+    assert "Too many e-mails went to this address in the last hour" in response.content.decode()
+    assert [m.to for m in mailoutbox] == [["ann@example.com"]] * 3  # three warnings, not four
+    assert not django_user_model.objects.filter(username="copy9").exists()
+
+
+@pytest.mark.django_db
+def test_the_limit_per_address_answers_the_same_whether_or_not_the_address_is_registered(
+    settings, user, password, mailoutbox
+):
+    settings.ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = 1
+    for email in ("ann@example.com", "free@example.com"):  # registered, and not
+        assert sign_up_with(email, f"first-{email[:3]}", password, "10.3.0.1").status_code == 302
+        refused = sign_up_with(email, f"second-{email[:3]}", password, "10.3.0.2")
+        assert refused.status_code == 429
+        assert "Too many e-mails went to this address" in refused.content.decode()
+    assert len(mailoutbox) == 2
+
+
+@pytest.mark.django_db
+def test_confirmation_links_asked_for_on_the_email_page_count_toward_the_same_limit(settings, ann, client, mailoutbox):
+    settings.ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = 2
+    client.force_login(ann)
+    for _ in range(2):
+        assert client.post(reverse("email-change"), {"email": "victim@example.com"}).status_code == 302
+    response = client.post(reverse("email-change"), {"email": "victim@example.com"})
+    assert response.status_code == 429
+    assert "Too many e-mails went to this address" in response.content.decode()
+    assert len(mailoutbox) == 2
+
+
 def reset(email, address="10.0.0.7"):
     return Client(REMOTE_ADDR=address).post(reverse("password_reset"), {"email": email})
 
