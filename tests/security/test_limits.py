@@ -235,6 +235,48 @@ def test_games_waiting_for_players_are_limited_per_user(settings, ann):
 
 
 @pytest.mark.django_db
+def test_a_player_with_the_most_games_waiting_can_still_start_a_practice_game_against_bots(settings, ann):
+    from games.models import Game
+
+    settings.GAMES_WAITING_PER_USER = 2
+    api = api_as(ann)
+    for i in range(2):
+        assert api.post("/api/games/", {"open_seats": 1, "name": f"Open {i}"}, format="json").status_code == 201
+    practice = api.post("/api/games/", {"bots": 2, "bot_level": "beginner"}, format="json")
+    assert practice.status_code == 201, practice.content
+    assert Game.objects.get(pk=practice.json()["id"]).status == Game.Status.ACTIVE  # it started at once
+    # ... and it takes no waiting game's place: a game that waits is still refused,
+    assert api.post("/api/games/", {"open_seats": 1}, format="json").status_code == 429
+    # as is one whose bots must wait for an open seat or an invited player.
+    assert api.post("/api/games/", {"bots": 1, "open_seats": 1}, format="json").status_code == 429
+
+
+@pytest.mark.django_db
+def test_the_create_page_starts_a_practice_game_however_many_games_wait(settings, client, ann):
+    from games import lobby
+    from games.models import Game
+
+    settings.GAMES_WAITING_PER_USER = 1
+    lobby.create_game(ann, [], open_seats=1)
+    client.force_login(ann)
+    response = client.post(
+        "/games/new/",
+        {
+            "name": "Practice",
+            "open_seats": 0,
+            "bots": 1,
+            "bot_level": "beginner",
+            "seat_order": "as_listed",
+            "move_days": "3",
+            "timeout_rule": "lose",
+            "farm_scoring": "current",
+        },
+    )
+    assert response.status_code == 302
+    assert Game.objects.get(name="Practice").status == Game.Status.ACTIVE
+
+
+@pytest.mark.django_db
 def test_the_create_page_says_when_too_many_games_wait(settings, client, ann):
     from games import lobby
 
