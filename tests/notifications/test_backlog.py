@@ -84,3 +84,27 @@ def test_a_worker_that_claims_an_email_takes_it_out_of_the_queue_record(idle_bro
     tasks._claim(pk)
     row = Notification.objects.get(pk=pk)
     assert row.status == "sending" and row.queued_at is None  # its lease now says whether it is stuck
+
+
+@pytest.mark.django_db
+def test_health_shows_the_backlog_an_operator_watches_before_players_notice(idle_broker, settings):
+    from django.test import Client
+
+    settings.CELERY_BROKER_URL = idle_broker
+    for pk in write(7, "backlog"):
+        tasks.enqueue(pk)
+    Notification.objects.filter(key="backlog:0").update(created_at=timezone.now() - timedelta(minutes=4))
+    body = Client().get("/health/").json()
+    assert body["checks"]["broker"] == "ok"
+    assert body["queues"] == {"celery": 7, "analysis": 0}
+    assert 240 <= body["email_lag_seconds"] < 250
+
+
+def test_every_queue_named_in_the_settings_is_reported(settings):
+    from kombu import Queue
+
+    settings.CELERY_TASK_ROUTES = {"archive.tasks.*": {"queue": "analysis"}, "games.tasks.find_hint": "hints"}
+    assert queues.queue_names() == ["celery", "analysis", "hints"]
+    settings.CELERY_TASK_QUEUES = [Queue("celery"), Queue("bots")]
+    settings.CELERY_TASK_ROUTES = [{"games.tasks.play_bot_turns": {"queue": "bots"}}]
+    assert queues.queue_names() == ["celery", "bots", "analysis"]
