@@ -90,7 +90,8 @@ def test_health_answers_503_within_one_and_a_half_seconds_naming_the_cache_and_t
         assert body["checks"]["beat"] == "unknown: the cache does not answer"
         assert body["queues"] == {"celery": None, "analysis": None}  # lengths unknown
         assert body["email_lag_seconds"] == 0
-    assert "Timeout" in body["checks"]["cache"] and "Timeout" in body["checks"]["broker"]
+        for name in ("cache", "broker"):  # its socket timed out, or (a busy machine) not even that in time
+            assert "Timeout" in body["checks"][name] or body["checks"][name] == "error: no answer in time"
 
 
 @pytest.mark.django_db(transaction=True)
