@@ -49,6 +49,21 @@ def _may_sign_up(request) -> bool:
     return limits.spend("signup", limits.client_address(request), settings.ACCOUNTS_SIGNUPS_PER_HOUR, 3600)
 
 
+def _may_mail_address(email: str) -> bool:
+    """Counts an e-mail about ``email`` (its confirmation link, or the warning to its
+    registered owner); False past ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR, whoever asks.
+    Counted whether or not the address is registered, so a refusal tells nothing."""
+    limit = settings.ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR
+    return limits.spend("confirmation-to", email.strip().lower(), limit, 3600)
+
+
+def _too_many_to_address(form) -> None:
+    form.add_error(
+        "email",
+        _("Too many e-mails went to this address in the last hour: look for them in its inbox, or try again later."),
+    )
+
+
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
@@ -58,6 +73,9 @@ def signup(request):
         form = SignupForm(request.POST)
         if form.is_valid() and not _may_sign_up(request):
             form.add_error(None, _("Too many accounts were made from your address in the last hour: try again later."))
+            status = 429
+        elif form.is_valid() and not _may_mail_address(form.cleaned_data["email"]):
+            _too_many_to_address(form)
             status = 429
         elif form.is_valid():
             try:
@@ -111,14 +129,18 @@ class PasswordResetView(auth_views.PasswordResetView):
 @login_required
 def email_change(request):
     form = EmailChangeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    status = 200
+    if request.method == "POST" and form.is_valid() and not _may_mail_address(form.cleaned_data["email"]):
+        _too_many_to_address(form)
+        status = 429
+    elif request.method == "POST" and form.is_valid():
         email = form.cleaned_data["email"]
         verification.request_address(request, request.user, email)
         messages.success(
             request, _("We sent a link to %(email)s: follow it to confirm the address.") % {"email": email}
         )
         return redirect("email-change")
-    return render(request, "registration/email_change.html", {"form": form})
+    return render(request, "registration/email_change.html", {"form": form}, status=status)
 
 
 def email_confirm(request, token: str):

@@ -1,5 +1,6 @@
 """``POST /api/auth/token/``: DRF's token view, answering 429 once django-axes has
-locked the username out (too many wrong passwords for it)."""
+locked the username out (too many wrong passwords for it), and reading JSON with the
+site's bounded parser (DRF's own answers a deeply nested body with a server error)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 
+from games.rest import FORM_PARSER_CLASSES
 from games.serializers import ErrorSerializer
 
 from .errors import lockout_minutes
 
 
 class TokenView(ObtainAuthToken):
+    parser_classes = FORM_PARSER_CLASSES  # a log-in form: JSON or form fields
+
     @extend_schema(
         tags=["auth"],
         summary="Get your API token",

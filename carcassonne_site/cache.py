@@ -17,6 +17,8 @@ from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from games import broker
+
 logger = logging.getLogger(__name__)
 
 QUIET_SECONDS = 5.0  # after Redis failed to answer, work without it this long
@@ -41,9 +43,17 @@ class RedisCache(DjangoRedisCache):
             _quiet_until[self._location] = time.monotonic() + QUIET_SECONDS
             return fallback
 
-    def ping(self) -> None:
-        """Ask Redis itself, whatever the last failure was; raises if it does not answer."""
-        self._cache.get_client(write=True).ping()
+    def ping(self, timeout: float | None = None) -> None:
+        """Ask Redis itself, whatever the last failure was; raises if it does not answer
+        (within ``timeout`` seconds if given, else the cache's own socket timeouts)."""
+        if timeout is None:
+            self._cache.get_client(write=True).ping()
+        else:
+            client = broker.redis_client(self._servers[0], timeout)  # the server written to
+            try:
+                client.ping()
+            finally:
+                client.close()
         _quiet_until.pop(self._location, None)
 
     # Each operation answers as on an empty cache that stores nothing.

@@ -279,6 +279,9 @@ ACCOUNTS_PASSWORD_RESETS_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 
 ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint(
     "ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3
 )  # per address written
+# Confirmation e-mails to one address (the link, or the warning to its registered owner) per
+# hour, whoever asks: sign-up and the e-mail page, counted whether the address is registered or not.
+ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = envint("ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR", 3)
 # Playing a turn by replying to its e-mail (notifications.replies): the address replies go
 # to, e.g. play@example.org; each turn e-mail's Reply-To is play+<signed token>@example.org.
 # Unset: no e-mail carries a Reply-To and no reply is played.

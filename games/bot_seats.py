@@ -106,15 +106,18 @@ def create_game_with_bots(
     creator, invite=(), *, bots: Any = 0, bot_level: Any = "strong", open_seats: Any = 0, **options
 ) -> Game:
     """:func:`games.lobby.create_game` with ``bots`` more seats played by bots of
-    ``bot_level`` (a practice game: no invitation, no open seat; it starts at once)."""
+    ``bot_level``. A practice game (only bots besides the creator: no invitation, no open
+    seat) starts at once, so the limit on games waiting for players does not refuse it."""
     if isinstance(bots, bool) or not isinstance(bots, int) or bots < 0:
         raise GameError(_("bots must be a whole number, 0 or more"))
     if bots:
         check_level(bot_level)
     if not isinstance(open_seats, int) or isinstance(open_seats, bool):
         raise GameError(_("open_seats must be a whole number, 0 or more"))
+    invite = list(invite)
+    practice = bots > 0 and not invite and not open_seats
     with transaction.atomic():
-        game = lobby.create_game(creator, invite, open_seats=open_seats + bots, **options)
+        game = lobby.create_game(creator, invite, open_seats=open_seats + bots, starts_at_once=practice, **options)
         if bots:
             fill_with_bots(game.pk, creator, bot_level, bots)
     return game

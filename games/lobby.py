@@ -49,11 +49,14 @@ def create_game(
     timeout_rule: str = Game.TimeoutRule.LOSE,
     vacation_allowed: bool = True,
     private: bool = False,
+    starts_at_once: bool = False,
 ) -> Game:
     """Create a game: the creator sits first, then the invited players, then open seats.
 
     ``invite`` holds usernames or e-mail addresses; an address of a registered user
     invites that user. With ``seat_order="random"`` the order is drawn at the start.
+    ``starts_at_once``: the caller fills every open seat in the same transaction (bots),
+    so the game never waits for players and the limit on waiting games does not apply.
     """
     rules = _checked_rules(rules, seat_order)
     if not isinstance(open_seats, int) or open_seats < 0:
@@ -63,7 +66,7 @@ def create_game(
     if timeout_rule not in Game.TimeoutRule.values:
         raise GameError(_("timeout_rule must be 'skip', 'lose' or 'bot'"))
     invitees = _resolve_invitees(creator, list(invite))
-    _check_games_quota(creator)
+    _check_games_quota(creator, waits=not starts_at_once)
     check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= rules.max_players:
@@ -146,12 +149,12 @@ def _checked_rules(rules: dict[str, Any] | Rules | None, seat_order: str) -> Rul
 # --- quotas and invitees ---------------------------------------------------------------
 
 
-def _check_games_quota(creator) -> None:
-    """At most ``GAMES_WAITING_PER_USER`` of a user's games wait for players at once, and
-    at most ``GAMES_CREATED_PER_DAY`` games a day that they sit in (games a tournament
-    director creates for others' rounds do not count)."""
+def _check_games_quota(creator, waits: bool = True) -> None:
+    """At most ``GAMES_WAITING_PER_USER`` of a user's games wait for players at once (a
+    new game that ``waits``), and at most ``GAMES_CREATED_PER_DAY`` games a day that they
+    sit in (games a tournament director creates for others' rounds do not count)."""
     waiting = settings.GAMES_WAITING_PER_USER
-    if Game.objects.filter(created_by=creator, status=Game.Status.WAITING).count() >= waiting:
+    if waits and Game.objects.filter(created_by=creator, status=Game.Status.WAITING).count() >= waiting:
         raise TooMany(
             ngettext(
                 "you can have at most %(count)d game waiting for players at once; wait until it starts",

@@ -67,6 +67,12 @@ class JSONParser(parsers.JSONParser):
         return data
 
 
+# The parsers a view may use: the bounded JSON parser above, and for a log-in form also
+# the form parsers (flat names and values, counted by DATA_UPLOAD_MAX_NUMBER_FIELDS; NUL
+# characters refused by carcassonne_site.middleware.HostileInputMiddleware).
+FORM_PARSER_CLASSES = (JSONParser, parsers.FormParser, parsers.MultiPartParser)
+
+
 class TokenAuthentication(authentication.TokenAuthentication):
     """DRF's token authentication; a token's user with a saved language gets the API's
     messages in it (a session's user already has it from accounts.middleware)."""

@@ -106,6 +106,9 @@ class Notification(models.Model):
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING, db_index=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     lease_until = models.DateTimeField(null=True, blank=True)
+    # When the row was last handed to the broker (its task waits in the queue); cleared
+    # when a worker claims it. The sweep leaves such rows alone: they are only waiting.
+    queued_at = models.DateTimeField(null=True, blank=True)
     next_attempt_at = models.DateTimeField(default=timezone.now)
     last_error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -9,6 +9,7 @@ from functools import partial
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Min
 from django.dispatch import Signal
 from django.utils import translation
 
@@ -86,6 +87,13 @@ def notify(
     if status == Notification.Status.PENDING:
         transaction.on_commit(partial(row_written.send, sender=Notification, pk=row.pk))
     return row
+
+
+def oldest_unsent():
+    """When the oldest e-mail still to send (waiting, being sent, or waiting to try again)
+    was written, or None: ``/health/`` reports its age as the e-mail lag."""
+    unsent = Notification.objects.filter(status__in=[Notification.Status.PENDING, Notification.Status.SENDING])
+    return unsent.aggregate(oldest=Min("created_at"))["oldest"]
 
 
 def message(category: str, *, key: str, user, subject: str, lines, path: str, button: str, game=None):

@@ -26,7 +26,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts import language
-from games import clock
+from games import broker, clock
 
 from .models import Category, Mode, Notification, Preference
 from .outbox import notify, row_written
@@ -36,6 +36,9 @@ logger = logging.getLogger(__name__)
 
 def _setting(name: str, default):
     return getattr(settings, name, default)
+
+
+_UNSENT = (Notification.Status.PENDING, Notification.Status.SENDING)
 
 
 def lease() -> timedelta:
@@ -82,7 +85,7 @@ def _claim(pk: int) -> Notification | None:
             return None
         # Conditional update: safe on databases without row locks (SQLite) too.
         claimed = Notification.objects.filter(pk=pk, status=row.status, attempts=row.attempts).update(
-            status=Notification.Status.SENDING, lease_until=now + lease(), attempts=row.attempts + 1
+            status=Notification.Status.SENDING, lease_until=now + lease(), attempts=row.attempts + 1, queued_at=None
         )
         if not claimed:
             return None
@@ -139,6 +142,7 @@ def send_notification(self, pk: int) -> str:
     result = deliver(pk)
     if result == "retry" and not self.request.is_eager:
         attempts = Notification.objects.filter(pk=pk).values_list("attempts", flat=True).first() or 1
+        _mark_queued(pk)  # the retry below hands it to the broker again
         try:
             raise self.retry(countdown=backoff(attempts))
         except self.MaxRetriesExceededError:  # pragma: no cover - max_retries is None
@@ -147,9 +151,17 @@ def send_notification(self, pk: int) -> str:
     return result
 
 
+def _mark_queued(pk: int):
+    """Record that the row is handed to the broker (the sweep leaves it to its task)."""
+    stamp = timezone.now()
+    Notification.objects.filter(pk=pk, status__in=_UNSENT).update(queued_at=stamp)
+    return stamp
+
+
 def enqueue(pk: int) -> None:
     """Queue the sending of one notification. Never raises: a broker that is down must
     not break the event; the periodic sweep queues the row again later."""
+    stamp = _mark_queued(pk)  # before publishing: a worker (or an eager run) may claim it at once
     try:
         send_notification.apply_async(
             (pk,),
@@ -158,6 +170,7 @@ def enqueue(pk: int) -> None:
         )
     except Exception:  # noqa: BLE001 - broker errors of any kind
         logger.exception("could not queue notification %s; the sweep will retry", pk)
+        Notification.objects.filter(pk=pk, queued_at=stamp).update(queued_at=None)
 
 
 @receiver(row_written, dispatch_uid="notifications_queue_sending")
@@ -166,17 +179,39 @@ def queue_sending(sender, pk: int, **kwargs) -> None:
     enqueue(pk)
 
 
+# A task handed to the broker this long ago is taken for lost even while the queue is not
+# empty (Redis's own redelivery of a task whose worker died waits an hour too).
+QUEUED_MAX = timedelta(hours=1)
+
+
+def _queue_drained() -> bool:
+    """True when no task waits in the e-mails' queue; False while tasks wait there or the
+    broker does not answer."""
+    try:
+        queue, url = broker.queue_of(send_notification), send_notification.app.conf.broker_url
+        return not any(broker.queue_lengths([queue], url=url).values())
+    except Exception:  # noqa: BLE001 - the broker is down: whatever is queued stays queued
+        return False
+
+
 @shared_task(ignore_result=True)
 def sweep() -> int:
-    """Queue again whatever should have been sent by now (broker or worker was down,
-    worker crashed mid-send). Harmless when run twice: sending claims each row."""
+    """Queue again what should have been sent by now and has no task waiting for it: rows
+    never handed to the broker (it was down), rows whose worker died (the lease ran out),
+    and rows whose task was lost (handed over, yet the queue has drained; or an hour ago).
+    A row only waiting in a long queue is left there, so a backlog never grows by the
+    sweep. Harmless when run twice: sending claims each row."""
     now = timezone.now()
     grace = timedelta(seconds=_setting("NOTIFICATIONS_SWEEP_AFTER_SECONDS", 180))
-    due = Notification.objects.filter(
+    stuck = (
         Q(status=Notification.Status.PENDING, next_attempt_at__lte=now - grace)
         | Q(status=Notification.Status.PENDING, next_attempt_at__lte=now, created_at__lte=now - grace)
         | Q(status=Notification.Status.SENDING, lease_until__lt=now)
-    ).order_by("pk")
+    )
+    lost = Q(queued_at__lte=now - QUEUED_MAX)
+    if Notification.objects.filter(stuck, queued_at__lte=now - grace).exists() and _queue_drained():
+        lost = Q(queued_at__lte=now - grace)  # the queue drained without them (e.g. Redis restarted empty)
+    due = Notification.objects.filter(stuck).filter(Q(queued_at__isnull=True) | lost).order_by("pk")
     count = 0
     for pk in due.values_list("pk", flat=True)[:500]:
         enqueue(pk)

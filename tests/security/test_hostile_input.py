@@ -46,6 +46,47 @@ def test_deeply_nested_json_is_refused_everywhere_with_nothing_stored(api_as, ga
 
 
 @pytest.mark.django_db
+def test_the_token_view_answers_json_nested_1000_deep_with_a_400_and_a_message():
+    body = '{"username": ' + "[" * 1000 + "]" * 1000 + ', "password": "x"}'  # 2 kB, logged out
+    client = APIClient(raise_request_exception=False)
+    response = client.post("/api/auth/token/", body, content_type="application/json")
+    assert_refused(response)
+    assert "nested too deeply" in response.json()["detail"]
+
+
+def _views(patterns, prefix=""):
+    """Every URL's view, as (route, view function), through the URL resolver."""
+    from django.urls import URLResolver, get_resolver
+
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _views(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern), pattern.callback
+
+
+def test_every_api_view_reads_bodies_with_the_sites_bounded_parsers():
+    from rest_framework.parsers import JSONParser as DRFJSONParser
+
+    from games.rest import FORM_PARSER_CLASSES, JSONParser
+
+    checked, unbounded = [], []
+    for route, callback in _views(None):
+        view_class = getattr(callback, "cls", None)  # DRF views, viewsets and @api_view functions
+        if view_class is None:
+            continue
+        view = view_class(**getattr(callback, "initkwargs", {}))  # a viewset action's own parsers too
+        checked.append(route)
+        for parser in view.get_parsers():
+            if type(parser) not in FORM_PARSER_CLASSES or (
+                isinstance(parser, DRFJSONParser) and type(parser) is not JSONParser
+            ):
+                unbounded.append((route, type(parser).__name__))
+    assert "api/auth/token/" in checked and len(checked) > 20  # the walk reached every API
+    assert unbounded == []
+
+
+@pytest.mark.django_db
 def test_the_archive_import_page_refuses_a_deeply_nested_record(client, ann):
     client.force_login(ann)
     response = client.post("/archive/import/", {"text": DEEP})

@@ -118,6 +118,51 @@ def test_behind_the_proxy_sign_ups_are_counted_per_client_not_per_proxy(settings
     assert spoofed.status_code == 429
 
 
+def sign_up_with(email, name, password, address):
+    return Client(REMOTE_ADDR=address).post(
+        "/accounts/signup/", {"username": name, "email": email, "password1": password, "password2": password}
+    )
+
+
+@pytest.mark.django_db
+def test_warnings_to_a_registered_address_are_limited_per_address_whoever_signs_up_with_it(
+    settings, user, password, mailoutbox, django_user_model
+):
+    settings.ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = 3
+    answers = [sign_up_with("ann@example.com", f"copy{i}", password, f"10.2.0.{i}").status_code for i in range(3)]
+    assert answers == [302, 302, 302]
+    response = sign_up_with("ANN@example.com", "copy9", password, "10.2.0.9")  # from yet another address
+    assert response.status_code == 429
+    assert "Too many e-mails went to this address in the last hour" in response.content.decode()
+    assert [m.to for m in mailoutbox] == [["ann@example.com"]] * 3  # three warnings, not four
+    assert not django_user_model.objects.filter(username="copy9").exists()
+
+
+@pytest.mark.django_db
+def test_the_limit_per_address_answers_the_same_whether_or_not_the_address_is_registered(
+    settings, user, password, mailoutbox
+):
+    settings.ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = 1
+    for email in ("ann@example.com", "free@example.com"):  # registered, and not
+        assert sign_up_with(email, f"first-{email[:3]}", password, "10.3.0.1").status_code == 302
+        refused = sign_up_with(email, f"second-{email[:3]}", password, "10.3.0.2")
+        assert refused.status_code == 429
+        assert "Too many e-mails went to this address" in refused.content.decode()
+    assert len(mailoutbox) == 2
+
+
+@pytest.mark.django_db
+def test_confirmation_links_asked_for_on_the_email_page_count_toward_the_same_limit(settings, ann, client, mailoutbox):
+    settings.ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = 2
+    client.force_login(ann)
+    for _ in range(2):
+        assert client.post(reverse("email-change"), {"email": "victim@example.com"}).status_code == 302
+    response = client.post(reverse("email-change"), {"email": "victim@example.com"})
+    assert response.status_code == 429
+    assert "Too many e-mails went to this address" in response.content.decode()
+    assert len(mailoutbox) == 2
+
+
 def reset(email, address="10.0.0.7"):
     return Client(REMOTE_ADDR=address).post(reverse("password_reset"), {"email": email})
 
@@ -187,6 +232,48 @@ def test_games_waiting_for_players_are_limited_per_user(settings, ann):
     assert response.status_code == 429
     assert "at most 2 games waiting for players at once" in response.json()["detail"]
     assert Game.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_player_with_the_most_games_waiting_can_still_start_a_practice_game_against_bots(settings, ann):
+    from games.models import Game
+
+    settings.GAMES_WAITING_PER_USER = 2
+    api = api_as(ann)
+    for i in range(2):
+        assert api.post("/api/games/", {"open_seats": 1, "name": f"Open {i}"}, format="json").status_code == 201
+    practice = api.post("/api/games/", {"bots": 2, "bot_level": "beginner"}, format="json")
+    assert practice.status_code == 201, practice.content
+    assert Game.objects.get(pk=practice.json()["id"]).status == Game.Status.ACTIVE  # it started at once
+    # ... and it takes no waiting game's place: a game that waits is still refused,
+    assert api.post("/api/games/", {"open_seats": 1}, format="json").status_code == 429
+    # as is one whose bots must wait for an open seat or an invited player.
+    assert api.post("/api/games/", {"bots": 1, "open_seats": 1}, format="json").status_code == 429
+
+
+@pytest.mark.django_db
+def test_the_create_page_starts_a_practice_game_however_many_games_wait(settings, client, ann):
+    from games import lobby
+    from games.models import Game
+
+    settings.GAMES_WAITING_PER_USER = 1
+    lobby.create_game(ann, [], open_seats=1)
+    client.force_login(ann)
+    response = client.post(
+        "/games/new/",
+        {
+            "name": "Practice",
+            "open_seats": 0,
+            "bots": 1,
+            "bot_level": "beginner",
+            "seat_order": "as_listed",
+            "move_days": "3",
+            "timeout_rule": "lose",
+            "farm_scoring": "current",
+        },
+    )
+    assert response.status_code == 302
+    assert Game.objects.get(name="Practice").status == Game.Status.ACTIVE
 
 
 @pytest.mark.django_db
