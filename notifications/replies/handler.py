@@ -238,7 +238,7 @@ def _play(message: EmailMessage, sender: str, log: InboundMessage, envelope: lis
         try:
             _play_for(message, seat, decision, too_large)
         except _Stop as stop:
-            if stop.reason == "stale" and several:  # the copy for its other reply address is the one to play
+            if stop.reason in ("stale", "played_other") and several:  # the copy for its other address plays
                 raise _Stop("ignored", "stale_copy") from None
             if stop.result == "rejected":
                 _answer(log, seat, stop, message)

@@ -201,13 +201,17 @@ def test_the_answer_to_a_reply_that_names_no_move_quotes_the_line_read(
     assert ("no cell on the board picture has that letter" in body) == (line == "Z 90")
 
 
+@pytest.mark.parametrize("first_move_by", ["browser", "reply"])
 @pytest.mark.parametrize("order", ["stale address first", "current address first"])
 def test_a_reply_to_two_reply_addresses_plays_the_copy_for_the_decision_the_game_waits_for(
-    game, ann, order, django_capture_on_commit_callbacks
+    game, ann, order, first_move_by, django_capture_on_commit_callbacks
 ):
     x, y, rotation = cell_a(game.turn_mail)
     with django_capture_on_commit_callbacks(execute=True):
-        turns.play_move(game.pk, ann, 1, x, y, rotation, None)
+        if first_move_by == "browser":
+            turns.play_move(game.pk, ann, 1, x, y, rotation, None)
+        else:
+            assert receive(reply(game.turn_mail, a_move(game.turn_mail)))["result"] == "played"
         play_first(game)  # bob
     current = turn_mail(ann.email)
     old, new = game.turn_mail.reply_to[0], current.reply_to[0]
