@@ -12,7 +12,7 @@ PYTEST_ARGS ?=
 # `make run`: turn e-mails in the local outbox can be answered from its page ("Reply").
 REPLY_EMAIL ?= play@localhost
 
-.PHONY: run test lint install migrate chromium gettext messages translations clean
+.PHONY: run test lint install migrate chromium gettext postfix messages translations clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,17 @@ chromium:
 gettext:
 	@if ! command -v msgfmt >/dev/null || ! command -v xgettext >/dev/null; then \
 		$(call apt_install,gettext,msgfmt/xgettext are missing and we are not root: install GNU gettext,1); \
+	fi
+
+# The test of the README's Postfix recipe (tests/notifications/test_postfix.py) runs a
+# private Postfix instance: Debian's postfix package, installed (by .ci/run) with "No
+# configuration", so that the system's own instance is neither configured nor started.
+postfix:
+	@if [ ! -x /usr/sbin/postfix ]; then \
+		if [ "$$(id -u)" = "0" ]; then \
+			echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections; \
+		fi; \
+		$(call apt_install,postfix,/usr/sbin/postfix is missing and we are not root: the Postfix test will be skipped,0); \
 	fi
 
 # Compile the catalogues (locale/*/LC_MESSAGES/*.po -> .mo; the .mo files are not committed).

@@ -17,9 +17,9 @@ admin.site.register(Preference)
 class InboundMessageAdmin(admin.ModelAdmin):
     """Replies received at the reply address and what became of each (never their body)."""
 
-    list_display = ["created_at", "result", "reason", "sender", "game", "move_number", "source", "size"]
-    list_filter = ["result", "reason", "source"]
-    search_fields = ["sender", "message_id"]
+    list_display = ["created_at", "result", "reason", "answered", "sender", "game", "move_number", "source", "size"]
+    list_filter = ["result", "reason", "answered", "source"]
+    search_fields = ["sender", "message_id", "recipient"]
     readonly_fields = [f.name for f in InboundMessage._meta.fields]
 
     def has_add_permission(self, request) -> bool:

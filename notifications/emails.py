@@ -333,6 +333,7 @@ def _reply(ctx: dict, n: Notification, data: dict, link) -> None:
     game = n.game
     ctx["reason"] = reason_text(data.get("reason", ""))
     ctx["detail"] = data.get("detail", "")
+    ctx["line"] = data.get("line", "")
     ctx["in_reply_to"] = data.get("in_reply_to")
     waiting = (
         game.status == Game.Status.ACTIVE

@@ -131,7 +131,12 @@ class UsedLoginLink(models.Model):
 
 class InboundMessage(models.Model):
     """One e-mail received at the reply address, with what became of it; never its body.
-    A ``Message-ID`` is handled once: a resent message is logged as a duplicate."""
+    A ``Message-ID`` is handled once per envelope recipient (a reply to two reply
+    addresses comes as one copy for each): a resent message is logged as a duplicate.
+
+    The reply limits are counted here, where every process sees them (the mail server
+    runs ``receive_mail`` once per message): the messages of a sender in the last hour,
+    the answers sent per player and decision (``answered``)."""
 
     class Result(models.TextChoices):
         RECEIVED = "received", "Being handled"
@@ -153,16 +158,21 @@ class InboundMessage(models.Model):
     result = models.CharField(max_length=12, choices=Result.choices, default=Result.RECEIVED)
     reason = models.CharField(max_length=32, blank=True)
     detail = models.CharField(max_length=300, blank=True)
+    recipient = models.CharField(
+        max_length=254, blank=True, help_text="The envelope recipient it was delivered for, if the transport said"
+    )
+    answered = models.BooleanField(default=False, help_text="The sender was sent an answer saying why")
 
     class Meta:
         ordering = ["-created_at"]
         constraints = [
             models.UniqueConstraint(
-                fields=["message_id"],
+                fields=["message_id", "recipient"],
                 condition=~models.Q(result="duplicate"),
-                name="notifications_inbound_message_once",
+                name="notifications_inbound_message_once_per_recipient",
             ),
         ]
+        indexes = [models.Index(fields=["sender", "created_at"], name="notifications_inbound_sender")]
 
     def __str__(self) -> str:
         return f"{self.result} {self.reason} from {self.sender}".strip()

@@ -1,6 +1,9 @@
-"""Reading a reply: its new text (plain, or HTML-only), without quoted text and signatures
-(mail-parser-reply, which knows the quote headers of English, German, French and Italian
-mail clients), and the move or decision on its first non-empty line.
+"""Reading a reply: its new text (plain, or HTML-only) above the quoted or pasted original,
+without signatures (mail-parser-reply, which knows the quote headers of English, German,
+French, Italian, Spanish and Dutch mail clients, and :data:`ORIGINAL` for the rest), and
+the move or decision on its first line shaped like one (:data:`TURN_SHAPE`,
+:data:`DECISION_SHAPE`): a greeting above it ("Hi Ann,") is passed over, a line of the
+original (which lists every legal move) is never read.
 
 A tile turn: ``[TILE] CELL [rotation] [spot]``. The cell is ``x,y`` or its label on the
 e-mail's board picture, e.g. ``2,-1 90 city:N``, ``b 180 large city:n``; no spot: no
@@ -9,7 +12,8 @@ then) the tile's id comes first (``V A 90 city:N``, ``co-1 2,-1 90``), and may b
 only one tile of the hand fits as the rest of the line says. A word is a tile only when
 a cell follows it, and no label spells a tile of the hand (see ``answers``): ``V A`` is
 tile V on cell A, ``A 90`` cell A. A decision: the letter of an option, or ``pass``.
-Case and extra spaces do not matter.
+Case, extra spaces and invisible characters (a byte-order mark, zero-width spaces) do
+not matter.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from games.engine.tiles import orientation
 
 from .answers import FIGURES, Answers, Cell, Fits, spot_word
 
-LANGUAGES = ["en", "de", "fr", "it"]
+LANGUAGES = ["en", "de", "fr", "it", "es", "nl"]
 PASS_WORDS = {"pass", "passen", "passer", "passo", "passa", "-"}
 SPOT_RE = (
     r"(?:(?P<figure>"
@@ -38,12 +42,46 @@ TILE_RE = re.compile(r"^(?P<tile>[a-z]{2}-[a-z0-9]{1,2}|[a-z])\s+(?=\(?\s*[+-]?\
 REST_RE = re.compile(r"^\s*(?:(?P<rotation>0|90|180|270)\s*°?)?\s*(?:" + SPOT_RE + r")?\s*[.!]?\s*$")
 
 
-class Unreadable(ValueError):
-    """The reply says no move the game can take; ``code`` says why (see handler.REASONS)."""
+# A line shaped like a tile turn's move (whether it names a legal one or not): a cell
+# (x,y or one or two letters) after an optional tile, then only rotations, figures and
+# spots. "Hi Ann," or "Je suis absent" is none; "a 45" is one (and answered as unreadable).
+TURN_SHAPE = re.compile(
+    r"^(?:(?:[a-z]{2}-[a-z0-9]{1,2}|[a-z])\s+)?"
+    r"(?:\(?\s*[+-]?\d{1,3}\s*[,;]\s*[+-]?\d{1,3}\s*\)?|[a-z]{1,2})"
+    r"(?:\s*(?:\d{1,3}\s*°?|" + "|".join(FIGURES) + r"|(?:city|road|field|cloister)(?:\s*:\s*[a-z0-9]{1,6})?))*"
+    r"\s*[.!]?$"
+)
+DECISION_SHAPE = re.compile(r"^(?:[a-z]{1,2}|" + "|".join(sorted(PASS_WORDS - {"-"})) + r"|-)\s*[.!)]?$")
 
-    def __init__(self, code: str, detail: str = ""):
+# Where the original starts in the reply's text when the quote header was not recognised:
+# a "... wrote:" line of any mail client, a separator of a forwarded or original message,
+# or a "From: ... <address>" header. (No line of the turn e-mail itself is shaped like a
+# move: tests/notifications/test_reply_greetings.py reads them all.)
+ORIGINAL = re.compile(
+    r"^(?:.*\b(?:wrote|schrieb|a écrit|ha scritto|escribió|schreef|geschreven|skrev)\b[^:]*:"
+    r"|-{2,}\s*(?:original message|ursprüngliche nachricht|originalnachricht|message d'origine|messaggio originale"
+    r"|mensaje original|oorspronkelijk bericht|forwarded message|weitergeleitete nachricht)\s*-{2,}"
+    r"|(?:begin forwarded message|anfang der weitergeleiteten nachricht|début du message réexpédié"
+    r"|inizio messaggio inoltrato|comienzo del mensaje reenviado|begin doorgestuurd bericht)\s*:?"
+    r"|\*?(?:from|von|de|da|van)\s?\*?:.*[@<].*"
+    r"|_{10,}"
+    r")\s*$",
+    re.IGNORECASE,
+)
+INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
+"""Characters that show as nothing (a byte-order mark, zero-width spaces, direction marks)."""
+MAX_TEXT = 100_000
+"""The move is at the top: a longer text is read that far."""
+
+
+class Unreadable(ValueError):
+    """The reply says no move the game can take; ``code`` says why (see handler.REASONS),
+    ``line`` is the line read as the move (or the reply's first line, if none is shaped
+    like one) and ``lines`` the new text's lines."""
+
+    def __init__(self, code: str, detail: str = "", line: str = "", lines: list[str] | None = None):
         super().__init__(code)
-        self.code, self.detail = code, detail
+        self.code, self.detail, self.line, self.lines = code, detail, line, lines or []
 
 
 # --- the new text of a reply ---------------------------------------------------------------
@@ -105,23 +143,19 @@ def body_text(message: EmailMessage) -> str:
     return html_text(content) if part.get_content_type() == "text/html" else content
 
 
-def new_text(text: str) -> str:
-    """What the sender wrote above the quoted message, without their signature."""
-    text = text.replace("\xa0", " ")
+def new_lines(text: str) -> list[str]:
+    """The lines the sender wrote above the quoted or pasted original, without their
+    signature, spaces collapsed; ``>`` lines (quoted) are never read."""
+    lines = INVISIBLE.sub("", text[:MAX_TEXT]).replace("\xa0", " ").splitlines()
+    # Cut at the original first: mail-parser-reply drops an Outlook separator line (and
+    # would read on below it) and knows the headers of fewer mail clients.
+    cut = next((i for i, line in enumerate(lines) if ORIGINAL.match(line) and not line.lstrip().startswith(">")), None)
     # keep_hyphen_lists: a line starting with "-" (a move at x = -1) is no signature.
-    parsed = ParsedReply(text=text, languages=list(LANGUAGES), keep_hyphen_lists=True).read()
+    parsed = ParsedReply(text="\n".join(lines[:cut]), languages=list(LANGUAGES), keep_hyphen_lists=True).read()
     if not parsed.replies or parsed.replies[0].headers:  # the reply starts with a quote: nothing new
-        return ""
-    return parsed.replies[0].body
-
-
-def first_line(text: str) -> str:
-    """The first non-empty line that is not quoted (``>``), lower case, spaces collapsed."""
-    for line in new_text(text).splitlines():
-        line = " ".join(line.split()).lower()
-        if line and not line.startswith(">"):
-            return line
-    return ""
+        return []
+    collapsed = (" ".join(line.split()) for line in parsed.replies[0].body.splitlines())
+    return [line for line in collapsed if line and not line.startswith(">")]
 
 
 # --- the move or decision on that line -----------------------------------------------------
@@ -253,8 +287,17 @@ def decision(line: str, offered: Answers) -> dict:
 
 
 def read(message: EmailMessage, offered: Answers) -> dict:
-    """The move (tile turn) or the answer (decision) a reply says; :class:`Unreadable` if none."""
-    line = first_line(body_text(message))
-    if not line:
+    """The move (tile turn) or the answer (decision) on the reply's first line shaped like
+    one; :class:`Unreadable` if none (code ``no_move``) or if that line names none."""
+    lines = new_lines(body_text(message))
+    if not lines:
         raise Unreadable("empty")
-    return move(line, offered) if offered.turn else decision(line, offered)
+    shape = TURN_SHAPE if offered.turn else DECISION_SHAPE
+    line = next((line for line in lines if shape.match(line.lower())), None)
+    if line is None:
+        raise Unreadable("no_move", line=lines[0][:100], lines=lines)
+    try:
+        return move(line.lower(), offered) if offered.turn else decision(line.lower(), offered)
+    except Unreadable as exc:
+        exc.line, exc.lines = line[:100], lines
+        raise

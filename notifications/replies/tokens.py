@@ -63,11 +63,11 @@ def address(decision: Decision) -> str:
     return f"{local}+{token(decision)}@{domain}"
 
 
-def find(recipients: list[str]) -> tuple[bool, Decision | None]:
+def find(recipients: list[str]) -> tuple[bool, list[Decision]]:
     """Among the ``recipients`` (header values or addresses): whether one is a reply
-    address of this site, and the decision of the first whose token verifies."""
+    address of this site, and the decisions of those whose token verifies, in order."""
     local, domain = _base()
-    seen = False
+    seen, found = False, []
     for _name, addr in getaddresses(recipients):
         box, _at, host = addr.rpartition("@")
         base, plus, tail = box.partition("+")
@@ -75,6 +75,6 @@ def find(recipients: list[str]) -> tuple[bool, Decision | None]:
             continue
         seen = True
         decision = verify(tail)
-        if decision is not None:
-            return True, decision
-    return seen, None
+        if decision is not None and decision not in found:
+            found.append(decision)
+    return seen, found

@@ -10,6 +10,7 @@ import re
 
 import pytest
 from django.core import mail
+from django.core.management.base import CommandError
 
 from games import turns
 from games.models import Game, Move
@@ -57,7 +58,9 @@ def test_without_reply_email_no_email_carries_a_reply_to(ann, bob, settings, dja
     settings.REPLY_EMAIL = ""
     game, message = started(ann, bob, django_capture_on_commit_callbacks)
     assert not message.reply_to and "Answer by e-mail" not in message.body
-    assert receive(b"From: ann@example.com\r\n\r\nA 90\r\n") == {"result": "ignored", "reason": "disabled"}
+    with pytest.raises(CommandError) as refused:  # kept by the mail server, tried again later
+        receive(b"From: ann@example.com\r\n\r\nA 90\r\n")
+    assert refused.value.returncode == 75 and "REPLY_EMAIL is not set" in str(refused.value)
 
 
 def test_a_reply_with_a_move_plays_it_and_the_next_player_is_told(game, ann, django_capture_on_commit_callbacks):
@@ -160,10 +163,13 @@ def test_an_illegal_move_is_answered_with_how_to_answer_again(game, ann, django_
         assert receive(reply(answer, a_move(answer)))["result"] == "played"
 
 
-def test_an_unreadable_reply_is_answered(game, django_capture_on_commit_callbacks):
+def test_a_reply_with_no_move_is_answered_quoting_its_first_line(game, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         result = receive(reply(game.turn_mail, "Sorry, I will play tonight"))
-    assert result["reason"] == "unreadable" and len(mail.outbox) == 1 and played(game) == 0
+    assert result["reason"] == "no_move" and played(game) == 0
+    [answer] = mail.outbox
+    assert "we found no line in it that reads as a move" in answer.body
+    assert 'The line we read: "Sorry, I will play tonight"' in answer.body
 
 
 @pytest.mark.parametrize(
@@ -190,11 +196,25 @@ def test_an_automatic_message_is_ignored_and_never_answered(game, headers, sende
     assert played(game) == 0 and not mail.outbox
 
 
-def test_an_oversized_message_is_ignored_without_a_crash(game, settings):
+def test_an_oversized_reply_of_the_player_is_answered_that_it_was_too_large(
+    game, settings, django_capture_on_commit_callbacks
+):
     settings.REPLY_EMAIL_MAX_BYTES = 20_000
-    result = receive(reply(game.turn_mail, a_move(game.turn_mail), attachment=b"x" * 30_000))
-    assert result == {"result": "ignored", "reason": "too_large"} and played(game) == 0
-    assert InboundMessage.objects.get().reason == "too_large"
+    with django_capture_on_commit_callbacks(execute=True):
+        result = receive(reply(game.turn_mail, a_move(game.turn_mail), attachment=b"%PDF" * 10_000))
+    assert result == {"result": "rejected", "reason": "too_large", "game": game.pk, "move_number": 1}
+    assert played(game) == 0 and InboundMessage.objects.get().reason == "too_large"
+    [answer] = mail.outbox
+    assert "it was too large to read" in answer.body and "A reply may be at most 19.5\xa0KB." in answer.body
+    assert answer.reply_to == game.turn_mail.reply_to and not [a for a in answer.attachments if "pdf" in str(a)]
+
+
+def test_an_oversized_message_of_a_stranger_is_ignored(game, settings, django_capture_on_commit_callbacks):
+    settings.REPLY_EMAIL_MAX_BYTES = 20_000
+    raw = reply(game.turn_mail, a_move(game.turn_mail), sender="eve@example.net", attachment=b"x" * 30_000)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert receive(raw) == {"result": "ignored", "reason": "not_sender", "game": game.pk, "move_number": 1}
+    assert played(game) == 0 and not mail.outbox
 
 
 def test_garbage_on_standard_input_is_ignored_without_a_crash(game):
@@ -204,7 +224,7 @@ def test_garbage_on_standard_input_is_ignored_without_a_crash(game):
 def test_one_sender_is_limited_per_hour(game, settings):
     settings.REPLY_EMAIL_PER_HOUR = 2
     results = [receive(reply(game.turn_mail, "hello")) for _ in range(3)]
-    assert [r["reason"] for r in results] == ["unreadable", "unreadable", "rate_limited"]
+    assert [r["reason"] for r in results] == ["no_move", "no_move", "rate_limited"]
 
 
 def test_the_envelope_recipient_of_the_pipe_is_read(game):
@@ -216,7 +236,7 @@ def test_every_message_is_logged_without_its_body(game, admin_client):
     receive(reply(game.turn_mail, "a secret plan"))
     receive(reply(game.turn_mail, a_move(game.turn_mail)))
     page = admin_client.get("/admin/notifications/inboundmessage/").content.decode()
-    assert "ann@example.com" in page and "unreadable" in page and "Played" in page
+    assert "ann@example.com" in page and "no_move" in page and "Played" in page
     assert "secret plan" not in page
     assert not any("secret" in str(v) for row in InboundMessage.objects.values() for v in row.values())
 

@@ -68,7 +68,7 @@ def test_a_move_line_reads_as_the_move_it_names(line, move):
         ("b", "rotation_needed"),
         ("z 90", "unknown_cell"),
         ("7,7 90", "no_fit"),
-        ("hello there, nice game", "unreadable"),
+        ("hello there, nice game", "no_move"),
         ("a field", "spot_needed"),
         ("a 45", "unreadable"),
     ],

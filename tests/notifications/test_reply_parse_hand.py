@@ -97,4 +97,4 @@ def test_a_drawn_tile_is_never_named():
 def test_a_cells_label_before_its_coordinates_is_no_tile():
     with pytest.raises(parse.Unreadable) as caught:
         read("C (1,0): 0")  # a line of the e-mail's list, copied
-    assert caught.value.code == "unreadable"
+    assert (caught.value.code, caught.value.line) == ("no_move", "C (1,0): 0")

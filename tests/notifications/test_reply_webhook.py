@@ -115,13 +115,13 @@ def test_stale_automatic_and_oversized_webhook_replies_play_nothing(
         assert post(client, raw).status_code == 200
     last = InboundMessage.objects.order_by("pk").last()
     assert (last.result, last.reason) == {
-        "stale": ("rejected", "stale"),
+        "stale": ("rejected", "played_other"),
         "automatic": ("ignored", "automatic"),
-        "oversized": ("ignored", "too_large"),
+        "oversized": ("rejected", "too_large"),
     }[kind]
     assert Move.objects.filter(game=game).count() == (1 if kind == "stale" else 0)
     answers = [m for m in mail.outbox if "ann@example.com" in m.to]
-    assert len(answers) == (1 if kind == "stale" else 0)
+    assert len(answers) == (0 if kind == "automatic" else 1)
 
 
 def test_without_reply_email_the_webhook_is_not_there(client, game, settings):
