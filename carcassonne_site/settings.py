@@ -150,7 +150,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# The rules' four languages (shared/rules/seeds/); English is the source of every string.
+# The four languages the published rules are read in (docs/rules/RULES.md); English is the source of every string.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("it", "Italiano")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
