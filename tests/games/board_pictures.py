@@ -6,8 +6,8 @@ pixels. The games come from records kept in ``board_reference/records.json`` (so
 to the random player does not change the boards). Regenerate after a deliberate change to
 the artwork, and look at the PNGs before committing them::
 
-    /work/main/.venv/bin/python -m tests.games.board_pictures            # rewrite every PNG
-    /work/main/.venv/bin/python -m tests.games.board_pictures --records  # also replay new random games
+    .venv/bin/python -m tests.games.board_pictures            # rewrite every PNG
+    .venv/bin/python -m tests.games.board_pictures --records  # also replay new random games
 
 Every picture goes through cairosvg, as the e-mails' board picture does.
 """
