@@ -26,6 +26,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
+from games.board_svg import render_board
 from games.commands import Table
 from games.entries import move_json
 from games.errors import GameError
@@ -543,12 +544,6 @@ class BoardSVGView(PublicGameView):
                         ]
                     }
                 )
-        try:
-            from games.board_svg import render_board
-        except ImportError:
-            return Response(
-                {"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE
-            )
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True, legend=request.query_params.get("legend") != "0")

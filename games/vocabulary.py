@@ -25,10 +25,6 @@ COLOR_LABELS = {
     "grey": pgettext_lazy("seat colour", "grey"),
 }
 
-FEATURE_LABELS = {"road": _("road"), "city": _("city"), "cloister": _("cloister"), "field": _("field")}
-
-ROLE_LABELS = {"thief": _("thief"), "knight": _("knight"), "monk": _("monk"), "farmer": _("farmer")}
-
 CATEGORY_LABELS = {
     "roads": _("Roads"),
     "cities": _("Cities"),
@@ -50,9 +46,6 @@ FIGURE_LABELS = {"follower": _("follower"), **expansions.table("figure")}
 FIGURE_ON = expansions.table("figure_on")
 """A figure other than a follower, named with the feature it stands on (move lists)."""
 
-EXPANSION_NAMES = {e.id: e.name for e in expansions.REGISTRY if e.id}
-"""The expansions as published in each language."""
-
 OPTION_TEXT = expansions.merged("options")
 """Label and help of each engine rule option (``Rules.options()``), by name."""
 
@@ -70,11 +63,6 @@ def option_help(option) -> str:
 
 def option_choices(option) -> list[tuple]:
     return [(value, CHOICE_LABELS.get((option.name, value), label)) for value, label in option.choices]
-
-
-def role_label(role: str) -> str:
-    """'knight', 'thief', ... in the reader's language (``entries.follower_role``'s names)."""
-    return str(ROLE_LABELS.get(role, role))
 
 
 def color_label(color: str) -> str:

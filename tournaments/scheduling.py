@@ -65,10 +65,6 @@ def table_sizes(n: int, size: int) -> list[int]:
     return best[1]
 
 
-def _round_cost(tables, met) -> int:
-    return sum(met.get(frozenset(p), 0) ** 2 for t in tables for p in combinations(t, 2))
-
-
 def table_round(
     players: Sequence[Hashable], size: int, met: dict, rng: random.Random, tries: int = 12, cover: bool = True
 ) -> Round:

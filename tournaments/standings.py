@@ -39,14 +39,6 @@ TIEBREAKS = {
     "score_difference": "Score difference",
     "game_points": "Game points",
 }
-SHORT_NAMES = {
-    "buchholz": "Bh",
-    "buchholz_cut1": "Bh-1",
-    "sonneborn_berger": "SB",
-    "head_to_head": "H2H",
-    "score_difference": "Diff",
-    "game_points": "GP",
-}
 
 
 @dataclass(frozen=True)

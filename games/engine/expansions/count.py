@@ -29,7 +29,6 @@ from .registry import RuleModule, register
 
 QUARTERS = ("castle", "blacksmith", "cathedral", "market")
 QUARTER_OF = {"city": "castle", "road": "blacksmith", "cloister": "cathedral", "field": "market"}
-KIND_OF = {q: k for k, q in QUARTER_OF.items()}
 FIGURES = ("follower", "large")
 CITY_BLOCK = [(f"CO-{4 * row + col + 1}", col - 2, row - 1, 0) for row in range(3) for col in range(4)]
 """The City block of TILES.md: CO-1..CO-4 at y=-1, x=-2..1; CO-5..CO-8 at y=0; CO-9..CO-12 at y=1."""
