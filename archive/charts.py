@@ -21,6 +21,15 @@ def _nice_step(top: int) -> int:
     return 1000
 
 
+def _at_the_end(names: Sequence[str], scores: Sequence[int]) -> str:
+    """The chart in words (its description): each player's points at the end."""
+    return "; ".join(
+        ngettext("%(name)s: %(points)d point at the end", "%(name)s: %(points)d points at the end", points)
+        % {"name": name, "points": points}
+        for name, points in zip(names, scores)
+    )
+
+
 def score_chart(
     series: Sequence[Sequence[int]],
     names: Sequence[str],
@@ -54,17 +63,7 @@ def score_chart(
         f'<svg class="score-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc"'
         f' data-left="{LEFT}" data-width="{plot_w}" data-steps="{steps}" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="chart-title">{title}</title>',
-        '<desc id="chart-desc">'
-        + escape(
-            "; ".join(
-                ngettext(
-                    "%(name)s: %(points)d point at the end", "%(name)s: %(points)d points at the end", points[-1][i]
-                )
-                % {"name": n, "points": points[-1][i]}
-                for i, n in enumerate(names)
-            )
-        )
-        + "</desc>",
+        f'<desc id="chart-desc">{escape(_at_the_end(names, points[-1]))}</desc>',
         '<g class="chart-grid" stroke="currentColor" stroke-opacity="0.15" font-size="11" fill="currentColor">',
     ]
     for v in range(0, top + 1, step):
