@@ -605,25 +605,10 @@ class Board:
         """
         layout = _layout(o)
         self._touch = self._joined = self._busy = None
-        parent, opens, tiles, figures = self._parent, self._open, self._tiles, self._figures
-        base = len(parent)
-        parent.extend(range(base, base + layout.count))
-        self._kind.extend(layout.kinds)
-        opens.extend(layout.opens)
-        tiles.extend([{key} if counted else None for counted in layout.counted])
-        self._pennants.extend(layout.pennants)
-        marks = self._marks
-        if layout.marks:
-            for s, m in enumerate(layout.marks):
-                if m:
-                    marks[base + s] = dict(m)
-        figures.extend(layout.nobody)
-        cities = self._cities
-        cities.extend(layout.nobody)
-        for s, borders in layout.field_cities:
-            cities[base + s] = [base + c for c in borders]
+        base = self._add_segments(key, layout)
+        opens, find, union = self._open, self.find, self._union
+        parent, figures, cities, marks = self._parent, self._figures, self._cities, self._marks
         cells = self.cells
-        find, union = self.find, self._union
         patterns = self.patterns
         patterns.pop(key, None)
         for delta, edge_link, half_links, bits in layout.links:
@@ -665,7 +650,31 @@ class Board:
             root = find(base + s)
             if opens[root] == 0 and root not in done:
                 done.append(root)
-        # cloisters around the tile, then the tile's own
+        self._cloisters_done(key, base, layout.cloister, done)
+        return placed, done
+
+    def _add_segments(self, key: int, layout: _Layout) -> int:
+        """The tile's segments as features of their own (joined to nothing yet); returns the
+        index of its first segment."""
+        base = len(self._parent)
+        self._parent.extend(range(base, base + layout.count))
+        self._kind.extend(layout.kinds)
+        self._open.extend(layout.opens)
+        self._tiles.extend([{key} if counted else None for counted in layout.counted])
+        self._pennants.extend(layout.pennants)
+        if layout.marks:
+            for s, m in enumerate(layout.marks):
+                if m:
+                    self._marks[base + s] = dict(m)
+        self._figures.extend(layout.nobody)
+        self._cities.extend(layout.nobody)
+        for s, borders in layout.field_cities:
+            self._cities[base + s] = [base + c for c in borders]
+        return base
+
+    def _cloisters_done(self, key: int, base: int, cloister: int, done: list[int]) -> None:
+        """Add to ``done`` the cloisters the tile at ``key`` completes: those around it, then
+        its own (``cloister``: its segment, or -1 for none)."""
         watching = self._watchers.pop(key, None)
         if watching:
             around = self.neighbours
@@ -673,18 +682,17 @@ class Board:
                 around[cell] = count = around[cell] + 1
                 if count == 8:
                     done.append(self.cloisters[cell])
-        if layout.cloister >= 0:
-            self.cloisters[key] = base + layout.cloister
+        if cloister >= 0:
+            self.cloisters[key] = base + cloister
             count = 0
             for delta in AROUND:
-                if key + delta in cells:
+                if key + delta in self.cells:
                     count += 1
                 else:
                     self._watchers.setdefault(key + delta, []).append(key)
             self.neighbours[key] = count
             if count == 8:
-                done.append(base + layout.cloister)
-        return placed, done
+                done.append(base + cloister)
 
     def _merge_marks(self, a: int, b: int) -> None:
         """Root ``a`` takes root ``b``'s marks."""
