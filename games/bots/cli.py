@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from games.engine import Rules
@@ -20,8 +21,8 @@ from .duel import bench, duel
 from .levels import LEVELS
 
 
-def _positive(kind):
-    def parse(text: str):
+def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
+    def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _ladder(args, argv: list[str] | None) -> int:
+def _ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
     top = ladder.NAMED_LEVELS[-1].settings.get("seconds", 1.0)
     scale = args.seconds / top if args.seconds else 1.0
     result = ladder.ladder(args.games, scale, args.seed)
@@ -112,7 +113,7 @@ def _ladder(args, argv: list[str] | None) -> int:
     return 0
 
 
-def _analyse(args) -> int:
+def _analyse(args: argparse.Namespace) -> int:
     from games.engine import RecordError
 
     try:

@@ -262,7 +262,7 @@ def _parse_segments(tile_id: str, text: str) -> tuple[Segment, ...]:
     city_positions = [i for i, part in enumerate(raw) if part.split()[0] == "city"]
     segments = []
     for part in raw:
-        borders = ()
+        borders: tuple[int, ...] = ()
         extra: frozenset[str] = frozenset()
         if "|" in part:
             part, numbers = part.split("|", 1)
