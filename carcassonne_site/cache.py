@@ -28,7 +28,7 @@ _MISSING = object()
 class RedisCache(DjangoRedisCache):
     @property
     def _location(self) -> str:
-        return ",".join(self._servers)
+        return ",".join(self._servers)  # type: ignore[attr-defined]  # Django's RedisCache sets it; not in the stubs
 
     def _or(self, fallback, operation, *args):
         """``operation(*args)``, or ``fallback`` while Redis does not answer."""

@@ -287,7 +287,10 @@ LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "4"))
 def _email_from_url(url):
     parts = urlsplit(url)
     query = parse_qs(parts.query)
-    flag = lambda key: query[key][0].lower() in ("1", "true", "yes", "on")  # noqa: E731
+
+    def flag(key):
+        return query[key][0].lower() in ("1", "true", "yes", "on")
+
     email = {
         "host": parts.hostname or "",
         "port": parts.port,

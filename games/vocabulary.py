@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import expansions
 from games.engine import errors
-from games.words import DIRECTION_LABELS, FOLLOWER_ON, follower_on  # noqa: F401  (the site's words, all here)
+from games.words import DIRECTION_LABELS, follower_on
 
 COLOR_LABELS = {
     "yellow": pgettext_lazy("seat colour", "yellow"),
@@ -144,7 +144,7 @@ ILLEGAL_MOVES = {
 }
 """The engine's reasons for an illegal move (``games.engine.errors``), by code."""
 
-QUOTED = {
+QUOTED: dict[str, tuple[str, ...]] = {
     "unknown_tile": ("tile",),
     "no_spot": ("spot",),
     "figure_not_in_rules": ("figure",),
@@ -176,14 +176,15 @@ LABELS = (
 def illegal_move_reason(exc: Exception) -> str:
     """The engine's reason (an ``IllegalMove``) in the reader's language: by its code, or
     for a rare reason without one, its English sentence."""
-    template = ILLEGAL_MOVES.get(getattr(exc, "code", ""))
+    code = getattr(exc, "code", "")
+    template = ILLEGAL_MOVES.get(code)
     if template is None:
         return str(exc)
     params = dict(getattr(exc, "params", {}))
     for key, labels in LABELS:
         if key in params:
             params[key] = labels.get(params[key], params[key])
-    for key in QUOTED.get(exc.code, ()):  # shown as the engine shows them: 'road:X'
+    for key in QUOTED.get(code, ()):  # shown as the engine shows them: 'road:X'
         params[key] = repr(params.get(key))
     if "action" in params:  # a decision: who decides what
         phrase = DECISION_PHRASES.get(params["action"])

@@ -34,7 +34,7 @@ def oversized(root: Path) -> list[str]:
             found.append(f"{name}: {lines} lines (at most {MAX_MODULE_LINES})")
         for node in ast.walk(ast.parse(text, filename=name)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                length = node.end_lineno - node.lineno + 1
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
                 if length > MAX_FUNCTION_LINES:
                     found.append(f"{name}:{node.lineno} {node.name}(): {length} lines (at most {MAX_FUNCTION_LINES})")
     return found

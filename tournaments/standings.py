@@ -154,7 +154,7 @@ def _count_games(rows: dict, results: list[Result], matrices: list) -> None:
         for i, p in enumerate(result.players):
             row = rows[p]
             row.points += pts[i]
-            if result.played:
+            if result.scores is not None:  # played
                 row.played += 1
                 row.game_points += result.scores[i]
             if pts[i] >= 2.0 - 1e-9 and k > 1:
@@ -172,7 +172,7 @@ def _game_tiebreaks(rows: dict, results: list[Result], matrices: list, total: di
         sb: dict = {p: 0.0 for p in rows}
         diff: dict = {p: 0.0 for p in rows}
         for result, matrix in zip(results, matrices):
-            if not result.played:
+            if result.scores is None:  # not played
                 continue
             k = len(result.players)
             tp = [total[q] for q in result.players]
@@ -245,7 +245,7 @@ def _ranked_groups(players, rows: dict, results: list[Result], matrices: list, t
 
 def _standings(rows: dict, groups: list[list], tiebreaks) -> list[Row]:
     """The rows in order, each group sharing a rank, tiebreaks in the chosen order."""
-    standings = []
+    standings: list[Row] = []
     for group in groups:
         rank = len(standings) + 1
         for p in group:

@@ -372,7 +372,9 @@ class Board:
 
     def is_complete(self, root: int) -> bool:
         if self._kind[root] == "cloister":
-            (cell,) = self._tiles[root]  # type: ignore[misc]
+            tiles = self._tiles[root]
+            assert tiles is not None, "a cloister's feature counts its one tile"
+            (cell,) = tiles
             return self.neighbours[cell] == 8
         return self._open[root] == 0
 
@@ -394,12 +396,18 @@ class Board:
 
     def cloister_cells(self, root: int) -> list[int]:
         """The empty cells around the cloister ``root``."""
-        (cell,) = self._tiles[root]  # type: ignore[misc]
+        cell = self._cloister_cell(root)
         return [cell + delta for delta in AROUND if cell + delta not in self.cells]
 
     def cloister_neighbours(self, root: int) -> int:
-        (cell,) = self._tiles[root]  # type: ignore[misc]
-        return self.neighbours[cell]
+        return self.neighbours[self._cloister_cell(root)]
+
+    def _cloister_cell(self, root: int) -> int:
+        """The cell of the cloister ``root`` (its feature counts its one tile)."""
+        tiles = self._tiles[root]
+        assert tiles is not None, "a cloister's feature counts its one tile"
+        (cell,) = tiles
+        return cell
 
     def figures(self, root: int) -> list[Figure]:
         """Figures standing on a feature."""

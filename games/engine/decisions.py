@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .errors import DECISIONS, decision  # noqa: F401  (DECISIONS: what each decision is about)
+from .errors import decision
 
 if TYPE_CHECKING:
     from .board import PlacedTile

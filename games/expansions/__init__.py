@@ -20,15 +20,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.expansions import (
-    count,  # noqa: F401
-    house_rules,  # noqa: F401
-    inns_cathedrals,  # noqa: F401
-    king_robber,  # noqa: F401
-    river,  # noqa: F401  (each module registers itself, in this order)
-    traders_builders,  # noqa: F401
-)
+from games.engine.expansions import ORDER as ENGINE_ORDER
+from games.expansions import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
 from games.expansions.base import REGISTRY, RuleWords, SiteExpansion
+
+MODULES = (river, inns_cathedrals, traders_builders, king_robber, count, house_rules)
+"""Every site module (each registers itself on import, in :data:`REGISTRY`)."""
+_ENGINE_IDS = [module.__name__.rsplit(".", 1)[-1] for module in ENGINE_ORDER]
+REGISTRY.sort(
+    key=lambda e: _ENGINE_IDS.index(e.id) if e.id else len(_ENGINE_IDS)
+)  # the engine's order, house rules last
 
 __all__ = [
     "REGISTRY",

@@ -111,7 +111,7 @@ def handle(raw: bytes | EmailMessage, *, source: str, recipients: list[str] | tu
     message = email.message_from_bytes(data, policy=policy.default)
     try:
         message_id, sender = _message_id(message, data), _sender(message)
-    except Exception:  # noqa: BLE001 - malformed headers of any kind: nothing to answer to
+    except Exception:  # malformed headers of any kind: nothing to answer to
         logger.info("inbound e-mail with unreadable headers ignored", exc_info=True)
         return _log_only(f"sha256:{hashlib.sha256(data).hexdigest()}", "", source, len(data), "malformed")
     with transaction.atomic():

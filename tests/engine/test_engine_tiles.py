@@ -59,8 +59,8 @@ def _reference_segments(text: str) -> list[tuple]:
     city_indexes = [i for i, p in enumerate(parts) if p.split()[0] == "city"]
     segments = []
     for part in parts:
-        borders = frozenset()
-        coc = frozenset()
+        borders: frozenset[int] = frozenset()
+        coc: frozenset[str] = frozenset()
         if "|" in part:
             part, numbers = part.split("|")
             borders = frozenset(city_indexes[int(n) - 1] for n in numbers.split() if n.isdigit())

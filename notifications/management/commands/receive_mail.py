@@ -43,7 +43,7 @@ class Command(BaseCommand):
                 pass
         try:
             outcome = handle(data, source="pipe", recipients=options["recipient"])
-        except Exception:  # noqa: BLE001 - the database is away, say: let the mail server retry
+        except Exception:  # the database is away, say: let the mail server retry
             logger.exception("receive_mail could not handle a message")
             self.stdout.write(json.dumps({"result": "error"}))
             sys.exit(EX_TEMPFAIL)
