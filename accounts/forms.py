@@ -1,3 +1,5 @@
+from typing import cast
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
@@ -56,5 +58,5 @@ class LanguageForm(forms.Form):
     def __init__(self, *args, allow_browser: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         browser = [("", _("The browser's language"))] if allow_browser else []
-        self.fields["language"].choices = [*browser, *settings.LANGUAGES]
+        cast(forms.ChoiceField, self.fields["language"]).choices = [*browser, *settings.LANGUAGES]
         self.fields["language"].widget.attrs["lang"] = ""

@@ -19,8 +19,18 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 class SeatResultInline(admin.TabularInline):
     model = SeatResult
-    fields = ["position", "username", "user", "score", "roads", "cities", "cloisters", "farms", "rank", "outcome"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "position",
+        "username",
+        "user",
+        "score",
+        "roads",
+        "cities",
+        "cloisters",
+        "farms",
+        "rank",
+        "outcome",
+    )
     extra = 0
     can_delete = False
     ordering = ["position"]

@@ -130,9 +130,9 @@ def claim(game_id: int) -> int | None:
     """Take the analysis of ``game_id`` for this run: its attempt number, or ``None`` when
     there is nothing to do (done, failed, or running in a live worker)."""
     row = GameAnalysis.objects.filter(pk=game_id).only("state", "attempts", "updated_at").first()
-    takeable = row is not None and (
-        row.state == State.QUEUED or (row.state == State.RUNNING and row.updated_at < _stale_before())
-    )
+    if row is None:
+        return None
+    takeable = row.state == State.QUEUED or (row.state == State.RUNNING and row.updated_at < _stale_before())
     if not takeable:
         return None
     same = GameAnalysis.objects.filter(pk=game_id, state=row.state, attempts=row.attempts)
@@ -248,7 +248,7 @@ def summary(analysis: GameAnalysis | None) -> list[dict[str, Any]]:
 def thresholds() -> list[dict[str, Any]]:
     """Each mark with the points lost from which it is given (the page's help)."""
     points = _points()
-    return [{**mark_json(mark), "points": points[mark]} for mark in MARKS]
+    return [{**(mark_json(mark) or {}), "points": points[mark]} for mark in MARKS]  # each a mark
 
 
 def as_json(analysis: GameAnalysis | None, stored: StoredGame) -> dict[str, Any]:
@@ -279,7 +279,7 @@ def as_json(analysis: GameAnalysis | None, stored: StoredGame) -> dict[str, Any]
                 "seat": move["seat"],
                 "player": who,
                 "played": move["played"],
-                "played_text": told.describe(move["number"]),
+                "played_text": told.describe(move["number"]) if told is not None else "",  # it is (the loop)
                 "best": move["best"],
                 "best_text": advice(move["best"], who),
                 "best_notation": notation(move["best"]),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from html import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 16, 34
@@ -19,6 +19,15 @@ def _nice_step(top: int) -> int:
         if top / step <= 6:
             return step
     return 1000
+
+
+def _at_the_end(names: Sequence[str], scores: Sequence[int]) -> str:
+    """The chart in words (its description): each player's points at the end."""
+    return "; ".join(
+        ngettext("%(name)s: %(points)d point at the end", "%(name)s: %(points)d points at the end", points)
+        % {"name": name, "points": points}
+        for name, points in zip(names, scores)
+    )
 
 
 def score_chart(
@@ -47,21 +56,14 @@ def score_chart(
     def py(v: float) -> float:
         return round(TOP + plot_h * (1 - v / top), 1)
 
+    # outside the f-strings, where makemessages finds them
+    title = escape(_("Scores over the game"))
+    end, move = escape(pgettext("score chart, x axis", "end")), escape(pgettext("score chart, x axis", "move"))
     out = [
         f'<svg class="score-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="chart-title chart-desc"'
         f' data-left="{LEFT}" data-width="{plot_w}" data-steps="{steps}" xmlns="http://www.w3.org/2000/svg">',
-        f'<title id="chart-title">{escape(_("Scores over the game"))}</title>',
-        '<desc id="chart-desc">'
-        + escape(
-            "; ".join(
-                ngettext(
-                    "%(name)s: %(points)d point at the end", "%(name)s: %(points)d points at the end", points[-1][i]
-                )
-                % {"name": n, "points": points[-1][i]}
-                for i, n in enumerate(names)
-            )
-        )
-        + "</desc>",
+        f'<title id="chart-title">{title}</title>',
+        f'<desc id="chart-desc">{escape(_at_the_end(names, points[-1]))}</desc>',
         '<g class="chart-grid" stroke="currentColor" stroke-opacity="0.15" font-size="11" fill="currentColor">',
     ]
     for v in range(0, top + 1, step):
@@ -75,10 +77,10 @@ def score_chart(
         )
     if final is not None:
         out.append(
-            f'<text x="{px(steps)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("end"))}</text>'
+            f'<text x="{px(steps)}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" stroke="none" fill-opacity="0.7">{end}</text>'
         )
     out.append(
-        f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" stroke="none" fill-opacity="0.7">{escape(_("move"))}</text>'
+        f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 4}" text-anchor="middle" stroke="none" fill-opacity="0.7">{move}</text>'
     )
     out.append("</g>")
     # Lines that coincide (equal scores) stay visible: each seat is shifted a little

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import Rules
+from games.engine import Game as EngineGame
+from games.engine import Outcome, Rules
 from games.engine.autoplay import random_game
 from games.models import Game, Move, Seat
 from games.presenter.outcome import outcome_json
@@ -29,11 +30,18 @@ class Template:
     seed: int  # the seed of random_game
     bag_seed: int  # the seed of the bag (Game.seed)
     rules: Rules
-    engine: object  # the finished engine game
+    engine: EngineGame  # the finished engine game
 
     @property
     def players(self) -> int:
         return len(self.engine.players)
+
+    @property
+    def outcome(self) -> Outcome:
+        """The outcome of the game (random_game plays it to the end)."""
+        if self.engine.outcome is None:
+            raise ValueError("the template's game is not over")
+        return self.engine.outcome
 
 
 def make_template(seed: int, players: int, rules: Rules | None = None) -> Template:
@@ -77,7 +85,7 @@ def unsaved_game(template: Template, users: Sequence, finished_at: dt.datetime, 
         move_count=len(engine.history),
         current_seat=None,
         scores=list(engine.scores),
-        outcome=outcome_json(engine.outcome),
+        outcome=outcome_json(template.outcome),
     )
 
 
@@ -120,7 +128,7 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
             seats.extend(game_seats)
             moves.extend(move_rows(game, template))
             engine = template.engine
-            result, rows = build_result(game, game_seats, engine.outcome, len(engine.history))
+            result, rows = build_result(game, game_seats, template.outcome, len(engine.history))
             results.append(result)
             seat_results.extend(rows)
             tags.extend(rule_tags(game))

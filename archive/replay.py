@@ -13,10 +13,11 @@ from typing import Any
 
 from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
-from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for, move_json
+from games.entries import CATEGORIES, categories_for, move_json
 from games.presenter.outcome import departures
 from games.presenter.page import tile_picture
 from games.presenter.view import GameView
+from games.vocabulary import CATEGORY_LABELS
 
 from .charts import score_chart
 
@@ -125,7 +126,7 @@ def replay_context(
     colors = [seat_hex(i) for i in range(len(names))]
     final = list(final_scores) if finished and final_scores is not None else None
     chart = score_chart(series, names, colors, current=k, final=final)
-    move_rows = [describe_move(row, names, whole) for row in moves]
+    move_rows = [told for row in moves if (told := describe_move(row, names, whole)) is not None]  # all are
     for row, _after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
@@ -134,7 +135,7 @@ def replay_context(
     summary = None
     if final is not None:
         summary = []
-        winners = set(winners)
+        won = set(winners)
         for i, name in enumerate(names):
             parts = final_breakdown[i] if final_breakdown and i < len(final_breakdown) else {}
             summary.append(
@@ -143,7 +144,7 @@ def replay_context(
                     "hex": seat_hex(i),
                     "color": COLORS[i],
                     "score": final[i],
-                    "won": i in winners,
+                    "won": i in won,
                     **{c: parts.get(c, 0) for c in CATEGORIES},
                     "values": [parts.get(c, 0) for c in shown],
                 }

@@ -80,7 +80,7 @@ def build_result(
                 result_id=game.pk,
                 position=seat.position,
                 user_id=seat.user_id,
-                username=seat.user.username if seat.user_id else seat.display_name,
+                username=seat.user.username if seat.user is not None else seat.display_name,
                 score=scores[i],
                 rank=ranks[i],
                 won=i in winners,

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -61,7 +61,7 @@ def _game_rule(option, wanted) -> tuple[Q, bool]:
     return Q(rules__has_key=option.name), wanted != bool(option.default)
 
 
-def _tag(name: str, wanted: Any) -> tuple[str, bool]:
+def _tag(name: str, wanted: Any) -> tuple[str | None, bool]:
     """``(tag, present)``: finished games match ``wanted`` for option ``name`` where their
     result has the tag (``present``) or where it has not (a "no": off is no tag)."""
     present = wanted is not False
@@ -89,7 +89,7 @@ def search(filters: Filters):
     if filters.status == "active":
         if filters.winner or filters.finished_after or filters.finished_before:
             return Game.objects.none()  # an active game has neither finished nor been won
-        qs = Game.objects.filter(status=Game.Status.ACTIVE, private=False)
+        qs: QuerySet[Any] = Game.objects.filter(status=Game.Status.ACTIVE, private=False)  # or of GameResult
         for name in filters.players:
             qs = qs.filter(seats__user=user(name, "player"))
         for name, wanted in filters.rules.items():
@@ -202,7 +202,7 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
             .annotate(**tournament_columns())
             .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("position")))
         )
-        by_id = {g.pk: g for g in games}
+        by_id: dict[int, Any] = {g.pk: g for g in games}  # each with its tournament_columns()
         for g in page_objects:
             game = by_id[g.pk]
             scores = list(game.scores or [])

@@ -11,7 +11,10 @@ from .search import API_RULE_FLAGS
 
 class ArchiveErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
-    errors = serializers.DictField(child=serializers.CharField(), required=False)
+
+
+# "errors" names a Serializer's property too: the field is declared beside the class body
+ArchiveErrorSerializer._declared_fields["errors"] = serializers.DictField(child=serializers.CharField(), required=False)
 
 
 ArchiveRulesSerializer = type(

@@ -30,7 +30,7 @@ _MISSING = object()
 class RedisCache(DjangoRedisCache):
     @property
     def _location(self) -> str:
-        return ",".join(self._servers)
+        return ",".join(self._servers)  # type: ignore[attr-defined]  # Django's RedisCache sets it; not in the stubs
 
     def _or(self, fallback, operation, *args):
         """``operation(*args)``, or ``fallback`` while Redis does not answer."""
@@ -49,7 +49,8 @@ class RedisCache(DjangoRedisCache):
         if timeout is None:
             self._cache.get_client(write=True).ping()
         else:
-            client = broker.redis_client(self._servers[0], timeout)  # the server written to
+            server = self._location.split(",")[0]  # the server written to
+            client = broker.redis_client(server, timeout)
             try:
                 client.ping()
             finally:

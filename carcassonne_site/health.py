@@ -14,6 +14,7 @@ import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -102,9 +103,9 @@ def _cache_then_beat() -> dict:
     return results
 
 
-def _broker_and_queues() -> dict:
+def _broker_and_queues() -> dict[str, Any]:
     """The broker's answer, and the length of each queue when it answered."""
-    results = {"broker": _run("broker"), "queues": dict.fromkeys(broker.queue_names())}
+    results: dict[str, Any] = {"broker": _run("broker"), "queues": dict.fromkeys(broker.queue_names())}
     if results["broker"][0]:
         try:
             results["queues"] = broker.queue_lengths(timeout=redis_timeout())
@@ -139,7 +140,7 @@ def run_checks() -> tuple[list[str], dict[str, str], dict]:
     jobs = {"cache": _started("cache", _cache_then_beat), "broker": _started("broker", _broker_and_queues)}
     # The database is asked in the request's thread: its connection belongs to it.
     outcomes = {"database": _run("database")}
-    backlog = {"email_lag_seconds": email_lag() if outcomes["database"][0] else None}
+    backlog: dict[str, Any] = {"email_lag_seconds": email_lag() if outcomes["database"][0] else None}
     backlog["queues"] = dict.fromkeys(broker.queue_names())
     for name, future in jobs.items():
         try:

@@ -75,7 +75,8 @@ def html_part(raw: str) -> str:
     for item in msg.walk():
         cid = (item["Content-ID"] or "").strip("<> ")
         if cid and item.get_content_maintype() == "image":
-            data = base64.b64encode(item.get_payload(decode=True) or b"").decode("ascii")
+            payload = item.get_payload(decode=True)  # an image part's bytes
+            data = base64.b64encode(payload if isinstance(payload, bytes) else b"").decode("ascii")
             images[cid] = f"data:{item.get_content_type()};base64,{data}"
     return CID_RE.sub(lambda m: f"{m.group(1)}{images.get(m.group(2), '')}{m.group(1)}", part.get_content())
 

@@ -151,7 +151,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# The rules' four languages (shared/rules/seeds/); English is the source of every string.
+# The four languages the published rules are read in (docs/rules/RULES.md); English is the source of every string.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("it", "Italiano")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -309,7 +309,10 @@ LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "4"))
 def _email_from_url(url):
     parts = urlsplit(url)
     query = parse_qs(parts.query)
-    flag = lambda key: query[key][0].lower() in ("1", "true", "yes", "on")  # noqa: E731
+
+    def flag(key):
+        return query[key][0].lower() in ("1", "true", "yes", "on")
+
     email = {
         "host": parts.hostname or "",
         "port": parts.port,

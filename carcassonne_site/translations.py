@@ -10,6 +10,7 @@ before it reaches a page (``make test`` runs it: tests/test_translations.py).
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -37,6 +38,20 @@ SKIP = {
 """Top-level entries of the project that hold no strings of the site."""
 
 IGNORE = [".venv/*", "tests/*", "staticfiles/*", "var/*", "locale/*", "build/*"]
+
+
+MARKERS = {
+    "gettext": 1,
+    "gettext_lazy": 1,
+    "gettext_noop": 1,
+    "pgettext": 2,
+    "pgettext_lazy": 2,
+    "ngettext": 2,
+    "ngettext_lazy": 2,
+    "npgettext": 3,
+    "npgettext_lazy": 3,
+}
+"""Django's marking functions, and how many of their first arguments are text to translate."""
 
 
 def languages() -> list[str]:
@@ -80,12 +95,59 @@ def _untranslated(entry) -> bool:
     return not entry.msgstr
 
 
+def _markers(tree: ast.Module) -> dict[str, str]:
+    """The names a module calls Django's marking functions by (``_`` for ``gettext``, ...)."""
+    return {
+        alias.asname or alias.name: alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation"
+        for alias in node.names
+        if alias.name in MARKERS
+    }
+
+
+def unreadable_marks(path: Path, name: str) -> list[str]:
+    """Marked strings of a Python file that ``makemessages`` cannot read, so that they never
+    reach a catalogue and every language shows the English: a marking call inside an
+    f-string (xgettext skips an f-string whole), or one whose text is not a string literal
+    (an f-string, a name, a sum)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    markers = _markers(tree)
+    in_fstring = {id(sub) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for sub in ast.walk(node)}
+    found = []
+    calls = [
+        (node, markers[node.func.id])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in markers
+    ]
+    for node, marker in sorted(calls, key=lambda item: item[0].lineno):
+        call = f"{name}:{node.lineno}: {ast.unparse(node)[:70]}"
+        if id(node) in in_fstring:
+            found.append(f"{call}: marked inside an f-string, which makemessages cannot read (mark it outside)")
+        texts = node.args[: MARKERS[marker]]
+        if not all(isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in texts):
+            found.append(f"{call}: the marked text is not a string literal, which makemessages cannot read")
+    return found
+
+
+def _source_problems(base: Path) -> list[str]:
+    """:func:`unreadable_marks` of every Python file that ``makemessages`` reads."""
+    return [
+        problem
+        for entry in sorted(base.iterdir())
+        if entry.name not in SKIP
+        for path in ([entry] if entry.suffix == ".py" else sorted(entry.rglob("*.py")) if entry.is_dir() else [])
+        for problem in unreadable_marks(path, str(path.relative_to(base)))
+    ]
+
+
 def problems() -> list[str]:
     """What is wrong with the committed catalogues: strings marked in the code but missing
     from a catalogue, entries whose string is gone (stale), fuzzy or empty translations,
-    and what ``msgfmt --check`` refuses (e.g. a placeholder lost in translation)."""
+    and what ``msgfmt --check`` refuses (e.g. a placeholder lost in translation); and
+    marked strings makemessages cannot read (:func:`unreadable_marks`)."""
     base = Path(settings.BASE_DIR)
-    found: list[str] = []
+    found: list[str] = _source_problems(base)
     with tempfile.TemporaryDirectory(prefix="carcassonne-messages-") as tmp:
         project = Path(tmp)
         for entry in base.iterdir():

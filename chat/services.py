@@ -94,7 +94,7 @@ def set_mute(user, game: Game, username: str, mute: bool) -> str:
         Mute.objects.get_or_create(user=user, muted=seat.user)
     else:
         Mute.objects.filter(user=user, muted=seat.user).delete()
-    return seat.user.username
+    return seat.user.username if seat.user is not None else username  # a joined seat: a person
 
 
 def note_of(game: Game, user) -> str:

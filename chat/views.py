@@ -26,6 +26,7 @@ def version(request, game_id: int):
         return JsonResponse({"detail": _("There is no such game.")}, status=404)
     data = services.version(game, request.user)
     etag = f'"{data["game"]}:{data["chat"]}"'
+    response: HttpResponse
     if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
         response = HttpResponseNotModified()
     else:

@@ -43,7 +43,7 @@ def rematch(game: Game, user) -> Game:
     if existing is not None:
         return existing
     me = next(i for i, s in enumerate(seats) if s.user_id == user.pk)
-    others = [s.user.username for s in seats[me + 1 :] + seats[:me]]
+    others = [s.user.username for s in seats[me + 1 :] + seats[:me] if s.user is not None]  # all are people
     return lobby.create_game(
         user,
         others,
@@ -62,7 +62,7 @@ def create_form_initial(game: Game, user) -> dict:
     seats = _players(game, user)
     rules = game.engine_rules
     return {
-        "invite": "\n".join(s.user.username for s in seats if s.user_id != user.pk),
+        "invite": "\n".join(s.user.username for s in seats if s.user is not None and s.user_id != user.pk),
         **rules.option_values(),
         "move_days": game.move_days or "",
         "timeout_rule": game.timeout_rule,

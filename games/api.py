@@ -11,6 +11,9 @@ seated players may move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.http import Http404, HttpResponse
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
@@ -26,6 +29,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
+from games.board_svg import render_board
 from games.commands import Table
 from games.entries import move_json
 from games.errors import GameError
@@ -163,7 +167,7 @@ def errors(*codes: int) -> dict:
 
 def _list_item(game: Game, user) -> dict:
     seats = sorted(game.seats.all(), key=lambda seat: seat.position)
-    names = [seat.user.username if seat.user_id else None for seat in seats]
+    names = [seat.user.username if seat.user else None for seat in seats]
     mine = getattr(seating.seat_of(seats, user), "state", None)
     return {
         "id": game.pk,
@@ -270,7 +274,7 @@ class GameDetailView(PublicGameView):
 
 
 class _SeatAction(GameAPIView):
-    action = staticmethod(lambda game_id, user: None)
+    action: Callable[[int, Any], Table]  # each view's lobby function, as a staticmethod
 
     def post(self, request, pk: int):
         return self.current(type(self).action(pk, request.user))
@@ -384,7 +388,7 @@ class MovesView(PublicGameView):
     )
     def get(self, request, pk: int):
         game, seats, engine = self.load(pk)
-        names = [seat.user.username if seat.user_id else None for seat in seats]
+        names = [seat.user.username if seat.user else None for seat in seats]
         told = GameView(engine, [name or seat.display_name for name, seat in zip(names, seats)])  # the moves in words
         rows = Move.objects.filter(game_id=pk).order_by("number").values_list("number", "seat", "entry", "points")
         return Response(
@@ -543,12 +547,6 @@ class BoardSVGView(PublicGameView):
                         ]
                     }
                 )
-        try:
-            from games.board_svg import render_board
-        except ImportError:
-            return Response(
-                {"detail": _("the board picture is not available yet")}, status=status.HTTP_503_SERVICE_UNAVAILABLE
-            )
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True, legend=request.query_params.get("legend") != "0")

@@ -132,12 +132,12 @@ def _auto_passes(table: Table) -> list[Turn]:
     engine = table.engine
     turns: list[Turn] = []
     passing: set[int] | None = None
-    while decisions.decision_pending(engine) and engine.pending.action in COUNT_DECISIONS:  # type: ignore[union-attr]
+    while (pending := engine.pending) is not None and pending.action in COUNT_DECISIONS:  # a decision, not a turn
         if passing is None:
             people = {s.position: s.user_id for s in table.seats if s.user_id and not s.bot}
             users = PlayPreference.auto_passing(people.values())
             passing = {position for position, user in people.items() if user in users}
-        if engine.pending.player not in passing:  # type: ignore[union-attr]
+        if pending.player not in passing:
             break
         turns.append(engine.play(decisions.pass_entry(engine)))
         turns += engine.discard_unplaceable()

@@ -70,13 +70,13 @@ def option_label(engine: EngineGame, answer: dict[str, Any]) -> str:
     """One option in words: 'Move a follower from the Castle: knight in the city (north) at (2,-1)'."""
     if passes(answer):
         return _("Pass")
-    expansion = expansions.for_action(engine.pending.action)
+    expansion = expansions.for_action(engine.pending.action) if engine.pending is not None else None
     return expansion.option_text(engine, answer) if expansion is not None else str(answer)
 
 
 def options_json(engine: EngineGame) -> list[dict[str, Any]]:
     """The answers the engine accepts now, each with its words (empty for a tile turn)."""
-    if not decision_pending(engine):
+    if not decision_pending(engine) or engine.pending is None:
         return []
     expansion = expansions.for_action(engine.pending.action)
     result = []

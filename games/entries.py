@@ -18,8 +18,7 @@ from games.engine import CATEGORIES as FEATURE_CATEGORIES
 from games.engine.effects import TurnEffects
 from games.move_words import COMPLETED, completed_text
 from games.tile_words import tile_phrase
-from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS  # noqa: F401  (the pages' words)
-from games.words import follower_put
+from games.words import follower_on, follower_put
 
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
@@ -50,7 +49,7 @@ def follower_role(spot: str | None) -> str:
 
 def describe_spot(spot: str | None) -> str:
     """'knight in the city (north)', 'monk in the cloister' in the reader's language; '' for none."""
-    return vocabulary.follower_on(spot)
+    return follower_on(spot)
 
 
 def spot_of(entry: dict[str, Any]) -> str | None:

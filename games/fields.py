@@ -8,17 +8,24 @@ is kept as compact JSON text and read back as a dict with its keys in their orde
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
 
 
-def dumps(entry: dict) -> str:
+def dumps(entry: dict[str, Any]) -> str:
     """The stored text of an entry: compact JSON, keys in the engine's order."""
     return json.dumps(entry, separators=(",", ":"), ensure_ascii=False)
 
 
-class EntryField(models.TextField):
+if TYPE_CHECKING:  # for django-stubs: a model's entry is set and read as a dict (the stubs' TextField is generic)
+    _TextField = models.TextField[dict[str, Any] | str, dict[str, Any]]
+else:
+    _TextField = models.TextField
+
+
+class EntryField(_TextField):
     description = "A record entry (JSON object text, key order kept)"
 
     def from_db_value(self, value, expression, connection):

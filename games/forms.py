@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -74,7 +75,13 @@ def rule_field(option) -> forms.Field:
     return forms.BooleanField(label=label, required=False, initial=option.default, help_text=help_text)
 
 
-class RulesFormMixin:
+if TYPE_CHECKING:  # the mixin is used with a Form or a ModelForm: for the type checker it is one
+    _Form = forms.BaseForm
+else:
+    _Form = object
+
+
+class RulesFormMixin(_Form):
     """The rule options of a form (game or tournament), one field per engine option, in the
     engine's order; ``rules()`` gives the NOTATION.md rules object they make."""
 

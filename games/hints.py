@@ -71,9 +71,9 @@ def ask(game: Game, user) -> tuple[dict[str, Any], bool]:
     name = key(game.pk, number, seat.position)
     found = cache.get(name)
     if found is not None:
-        return _shown(game, seats, number, found), False
+        return _shown(game, seat, number, found), False
     queued = cache.add(name, {"state": "pending"}, PENDING_SECONDS)
-    return _shown(game, seats, number, cache.get(name) or {"state": "pending"}), queued
+    return _shown(game, seat, number, cache.get(name) or {"state": "pending"}), queued
 
 
 def current(game: Game, seats: Sequence[Seat], user) -> dict[str, Any]:
@@ -82,7 +82,7 @@ def current(game: Game, seats: Sequence[Seat], user) -> dict[str, Any]:
     may be asked for."""
     seat = _to_move(game, seats, user)
     number = game.move_count + 1
-    return _shown(game, seats, number, cache.get(key(game.pk, number, seat.position)) or {"state": "none"})
+    return _shown(game, seat, number, cache.get(key(game.pk, number, seat.position)) or {"state": "none"})
 
 
 def shown(game: Game, seats: Sequence[Seat], user) -> dict[str, Any] | None:
@@ -94,9 +94,10 @@ def shown(game: Game, seats: Sequence[Seat], user) -> dict[str, Any] | None:
         return None
 
 
-def _shown(game: Game, seats: Sequence[Seat], number: int, found: dict[str, Any]) -> dict[str, Any]:
+def _shown(game: Game, seat: Seat, number: int, found: dict[str, Any]) -> dict[str, Any]:
+    """The hint of ``seat``, the seat on turn at move ``number``."""
     entry = found.get("entry")
-    who = seats[game.current_seat].display_name
+    who = seat.display_name
     return {
         "state": found["state"],
         "move_number": number,

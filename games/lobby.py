@@ -34,7 +34,7 @@ from .text import single_line
 from .vocabulary import rules_error
 
 User = get_user_model()
-EMAIL_MAX_LENGTH = Seat._meta.get_field("invited_email").max_length
+EMAIL_MAX_LENGTH: int = Seat._meta.get_field("invited_email").max_length or 254
 
 
 def create_game(
@@ -192,7 +192,9 @@ def check_invitation_quota(creator, wanted: int) -> None:
         .exclude(state=Seat.State.OPEN, invited_email="", user__isnull=True)
         .count()
     )
-    sent += sum(count for _receiver, count in signals.invitations_sent.send(sender=Game, user=creator, since=since))
+    sent += sum(
+        int(count or 0) for _receiver, count in signals.invitations_sent.send(sender=Game, user=creator, since=since)
+    )
     if sent + wanted > limit:
         raise TooMany(
             ngettext(

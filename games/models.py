@@ -182,7 +182,7 @@ class Seat(models.Model):
     @property
     def display_name(self) -> str:
         """The player's name; never an invitee's address (only the inviter sees that)."""
-        if self.user_id:
+        if self.user is not None:
             return self.user.username
         if self.bot:
             return gettext("Bot %(number)d (%(level)s)") % {

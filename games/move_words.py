@@ -211,7 +211,7 @@ def figure_clause(entry: dict[str, Any]) -> str:
 def spot_side(entry: dict[str, Any], spot: str) -> str:
     """Where on the tile ``spot`` lies (``N`` … ``NW``) when the tile has more than one
     piece of its kind, else ``""``: the edge of a road or city, a field's middle."""
-    tile = TILE_TYPES.get(entry.get("tile"))
+    tile = TILE_TYPES.get(entry.get("tile", ""))
     if tile is None or entry.get("rotation") not in (0, 90, 180, 270):
         return ""
     turned = orientation(tile.id, entry["rotation"])

@@ -112,11 +112,14 @@ class MySeatField(serializers.CharField):
 
 class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="What is wrong, for a person")
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text="For a malformed request: the messages of each field",
-    )
+
+
+# "errors" names a Serializer's property too: the field is declared beside the class body
+ErrorSerializer._declared_fields["errors"] = serializers.DictField(
+    child=serializers.ListField(child=serializers.CharField()),
+    required=False,
+    help_text="For a malformed request: the messages of each field",
+)
 
 
 # --- requests ----------------------------------------------------------------------
@@ -385,8 +388,15 @@ class PendingSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     action = serializers.CharField(help_text="turn, or a decision: reinforce, quarter, market")
     text = serializers.CharField(help_text="What is awaited, in words")
-    label = serializers.CharField(required=False, help_text="The decision's name (decisions only)")
     options = DecisionOptionSerializer(many=True, help_text="The accepted answers (decisions only; empty for a turn)")
+
+
+# "label" names a Field's attribute too (a serializer is a field): declared beside the class body, before options
+_options = PendingSerializer._declared_fields.pop("options")
+PendingSerializer._declared_fields["label"] = serializers.CharField(
+    required=False, help_text="The decision's name (decisions only)"
+)
+PendingSerializer._declared_fields["options"] = _options
 
 
 class GameStateSerializer(serializers.Serializer):

@@ -65,6 +65,7 @@ def _apply_rule(table: Table, move_number: int) -> Turn:
     """Play the timeout rule on the locked game for the seat whose decision is pending."""
     game, engine = table.game, table.engine
     pending = engine.pending
+    assert pending is not None, "an active game (_awaiting) waits for someone"
     seat = table.seats[pending.player]
     if pending.action != "turn" and not seat.bot:
         # a decision out of time is a pass, whatever the game's timeout rule (never a loss)

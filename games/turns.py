@@ -114,7 +114,7 @@ def _check_on_turn(table: Table, seat: Seat, move_number: int) -> None:
             _("The game has moved on: this was sent for move %(sent)d, the game is at move %(now)d.")
             % {"sent": move_number, "now": expected}
         )
-    if game.current_seat != seat.position:
+    if game.current_seat is not None and game.current_seat != seat.position:  # None: over (the engine says so)
         who = table.seats[game.current_seat].display_name
         if game.pending_action and game.pending_action != "turn":
             raise NotAllowed(_("the game waits for %(name)s's decision, not yours") % {"name": who})

@@ -4,6 +4,7 @@ games.bot_seats); what a game shows comes from games.presenter."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -34,14 +35,17 @@ from games.visibility import game_for_viewer
 # --- lists ---------------------------------------------------------------------------
 
 
-def user_games(user) -> dict[str, list]:
-    """The user's games grouped for lists: my turn, invitations, others' turns/waiting, finished."""
+def user_games(user) -> dict[str, Any]:
+    """The user's games grouped for lists (my turn, invitations, others' turns/waiting,
+    finished), each game and seat with what its row shows (set on the instances)."""
     games = (
         Game.objects.filter(id__in=Seat.objects.filter(seating.seats_of_user(user)).values("game_id"))
         .prefetch_related("seats__user")
         .order_by("-updated_at")
     )
-    groups: dict[str, list] = {"my_turn": [], "invited": [], "waiting": [], "finished": []}
+    groups: dict[str, Any] = {"my_turn": [], "invited": [], "waiting": [], "finished": []}
+    game: Any  # a Game with its row's fields
+    s: Any  # a Seat with its score
     for game in games:
         seats = list(game.seats.all())
         mine = seating.seat_of(seats, user)
@@ -83,12 +87,11 @@ def _by_time_left(user, games: list) -> None:
         rank, row = order.get(game.pk, (len(rows), None))
         game.time_rank = rank
         left = row["time_left_delta"] if row else None
-        game.time_left = (
-            None
-            if left is None
-            else (_("%(left)s left") % {"left": row["time_left"]} if left > timedelta(0) else row["time_left"])
-        )
-        game.time_short = left is not None and left < timedelta(days=1)
+        if row is None or left is None:  # no limit
+            game.time_left, game.time_short = None, False
+            continue
+        game.time_left = _("%(left)s left") % {"left": row["time_left"]} if left > timedelta(0) else row["time_left"]
+        game.time_short = left < timedelta(days=1)
     games.sort(key=lambda game: game.time_rank)
 
 

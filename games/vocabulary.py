@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import expansions
 from games.engine import errors
-from games.words import DIRECTION_LABELS, FOLLOWER_ON, follower_on  # noqa: F401  (the site's words, all here)
+from games.words import DIRECTION_LABELS, follower_on
 
 COLOR_LABELS = {
     "yellow": pgettext_lazy("seat colour", "yellow"),
@@ -24,10 +24,6 @@ COLOR_LABELS = {
     "black": pgettext_lazy("seat colour", "black"),
     "grey": pgettext_lazy("seat colour", "grey"),
 }
-
-FEATURE_LABELS = {"road": _("road"), "city": _("city"), "cloister": _("cloister"), "field": _("field")}
-
-ROLE_LABELS = {"thief": _("thief"), "knight": _("knight"), "monk": _("monk"), "farmer": _("farmer")}
 
 CATEGORY_LABELS = {
     "roads": _("Roads"),
@@ -50,9 +46,6 @@ FIGURE_LABELS = {"follower": _("follower"), **expansions.table("figure")}
 FIGURE_ON = expansions.table("figure_on")
 """A figure other than a follower, named with the feature it stands on (move lists)."""
 
-EXPANSION_NAMES = {e.id: e.name for e in expansions.REGISTRY if e.id}
-"""The expansions as published in each language."""
-
 OPTION_TEXT = expansions.merged("options")
 """Label and help of each engine rule option (``Rules.options()``), by name."""
 
@@ -70,11 +63,6 @@ def option_help(option) -> str:
 
 def option_choices(option) -> list[tuple]:
     return [(value, CHOICE_LABELS.get((option.name, value), label)) for value, label in option.choices]
-
-
-def role_label(role: str) -> str:
-    """'knight', 'thief', ... in the reader's language (``entries.follower_role``'s names)."""
-    return str(ROLE_LABELS.get(role, role))
 
 
 def color_label(color: str) -> str:
@@ -156,7 +144,7 @@ ILLEGAL_MOVES = {
 }
 """The engine's reasons for an illegal move (``games.engine.errors``), by code."""
 
-QUOTED = {
+QUOTED: dict[str, tuple[str, ...]] = {
     "unknown_tile": ("tile",),
     "no_spot": ("spot",),
     "figure_not_in_rules": ("figure",),
@@ -188,14 +176,15 @@ LABELS = (
 def illegal_move_reason(exc: Exception) -> str:
     """The engine's reason (an ``IllegalMove``) in the reader's language: by its code, or
     for a rare reason without one, its English sentence."""
-    template = ILLEGAL_MOVES.get(getattr(exc, "code", ""))
+    code = getattr(exc, "code", "")
+    template = ILLEGAL_MOVES.get(code)
     if template is None:
         return str(exc)
     params = dict(getattr(exc, "params", {}))
     for key, labels in LABELS:
         if key in params:
             params[key] = labels.get(params[key], params[key])
-    for key in QUOTED.get(exc.code, ()):  # shown as the engine shows them: 'road:X'
+    for key in QUOTED.get(code, ()):  # shown as the engine shows them: 'road:X'
         params[key] = repr(params.get(key))
     if "action" in params:  # a decision: who decides what
         phrase = DECISION_PHRASES.get(params["action"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from datetime import datetime
 from email.mime.image import MIMEImage
 from urllib.parse import urlsplit
@@ -80,7 +81,7 @@ def board_png(view: GameView, svg: str, width: int) -> bytes | None:
         import cairosvg
 
         return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
-    except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
+    except Exception:  # a missing picture must not stop the e-mail
         logger.exception("could not render the board of %s", view.game)
         return None
 
@@ -91,7 +92,7 @@ def tile_png(tile: str) -> bytes | None:
         import cairosvg
 
         return cairosvg.svg2png(bytestring=board_svg.render_tile(tile, 0, size=144).encode("utf-8"))
-    except Exception:  # noqa: BLE001 - a missing picture must not stop the e-mail
+    except Exception:  # a missing picture must not stop the e-mail
         logger.exception("could not render tile %s", tile)
         return None
 
@@ -143,10 +144,17 @@ def _nothing(ctx: dict, n: Notification, data: dict, link) -> None:
     pass
 
 
+def _game(n: Notification) -> Game:
+    """The game of an e-mail about one (every kind but the digest and a message)."""
+    if n.game is None:
+        raise ValueError(f"a {n.kind} e-mail without its game")
+    return n.game
+
+
 def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
     """Your turn (or your decision): the game as it was when the turn began, as the
     recipient sees it: the drawn tile or their own hand, the decision, the board."""
-    game = n.game
+    game = _game(n)
     number = data.get("move_number", game.move_count + 1)
     ctx.update(data)
     view = GameView.load(game, n.user, upto=number - 1)
@@ -181,7 +189,9 @@ def _how_to_answer(ctx: dict, view: GameView) -> None:
     if offered is None:
         return
     ctx["answers"] = offered
-    ctx["reply_to"] = tokens.address(tokens.Decision(view.game.pk, view.me.position, view.move_number))
+    if view.me is None:  # answers are offered to a seat only
+        return
+    ctx["reply_to"] = tokens.address(tokens.Decision(view.stored.pk, view.me.position, view.move_number))
     for fits in offered.hand:
         picture = tile_png(fits.tile)
         if picture:
@@ -192,7 +202,7 @@ def _answerable_now(ctx: dict, n: Notification, number: int | None) -> None:
     """An e-mail about decision ``number`` (a reminder, the first player's "game started")
     says how to answer it by e-mail, as the turn e-mail does, while the game still waits
     for it: the same Reply-To (the same token), the labelled board, the cells or options."""
-    game = n.game
+    game = _game(n)
     if not tokens.enabled() or n.user is None or game.status != Game.Status.ACTIVE or game.move_count + 1 != number:
         return
     view = GameView.load(game, n.user)
@@ -210,20 +220,20 @@ def _decision(ctx: dict, view: GameView, link) -> None:
     ctx["images"].pop("tile", None)
     ctx["decision_label"] = pending.get("label", "")
     ctx["decision_text"] = pending.get("text", "")
-    ctx["button_url"] = link(_game_path(view.game) + "#decision-panel")
+    ctx["button_url"] = link(_game_path(view.stored) + "#decision-panel")
     ctx["subject"] = _("A decision for you in %(game)s: %(decision)s") % {
-        "game": view.game.title,
+        "game": view.stored.title,
         "decision": ctx["decision_label"],
     }
 
 
 def _invitation(ctx: dict, n: Notification, data: dict, link) -> None:
-    game = n.game
+    game = _game(n)
     ctx["inviter"] = data.get("inviter") or game.created_by.username
     if n.user is not None:
         ctx["button_url"] = link(_game_path(game))
     else:
-        seat = Seat.objects.filter(pk=data.get("seat")).first()
+        seat = Seat.objects.filter(pk=data.get("seat") or 0).first()
         ctx["button_url"] = links.absolute(reverse("invitation", args=[seat.invite_token if seat else ""]))
     ctx["players"] = _seat_rows(GameView.load(game))
     ctx["rules"] = rules_text(game)
@@ -234,7 +244,7 @@ def _invitation(ctx: dict, n: Notification, data: dict, link) -> None:
 
 
 def _started(ctx: dict, n: Notification, data: dict, link) -> None:
-    game = n.game
+    game = _game(n)
     view = GameView.load(game, n.user)
     ctx["players"] = _seat_rows(view)
     first = (
@@ -249,7 +259,7 @@ def _started(ctx: dict, n: Notification, data: dict, link) -> None:
 
 
 def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
-    game = n.game
+    game = _game(n)
     view = GameView.load(game, n.user)
     rows = _seat_rows(view)
     outcome = outcome_of(game, view.seats)  # the engine's, as stored: who won and the ranks
@@ -268,7 +278,7 @@ def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
 
 
 def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:
-    game = n.game
+    game = _game(n)
     ctx.update(data)
     ctx["time_left"] = _time_left(game, data.get("deadline"))
     ctx["button_url"] = link(_game_path(game) + "#turn-panel")
@@ -287,15 +297,15 @@ def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:
 
 def _timeout(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx.update(data)
-    ctx["button_url"] = link(_game_path(n.game))
+    ctx["button_url"] = link(_game_path(_game(n)))
     ctx["event"] = _timeout_event(data, you=n.user is not None and data.get("user_id") == n.user.pk)
-    ctx["subject"] = f"{n.game.title}: {ctx['event']}"
+    ctx["subject"] = f"{_game(n).title}: {ctx['event']}"
 
 
 def _resigned(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx.update(data)
-    ctx["button_url"] = link(_game_path(n.game))
-    ctx["subject"] = _("%(game)s: %(player)s resigned") % {"game": n.game.title, "player": data.get("player", "")}
+    ctx["button_url"] = link(_game_path(_game(n)))
+    ctx["subject"] = _("%(game)s: %(player)s resigned") % {"game": _game(n).title, "player": data.get("player", "")}
 
 
 def _digest(ctx: dict, n: Notification, data: dict, link) -> None:
@@ -330,7 +340,7 @@ def _reply(ctx: dict, n: Notification, data: dict, link) -> None:
     how to answer (the turn e-mail's board, cells or options, and a fresh Reply-To)."""
     from .replies.handler import reason_text
 
-    game = n.game
+    game = _game(n)
     ctx["reason"] = reason_text(data.get("reason", ""))
     ctx["detail"] = data.get("detail", "")
     ctx["line"] = data.get("line", "")
@@ -348,7 +358,7 @@ def _reply(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["subject"] = _("Your e-mail move in %(game)s was not played") % {"game": game.title}
 
 
-KINDS = {
+KINDS: dict[str, Callable[[dict, Notification, dict, Callable[[str], str]], None]] = {
     Notification.Kind.TURN: _turn,
     Notification.Kind.INVITATION: _invitation,
     Notification.Kind.STARTED: _started,
@@ -439,7 +449,7 @@ def _build_message(n: Notification) -> EmailMultiAlternatives:
     )
     message.attach_alternative(html, "text/html")
     if ctx["images"]:
-        message.mixed_subtype = "related"
+        message.mixed_subtype = "related"  # type: ignore[attr-defined]  # Django 5.2 has it; django-stubs 6 (Django 6) dropped it
         for cid, png in ctx["images"].items():
             image = MIMEImage(png, "png")
             image.add_header("Content-ID", f"<{cid}>")

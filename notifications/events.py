@@ -18,7 +18,7 @@ from .outbox import message, notify
 
 
 @receiver(signals.seat_invited, sender=Game, dispatch_uid="notifications_invitation")
-def invitation(sender=Game, seat: Seat = None, **kwargs) -> None:
+def invitation(sender=Game, *, seat: Seat, **kwargs) -> None:
     game = seat.game
     notify(
         Notification.Kind.INVITATION,
@@ -32,7 +32,7 @@ def invitation(sender=Game, seat: Seat = None, **kwargs) -> None:
 
 
 @receiver(signals.game_started, sender=Game, dispatch_uid="notifications_game_started")
-def game_started(sender=Game, game: Game = None, **kwargs) -> None:
+def game_started(sender=Game, *, game: Game, **kwargs) -> None:
     """Tell every player the game started; the first player's "your turn" e-mail says it
     for them (one e-mail, not two at the same second)."""
     for seat in game.seats.select_related("user").order_by("position"):
@@ -57,12 +57,13 @@ def _told_by_first_turn(game: Game, seat: Seat) -> bool:
 @receiver(signals.turn_started, sender=Game, dispatch_uid="notifications_turn_started")
 def turn_started(
     sender=Game,
-    game: Game = None,
-    seat: int = 0,
+    *,
+    game: Game,
+    seat: int,
     action: str = "turn",
     move_number: int = 1,
-    seats: list[Seat] = (),
-    moves: list[Move] = (),
+    seats: list[Seat],
+    moves: list[Move],
     deadline=None,
     **kwargs,
 ) -> None:
@@ -89,7 +90,7 @@ def turn_started(
 
 
 @receiver(signals.game_finished, sender=Game, dispatch_uid="notifications_game_finished")
-def game_finished(sender=Game, game: Game = None, outcome=None, **kwargs) -> None:
+def game_finished(sender=Game, *, game: Game, outcome=None, **kwargs) -> None:
     for seat in game.seats.select_related("user").order_by("position"):
         if seat.user_id:
             notify(
@@ -103,9 +104,7 @@ def game_finished(sender=Game, game: Game = None, outcome=None, **kwargs) -> Non
 
 
 @receiver(signals.player_left, sender=Game, dispatch_uid="notifications_player_left")
-def player_left(
-    sender=Game, game: Game = None, seat: Seat = None, move_number: int = 0, reason: str = "", **kwargs
-) -> None:
+def player_left(sender=Game, *, game: Game, seat: Seat, move_number: int = 0, reason: str = "", **kwargs) -> None:
     """Tell everyone of a turn lost on time; tell the others of a resignation."""
     data = {"move_number": move_number, "action": reason, "player": seat.display_name, "user_id": seat.user_id}
     kind, category = Notification.Kind.TIMEOUT, Category.TIMEOUT

@@ -16,7 +16,7 @@ import logging
 import smtplib
 import time
 from datetime import timedelta
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from celery import shared_task
 from django.conf import settings
@@ -102,7 +102,7 @@ def deliver(pk: int) -> str:
         return "skip"
     try:
         message = build_message(row)
-    except Exception as exc:  # noqa: BLE001 - a rendering bug: keep the row, say why
+    except Exception as exc:  # a rendering bug: keep the row, say why
         logger.exception("could not render notification %s", pk)
         Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
             status=Notification.Status.FAILED, lease_until=None, last_error=f"render: {exc!r}"[:2000]
@@ -127,7 +127,7 @@ def deliver(pk: int) -> str:
             last_error=repr(exc)[:2000],
         )
         return "failed" if give_up else "retry"
-    except Exception as exc:  # noqa: BLE001 - e.g. BadHeaderError: retrying cannot help
+    except Exception as exc:  # e.g. BadHeaderError: retrying cannot help
         logger.exception("could not build or send notification %s", pk)
         Notification.objects.filter(pk=pk, status=Notification.Status.SENDING).update(
             status=Notification.Status.FAILED, lease_until=None, last_error=f"message: {exc!r}"[:2000]
@@ -168,7 +168,7 @@ def enqueue(pk: int) -> None:
             retry=True,
             retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5},
         )
-    except Exception:  # noqa: BLE001 - broker errors of any kind
+    except Exception:  # broker errors of any kind
         logger.exception("could not queue notification %s; the sweep will retry", pk)
         Notification.objects.filter(pk=pk, queued_at=stamp).update(queued_at=None)
 
@@ -287,7 +287,7 @@ def send_digests() -> int:
     for prefs in Preference.objects.select_related("user").filter(Q(turn=Mode.DIGEST) | Q(chat=Mode.DIGEST)):
         try:
             zone = ZoneInfo(prefs.time_zone)
-        except Exception:  # noqa: BLE001
+        except (ZoneInfoNotFoundError, ValueError):  # a zone this server does not know: UTC
             zone = ZoneInfo("UTC")
         local = now.astimezone(zone)
         if local.hour < prefs.digest_hour:

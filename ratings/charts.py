@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from html import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 30
@@ -41,8 +42,8 @@ def rating_chart(values: Sequence[int], start: int) -> str:
         )
     path = " ".join(f"{px(i)},{py(v)}" for i, v in enumerate(points))
     parts.append(f'<polyline fill="none" stroke="#2a6f97" stroke-width="2" points="{path}"/>')
+    games = escape(ngettext("%(games)s rated game", "%(games)s rated games", len(values)) % {"games": len(values)})
     parts.append(
-        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" font-size="11">'
-        f"{escape(_('rated games'))} ({len(values)})</text></svg>"
+        f'<text x="{(LEFT + WIDTH - RIGHT) / 2}" y="{HEIGHT - 8}" text-anchor="middle" font-size="11">{games}</text></svg>'
     )
     return "".join(parts)

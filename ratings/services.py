@@ -11,6 +11,7 @@ idempotent and runs after the transaction that finished the game commits;
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
@@ -65,9 +66,10 @@ def rate_game(game_id: int) -> bool:
         if not is_rated(game, seats):
             return False
         ranks = outcome_of(game, seats)["ranks"]  # the engine's outcome, stored when the game ended
-        if len(ranks) != len(seats):
+        user_ids = [s.user_id for s in seats if s.user_id is not None]  # every seat a person (is_rated)
+        if len(ranks) != len(seats) or len(user_ids) != len(seats):
             return False
-        rate_ranks(game, [s.user_id for s in seats], list(ranks))
+        rate_ranks(game, user_ids, list(ranks))
     return True
 
 
@@ -92,7 +94,7 @@ def _rate(game: Game, user_ids: list[int], ranks: list[int], pool: str, when) ->
     }
     before = [ratings[u] for u in user_ids]
     teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = MODEL.rate(teams, ranks=ranks)
+    after = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
     changes = []
     for rating, (new,), rank in zip(before, after, ranks):
         old_mu, old_sigma, old_display = rating.mu, rating.sigma, rating.display
@@ -159,7 +161,7 @@ def history(user_id: int, viewer, pool: str = Pool.ALL) -> list[RatingChange]:
     A private game's change that ``viewer`` may not see stays (the rating did move) but
     anonymous: no game, end time nor place. Read only: these rows are never saved."""
     seen = visible_games(viewer, Game.objects.filter(pk=OuterRef("game_id")))
-    changes = list(
+    changes: list[Any] = list(  # RatingChange rows, each with ``named``
         RatingChange.objects.filter(user_id=user_id, pool=pool)
         .annotate(named=Exists(seen))
         .order_by("finished_at", "game_id")

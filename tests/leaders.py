@@ -22,11 +22,13 @@ def play_until_leader_on_turn(game: Game, seed: int = 3) -> Game:
         assert game.status == Game.Status.ACTIVE, "nobody took a lasting lead"
         seats = list(game.seats.select_related("user").order_by("position"))
         current = game.current_seat
+        assert current is not None
         engine = replay.engine_for(game, seats)
         engine.play(Resign(engine.players[current]))
         if engine.scores[current] > max(s for i, s in enumerate(engine.scores) if i != current):
             return game
         engine = replay.engine_for(game, seats)
+        assert engine.tile is not None
         choice = rng.choice(placements_of(engine, engine.tile))
         # only the first seat places followers: it takes the lead, the other scores little
         meeple = rng.choice(choice["meeples"]) if choice["meeples"] and current == 0 else None
@@ -41,6 +43,7 @@ def leader_leaves(game: Game, how: str):
     Returns ``(game, leader, other)`` once the game is over."""
     game = play_until_leader_on_turn(game)
     seats = list(game.seats.select_related("user").order_by("position"))
+    assert game.current_seat is not None
     leader, other = seats[game.current_seat].user, seats[1 - game.current_seat].user
     if how == "time":
         Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.LOSE, move_days=1)

@@ -24,7 +24,7 @@ VISIBLE_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt", "value")
 class _Texts(HTMLParser):
     """The texts a person sees or hears: text nodes and labelling attributes."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.texts: list[str] = []
         self._skip = 0

@@ -4,6 +4,7 @@ inside a function, fails the test suite and so CI."""
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,3 +36,33 @@ def test_an_import_inside_a_function_breaks_a_layer_contract(tmp_path):
     )
     result = _lint(tmp_path, pythonpath=tmp_path)
     assert result.returncode != 0 and "low.mod -> high" in result.stdout, result.stdout + result.stderr
+
+
+def _pure_package_contracts() -> str:
+    """The project's contracts for the engine and the bots, as an .importlinter file."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    text = "[importlinter]\nroot_packages =\n    games\ninclude_external_packages = True\n"
+    for number, contract in enumerate(config["contracts"]):
+        if contract["type"] == "forbidden" and contract["source_modules"] in (["games.bots"], ["games.engine"]):
+            text += f"\n[importlinter:contract:{number}]\n"
+            for key, value in contract.items():
+                lines = "".join(f"\n    {v}" for v in value) if isinstance(value, list) else f" {value}"
+                text += f"{key} ={lines}\n"
+    return text
+
+
+def test_a_module_added_to_games_tomorrow_is_forbidden_to_the_engine_and_the_bots(tmp_path):
+    for package in ("games", "games/engine", "games/bots"):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / "games" / "brand_new.py").write_text("")  # named in no list
+    (tmp_path / "games" / "engine" / "rules.py").write_text("def later():\n    from games import brand_new\n")
+    (tmp_path / "games" / "bots" / "search.py").write_text(
+        "import games.engine\nfrom games.engine import rules\n\ndef later():\n    from games import brand_new\n"
+    )
+    (tmp_path / ".importlinter").write_text(_pure_package_contracts())
+    result = _lint(tmp_path, pythonpath=tmp_path)
+    assert "2 broken" in result.stdout, result.stdout + result.stderr
+    assert "games.engine.rules -> games.brand_new" in result.stdout
+    assert "games.bots.search -> games.brand_new" in result.stdout
+    assert "games.bots.search -> games.engine" not in result.stdout  # the one thing the bots may read

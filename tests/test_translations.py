@@ -36,9 +36,35 @@ def test_a_string_marked_without_a_translation_is_reported(tmp_path, monkeypatch
     assert {line.split("/")[0] for line in found} == {"de", "fr", "it"}
 
 
+def test_a_string_marked_inside_an_f_string_or_not_as_a_literal_is_reported(tmp_path, monkeypatch):
+    """makemessages (xgettext) skips an f-string whole and cannot read a text that is not a
+    literal: such a string never reaches a catalogue, so every language shows the English."""
+    project = tmp_path / "project"
+    (project / "planted").mkdir(parents=True)
+    base = Path(settings.BASE_DIR)
+    for entry in base.iterdir():
+        if entry.name not in translations.SKIP:
+            (project / entry.name).symlink_to(entry)
+    (project / "planted" / "__init__.py").write_text("")
+    (project / "planted" / "views.py").write_text(
+        "from django.utils.translation import gettext as _, npgettext\n\n\n"
+        "def badge(name):\n"
+        "    return f\"<b>{_('withdrawn')}</b> {name}\"\n\n\n"
+        "def title(name, n):\n"
+        "    return _(f'Games of {name}') + npgettext('page', 'one game', 'games', n)\n"
+    )
+    monkeypatch.setattr(settings, "BASE_DIR", project)
+    monkeypatch.setattr(settings, "LOCALE_PATHS", [base / "locale"])
+    found = [line for line in translations.problems() if line.startswith("planted/")]
+    assert len(found) == 2, found
+    assert found[0].startswith("planted/views.py:5: _('withdrawn'): marked inside an f-string")
+    assert found[1].startswith("planted/views.py:9: _(f'Games of {name}'): the marked text is not a string literal")
+
+
 @pytest.mark.parametrize("language", ["de", "fr", "it"])
 def test_the_game_words_follow_the_glossary(language):
-    """The seeds' vocabulary: the followers' names as players of each language know them."""
+    """The published rules' vocabulary: the followers' names as players of each language know
+    them, in the words the site names a follower with ("knight in the city")."""
     words = {
         "de": {"knight": "Ritter", "monk": "Mönch", "farmer": "Bauer", "thief": "Wegelagerer", "cloister": "Kloster"},
         "fr": {"knight": "chevalier", "monk": "moine", "farmer": "paysan", "thief": "voleur", "cloister": "abbaye"},
@@ -50,9 +76,12 @@ def test_the_game_words_follow_the_glossary(language):
             "cloister": "chiostro",
         },
     }[language]
+    from games.words import follower_on
+
+    named = {"thief": "road", "knight": "city", "monk": "cloister", "farmer": "field", "cloister": "cloister"}
     with translation.override(language):
         for english, word in words.items():
-            assert translation.gettext(english) == word
+            assert word in follower_on(named[english]), (english, follower_on(named[english]))
 
 
 def test_every_rule_option_of_the_engine_has_translated_words():
@@ -62,3 +91,17 @@ def test_every_rule_option_of_the_engine_has_translated_words():
     from games.engine import Rules
 
     assert {o.name for o in Rules.options()} <= set(vocabulary.OPTION_TEXT)
+
+
+def test_the_charts_and_the_withdrawn_badge_speak_the_readers_language():
+    """Strings once marked inside f-strings (never in the catalogues, so English everywhere)."""
+    from archive.charts import score_chart
+    from ratings.charts import rating_chart
+    from tournaments.views import _rows_html
+
+    row = {"rank": 1, "url": "/u/ann/", "username": "ann", "rating": 1000, "cells": [], "withdrawn": True}
+    with translation.override("de"):
+        chart = score_chart([[0, 0], [4, 4]], ["ann", "bob"], ["#f00", "#00f"], final=[5, 4])
+        assert "Punkte im Verlauf der Partie" in chart and ">Ende<" in chart and ">Zug<" in chart
+        assert "3 Rating-Partien" in rating_chart([1010, 990, 1005], 1000)
+        assert "zurückgezogen" in _rows_html([row])

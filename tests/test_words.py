@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import lobby, replay, turns
+from games.words import follower_on
 
 LANGUAGES = ["de", "fr", "it"]
 
@@ -237,8 +238,8 @@ def test_the_french_digest_says_least_time_left_as_a_person_would():
 
 def test_the_italian_thief_on_a_road_is_not_called_like_the_king_and_robbers_robber():
     with translation.override("it"):
-        thief, robber = translation.gettext("thief"), translation.pgettext("score category", "Robber")
-    assert thief == "ladro" and robber == "Brigante"
+        thief, robber = follower_on("road:N"), translation.pgettext("score category", "Robber")
+    assert thief == "ladro sulla strada (nord)" and robber == "Brigante"
     assert not [msgid for msgid, text in translations_of("it") if "thief" in msgid and "brigant" in text.lower()]
 
 

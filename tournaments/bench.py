@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Hashable
 
 from tournaments.pairing import Player, pair_round
 from tournaments.standings import Result, compute
@@ -23,9 +24,11 @@ def simulate(players: int = 1000, rounds: int = 6, seed: int = 1):
     rng = random.Random(seed)
     ids = list(range(players))
     results: list[Result] = []
-    byes: list[int] = []
-    opp = {i: set() for i in ids}
-    starts = {i: [0, 0, None] for i in ids}
+    byes: list[Hashable] = []
+    opp: dict[Hashable, set[Hashable]] = {i: set() for i in ids}
+    starts: dict[Hashable, int] = {i: 0 for i in ids}  # games as the first player
+    seconds: dict[Hashable, int] = {i: 0 for i in ids}  # as the second
+    last_started: dict[Hashable, bool | None] = {i: None for i in ids}
     for r in range(1, rounds + 1):
         t0 = time.perf_counter()
         rows = compute(ids, results, byes, CHAIN)
@@ -36,9 +39,9 @@ def simulate(players: int = 1000, rounds: int = 6, seed: int = 1):
                 row.points,
                 frozenset(opp[row.player]),
                 byes.count(row.player),
-                starts[row.player][0],
-                starts[row.player][1],
-                starts[row.player][2],
+                starts[row.player],
+                seconds[row.player],
+                last_started[row.player],
             )
             for row in rows
         ]
@@ -50,9 +53,9 @@ def simulate(players: int = 1000, rounds: int = 6, seed: int = 1):
         for a, b in pairing.pairs:
             opp[a].add(b)
             opp[b].add(a)
-            starts[a][0] += 1
-            starts[b][1] += 1
-            starts[a][2], starts[b][2] = True, False
+            starts[a] += 1
+            seconds[b] += 1
+            last_started[a], last_started[b] = True, False
             sa, sb = rng.randint(40, 120), rng.randint(40, 120)
             results.append(Result((a, b), (sa, sb), round=r))
         yield r, t3 - t2, t1 - t0, pairing.rematches

@@ -162,7 +162,7 @@ def rounds_names(count: int, words: Mapping[str, str] = WORDS) -> list[str]:
     for r in range(count):
         left = count - r
         named = {1: "final", 2: "semi", 3: "quarter", 4: "round_of_16", 5: "round_of_32", 6: "round_of_64"}
-        key = named.get(left)
+        key = named.get(left, "")
         names.append(words[key] if key in words else words["round_of"].format(players=2**left))
     return names
 

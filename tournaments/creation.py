@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from typing import cast
 
 from django.conf import settings
 from django.db import transaction
@@ -169,7 +170,7 @@ def next_season(league: str, by, **options) -> list[Tournament]:
     withdrawn = set(
         Entry.objects.filter(tournament__in=current, state=Entry.State.WITHDRAWN).values_list("user_id", flat=True)
     )
-    tables = []
+    tables: list[list[int]] = []
     for d in current:
         order = [r["user_id"] for r in (d.standings_cache or refresh_standings(d)) if r["user_id"] not in withdrawn]
         tables.append(order)
@@ -188,7 +189,7 @@ def next_season(league: str, by, **options) -> list[Tournament]:
             new = create_tournament(by, counted=False, **fields)
             new.registration = Tournament.Registration.INVITATION
             new.save()
-            for uid in members:
-                Entry.objects.create(tournament=new, user_id=uid, state=Entry.State.REGISTERED)
+            for uid in members:  # user ids, as the tables gave them
+                Entry.objects.create(tournament=new, user_id=cast(int, uid), state=Entry.State.REGISTERED)
             out.append(new)
     return out

@@ -122,11 +122,7 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
         raw = self.data.get("tiebreak_chain")
         if raw is not None and not any(f"tiebreak_{i + 1}" in self.data for i in range(TIEBREAK_SLOTS)):
             return [part.strip() for part in raw.replace(";", ",").split(",") if part.strip()]
-        return [
-            self.cleaned_data.get(f"tiebreak_{i + 1}")
-            for i in range(TIEBREAK_SLOTS)
-            if self.cleaned_data.get(f"tiebreak_{i + 1}")
-        ]
+        return [name for i in range(TIEBREAK_SLOTS) if (name := self.cleaned_data.get(f"tiebreak_{i + 1}"))]
 
     def clean(self):
         cleaned = super().clean()

@@ -130,10 +130,6 @@ class Tournament(models.Model):
     def tiebreak_names(self) -> list[str]:
         return [tiebreak_label(t) for t in self.tiebreaks]
 
-    @property
-    def has_knockout(self) -> bool:
-        return self.format == self.Format.KNOCKOUT or self.knockout_top > 1
-
 
 class Entry(models.Model):
     class State(models.TextChoices):

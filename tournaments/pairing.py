@@ -178,12 +178,12 @@ def pair_round(players: Sequence[Player], *, neighbours: int = 16, block: int = 
         return Pairing(bye=players[0].id if players else None)
     ranks = list(range(len(players)))
 
-    bye_candidates: list[int] = [None]  # type: ignore[list-item]
+    bye_candidates: list[int | None] = [None]  # None: no bye (an even number of players)
     if len(players) % 2:
         fewest = min(p.byes for p in players)
         # Lowest-ranked first among those with the fewest byes, then the others.
         order = sorted(range(len(players)), key=lambda i: (players[i].byes != fewest, players[i].byes, -i))
-        bye_candidates = order
+        bye_candidates = [*order]
 
     def attempt(bye_index, allow_rematch):
         rest = [i for i in range(len(players)) if i != bye_index]

@@ -69,7 +69,7 @@ def table(t: Tournament):
     scored: dict[int, int] = {}
     for p in Pairing.objects.filter(round__tournament=t, round__stage=Tournament.Stage.KNOCKOUT).exclude(scores=None):
         if p.status in (Pairing.Status.FINISHED, Pairing.Status.ADJUDICATED):
-            for uid, score in zip(p.players, p.scores):
+            for uid, score in zip(p.players, p.scores or ()):
                 scored[uid] = scored.get(uid, 0) + score
     return knockout_standings(entrants(t), knockout_bracket(t), scored)
 

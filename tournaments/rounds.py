@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -90,7 +91,9 @@ def start(t: Tournament, by) -> Round:
         t.stage = Tournament.Stage.KNOCKOUT
     t.status = Tournament.Status.RUNNING
     t.save()
-    return start_next_round(t)
+    first = start_next_round(t)
+    assert first is not None, "two players or more always play a round 1"
+    return first
 
 
 def _seed(t: Tournament, ids: list[int]) -> list[int]:
@@ -122,7 +125,8 @@ def start_next_round(t: Tournament) -> Round | None:
         if main_rounds >= (total_rounds(t) or 0) or len(active) < 2:
             return _end_main_stage(t)
         if t.format == Tournament.Format.ROUND_ROBIN:
-            tables, byes = [], []
+            tables: list[list[Any]] = []  # user ids
+            byes: list[Any] = []
             for table in t.schedule[main_rounds]:
                 tables.append(table)
         else:
@@ -157,9 +161,10 @@ def _swiss_tables(t: Tournament, entries) -> tuple[list, list]:
     history = main_pairings(t)
     ids = [e.user_id for e in entries]
     rows = compute_standings(t, ids, history)
-    opp = {u: set() for u in ids}
+    opp: dict[Any, set[Any]] = {u: set() for u in ids}
     byes = {u: 0 for u in ids}
-    colour = {u: [0, 0, None] for u in ids}
+    starts, seconds = {u: 0 for u in ids}, {u: 0 for u in ids}  # games as the first player, as the second
+    last_started: dict[Any, bool | None] = {u: None for u in ids}
     for p in history:
         if p.status == Pairing.Status.BYE:
             if p.players[0] in byes:
@@ -173,13 +178,24 @@ def _swiss_tables(t: Tournament, entries) -> tuple[list, list]:
         if b in opp:
             opp[b].add(a)
         if p.game_id:  # a game was played: a started, b went second
-            if a in colour:
-                colour[a][0] += 1
-                colour[a][2] = True
-            if b in colour:
-                colour[b][1] += 1
-                colour[b][2] = False
-    players = [Player(r.player, r.points, frozenset(opp[r.player]), byes[r.player], *colour[r.player]) for r in rows]
+            if a in starts:
+                starts[a] += 1
+                last_started[a] = True
+            if b in seconds:
+                seconds[b] += 1
+                last_started[b] = False
+    players = [
+        Player(
+            r.player,
+            r.points,
+            frozenset(opp[r.player]),
+            byes[r.player],
+            starts[r.player],
+            seconds[r.player],
+            last_started[r.player],
+        )
+        for r in rows
+    ]
     result = pair_round(players)
     return [list(pair) for pair in result.pairs], ([result.bye] if result.bye is not None else [])
 

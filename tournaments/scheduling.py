@@ -62,11 +62,8 @@ def table_sizes(n: int, size: int) -> list[int]:
         cost = sum(abs(s - size) for s in sizes)
         if best is None or cost < best[0]:
             best = (cost, sizes)
+    assert best is not None, "more than 5 players always split into tables of 3 to 5"
     return best[1]
-
-
-def _round_cost(tables, met) -> int:
-    return sum(met.get(frozenset(p), 0) ** 2 for t in tables for p in combinations(t, 2))
 
 
 def table_round(
@@ -123,6 +120,7 @@ def table_round(
         cost = sum(pair_cost(a, b) for t in tables for a, b in combinations(t, 2))
         if best is None or cost < best[0]:
             best = (cost, tables)
+    assert best is not None, "tries >= 1"
     return [tuple(t) for t in best[1]]
 
 

@@ -39,14 +39,6 @@ TIEBREAKS = {
     "score_difference": "Score difference",
     "game_points": "Game points",
 }
-SHORT_NAMES = {
-    "buchholz": "Bh",
-    "buchholz_cut1": "Bh-1",
-    "sonneborn_berger": "SB",
-    "head_to_head": "H2H",
-    "score_difference": "Diff",
-    "game_points": "GP",
-}
 
 
 @dataclass(frozen=True)
@@ -162,7 +154,7 @@ def _count_games(rows: dict, results: list[Result], matrices: list) -> None:
         for i, p in enumerate(result.players):
             row = rows[p]
             row.points += pts[i]
-            if result.played:
+            if result.scores is not None:  # played
                 row.played += 1
                 row.game_points += result.scores[i]
             if pts[i] >= 2.0 - 1e-9 and k > 1:
@@ -180,7 +172,7 @@ def _game_tiebreaks(rows: dict, results: list[Result], matrices: list, total: di
         sb: dict = {p: 0.0 for p in rows}
         diff: dict = {p: 0.0 for p in rows}
         for result, matrix in zip(results, matrices):
-            if not result.played:
+            if result.scores is None:  # not played
                 continue
             k = len(result.players)
             tp = [total[q] for q in result.players]
@@ -253,7 +245,7 @@ def _ranked_groups(players, rows: dict, results: list[Result], matrices: list, t
 
 def _standings(rows: dict, groups: list[list], tiebreaks) -> list[Row]:
     """The rows in order, each group sharing a rank, tiebreaks in the chosen order."""
-    standings = []
+    standings: list[Row] = []
     for group in groups:
         rank = len(standings) + 1
         for p in group:

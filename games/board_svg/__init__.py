@@ -2,7 +2,7 @@
 
 A pure package: it gets a :class:`games.engine.Game` (or just a tile id) and returns SVG
 text; no Django (words go through :func:`use_translation`, which the games app calls
-with Django's gettext). Geometry follows ``shared/rules/NOTATION.md``: ``x`` grows east,
+with Django's gettext). Geometry follows ``docs/rules/NOTATION.md``: ``x`` grows east,
 ``y`` grows south, and everything is drawn in board orientation from the tile's
 :class:`~games.engine.tiles.Orientation`.
 

@@ -64,7 +64,8 @@ def legend_lines(game: Game) -> list[LegendLine]:
     """The lines under the board of every expansion ``game`` plays (none: no legend)."""
     lines: list[LegendLine] = []
     for name, art in ART.items():
-        module = rule_module(game, name) if art.legend is not None else None
-        if module is not None:
-            lines += art.legend(game, module)  # type: ignore[misc]
+        legend = art.legend
+        module = rule_module(game, name) if legend is not None else None
+        if legend is not None and module is not None:
+            lines += legend(game, module)
     return lines

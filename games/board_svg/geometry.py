@@ -1,6 +1,6 @@
 """Small geometry of a tile in 0..100 units: turning, curves, polylines, path text.
 
-Geometry follows ``shared/rules/NOTATION.md``: ``x`` grows east, ``y`` grows south.
+Geometry follows ``docs/rules/NOTATION.md``: ``x`` grows east, ``y`` grows south.
 
 >>> turn((25, 0), 1)
 (100, 25)

@@ -71,7 +71,8 @@ def _cell_labeller(sh: TileShapes) -> Callable[[Point], int]:
     roads = [(idx, line, bounding_box(line, 8)) for idx, line in sh.roads.items()]
     rivers = [(line, bounding_box(line, 10)) for line in sh.rivers.values()]
     cities = list(sh.cities.items())
-    cloister = _CLOISTER_BOX if sh.cloister is not None else None
+    cloister_segment = sh.cloister
+    cloister = _CLOISTER_BOX if cloister_segment is not None else None
     middle_house = sh.junction or sh.village
     kinds = [seg.kind for seg in o.segments]
 
@@ -96,8 +97,13 @@ def _cell_labeller(sh: TileShapes) -> Callable[[Point], int]:
                 found = _OBSTACLE
             if walled is not None and inside(p, walled):
                 found = _OBSTACLE
-        if cloister is not None and cloister[0] <= px <= cloister[2] and cloister[1] <= py <= cloister[3]:
-            found = sh.cloister
+        if (
+            cloister_segment is not None
+            and cloister is not None
+            and cloister[0] <= px <= cloister[2]
+            and cloister[1] <= py <= cloister[3]
+        ):
+            found = cloister_segment
         if middle_house and abs(px - 50) < 11 and abs(py - 50) < 11:
             found = _OBSTACLE
         for hx, hy in sh.houses:

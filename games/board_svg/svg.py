@@ -18,6 +18,7 @@ before, is kept as text (:class:`Markup`) and placed into each board.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any, TypeAlias
 
 import svgwrite
 from svgwrite.base import BaseElement, Title
@@ -49,14 +50,14 @@ class Markup:
         self.text = text
 
 
-Node = BaseElement | Title | Markup
+Node: TypeAlias = BaseElement | Title | Markup
 Drawn = list[BaseElement]
 """A piece of art: elements drawn in order."""
 
 
 def element(tag: str, attribs: dict[str, str] | None = None, /, **more: object) -> BaseElement:
     """An svgwrite element ``tag`` with these attributes (``more``: written with ``str``)."""
-    values = {**attribs, **more} if attribs and more else attribs or more
+    values: dict[str, Any] = {**attribs, **more} if attribs and more else attribs or more
     made = _MAKERS[tag](values)
     made.attribs.update(values)
     if more:
@@ -107,9 +108,12 @@ def to_text(node: Node) -> str:
 
 
 def _write(node: Node, out: list[str]) -> None:
+    if isinstance(node, Markup):  # ready text
+        out.append(node.text)
+        return
     attribs = getattr(node, "attribs", None)
-    if attribs is None:  # ready text, or a tooltip
-        out.append(node.text if isinstance(node, Markup) else f"<title>{_escape_text(node.xml.text)}</title>")
+    if attribs is None:  # a tooltip
+        out.append(f"<title>{_escape_text(node.xml.text)}</title>")
         return
     if isinstance(node, svgwrite.Drawing):
         # svgwrite adds the namespaces, profile and version when it writes a drawing; so do we
@@ -138,9 +142,9 @@ def _write(node: Node, out: list[str]) -> None:
 
 def _attributes(attribs: dict[str, object]) -> str:
     """The attributes as text; like svgwrite, without those that are ``None`` or empty."""
-    values = list(attribs.values())
+    values: list[Any] = list(attribs.values())
     try:
-        joined = "\0".join(values)  # type: ignore[arg-type]
+        joined = "\0".join(values)  # all text, the usual case: one join
     except TypeError:  # not all text yet
         joined = None
     if joined is None or "" in values or "&" in joined or "<" in joined or ">" in joined or '"' in joined:

@@ -11,8 +11,11 @@ from collections.abc import Callable
 _gettext: Callable[[str], str] = str
 
 
-def _ngettext(singular: str, plural: str, n: int) -> str:
+def _english_ngettext(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
+
+
+_ngettext: Callable[[str, str, int], str] = _english_ngettext
 
 
 def use_translation(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:

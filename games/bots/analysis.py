@@ -143,7 +143,7 @@ def analyse(
         if numbers is None or number in numbers:
             view = mover_view(board.copy(), entry)
             verdict = judge(view, entry, seconds, playouts, seed + number) if view is not None else None
-            if verdict is not None:
+            if view is not None and verdict is not None:
                 best, loss = verdict
                 loss = round(loss, 1)  # the mark of the points shown: 2.96 shows as 3.0, an inaccuracy
                 judged.append(MoveAnalysis(number, view.seat, data, best.to_json(), loss, mark_of(loss)))

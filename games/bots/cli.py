@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from games.engine import Rules
@@ -21,8 +22,8 @@ from .duel import bench, duel
 from .levels import LEVELS
 
 
-def _positive(kind):
-    def parse(text: str):
+def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
+    def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
@@ -107,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _ladder(args, argv: list[str] | None) -> int:
+def _ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
     top = ladder.NAMED_LEVELS[-1].settings.get("seconds", 1.0)
     scale = args.seconds / top if args.seconds else 1.0
     result = ladder.ladder(args.games, scale, args.seed)
@@ -126,7 +127,7 @@ def _ladder(args, argv: list[str] | None) -> int:
     return 0
 
 
-def _analyse(args) -> int:
+def _analyse(args: argparse.Namespace) -> int:
     from games.engine import RecordError
 
     try:

@@ -5,23 +5,31 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-from games.engine import Game, Rules
+from games.engine import Game, Outcome, Rules
 from games.engine.autoplay import play_randomly
 
-from .levels import MctsBot, make_bot
+from .levels import Bot, MctsBot, make_bot
 from .options import options_of
 from .view import view_of
 
 
-def play_game(bots: list, names: list[str], rules: Rules | None = None, seed: int | None = None) -> Game:
+def play_game(bots: Sequence[Bot], names: list[str], rules: Rules | None = None, seed: int | None = None) -> Game:
     """A complete game in which seat ``i`` is played by ``bots[i]``, each seeing only its view."""
     game = Game.new(names, rules, seed=seed)
-    while not game.finished:
-        pending = game.pending
+    while (pending := game.pending) is not None:  # None: finished
         game.play(bots[pending.player].decide(view_of(game, pending.player)))
     return game
+
+
+def outcome_of(game: Game) -> Outcome:
+    """The outcome of a game played to the end."""
+    if game.outcome is None:
+        raise ValueError("the game is not over")
+    return game.outcome
 
 
 def seat_sides(players: int, index: int) -> list[str]:
@@ -40,7 +48,7 @@ def duel(
     records: Path | None = None,
     seconds_a: float | None = None,
     seconds_b: float | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Play ``games`` complete games of level ``a`` against level ``b``; counts of wins and draws.
 
     A side wins a game when one of its seats has the sole highest score; anything else
@@ -60,14 +68,15 @@ def duel(
     for index in range(games):
         sides = seat_sides(players, index)
         count = {"a": 0, "b": 0}
-        names, bots = [], []
+        names: list[str] = []
+        bots: list[Bot] = []
         for side in sides:
             count[side] += 1
             level = a if side == "a" else b
             names.append(f"{side}{count[side]}-{level}")
             bots.append(make_bot(level, seed=rng.randrange(2**32), seconds=thinking[side]))
         game = play_game(bots, names, rules, seed=rng.randrange(2**32))
-        outcome = game.outcome
+        outcome = outcome_of(game)
         if len(outcome.winners) == 1:
             wins[sides[outcome.winners[0]]] += 1
         else:
@@ -102,7 +111,7 @@ def random_position(seed: int, moves: int, players: int = 2, rules: Rules | None
     return play_randomly(Game.new(names, rules, seed=seed), random.Random(seed), moves, follower_rate=0.4)
 
 
-def bench(seconds: float = 3.0, seed: int = 2026) -> dict:
+def bench(seconds: float = 3.0, seed: int = 2026) -> dict[str, Any]:
     """How fast the search judges one mid-game decision for ``seconds`` of CPU time on one
     core: answers (one tile of the next player, one option) per second, and how many of
     the options it reached (``answers_per_wall_s`` is by the wall clock: lower on a busy

@@ -23,9 +23,12 @@ an opponent counts against a move.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from games.engine import TILE_TYPES, Game
 from games.engine.board import fits_pattern
 from games.engine.figures import weight
+from games.engine.moves import Entry
 from games.engine.rules import FOLLOWERS
 from games.engine.scoring import majority
 
@@ -46,13 +49,17 @@ def final_estimate(game: Game, disposable: bool = False) -> list[float]:
     return [score - weight * (FOLLOWERS - s) for score, s in zip(ended.scores, supply)]
 
 
-def advantage(values: list[float], seat: int) -> float:
+def advantage(values: Sequence[float], seat: int) -> float:
     """``seat``'s value less the best other player's (positive when ahead)."""
     others = [v for p, v in enumerate(values) if p != seat]
     return values[seat] - (max(others) if others else 0.0)
 
 
-def value_after(board: Game, entry, seat: int) -> float:
+Judge = Callable[[Game, Entry, int], float]
+"""A seat's value after an entry played on a copy of the game (:func:`value_after`, :func:`potential_after`)."""
+
+
+def value_after(board: Game, entry: Entry, seat: int) -> float:
     """``seat``'s advantage after playing ``entry`` on a copy of ``board``."""
     game = copy_game(board)
     game.play(entry)
@@ -183,8 +190,8 @@ def unfinished_bonus(game: Game) -> list[float]:
             fills = [outlook.fill(cell) for cell in board.cloister_cells(root)]
             gain = sum(fills)
             chance = 1.0
-            for f in fills:
-                chance *= f
+            for fill in fills:
+                chance *= fill
         else:
             chance, cells = outlook.completion(root)
             now = game.feature_value(root, False)
@@ -210,7 +217,7 @@ def potential(game: Game, disposable: bool = False) -> list[float]:
     return [score + b for score, b in zip(ended.scores, bonus)]
 
 
-def potential_after(board: Game, entry, seat: int) -> float:
+def potential_after(board: Game, entry: Entry, seat: int) -> float:
     """``seat``'s advantage in :func:`potential` after playing ``entry`` on a copy of ``board``."""
     game = copy_game(board)
     game.play(entry)

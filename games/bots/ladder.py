@@ -22,9 +22,9 @@ from typing import Any
 
 from games.engine import Rules
 
-from .duel import play_game, seat_sides
+from .duel import outcome_of, play_game, seat_sides
 from .evaluate import potential_after, value_after
-from .levels import GreedyBot, MctsBot, RandomBot
+from .levels import Bot, GreedyBot, MctsBot, RandomBot
 from .view import PlayerView
 
 RESULTS = Path(__file__).with_name("ladder.json")
@@ -70,7 +70,7 @@ def level_named(name: str) -> Level:
     raise ValueError(f"unknown level {name!r}: choose one of {', '.join(lv.name for lv in NAMED_LEVELS)}")
 
 
-def bot_for(level: Level | str, seed: int | None = None, scale: float = 1.0):
+def bot_for(level: Level | str, seed: int | None = None, scale: float = 1.0) -> Bot:
     """A bot playing at ``level``; ``scale`` multiplies a searching level's thinking time."""
     if isinstance(level, str):
         level = level_named(level)
@@ -107,10 +107,10 @@ def ladder(games: int = 10, scale: float = 1.0, seed: int = 0, rules: Rules | No
             game = play_game(
                 bots, [f"{level.name}-{seat}" for seat, level in enumerate(levels)], rules, seed=rng.randrange(2**32)
             )
-            winners = game.outcome.winners
+            winners = outcome_of(game).winners
             for seat, level in enumerate(levels):
                 score[level.name] += 1.0 / len(winners) if seat in winners else 0.0
-            ranks = [0 if seat in winners else 1 for seat in range(2)]
+            ranks = [0.0 if seat in winners else 1.0 for seat in range(2)]
             teams = [[ratings[level.name]] for level in levels]
             rated = model.rate(teams, ranks=ranks)
             for level, (new,) in zip(levels, rated):
@@ -164,9 +164,10 @@ def measured(path: Path = RESULTS) -> dict[str, Any] | None:
 @lru_cache(maxsize=4)
 def _read_results(path: Path, version: int) -> dict[str, Any] | None:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        results: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return results
 
 
 def strength_of(name: str, results: dict[str, Any] | None = None) -> list[dict[str, Any]]:

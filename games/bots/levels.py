@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine import TILE_TYPES, Game, Move
+from games.engine.board import Board
 
-from .evaluate import advantage, potential, value_after
+from .evaluate import Judge, advantage, potential, value_after
 from .options import options_of
 from .sim import copy_game, deal_guess, hidden_tiles, sample_bag
 from .view import PlayerView
@@ -45,7 +46,7 @@ class GreedyBot:
 
     level = "greedy"
 
-    def __init__(self, seed: int | None = None, judge=value_after, noise: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, judge: Judge = value_after, noise: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.judge = judge
         self.noise = noise
@@ -74,7 +75,7 @@ class Child:
     values: tuple[float, ...] = ()  # each player's expected final score right after the entry
 
     @property
-    def twin(self) -> tuple:
+    def twin(self) -> tuple[Any, ...]:
         """Equal for two tile turns that leave the same position in all but the drawing
         (a symmetric tile's rotations, two spots on one farm): one of them is judged."""
         entry = self.entry
@@ -145,7 +146,7 @@ class MctsBot:
         best = max(search.children, key=lambda c: (c.playouts > 0, c.mean, c.prior))  # unjudged: the best prior
         return best.entry
 
-    def search(self, view: PlayerView, options: list, keep: Any = None) -> Search:
+    def search(self, view: PlayerView, options: list[Any], keep: Any = None) -> Search:
         """Search the decision of ``view`` among ``options``; ``keep`` (an entry of them,
         the analysis's played move) is judged first and to the end whatever its prior."""
         started = time.thread_time()  # CPU seconds of this thread: the budget does not shrink on a busy machine
@@ -188,7 +189,7 @@ class MctsBot:
         search = Search(children)
         step = 0.0  # CPU seconds the last option took: one more is started only if it fits
         best = float("-inf")
-        judged: set[tuple] = set()
+        judged: set[tuple[Any, ...]] = set()
         deadline = started + self.seconds if self.playouts is None else float("inf")
         for index, child in enumerate(children):
             if index and (child.prior <= best or self._spent(search, started, step)):
@@ -239,7 +240,7 @@ class MctsBot:
         position as the entry leaves it (judged with the tile drawn, like the answers)."""
         game = copy_game(child.after, bag, hands)
         values = potential(game)
-        if game.finished or game.pending.action != "turn" or game.current_player == seat:
+        if game.pending is None or game.pending.action != "turn" or game.current_player == seat:  # None: finished
             return advantage(values, seat)  # the mover decides again (an expansion's decision)
         mover = game.current_player
         best, value = advantage(values, mover) + self.quiet, advantage(values, seat)
@@ -253,7 +254,7 @@ class MctsBot:
         return value
 
 
-def _hot_cells(board) -> set[int]:
+def _hot_cells(board: Board) -> set[int]:
     """The empty cells where a tile changes an unfinished feature that holds a figure:
     next to an open road or city edge, or around a cloister (where players fight)."""
     hot: set[int] = set()
@@ -298,7 +299,11 @@ def _kept(hand: tuple[str, ...], entry: Any) -> list[str]:
 RIVER = frozenset(t for t, kind in TILE_TYPES.items() if kind.expansion == "river")
 
 
-def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None):
+Bot = RandomBot | GreedyBot | MctsBot
+"""Any level's bot: ``bot.decide(view)`` gives its entry."""
+
+
+def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> Bot:
     """A bot of ``level`` (one of :data:`LEVELS`)."""
     if level == "random":
         return RandomBot(seed)

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.engine import Move
+from games.engine.moves import Entry
 
 from .view import PlayerView
 
 
-def turn_options(view: PlayerView) -> list:
+def turn_options(view: PlayerView) -> list[Entry]:
     """Every legal tile turn: each placement of the drawn tile (or of each tile of the
     viewer's hand) with no figure or a figure of each kind on each legal spot
     (``Game.legal_figures``), as the engine lists them (``Game.options``); only the
@@ -29,15 +30,15 @@ def turn_options(view: PlayerView) -> list:
     return [entry for tile in tiles for entry in view.board.options(tile)]
 
 
-def engine_options(view: PlayerView) -> list:
+def engine_options(view: PlayerView) -> list[Entry]:
     """The entries the engine lists for any other decision (the Count's, a market, ...)."""
     return list(view.board.options())
 
 
-ENUMERATORS: dict[str, Callable[[PlayerView], list]] = {"turn": turn_options}
+ENUMERATORS: dict[str, Callable[[PlayerView], list[Entry]]] = {"turn": turn_options}
 
 
-def options_of(view: PlayerView) -> list:
+def options_of(view: PlayerView) -> list[Entry]:
     """The legal entries of the decision ``view`` waits for (never empty while it waits)."""
     if view.pending is None:
         return []

@@ -9,7 +9,7 @@ Everything else in the project asks this package what is legal and what scores::
     >>> game.move_number
     2
 
-See ``shared/rules/NOTATION.md`` for the geometry, spot names and record format, and
+See ``docs/rules/NOTATION.md`` for the geometry, spot names and record format, and
 ``python -m games.engine --help`` for the command line.
 """
 

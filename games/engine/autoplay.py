@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from .game import Game, Move
+from .game import Game
+from .moves import Move
 from .rules import Rules
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
@@ -33,9 +34,9 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
     passed, often.
     """
     played = 0
-    while not game.finished and (entries is None or played < entries):
+    while (pending := game.pending) is not None and (entries is None or played < entries):  # None: finished
         played += 1
-        if game.pending.action != "turn":  # a decision (the Count's): act rather than pass, often
+        if pending.action != "turn":  # a decision (the Count's): act rather than pass, often
             options = game.options()
             acts = options[1:]
             game.play(rng.choice(acts) if acts and rng.random() < 0.7 else options[0])

@@ -13,13 +13,14 @@ from __future__ import annotations
 import statistics
 import time
 import tracemalloc
+from typing import Any
 
 from .autoplay import random_game
 from .record import replay
 from .rules import Rules
 
 
-def run(games: int = 200, replays: int = 200, rules: Rules | None = None) -> dict[str, float]:
+def run(games: int = 200, replays: int = 200, rules: Rules | None = None) -> dict[str, Any]:
     random_game(seed=0, rules=rules)  # warm the orientation caches
     started = time.perf_counter()
     for seed in range(1, games + 1):

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from . import errors
 from .moves import Placement
-from .tiles import TERRAIN_NAMES, TILE_TYPES, Orientation, opposite_half, orientation
+from .tiles import TERRAIN_NAMES, TILE_TYPES, Orientation, OrientedSegment, opposite_half, orientation
 
 # Cells are packed into one int: a neighbour is one addition away.
 OFFSET = 2048
@@ -84,7 +84,7 @@ def fits_pattern(tile: str, pattern: int) -> bool:
     return pattern in _fits(tile)
 
 
-class _CellOptions(dict):
+class _CellOptions(dict[int, tuple[Placement, ...]]):
     """``key << 4 | rotation mask`` -> the placements at cell ``key`` with those rotations
     (shared by all boards: a turn's placements are a few look-ups)."""
 
@@ -97,25 +97,31 @@ class _CellOptions(dict):
 _CELL_OPTIONS = _CellOptions()
 
 
+Probe = tuple[int, int, bool]
+"""Where a segment meets a neighbour: (cell delta, the neighbour's half or edge, is a half)."""
+Link = tuple[int, tuple[int, int] | None, tuple[tuple[int, int], ...], int]
+"""Per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)."""
+
+
 class _Layout(NamedTuple):
     """What placing an orientation needs, precomputed once per (tile, rotation)."""
 
-    count: int
+    size: int  # segments
     kinds: tuple[str, ...]
     opens: tuple[int, ...]
     counted: tuple[bool, ...]  # segments whose feature counts tiles (not fields)
     pennants: tuple[int, ...]
-    marks: tuple  # per segment: a dict of attribute counts, or None; () when the tile has none
+    marks: tuple[dict[str, int] | None, ...]  # per segment: attribute counts, or None; () when the tile has none
     nobody: tuple[None, ...]
     field_cities: tuple[tuple[int, tuple[int, ...]], ...]
-    links: (
-        tuple  # per edge: (cell delta, (my segment, their edge) or None, ((my field, their half), ...), pattern bits)
-    )
+    links: tuple[Link, ...]
     closable: tuple[int, ...]  # road and city segments
     cloister: int
-    probes: tuple  # per segment: ((cell delta, neighbour's half or edge, is a half), ...)
-    siblings: tuple  # per segment: the other segments of its kind (field, road, city) on the tile
-    sides: tuple  # per side with probes: (cell delta, ((segment, neighbour's half or edge, is a half), ...))
+    probes: tuple[tuple[Probe, ...], ...]  # per segment
+    siblings: tuple[tuple[int, ...], ...]  # per segment: the other segments of its kind (field, road, city) on the tile
+    sides: tuple[
+        tuple[int, tuple[Probe, ...]], ...
+    ]  # per side with probes: (cell delta, probes with the segment first)
     grouped: bool  # whether any segment has siblings (a feature may meet two pieces of the tile)
 
 
@@ -127,7 +133,7 @@ def _layout(o: Orientation) -> _Layout:
     if layout is not None:
         return layout
     segments = o.segments
-    links = []
+    links: list[Link] = []
     for e in range(4):
         s = o.edge_segment[e]
         edge_link = (s, (e + 2) & 3) if s >= 0 else None  # rivers join like roads but never score
@@ -135,7 +141,7 @@ def _layout(o: Orientation) -> _Layout:
         bits = _TERRAIN_CODE[o.edges[e]] << (3 * ((e + 2) & 3))  # this edge, in the neighbour's pattern
         links.append((DELTA[e], edge_link, halves, bits))
     layout = _LAYOUTS[id(o)] = _Layout(
-        count=len(segments),
+        size=len(segments),
         kinds=tuple(seg.kind for seg in segments),
         opens=tuple(len(seg.edges) for seg in segments),
         counted=tuple(seg.kind != "field" for seg in segments),
@@ -161,16 +167,17 @@ def _layout(o: Orientation) -> _Layout:
     return layout
 
 
-def _sides(segments) -> tuple:
-    """The segments' probes grouped by the neighbour cell they look at."""
-    by_delta: dict[int, list] = {}
+def _sides(segments: tuple[OrientedSegment, ...]) -> tuple[tuple[int, tuple[Probe, ...]], ...]:
+    """The segments' probes grouped by the neighbour cell they look at, each as
+    (segment, the neighbour's half or edge, is a half)."""
+    by_delta: dict[int, list[Probe]] = {}
     for seg in segments:
         for delta, other, half in _probes(seg):
             by_delta.setdefault(delta, []).append((seg.index, other, half))
     return tuple((delta, tuple(probes)) for delta, probes in by_delta.items())
 
 
-def _probes(seg) -> tuple:
+def _probes(seg: OrientedSegment) -> tuple[Probe, ...]:
     """Where a segment meets its neighbours: for each of its half-edges (fields) or edges
     (roads, cities), the neighbour's cell delta and the half or edge it meets there."""
     if seg.kind == "field":
@@ -249,9 +256,9 @@ class Board:
         self.neighbours: dict[int, int] = {}  # cloister cell -> placed tiles around it
         self._watchers: dict[int, list[int]] = {}  # empty cell -> cloister cells waiting for it
         self.patterns: dict[int, int] = {}  # empty cell next to the board -> its packed pattern
-        self._touch: tuple | None = None  # (key, orientation, (segment, root) pairs): see _touching
-        self._joined: tuple | None = None  # (key, orientation, roots per segment): see joined_roots
-        self._busy: tuple | None = None  # (key, orientation, occupied segments): see occupied_segments
+        self._touch: tuple[int, Orientation, list[tuple[int, int]]] | None = None  # (segment, root) pairs: _touching
+        self._joined: tuple[int, Orientation, list[set[int]]] | None = None  # roots per segment: joined_roots
+        self._busy: tuple[int, Orientation, set[int]] | None = None  # occupied segments: occupied_segments
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -365,7 +372,9 @@ class Board:
 
     def is_complete(self, root: int) -> bool:
         if self._kind[root] == "cloister":
-            (cell,) = self._tiles[root]  # type: ignore[misc]
+            tiles = self._tiles[root]
+            assert tiles is not None, "a cloister's feature counts its one tile"
+            (cell,) = tiles
             return self.neighbours[cell] == 8
         return self._open[root] == 0
 
@@ -387,12 +396,18 @@ class Board:
 
     def cloister_cells(self, root: int) -> list[int]:
         """The empty cells around the cloister ``root``."""
-        (cell,) = self._tiles[root]  # type: ignore[misc]
+        cell = self._cloister_cell(root)
         return [cell + delta for delta in AROUND if cell + delta not in self.cells]
 
     def cloister_neighbours(self, root: int) -> int:
-        (cell,) = self._tiles[root]  # type: ignore[misc]
-        return self.neighbours[cell]
+        return self.neighbours[self._cloister_cell(root)]
+
+    def _cloister_cell(self, root: int) -> int:
+        """The cell of the cloister ``root`` (its feature counts its one tile)."""
+        tiles = self._tiles[root]
+        assert tiles is not None, "a cloister's feature counts its one tile"
+        (cell,) = tiles
+        return cell
 
     def figures(self, root: int) -> list[Figure]:
         """Figures standing on a feature."""
@@ -423,10 +438,10 @@ class Board:
         cached = self._joined
         if cached is None or cached[0] != key or cached[1] is not o:
             layout = _layout(o)
-            met: list[set[int]] = [set() for _ in range(layout.count)]
+            met: list[set[int]] = [set() for _ in range(layout.size)]
             for segment, root in self._touching(key, o):
                 met[segment].add(root)
-            cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.count)])
+            cached = self._joined = (key, o, [self._grown(layout, i, met) for i in range(layout.size)])
         return cached[2][index]
 
     def joining(
@@ -548,7 +563,7 @@ class Board:
         if not shared:  # no feature meets two pieces of the tile
             return direct
         # pieces of the tile that meet one feature become one feature: group them
-        group = list(range(layout.count))
+        group = list(range(layout.size))
 
         def top(i: int) -> int:
             while group[i] != i:
@@ -605,25 +620,10 @@ class Board:
         """
         layout = _layout(o)
         self._touch = self._joined = self._busy = None
-        parent, opens, tiles, figures = self._parent, self._open, self._tiles, self._figures
-        base = len(parent)
-        parent.extend(range(base, base + layout.count))
-        self._kind.extend(layout.kinds)
-        opens.extend(layout.opens)
-        tiles.extend([{key} if counted else None for counted in layout.counted])
-        self._pennants.extend(layout.pennants)
-        marks = self._marks
-        if layout.marks:
-            for s, m in enumerate(layout.marks):
-                if m:
-                    marks[base + s] = dict(m)
-        figures.extend(layout.nobody)
-        cities = self._cities
-        cities.extend(layout.nobody)
-        for s, borders in layout.field_cities:
-            cities[base + s] = [base + c for c in borders]
+        base = self._add_segments(key, layout)
+        opens, find, union = self._open, self.find, self._union
+        parent, figures, cities, marks = self._parent, self._figures, self._cities, self._marks
         cells = self.cells
-        find, union = self.find, self._union
         patterns = self.patterns
         patterns.pop(key, None)
         for delta, edge_link, half_links, bits in layout.links:
@@ -665,7 +665,31 @@ class Board:
             root = find(base + s)
             if opens[root] == 0 and root not in done:
                 done.append(root)
-        # cloisters around the tile, then the tile's own
+        self._cloisters_done(key, base, layout.cloister, done)
+        return placed, done
+
+    def _add_segments(self, key: int, layout: _Layout) -> int:
+        """The tile's segments as features of their own (joined to nothing yet); returns the
+        index of its first segment."""
+        base = len(self._parent)
+        self._parent.extend(range(base, base + layout.size))
+        self._kind.extend(layout.kinds)
+        self._open.extend(layout.opens)
+        self._tiles.extend([{key} if counted else None for counted in layout.counted])
+        self._pennants.extend(layout.pennants)
+        if layout.marks:
+            for s, m in enumerate(layout.marks):
+                if m:
+                    self._marks[base + s] = dict(m)
+        self._figures.extend(layout.nobody)
+        self._cities.extend(layout.nobody)
+        for s, borders in layout.field_cities:
+            self._cities[base + s] = [base + c for c in borders]
+        return base
+
+    def _cloisters_done(self, key: int, base: int, cloister: int, done: list[int]) -> None:
+        """Add to ``done`` the cloisters the tile at ``key`` completes: those around it, then
+        its own (``cloister``: its segment, or -1 for none)."""
         watching = self._watchers.pop(key, None)
         if watching:
             around = self.neighbours
@@ -673,18 +697,17 @@ class Board:
                 around[cell] = count = around[cell] + 1
                 if count == 8:
                     done.append(self.cloisters[cell])
-        if layout.cloister >= 0:
-            self.cloisters[key] = base + layout.cloister
+        if cloister >= 0:
+            self.cloisters[key] = base + cloister
             count = 0
             for delta in AROUND:
-                if key + delta in cells:
+                if key + delta in self.cells:
                     count += 1
                 else:
                     self._watchers.setdefault(key + delta, []).append(key)
             self.neighbours[key] = count
             if count == 8:
-                done.append(base + layout.cloister)
-        return placed, done
+                done.append(base + cloister)
 
     def _merge_marks(self, a: int, b: int) -> None:
         """Root ``a`` takes root ``b``'s marks."""

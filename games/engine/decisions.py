@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .errors import DECISIONS, decision  # noqa: F401  (DECISIONS: what each decision is about)
+from .errors import decision
 
 if TYPE_CHECKING:
     from .board import PlacedTile
+    from .expansions import RuleModule
     from .moves import Move
 
 
@@ -45,7 +46,7 @@ class Asked:
     """A decision asked by a module: the pending decision and the module that plays it."""
 
     pending: Pending
-    module: Any
+    module: RuleModule
     data: Any = None  # whatever the module needs to remember about the question
 
 

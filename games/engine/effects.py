@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 from .board import AROUND, DELTA, Board, key_of, xy_of
 from .game import Game
 from .moves import Move
-from .tiles import EDGES, orientation
+from .tiles import EDGES, Orientation, OrientedSegment, orientation
 
 CORNERS = {frozenset("NE"): "NE", frozenset("ES"): "SE", frozenset("SW"): "SW", frozenset("NW"): "NW"}
 
@@ -78,7 +78,9 @@ def placement_effects(board: Board, move: Move) -> tuple[Effect, ...]:
     the tile's roads and cities in the order of their pieces, then the cloisters it completes."""
     o = orientation(move.tile, move.rotation)
     key = key_of(move.x, move.y)
-    groups: list[tuple[frozenset[int], list]] = []  # the placed features met, the tile's pieces on them
+    groups: list[
+        tuple[frozenset[int], list[OrientedSegment]]
+    ] = []  # the placed features met, the tile's pieces on them
     for segment in o.segments:
         if segment.kind not in ("road", "city"):
             continue
@@ -92,7 +94,7 @@ def placement_effects(board: Board, move: Move) -> tuple[Effect, ...]:
     return tuple(effects) + _cloisters(board, key, o)
 
 
-def _feature(board: Board, key: int, roots: frozenset[int], pieces: list) -> Effect:
+def _feature(board: Board, key: int, roots: frozenset[int], pieces: list[OrientedSegment]) -> Effect:
     """One road or city of the tile: what it met, which way it went, whether it is complete."""
     met = [e for piece in pieces for e in piece.edges if key + DELTA[e] in board.cells]
     open_edges = sum(board.open_edges(r) for r in roots) + sum(len(p.edges) for p in pieces) - 2 * len(met)
@@ -109,7 +111,7 @@ def _feature(board: Board, key: int, roots: frozenset[int], pieces: list) -> Eff
         _towards(met) if roots else "",
         len(roots),
         tuple(sorted(tiles)),
-        tuple(p.spot for p in pieces),
+        tuple(p.spot for p in pieces if p.spot is not None),  # every road and city a tile turn places has one
     )
 
 
@@ -121,7 +123,7 @@ def _towards(met: list[int]) -> str:
     return CORNERS.get(sides, "")
 
 
-def _cloisters(board: Board, key: int, o) -> tuple[Effect, ...]:
+def _cloisters(board: Board, key: int, o: Orientation) -> tuple[Effect, ...]:
     """The cloisters the tile completes: those around waiting for it, and its own in a hole."""
     done = []
     for delta in AROUND:
@@ -129,7 +131,7 @@ def _cloisters(board: Board, key: int, o) -> tuple[Effect, ...]:
         if cell in board.cloisters and board.neighbours[cell] == 7:
             done.append(Effect("cloister", "completed", "", 1, (xy_of(cell),), ()))
     own = next((s for s in o.segments if s.kind == "cloister"), None)
-    if own is not None and all(key + delta in board.cells for delta in AROUND):
+    if own is not None and own.spot is not None and all(key + delta in board.cells for delta in AROUND):
         done.append(Effect("cloister", "completed", "", 0, (xy_of(key),), (own.spot,)))
     return tuple(sorted(done, key=lambda e: e.tiles))
 

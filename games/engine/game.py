@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import errors
 from .board import Board, PlacedTile, key_of
@@ -216,24 +216,24 @@ class Game:
         other.history = list(self.history)
         other.out = set(self.out)
         other._asked = [Asked(a.pending, a.module, a.data) for a in self._asked]
+        other.board = self.board.copy()
         if self._turn is not None:
             t = self._turn
+            placed = other.board.cells[t.key]  # the copy's own tile (its figures are the copy's)
             other._turn = TileTurn(
-                t.player, t.move, t.key, None, list(t.completed), t.extra, list(t.points), dict(t.notes)
-            )  # type: ignore[arg-type]
+                t.player, t.move, t.key, placed, list(t.completed), t.extra, list(t.points), dict(t.notes)
+            )
         other.remaining = dict(self.remaining)
-        other.board = self.board.copy()
         other.modules = [m.copy(other) for m in self.modules]
         other._bind_hooks()
         mapping = dict(zip(map(id, self.modules), other.modules))
         for a in other._asked:
             a.module = mapping[id(a.module)]
-        if other._turn is not None:
-            other._turn.placed = other.board.cells[other._turn.key]
         if self._bag is not None:
             other._bag = list(self._bag)
             other._rng = random.Random()
-            other._rng.setstate(self._rng.getstate())  # type: ignore[union-attr]
+            if self._rng is not None:  # a bag is drawn with its own generator
+                other._rng.setstate(self._rng.getstate())
         if hands is not None:
             for module in other._holders:
                 module.deal(hands)
@@ -301,8 +301,8 @@ class Game:
         """The entry of the player on turn running out of time: ``flag`` is ``skip`` or
         ``forfeit``. With hands it names the player and no tile (the hand stays hidden)."""
         if self._holding:
-            return Move("", player=self.players[self.current_player], **{flag: True})
-        return Move(self.tile or "", **{flag: True})
+            return Move("", player=self.players[self.current_player], skip=flag == "skip", forfeit=flag == "forfeit")
+        return Move(self.tile or "", skip=flag == "skip", forfeit=flag == "forfeit")
 
     @property
     def _holding(self) -> bool:
@@ -420,8 +420,8 @@ class Game:
             key = key_of(placement.x, placement.y)
             for kind, module in self._figure_modules.items():
                 if reserve.get(kind):
-                    segments = o.segments
-                    result.extend((segments[i].spot, kind) for i in module.figure_spots(kind, key, o, player))
+                    spots = [o.segments[i].spot for i in module.figure_spots(kind, key, o, player)]
+                    result.extend((spot, kind) for spot in spots if spot is not None)  # each has one
         return result
 
     def options(self, tile: str | None = None) -> list[Entry]:
@@ -571,7 +571,8 @@ class Game:
 
     def _conclude(self, ending: str) -> None:
         """Farms and the modules' final bonuses; the game is over."""
-        points, scored = self._final  # type: ignore[misc]
+        assert self._final is not None, "the end's scoring (_final_phase) comes first"
+        points, scored = self._final
         self._score_farms(points, scored)
         for hook in self._final_scoring:
             hook(points, scored)
@@ -581,7 +582,7 @@ class Game:
 
     # --- records ------------------------------------------------------------------------
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The NOTATION.md game record of the entries so far (never the bag)."""
         record = {
             "format": "carcassonne-record/1",
@@ -785,10 +786,11 @@ class Game:
         self._turn = None
         self.current_player = self._next_seat(player) if self.out else (player + 1) % len(self.players)
 
-    def _check_decision(self, entry, module: RuleModule) -> None:
+    def _check_decision(self, entry: Entry, module: RuleModule) -> None:
         asked = self._asked[0] if self._asked else None
         if asked is None or asked.module is not module:
-            raise IllegalMove(errors.reason("no_such_decision", **self.pending.params(self.players)))  # type: ignore[union-attr]
+            pending = asked.pending if asked is not None else Pending(self.current_player, "turn")  # not finished
+            raise IllegalMove(errors.reason("no_such_decision", **pending.params(self.players)))
         name = self.players[asked.pending.player]
         if entry.player is not None and entry.player != name:
             raise IllegalMove(
@@ -798,7 +800,7 @@ class Game:
         if reason:
             raise IllegalMove(reason)
 
-    def _decide(self, entry) -> Turn:
+    def _decide(self, entry: Entry) -> Turn:
         asked = self._asked.pop(0)
         n = len(self.players)
         points: list[int] = [0] * n
@@ -923,7 +925,7 @@ class Game:
         for hook in self._farm_cities:
             hook(found)
 
-        def weights(farms_):
+        def weights(farms_: list[int]) -> Iterator[tuple[int, int]]:
             return ((f.player, weight(f.kind)) for farm in farms_ for f in board.figures(farm))
 
         def award(farms_: list[int], cities: int, per_city: int) -> None:
@@ -943,9 +945,9 @@ class Game:
                 if cities:
                     award([farm], len(cities), 3)
             return
-        by_city: dict[object, list[int]] = {}
-        for farm, cities in found.items():
-            for city in cities:
+        by_city: dict[object, list[int]] = {}  # a city root, or the Count's City
+        for farm, bordered in found.items():
+            for city in bordered:
                 by_city.setdefault(city, []).append(farm)
-        for city in sorted(by_city, key=lambda c: (0, c, "") if isinstance(c, int) else (1, 0, str(c))):
-            award(by_city[city], 1, 4)
+        for key in sorted(by_city, key=lambda c: (0, c, "") if isinstance(c, int) else (1, 0, str(c))):
+            award(by_city[key], 1, 4)

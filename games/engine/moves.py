@@ -30,7 +30,7 @@ class IllegalMove(ValueError):
     given a :class:`~games.engine.errors.Reason`, they are its own; otherwise ``code`` is
     ``"other"`` and the English sentence is all there is."""
 
-    def __init__(self, message: str = "", code: str | None = None, params: dict | None = None) -> None:
+    def __init__(self, message: str = "", code: str | None = None, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code or getattr(message, "code", "other")
         self.params = params if params is not None else dict(getattr(message, "params", {}))
@@ -52,7 +52,7 @@ def shown(value: object) -> str:
         return repr(value)
 
 
-def player_of(data: dict) -> str | None:
+def player_of(data: dict[str, Any]) -> str | None:
     """The optional ``"player"`` of an entry, checked to be a name."""
     player = data.get("player")
     if player is not None and not (isinstance(player, str) and player):
@@ -134,7 +134,9 @@ class Move(NamedTuple):
             for flag in ("discard", "skip", "forfeit"):
                 value = data.get(flag, False)
                 if value is True:
-                    return cls(tile, player=player, **{flag: True})
+                    return cls(
+                        tile, player=player, discard=flag == "discard", skip=flag == "skip", forfeit=flag == "forfeit"
+                    )
                 if value is not False:
                     raise IllegalMove(reason("flag_not_boolean", flag=flag))
         elif "discard" in data or "skip" in data or "forfeit" in data:
@@ -143,9 +145,9 @@ class Move(NamedTuple):
                     raise IllegalMove(reason("placed_and_flagged", flag=flag))
         x, y, rotation = data.get("x"), data.get("y"), data.get("rotation")
         if type(x) is not int or type(y) is not int or type(rotation) is not int:
-            for name, value in (("x", x), ("y", y), ("rotation", rotation)):
-                if type(value) is not int:  # bool is an int subclass: rejected too
-                    raise IllegalMove(reason("not_a_whole_number", name=name, value=shown(value)))
+            # the first that is not (bool is an int subclass: rejected too)
+            name, value = next((n, v) for n, v in (("x", x), ("y", y), ("rotation", rotation)) if type(v) is not int)
+            raise IllegalMove(reason("not_a_whole_number", name=name, value=shown(value)))
         meeple = data.get("meeple")
         figure = "follower"
         if isinstance(meeple, dict):
@@ -173,7 +175,7 @@ class Resign(NamedTuple):
         return {"player": self.player, "resign": True}
 
     @classmethod
-    def from_json(cls, data: dict) -> Resign:
+    def from_json(cls, data: dict[str, Any]) -> Resign:
         if data.get("resign") is not True:
             raise IllegalMove(reason("resign_not_true"))
         player = player_of(data)
@@ -187,7 +189,7 @@ Entry = Any
 
 Every entry class has ``player`` (a name or ``None``) and ``to_json()``."""
 
-ENTRY_READERS: dict[str, Callable[[dict], Entry]] = {"resign": Resign.from_json}
+ENTRY_READERS: dict[str, Callable[[dict[str, Any]], Entry]] = {"resign": Resign.from_json}
 """Readers of the entry kinds that are not tile moves, by the key that marks them."""
 
 

@@ -12,7 +12,8 @@ reads it from here and never recomputes it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 ENDINGS = ("complete", "one_left", "ended_early")
 """``complete``: every tile played and every decision taken; ``one_left``: all others
@@ -39,7 +40,7 @@ class Outcome(NamedTuple):
     def winner_names(self) -> list[str]:
         return [self.players[p] for p in self.winners]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The outcome by player name, as the API and exports show it."""
         return {
             "winners": self.winner_names,
@@ -60,7 +61,9 @@ def _ranked(seats: list[int], scores: list[int], first: int) -> dict[int, int]:
     return ranks
 
 
-def outcome_of(players, scores, breakdown, ending: str, left: set[int]) -> Outcome:
+def outcome_of(
+    players: Sequence[str], scores: Sequence[int], breakdown: Iterable[Mapping[str, int]], ending: str, left: set[int]
+) -> Outcome:
     """The :class:`Outcome` of final ``scores`` when the seats in ``left`` left the game."""
     stayed = [p for p in range(len(players)) if p not in left]
     ranks = _ranked(stayed, list(scores), 1)

@@ -1,6 +1,6 @@
 """Tile types as data, and their four orientations.
 
-The tables below are copied row for row from ``shared/rules/TILES.md`` and parsed at
+The tables below are copied row for row from ``docs/rules/TILES.md`` and parsed at
 import time, so the data reads exactly like the reference it comes from::
 
     | D | 4 | C R F R | city N; road E W; field ENE WNW | 1; field ESE SSE SSW WSW |
@@ -262,7 +262,7 @@ def _parse_segments(tile_id: str, text: str) -> tuple[Segment, ...]:
     city_positions = [i for i, part in enumerate(raw) if part.split()[0] == "city"]
     segments = []
     for part in raw:
-        borders = ()
+        borders: tuple[int, ...] = ()
         extra: frozenset[str] = frozenset()
         if "|" in part:
             part, numbers = part.split("|", 1)

@@ -20,16 +20,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import Rules
-from games.expansions import (  # noqa: F401 - each module registers itself on import
-    count,
-    house_rules,
-    inns_cathedrals,
-    king_robber,
-    river,
-    traders_builders,
-)
+from games.engine.expansions import ORDER as ENGINE_ORDER
+from games.expansions import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
 from games.expansions.base import REGISTRY, RuleWords, SiteExpansion
+
+MODULES = (river, inns_cathedrals, traders_builders, king_robber, count, house_rules)
+"""Every site module (each registers itself on import, in :data:`REGISTRY`)."""
+_ENGINE_IDS = [module.__name__.rsplit(".", 1)[-1] for module in ENGINE_ORDER]
+REGISTRY.sort(
+    key=lambda e: _ENGINE_IDS.index(e.id) if e.id else len(_ENGINE_IDS)
+)  # the engine's order, house rules last
 
 __all__ = [
     "REGISTRY",
@@ -43,10 +43,6 @@ __all__ = [
     "public_state",
     "categories",
 ]
-
-# The registry follows the engine's order of expansions (the house rules last), not the imports'.
-_ENGINE_ORDER = [o.name for o in Rules.options() if o.kind == "expansion"]
-REGISTRY.sort(key=lambda e: _ENGINE_ORDER.index(e.id) if e.id in _ENGINE_ORDER else len(_ENGINE_ORDER))
 
 
 def by_id() -> dict[str, SiteExpansion]:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -21,9 +24,9 @@ class RuleWords:
     """One expansion or house rule in words (a rule set's tags and its one-line description)."""
 
     kind: str  # "expansion" or "house"
-    tag: str  # the short tag of lists
-    title: str  # the tag's one-sentence explanation
-    name: str | None = None  # in the one-line description; None: tag only
+    tag: StrOrPromise  # the short tag of lists
+    title: StrOrPromise  # the tag's one-sentence explanation
+    name: StrOrPromise | None = None  # in the one-line description; None: tag only
 
 
 class SiteExpansion:
@@ -40,7 +43,7 @@ class SiteExpansion:
     """The words of an option's choices, by (option name, value)."""
     words: dict[str, RuleWords] = {}
     """Its tags in a rule set's description, by key (its id; the house rules' keys)."""
-    labels: dict[str, dict[str, Any]] = {}
+    labels: dict[str, dict[Any, Any]] = {}
     """Its words for the site's tables of words (``games.vocabulary``), by table: ``figure``,
     ``figure_on``, ``figure_put`` (a move's clause: 'put the builder on the road'), ``category``,
     ``goods``, ``quarter``, ``terrain``, ``met``, ``side``."""

@@ -11,7 +11,7 @@ An answer to one of its decisions is a record entry without ``player``:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -19,9 +19,12 @@ from django.utils.translation import gettext_lazy as _
 from games.expansions.base import RuleWords, SiteExpansion, register
 from games.words import follower_on, side_label
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 NAME = _("The Count of Carcassonne")
 
-QUARTER_LABELS = {
+QUARTER_LABELS: dict[object, StrOrPromise] = {
     "castle": _("Castle"),
     "blacksmith": _("Blacksmith"),
     "cathedral": _("Cathedral"),

@@ -75,7 +75,9 @@ def _cell_refusal(view: GameView, tile: str, x: int, y: int) -> str:
     other = next((r for r in refusals if r is not None and r.code != "does_not_fit"), None)
     if other is not None:
         return _("Tile %(tile)s cannot go here: %(reason)s.") % {"tile": tile, "reason": illegal_move_reason(other)}
-    params = refusals[0].params
+    first = refusals[0]
+    assert first is not None, "the tile fits here in no rotation: each has its reason"
+    params = first.params
     return _(
         "Tile %(tile)s fits here in no rotation: turned %(rotation)s°, its %(edge)s edge (%(terrain)s) meets %(met)s."
     ) % {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -14,25 +14,19 @@ from django.utils.translation import gettext as _
 from games import hints
 from games.engine import orientation
 from games.engine.tiles import TILE_TYPES
-from games.entries import (
-    CATEGORY_LABELS,
-    FIGURE_LABELS,
-    GOODS_LABELS,
-    QUARTER_LABELS,
-    categories_for,
-    describe,
-    describe_spot,
-    kind_of,
-    spot_of,
-)
+from games.entries import categories_for, describe, describe_spot, kind_of, spot_of
 from games.models import GameEvent, Seat
 from games.tile_words import tile_name
+from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS
 
 from .notices import turn_refusals
 from .outcome import departures
 from .view import GameView, PlayerView
 
-AUTOMATIC_LABELS = {
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+AUTOMATIC_LABELS: dict[str, StrOrPromise] = {
     GameEvent.Kind.SKIPPED: gettext_lazy("on time"),
     GameEvent.Kind.LOST: gettext_lazy("on time"),
     GameEvent.Kind.BOT: gettext_lazy("a bot took over"),
@@ -44,7 +38,7 @@ AUTOMATIC_LABELS = {
 def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, Any]:
     """Everything templates/games/game_detail.html shows of ``view`` to ``user``;
     ``asked_tile``: the tile of their hand they chose (``?tile=``)."""
-    game, seats, me = view.game, view.seats, view.me
+    game, seats, me = view.stored, view.seats, view.me
     move_rows, left_reasons = _move_rows(view)
     decision = decision_context(view) if view.decision else None
     open_seat = any(s.state == Seat.State.OPEN for s in seats)
@@ -126,9 +120,10 @@ def _player_row(view: GameView, p: PlayerView, left_reasons: dict[int, str]) -> 
 
 def _move_rows(view: GameView) -> tuple[list[dict[str, Any]], dict[int, str]]:
     """The move list, newest first, and why each player who left did (forfeit, resign)."""
-    game, seats, names = view.game, view.seats, view.names
+    game, seats, names = view.stored, view.seats, view.names
     automatic = dict(GameEvent.objects.filter(game=game).values_list("move_number", "kind"))
-    rows, left = [], {}
+    rows: list[dict[str, Any]] = []
+    left: dict[int, str] = {}
     for number, seat, entry, points in game.moves.order_by("-number").values_list("number", "seat", "entry", "points"):
         kind = kind_of(entry)
         if kind in ("forfeit", "resign"):
@@ -162,7 +157,7 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
     my_turn = view.my_turn
     tile = view.chosen_tile(asked_tile)
     placements = view.placements(tile) if my_turn and tile else []
-    legal = {"tile": tile if my_turn and tile else None, "placements": placements}
+    legal: dict[str, Any] = {"tile": tile if my_turn and tile else None, "placements": placements}
     legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
     legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
     legal["no_follower"] = _("no follower")

@@ -13,14 +13,14 @@ from .view import GameView
 def game_state(view: GameView) -> dict[str, Any]:
     """The state of a game as the view's viewer may see it: never the bag or seed, nor
     another player's hidden hand (only its size)."""
-    game, names = view.game, view.usernames
+    game, names = view.stored, view.usernames
     state = {
         "id": game.pk,
         "name": game.title,
         "status": game.status,
         "rules": game.rules,
         "players": [_player(p) for p in view.players],
-        "current_player": names[view.on_turn] if view.active else None,
+        "current_player": names[view.on_turn] if view.on_turn is not None else None,  # set when active
         "tile": view.tile,
         "tiles_left": view.tiles_left,
         "move_number": view.move_number,

@@ -99,7 +99,7 @@ class GameView:
         self.game, self.seats, self.viewer, self.me = game, list(seats), viewer, me
         self.rules = engine.rules
         self.names = list(names)
-        self.usernames = [s.user.username if s.user_id else None for s in self.seats] if self.seats else list(names)
+        self.usernames = [s.user.username if s.user else None for s in self.seats] if self.seats else list(names)
         self.status = _status(game, engine)
         self.active = self.status == Game.Status.ACTIVE
         self.finished = self.status == Game.Status.FINISHED
@@ -280,6 +280,14 @@ class GameView:
         """The outcome by seat (as stored on ``Game.outcome``), for a finished game."""
         return outcome_json(self.outcome) if self.outcome is not None else None
 
+    @property
+    def stored(self) -> Game:
+        """The stored game of a view made from one (:meth:`of`, :meth:`load`: every page and
+        API answer); a view of an engine game alone has none."""
+        if self.game is None:
+            raise ValueError("this view shows an engine game that is not stored")
+        return self.game
+
     # --- decisions and legal options ------------------------------------------------------
 
     @property
@@ -292,11 +300,11 @@ class GameView:
 
     @property
     def my_turn(self) -> bool:
-        return self.mine and self.pending.action == "turn"
+        return self.mine and self.pending is not None and self.pending.action == "turn"
 
     @property
     def my_decision(self) -> bool:
-        return self.mine and self.pending.action != "turn"
+        return self.mine and self.pending is not None and self.pending.action != "turn"
 
     @cached_property
     def pending_public(self) -> dict[str, Any] | None:
@@ -317,7 +325,7 @@ class GameView:
     @property
     def my_hand(self) -> tuple[str, ...] | None:
         """With a hand of tiles, on the viewer's turn: the tiles to choose from."""
-        return self.hand_of(self.me.position) if self.my_turn else None
+        return self.hand_of(self.me.position) if self.my_turn and self.me is not None else None
 
     def chosen_tile(self, asked: str | None = None) -> str | None:
         """The tile the viewer places: the drawn one, or from their hand the ``asked`` one
@@ -346,7 +354,7 @@ class GameView:
         if self.pending is not None and self.pending.action != "turn":
             return {**empty, "pending": pending}
         if self._engine.tile is None:  # a hand of tiles: only who may see the hand sees its moves
-            hand = self.hand_of(self.on_turn)
+            hand = self.hand_of(self._engine.current_player)  # on turn (active)
             if not hand:
                 return {**empty, "pending": pending}
             return {**empty, "pending": pending, "hand": [{"tile": t, "placements": self.placements(t)} for t in hand]}

@@ -11,7 +11,7 @@ letter in a reply is either a tile or a cell, never both."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from dataclasses import dataclass, field
 from itertools import count
 from string import ascii_uppercase
@@ -29,7 +29,7 @@ def letter(i: int) -> str:
     return ascii_uppercase[i] if i < 26 else letter(i // 26 - 1) + ascii_uppercase[i % 26]
 
 
-def letters(avoid: set[str] = frozenset()) -> Iterator[str]:
+def letters(avoid: Set[str] = frozenset()) -> Iterator[str]:
     """A, B, C, ...: the labels in order, without those in ``avoid``."""
     return (label for label in map(letter, count()) if label not in avoid)
 
@@ -178,4 +178,4 @@ def of(view: GameView) -> Answers | None:
             return None
         fits, cells = hand_of(view, view.my_hand)
         return Answers("turn", cells=cells, hand=fits)
-    return Answers(view.pending.action, options=options_of(view))
+    return Answers(view.pending.action if view.pending else "", options=options_of(view))  # mine: pending

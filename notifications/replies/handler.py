@@ -127,7 +127,7 @@ def handle(raw: bytes | EmailMessage, *, source: str, recipients: list[str] | tu
             else email.message_from_bytes(data, policy=policy.default)
         )
         message_id, sender = _message_id(message, data), _sender(message)
-    except Exception:  # noqa: BLE001 - malformed headers of any kind: nothing to answer to
+    except Exception:  # malformed headers of any kind: nothing to answer to
         logger.info("inbound e-mail with unreadable headers ignored", exc_info=True)
         return _log_only(f"sha256:{hashlib.sha256(data).hexdigest()}", source, len(data), "malformed")
     recipient = " ".join(envelope).lower()[:254]

@@ -95,7 +95,7 @@ class _HTMLText(HTMLParser):
     BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table", "hr"}
     QUOTE_CLASSES = ("gmail_quote", "moz-cite-prefix", "yahoo_quoted", "protonmail_quote")
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self.skipping: list[str] = []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import warnings
+from typing import Any
 
 from anymail import urls as anymail_urls
 from anymail.exceptions import AnymailConfigurationError, AnymailInsecureWebhookWarning, AnymailWebhookValidationFailure
@@ -51,7 +52,7 @@ def provider_of(pattern: URLPattern) -> str:
 def closed(view_class: type, provider: str) -> type:
     """``view_class`` (an anymail inbound view) that exists only when enabled and secured."""
 
-    class Closed(view_class):  # type: ignore[misc, valid-type]  # a subclass of a class chosen at run time
+    class Closed(view_class):  # a subclass of the provider's view, chosen at run time
         def __init__(self, **kwargs):
             if not tokens.enabled() or provider not in settings.REPLY_WEBHOOKS:
                 raise Http404
@@ -84,8 +85,9 @@ def closed(view_class: type, provider: str) -> type:
 
 
 def _closed_pattern(p: URLPattern) -> URLPattern:
-    callback = p.callback
-    view = closed(callback.view_class, provider_of(p)).as_view(**callback.view_initkwargs)
+    callback: Any = p.callback  # a class-based view's function: as_view() sets view_class
+    view_class: Any = closed(callback.view_class, provider_of(p))
+    view = view_class.as_view(**callback.view_initkwargs)
     return URLPattern(p.pattern, view, p.default_args, p.name)
 
 

@@ -34,7 +34,7 @@ def finished_games(players, n: int, seats=("bob", "cid")) -> list:
 @pytest.fixture
 def nothing_runs(monkeypatch):
     """The worker is busy elsewhere: what is asked for stays queued."""
-    sent: list[int] = []
+    sent = []  # the game ids sent
     monkeypatch.setattr(tasks, "queue", sent.append)
     return sent
 
@@ -98,7 +98,7 @@ def test_without_a_broker_the_analysis_runs_after_the_response_and_the_page_show
     players, settings, monkeypatch
 ):
     settings.ANALYSIS_IN_THREAD = True
-    started_threads: list[threading.Thread] = []
+    started_threads = []
 
     class Recorded(threading.Thread):
         def start(self):

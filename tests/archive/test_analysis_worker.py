@@ -12,7 +12,7 @@ from .conftest import short_template
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_analyses_the_game_after_the_request_answered(celery_worker, players, settings):  # noqa: F811
+def test_a_worker_analyses_the_game_after_the_request_answered(celery_worker, players, settings):  # noqa: F811  (the fixture imported above)
     settings.ANALYSIS_SECONDS = 0.01
     game = store_game(short_template(3), [players["ann"], players["bob"]], name="For the worker")
     client = APIClient()

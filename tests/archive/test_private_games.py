@@ -54,7 +54,11 @@ def listed(client, query: str) -> tuple[str, int, list[str]]:
     """What the list page says it found, and the API's count and games."""
     html = client.get(f"/archive/?{query}").content.decode()
     data = client.get(f"/api/archive/games/?{query}").json()
-    return re.search(r'id="results-title">([^<]*)<', html)[1], data["count"], [row["name"] for row in data["results"]]
+    return (
+        re.search(r'id="results-title">([^<]*)<', html).group(1),
+        data["count"],
+        [row["name"] for row in data["results"]],
+    )
 
 
 def expected(names: list[str]) -> tuple[str, int, list[str]]:

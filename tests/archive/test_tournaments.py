@@ -51,6 +51,7 @@ def play_out(game: Game, rng: random.Random, moves: int = 4) -> Game:
         placement = rng.choice(placements)
         spots = engine.legal_spots(placement)
         meeple = rng.choice(spots) if spots and rng.random() < 0.5 else None
+        assert game.current_seat is not None
         user = game.seats.get(position=game.current_seat).user
         turns.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, meeple)
     game.refresh_from_db()
@@ -67,6 +68,7 @@ def round_games(t: Tournament, number: int) -> list[Game]:
         for p in Pairing.objects.filter(round__tournament=t, round__number=number, game__isnull=False)
         .select_related("game")
         .order_by("number")
+        if p.game is not None
     ]
 
 

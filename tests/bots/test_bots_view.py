@@ -4,7 +4,7 @@ import random
 
 from games.bots import view_of
 from games.bots.sim import copy_game, unknown_tiles
-from games.engine import Game, Move
+from games.engine import Game
 
 from .test_bots_legal import position
 
@@ -81,7 +81,6 @@ def test_a_finished_game_has_no_decision_to_view():
     else:
         raise AssertionError("a view of a finished game needs a seat")
     assert view_of(game, 0).tile is None
-    _ = Move  # noqa: F841
 
 
 def test_with_hands_the_view_holds_the_players_own_hand_and_nobody_elses():

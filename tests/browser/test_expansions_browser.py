@@ -15,10 +15,11 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from games import lobby, replay, timeouts
 from games.engine import Move
-from games.entries import CATEGORY_LABELS, categories_for
+from games.entries import categories_for
 from games.models import Game, TurnClock
 from games.presenter.view import placements_of
 from games.tile_words import tile_phrase
+from games.vocabulary import CATEGORY_LABELS
 from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry

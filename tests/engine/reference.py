@@ -261,7 +261,7 @@ class Board:
     def farm_cities(self, farm: Feature) -> set[frozenset]:
         """The completed cities (by their nodes) whose wall runs along the farm on some tile;
         the City of Carcassonne (:data:`CITY`) when the farm holds a field of its block."""
-        cities = set()
+        cities: set[frozenset] = set()  # city nodes, or CITY
         for x, y, i in farm.nodes:
             if "CoC" in self.cells[(x, y)].pieces[i].attributes:
                 cities.add(CITY)
@@ -532,8 +532,8 @@ def final_scoring(
             if best > 0:
                 _award(result, kind, 10, tuple(seat for seat, n in held.items() if n == best))
     if king is not None:  # with the Count, the City of Carcassonne is one more completed city
-        cities = sum(c.complete for c in board.every("city")) + ("count" in rules.expansions)
-        _award(result, "king", cities, (king,), out)
+        completed = sum(c.complete for c in board.every("city")) + ("count" in rules.expansions)
+        _award(result, "king", completed, (king,), out)
     if robber is not None:
         _award(result, "robber", sum(r.complete for r in board.every("road")), (robber,), out)
     return result

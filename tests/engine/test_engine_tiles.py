@@ -1,10 +1,9 @@
-"""The engine's tile data against shared/rules/TILES.md (the reference), and orientations.
+"""The engine's tile data against docs/rules/TILES.md (the reference), and orientations.
 
 TILES.md is parsed here independently of the engine's own parser, so a typo in the
 engine's copy of a row, or a bug in its parser, shows up as a difference.
 """
 
-import os
 import re
 from pathlib import Path
 
@@ -17,11 +16,7 @@ HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 TERRAIN = {"city": "C", "road": "R", "river": "W"}
 
 
-def _tiles_md() -> Path:
-    path = Path(__file__).resolve().parents[3] / "shared" / "rules" / "TILES.md"
-    if not path.exists() and os.environ.get("RULES_DIR"):
-        path = Path(os.environ["RULES_DIR"]) / "TILES.md"
-    return path
+TILES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules" / "TILES.md"
 
 
 def _reference_tables() -> dict[str, dict[str, dict]]:
@@ -30,7 +25,7 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
     A segment is (kind, frozenset(edge letters), frozenset(half names), pennants,
     frozenset(indexes of the bordered city segments among all segments)).
     """
-    text = _tiles_md().read_text(encoding="utf-8")
+    text = TILES_MD.read_text(encoding="utf-8")
     sections = {
         "base": "## Base game",
         "river": "## The River",
@@ -64,8 +59,8 @@ def _reference_segments(text: str) -> list[tuple]:
     city_indexes = [i for i, p in enumerate(parts) if p.split()[0] == "city"]
     segments = []
     for part in parts:
-        borders = frozenset()
-        coc = frozenset()
+        borders: frozenset[int] = frozenset()
+        coc: frozenset[str] = frozenset()
         if "|" in part:
             part, numbers = part.split("|")
             borders = frozenset(city_indexes[int(n) - 1] for n in numbers.split() if n.isdigit())
@@ -101,7 +96,7 @@ def _engine_segments(tile_id: str) -> list[tuple]:
 
 
 def test_reference_file_is_found_and_parsed():
-    assert _tiles_md().exists()
+    assert TILES_MD.exists()
     assert len(REFERENCE["base"]) == 24
     assert len(REFERENCE["river"]) == 10
 

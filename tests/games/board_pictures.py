@@ -6,8 +6,8 @@ pixels. The games come from records kept in ``board_reference/records.json`` (so
 to the random player does not change the boards). Regenerate after a deliberate change to
 the artwork, and look at the PNGs before committing them::
 
-    /work/main/.venv/bin/python -m tests.games.board_pictures            # rewrite every PNG
-    /work/main/.venv/bin/python -m tests.games.board_pictures --records  # also replay new random games
+    .venv/bin/python -m tests.games.board_pictures            # rewrite every PNG
+    .venv/bin/python -m tests.games.board_pictures --records  # also replay new random games
 
 Every picture goes through cairosvg, as the e-mails' board picture does.
 """
@@ -19,6 +19,7 @@ import io
 import json
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -94,7 +95,7 @@ def board_cases() -> dict[str, Callable[[], str]]:
     cases: dict[str, Callable[[], str]] = {}
     for name in GAMES:
         if name != "every":
-            cases[f"midgame-{name}"] = lambda r=records[name]: render_board(_midgame(r), cell_size=48)
+            cases[f"midgame-{name}"] = partial(_midgame_board, records[name])
     cases["final-base"] = lambda: render_board(replay(records["base"]), cell_size=32)
     cases["final-king_robber"] = lambda: render_board(replay(records["king_robber"]), cell_size=32)
     cases["final-every"] = lambda: render_board(replay(records["every"]), cell_size=32)
@@ -106,15 +107,18 @@ def board_cases() -> dict[str, Callable[[], str]]:
     return cases
 
 
+def _midgame_board(record: dict) -> str:
+    return render_board(_midgame(record), cell_size=48)
+
+
+def _tile_picture(tile: str, rotation: int) -> str:
+    return render_tile(tile, rotation, size=TILE_PX, spots=orientation(tile, rotation).spots)
+
+
 def sheet_cases() -> dict[str, list[Callable[[], str]]]:
     """Name: the tile pictures of one sheet (every tile type at one rotation, with its spots)."""
     tiles = sorted(TILE_TYPES)
-    return {
-        f"tiles-{rotation}": [
-            lambda t=t, r=rotation: render_tile(t, r, size=TILE_PX, spots=orientation(t, r).spots) for t in tiles
-        ]
-        for rotation in ROTATIONS
-    }
+    return {f"tiles-{rotation}": [partial(_tile_picture, t, rotation) for t in tiles] for rotation in ROTATIONS}
 
 
 def structure(svg: str) -> str:
@@ -128,6 +132,10 @@ def structure(svg: str) -> str:
         attributes = sorted((k, v) for k, v in el.attrib.items() if k != "baseProfile")
         lines.append(repr((el.tag, attributes, (el.text or "").strip())))
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def _png_of(draw: Callable[[], str]) -> Image.Image:
+    return png(draw())
 
 
 def png(svg: str) -> Image.Image:
@@ -151,10 +159,8 @@ def sheet(svgs: list[Callable[[], str]]) -> Image.Image:
 
 def pictures() -> dict[str, Callable[[], Image.Image]]:
     """Every reference picture by file name (without ``.png``)."""
-    out: dict[str, Callable[[], Image.Image]] = {
-        name: (lambda d=draw: png(d())) for name, draw in board_cases().items()
-    }
-    out.update({name: (lambda s=svgs: sheet(s)) for name, svgs in sheet_cases().items()})
+    out: dict[str, Callable[[], Image.Image]] = {name: partial(_png_of, draw) for name, draw in board_cases().items()}
+    out.update({name: partial(sheet, svgs) for name, svgs in sheet_cases().items()})
     return out
 
 

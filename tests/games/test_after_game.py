@@ -110,7 +110,7 @@ def test_new_game_with_the_players_of_a_private_game_is_private_too(client, fini
     def private_box() -> str:
         return re.search(
             r'<input[^>]*name="private"[^>]*>', client.get(f"/games/new/?from={finished.pk}").content.decode()
-        )[0]
+        ).group(0)
 
     assert "checked" not in private_box()
     Game.objects.filter(pk=finished.pk).update(private=True)

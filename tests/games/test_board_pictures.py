@@ -10,6 +10,7 @@ reference PNG. Regenerate the references only for a deliberate change of the art
 from __future__ import annotations
 
 import json
+from typing import cast
 
 import pytest
 from PIL import Image, ImageChops
@@ -24,7 +25,8 @@ same SVG geometry goes through the same cairo."""
 def difference(expected: Image.Image, got: Image.Image) -> tuple[int, int]:
     """The largest channel difference of any pixel, and how many pixels differ at all."""
     diff = ImageChops.difference(expected, got)
-    largest = max(high for _low, high in diff.getextrema())
+    bands = cast(tuple[tuple[int, int], ...], diff.getextrema())  # an RGB(A) picture: per band
+    largest = max(high for _low, high in bands)
     marks = [band.point(lambda v: 255 if v else 0) for band in diff.split()]
     anywhere = marks[0]
     for mark in marks[1:]:

@@ -119,7 +119,7 @@ def test_a_bot_turn_sent_twice_at_the_same_time_stores_each_bot_move_once(ann, c
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_plays_the_bots_turns_after_the_persons_request_answered(celery_worker, ann, settings):  # noqa: F811
+def test_a_worker_plays_the_bots_turns_after_the_persons_request_answered(celery_worker, ann, settings):  # noqa: F811  (the fixture imported above)
     settings.BOT_MCTS_SECONDS = 1.0  # the expert thinks long enough to be seen thinking
     game = bot_seats.create_game_with_bots(ann, bots=2, bot_level="expert")
     assert first_legal_move(client_of(ann), game.pk).status_code == 201

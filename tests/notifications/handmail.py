@@ -31,7 +31,9 @@ def turn_email(user, game):
 
 
 def hand_of(game, seat: int) -> tuple[str, ...]:
-    return replay.engine_for(Game.objects.get(pk=game.pk)).hand(seat)
+    hand = replay.engine_for(Game.objects.get(pk=game.pk)).hand(seat)
+    assert hand is not None, "a game with hands"
+    return hand
 
 
 def listed(message) -> dict[str, dict[str, dict[int, list[str]]]]:

@@ -29,7 +29,11 @@ pytestmark = pytest.mark.django_db
 def _commit_hooks(django_capture_on_commit_callbacks):
     """Periodic jobs below run inside the test transaction: run their on_commit hooks."""
     global committed
-    committed = lambda: django_capture_on_commit_callbacks(execute=True)  # noqa: E731
+
+    def run_on_commit_hooks():
+        return django_capture_on_commit_callbacks(execute=True)
+
+    committed = run_on_commit_hooks
 
 
 @pytest.fixture

@@ -90,10 +90,13 @@ maximal_backoff_time = 3600s
 
 def readme_block(first_line: str) -> str:
     """The README's fenced block that starts with ``first_line`` (a comment), without it."""
-    blocks, block = [], None
+    blocks: list[list[str]] = []
+    block: list[str] | None = None
     for line in README.read_text().splitlines():
         if line.startswith("```"):
-            block = [] if block is None else blocks.append(block)
+            if block is not None:
+                blocks.append(block)
+            block = [] if block is None else None
         elif block is not None:
             block.append(line)
     [found] = [b for b in blocks if b and b[0].startswith(first_line)]

@@ -35,7 +35,8 @@ def game(ann, bob, django_capture_on_commit_callbacks):
 def cell_a(message) -> tuple[int, int, int]:
     """Cell A of the e-mail's list: x, y and its first rotation."""
     found = re.search(r"^A \((-?\d+),(-?\d+)\): (\d+)", message.body, re.MULTILINE)
-    return tuple(int(n) for n in found.groups())
+    x, y, rotation = (int(n) for n in found.groups())
+    return x, y, rotation
 
 
 def a_move(message) -> str:

@@ -49,7 +49,7 @@ class Command(BaseCommand):
             try:
                 record_game(game)  # looks up the game's tournament pairing too
                 done += 1
-            except Exception as exc:  # a corrupt log must not stop the others
+            except Exception as exc:  # noqa: BLE001 - a corrupt log must not stop the others (each is reported)
                 failed += 1
                 self.stderr.write(f"game {game.pk}: {exc}")
         if options["verbosity"]:

@@ -10,15 +10,14 @@ no module: :func:`modules_for` picks those a rule set enables, from :data:`MODUL
 ['River', 'SmallCity']
 """
 
+from . import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
 from .registry import MODULES, RuleModule, hooks_of, modules_for, overrides, register, weak
 
-__all__ = ["MODULES", "RuleModule", "hooks_of", "modules_for", "overrides", "register", "weak"]
+__all__ = ["MODULES", "ORDER", "RuleModule", "hooks_of", "modules_for", "overrides", "register", "weak"]
 
-# Modules register themselves on import; this order is the order their hooks run in
-# (house rules last: they adjust what the expansions decided).
-from . import river  # noqa: E402,F401,I001
-from . import inns_cathedrals  # noqa: E402,F401,I001
-from . import traders_builders  # noqa: E402,F401,I001
-from . import king_robber  # noqa: E402,F401,I001
-from . import count  # noqa: E402,F401,I001
-from . import house_rules  # noqa: E402,F401,I001
+ORDER = (river, inns_cathedrals, traders_builders, king_robber, count, house_rules)
+"""The order the modules' hooks run in (house rules last: they adjust what the expansions
+decided), whatever order they were imported (and so registered) in."""
+MODULES.sort(
+    key=lambda cls: [m.__name__ for m in ORDER].index(cls.__module__)
+)  # stable: a module's classes keep theirs

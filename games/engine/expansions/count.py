@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import key_of
 from ..errors import reason
@@ -27,9 +27,12 @@ from ..moves import ENTRY_READERS, IllegalMove, player_of, shown
 from ..tiles import TILE_TYPES
 from .registry import RuleModule, register
 
+if TYPE_CHECKING:
+    from ..decisions import Asked, TileTurn
+    from ..game import Game
+
 QUARTERS = ("castle", "blacksmith", "cathedral", "market")
 QUARTER_OF = {"city": "castle", "road": "blacksmith", "cloister": "cathedral", "field": "market"}
-KIND_OF = {q: k for k, q in QUARTER_OF.items()}
 FIGURES = ("follower", "large")
 CITY_BLOCK = [(f"CO-{4 * row + col + 1}", col - 2, row - 1, 0) for row in range(3) for col in range(4)]
 """The City block of TILES.md: CO-1..CO-4 at y=-1, x=-2..1; CO-5..CO-8 at y=0; CO-9..CO-12 at y=1."""
@@ -60,7 +63,7 @@ class Reinforce(NamedTuple):
         return {"player": self.player, **data} if self.player is not None else data
 
     @classmethod
-    def from_json(cls, data: dict) -> Reinforce:
+    def from_json(cls, data: dict[str, Any]) -> Reinforce:
         player = player_of(data)
         target = data.get("reinforce")
         if target is None:
@@ -84,7 +87,7 @@ class Quarter(NamedTuple):
     player: str | None
     quarter: str | None = None
     figure: str = "follower"
-    count: str | None = None
+    count: str | None = None  # type: ignore[assignment]  # the record's name (NOTATION.md); hides tuple.count, unused here
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"quarter": self.quarter}
@@ -96,7 +99,7 @@ class Quarter(NamedTuple):
         return {"player": self.player, **data} if self.player is not None else data
 
     @classmethod
-    def from_json(cls, data: dict) -> Quarter:
+    def from_json(cls, data: dict[str, Any]) -> Quarter:
         player = player_of(data)
         quarter, figure, count = data.get("quarter"), data.get("figure", "follower"), data.get("count")
         if quarter is None:
@@ -126,7 +129,7 @@ class Count(RuleModule):
     last_player = 0  # who placed the last tile (the market round starts left of them)
     market_round: tuple[int, ...] = ()  # seats still in the market round, in asking order
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         n = len(game.players) if game is not None else 0
         self.city = tuple(tuple((0, 0) for _ in QUARTERS) for _ in range(n))
@@ -160,7 +163,7 @@ class Count(RuleModule):
 
     # --- (1) reinforcement --------------------------------------------------------------------
 
-    def before_scoring(self, turn) -> None:
+    def before_scoring(self, turn: TileTurn) -> None:
         self.last_player = turn.player
         if not turn.completed:
             return
@@ -174,7 +177,7 @@ class Count(RuleModule):
 
     # --- (2) deployment into the City --------------------------------------------------------------
 
-    def after_scoring(self, turn) -> None:
+    def after_scoring(self, turn: TileTurn) -> None:
         me, points = turn.player, turn.points
         game = self.game
         # points are never negative: with none for the active player, any points are the opponents'
@@ -197,7 +200,7 @@ class Count(RuleModule):
 
     # --- answers ---------------------------------------------------------------------------------
 
-    def decision_error(self, entry, asked) -> str | None:
+    def decision_error(self, entry: Any, asked: Asked) -> str | None:
         action, seat = asked.pending.action, asked.pending.player
         game = self.game
         name = game.players[seat]
@@ -218,7 +221,7 @@ class Count(RuleModule):
             return None
         if type(entry) is not Reinforce:
             return reason("not_a_deployment", **decision)
-        if entry.passes:
+        if entry.spot is None or entry.x is None or entry.y is None:  # a pass (from_json sets all three or none)
             return None
         placed = game.board.get(entry.x, entry.y)
         if placed is None:
@@ -228,22 +231,22 @@ class Count(RuleModule):
             return reason("no_spot_at", tile=placed.tile, x=entry.x, y=entry.y, spot=entry.spot)
         root = game.board.root(key_of(entry.x, entry.y), index)
         kind = game.board.kind(root)
-        quarter = QUARTER_OF.get(kind)
         if action == "reinforce":
-            if root not in asked.data.completed or quarter == "market":
+            if root not in asked.data.completed or kind == "field":  # the market's followers wait for the end
                 return reason("not_completed_here", spot=entry.spot, x=entry.x, y=entry.y)
         elif kind != "field":
             return reason("market_onto_farm", spot=entry.spot)
-        if entry.figure not in self._movable(seat, quarter):  # type: ignore[arg-type]
+        quarter = QUARTER_OF[kind]  # a completed road, city or cloister, or a farm
+        if entry.figure not in self._movable(seat, quarter):
             if quarter == self.count_at:
                 return reason("count_holds_quarter", quarter=quarter)
             return reason("none_in_quarter", player=name, follower=entry.figure, quarter=quarter)
         return None
 
-    def _turn_player(self, asked) -> int:
-        return asked.data.player if asked.data is not None else self.last_player
+    def _turn_player(self, asked: Asked) -> int:
+        return int(asked.data.player) if asked.data is not None else self.last_player
 
-    def decide(self, entry, asked) -> None:
+    def decide(self, entry: Any, asked: Asked) -> None:
         game = self.game
         seat = asked.pending.player
         if type(entry) is Quarter:
@@ -257,7 +260,7 @@ class Count(RuleModule):
                     self.count_at = entry.count
             return
         if not entry.passes:
-            index = game.board.get(entry.x, entry.y).orientation.spot_index[entry.spot]  # type: ignore[union-attr]
+            index = game.board.cells[key_of(entry.x, entry.y)].orientation.spot_index[entry.spot]  # checked: a tile
             kind = game.board.kind(game.board.root(key_of(entry.x, entry.y), index))
             self._change(seat, QUARTER_OF[kind], entry.figure, -1)
             game.board.add_figure(key_of(entry.x, entry.y), index, seat, entry.figure)
@@ -268,20 +271,20 @@ class Count(RuleModule):
             self.market_round = tuple(s for s in rest if s not in game.out)
             self._ask_market()
 
-    def options(self, asked) -> list:
+    def options(self, asked: Asked) -> list[Any]:
         game = self.game
         seat, action = asked.pending.player, asked.pending.action
         name = game.players[seat]
         if action == "quarter":
-            result = [Quarter(name)]
+            quarters = [Quarter(name)]
             figures = [
                 f for f, ok in (("follower", game.supply[seat]), ("large", game.reserve[seat].get("large"))) if ok
             ]
             for quarter in QUARTERS:
                 for figure in figures:
-                    result.append(Quarter(name, quarter, figure))
-                    result.extend(Quarter(name, quarter, figure, c) for c in QUARTERS if c != self.count_at)
-            return result
+                    quarters.append(Quarter(name, quarter, figure))
+                    quarters.extend(Quarter(name, quarter, figure, c) for c in QUARTERS if c != self.count_at)
+            return quarters
         result: list[Any] = [Reinforce(name)]
         board = game.board
         if action == "reinforce":
@@ -304,13 +307,13 @@ class Count(RuleModule):
 
     # --- the end ----------------------------------------------------------------------------------
 
-    def farm_cities(self, farms) -> None:
+    def farm_cities(self, farms: dict[int, set[Any]]) -> None:
         board = self.game.board
         for farm, cities in farms.items():
             if "CoC" in board.marks(farm):
                 cities.add(CITY)
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         names = self.game.players
         return {
             "count": self.count_at,

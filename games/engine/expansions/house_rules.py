@@ -13,11 +13,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import errors
 from ..board import DELTA
 from ..rules import Rules
 from ..tiles import TILE_TYPES
 from .registry import RuleModule, register
+
+if TYPE_CHECKING:
+    from ..decisions import TileTurn
 
 RIVER_TILES = tuple(t.id for t in TILE_TYPES.values() if t.expansion == "river")
 
@@ -29,7 +34,7 @@ class HouseRule(RuleModule):
 
     @classmethod
     def enabled(cls, rules: Rules) -> bool:
-        return getattr(rules, cls.name) != cls.published
+        return bool(getattr(rules, cls.name) != cls.published)
 
 
 @register
@@ -56,7 +61,7 @@ class IncompleteScoresNothing(HouseRule):
 class HoleBonus(HouseRule):
     name = "hole_bonus"
 
-    def extra_turn(self, turn) -> bool:
+    def extra_turn(self, turn: TileTurn) -> bool:
         cells = self.game.board.cells
         return all(turn.key + delta in cells for delta in DELTA)
 
@@ -96,8 +101,9 @@ class Hand(HouseRule):
                 self._give(self.refill)
                 self.refill = None
         seat, n = game.current_player, len(game.players)
+        sizes = self.sizes or ()  # dealt by now
         for _ in range(n):  # a player with an empty hand is skipped
-            if self.sizes[seat] and seat not in game.out:
+            if sizes[seat] and seat not in game.out:
                 game.current_player = seat
                 return True
             seat = (seat + 1) % n
@@ -139,7 +145,7 @@ class Hand(HouseRule):
         self.hands = tuple(tuple(h) for h in hands)
         self.sizes = tuple(len(h) for h in hands)
 
-    def move_error(self, move) -> str | None:
+    def move_error(self, move: Any) -> str | None:
         hand = self.hand(self.game.current_player) if self.sizes is not None else None
         if not hand or move.discard:
             return None
@@ -153,12 +159,12 @@ class Hand(HouseRule):
             tile = game.take_from_bag()
             if tile is None:
                 return
-            hands = list(self.hands)  # type: ignore[arg-type]
+            hands = list(self.hands or ())
             hands[seat] += (tile,)
             self.hands = tuple(hands)
         elif not game.tiles_left:
             return
-        self.sizes = tuple(size + (s == seat) for s, size in enumerate(self.sizes))  # type: ignore[union-attr]
+        self.sizes = tuple(size + (s == seat) for s, size in enumerate(self.sizes or ()))
 
     def _take(self, seat: int, tile: str | None) -> str | None:
         """Take ``tile`` out of ``seat``'s hand (a tile of unknown hands: just one fewer)."""
@@ -169,5 +175,5 @@ class Hand(HouseRule):
             hands = list(self.hands)
             hands[seat] = tuple(hand)
             self.hands = tuple(hands)
-        self.sizes = tuple(size - (s == seat) for s, size in enumerate(self.sizes))  # type: ignore[union-attr]
+        self.sizes = tuple(size - (s == seat) for s, size in enumerate(self.sizes or ()))
         return tile

@@ -10,10 +10,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import errors
 from ..figures import FigureKind, add_kind
 from ..tiles import TILE_TYPES
 from .registry import RuleModule, register
+
+if TYPE_CHECKING:
+    from ..tiles import Orientation
 
 add_kind(FigureKind("large", 2, True))
 
@@ -28,11 +33,11 @@ class InnsCathedrals(RuleModule):
     def figures(self) -> dict[str, int]:
         return {"large": 1}
 
-    def figure_spots(self, kind, key, o, player) -> list[int]:
+    def figure_spots(self, kind: str, key: int, o: Orientation, player: int) -> list[int]:
         busy = self.game.board.occupied_segments(key, o)  # where a follower may go, so may it
         return [seg.index for seg in o.segments if seg.spot is not None and seg.index not in busy]
 
-    def figure_error(self, kind, key, o, index, player) -> str | None:
+    def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
         if self.game.board.occupied(key, o, index):
             seg = o.segments[index]
             feature = "farm" if seg.kind == "field" else seg.kind

@@ -9,9 +9,14 @@ the robber's holder 1 per completed road.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
 from .registry import RuleModule, register
+
+if TYPE_CHECKING:
+    from ..decisions import TileTurn
 
 
 @register
@@ -27,7 +32,7 @@ class KingRobber(RuleModule):
     def tiles(self) -> dict[str, int]:
         return {t.id: t.count for t in TILE_TYPES.values() if t.expansion == self.name}
 
-    def after_scoring(self, turn) -> None:
+    def after_scoring(self, turn: TileTurn) -> None:
         board = self.game.board
         for root in turn.completed:
             kind = board.kind(root)
@@ -46,14 +51,14 @@ class KingRobber(RuleModule):
         """Completed cities that no tile completed (the Count's City of Carcassonne)."""
         return 1 if "count" in self.game.rules.expansions else 0
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         names = self.game.players
         return {
             "king": names[self.king] if self.king is not None else None,
             "robber": names[self.robber] if self.robber is not None else None,
         }
 
-    def final_scoring(self, points: list[int], scored: list) -> None:
+    def final_scoring(self, points: list[int], scored: list[Scoring]) -> None:
         game = self.game  # a holder who left the game scores nothing more (nor is listed)
         if self.king is not None and self.king not in game.out:
             value = self.cities + self.extra_cities()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..moves import Placement
     from ..rules import Rules
+    from ..scoring import Scoring
     from ..tiles import Orientation
 
 
@@ -34,7 +35,7 @@ class RuleModule:
     name = ""
 
     def __init__(self, game: Game) -> None:
-        self.game = weak(game)
+        self.game: Game = weak(game)  # a proxy that reads as the game
 
     @classmethod
     def enabled(cls, rules: Rules) -> bool:
@@ -140,7 +141,7 @@ class RuleModule:
         """The points of a road, city or cloister, given what the core (and earlier modules) say."""
         return points
 
-    def farm_cities(self, farms: dict[int, set]) -> None:
+    def farm_cities(self, farms: dict[int, set[Any]]) -> None:
         """Add to each farm's completed cities (``farms``: farm root -> city keys) before
         farms score; a key may be anything hashable (the Count's City of Carcassonne)."""
 
@@ -185,7 +186,7 @@ class RuleModule:
     def final_decisions(self) -> None:
         """After incomplete features scored at the end: ask the last decisions (the market)."""
 
-    def final_scoring(self, points: list[int], scored: list) -> None:
+    def final_scoring(self, points: list[int], scored: list[Scoring]) -> None:
         """After farms: the module's end bonuses (goods, king and robber)."""
 
     def summary(self) -> dict[str, Any]:
@@ -221,6 +222,6 @@ def modules_for(rules: Rules, game: Any = None) -> list[RuleModule]:
     return [cls(game) for cls in MODULES if cls.enabled(rules)]
 
 
-def hooks_of(modules: list[RuleModule], name: str) -> list[Callable]:
+def hooks_of(modules: list[RuleModule], name: str) -> list[Callable[..., Any]]:
     """The bound ``name`` hooks of the modules that override it."""
     return [getattr(m, name) for m in modules if overrides(m, name)]

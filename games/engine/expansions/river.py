@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from .. import errors
-from ..board import DELTA, EDGE_WORDS, key_of, xy_of
+from ..board import DELTA, EDGE_WORDS, PlacedTile, key_of, xy_of
 from ..moves import Placement
 from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, orientation
 from .registry import RuleModule, register
@@ -70,7 +70,7 @@ class River(RuleModule):
     def placements(self, tile: str) -> list[Placement]:
         if self.end is None:
             return [p for p in self.game.board.placements(tile) if self._spring_error(tile, *p) is None]
-        end_key, end_edge = self.end  # type: ignore[misc]
+        end_key, end_edge = self.end
         options = self.game.board.placements_at(end_key + DELTA[end_edge], tile)
         return [p for p in options if self.placement_error(tile, *p) is None]
 
@@ -78,7 +78,7 @@ class River(RuleModule):
         """Why a river tile may not go there: it must continue the river, with no U-turn."""
         if self.end is None:
             return self._spring_error(tile, x, y, rotation)
-        end_key, end_edge = self.end  # type: ignore[misc]
+        end_key, end_edge = self.end
         o = orientation(tile, rotation)
         ex, ey = xy_of(end_key)
         if key_of(x, y) != end_key + DELTA[end_edge]:
@@ -100,7 +100,7 @@ class River(RuleModule):
             return errors.reason("spring_faces_taken_cell", tile=tile, x=x, y=y, rotation=rotation)
         return None
 
-    def after_place(self, placed) -> None:
+    def after_place(self, placed: PlacedTile) -> None:
         o = placed.orientation
         if not o.river_edges:
             return

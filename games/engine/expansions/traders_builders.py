@@ -17,11 +17,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .. import errors
 from ..figures import FOLLOWERS, FigureKind, add_kind
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
 from .registry import RuleModule, register
+
+if TYPE_CHECKING:
+    from ..decisions import TileTurn
+    from ..game import Game
+    from ..tiles import Orientation
 
 add_kind(FigureKind("builder", 0, False))
 add_kind(FigureKind("pig", 0, False))
@@ -36,7 +43,7 @@ class TradersBuilders(RuleModule):
     name = "traders_builders"
     goods: tuple[tuple[int, int, int], ...] = ()  # per seat: wine, grain, cloth tokens
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.goods = tuple((0, 0, 0) for _ in game.players) if game is not None else ()
 
@@ -46,14 +53,14 @@ class TradersBuilders(RuleModule):
     def figures(self) -> dict[str, int]:
         return {"builder": 1, "pig": 1}
 
-    def figure_spots(self, kind, key, o, player) -> list[int]:
+    def figure_spots(self, kind: str, key: int, o: Orientation, player: int) -> list[int]:
         game = self.game
         if game.supply[player] == FOLLOWERS and game.reserve[player].get("large") != 0:
             return []  # none of the player's followers is on the board
         joining = game.board.joining(key, o, _STANDS_ON[kind], player, _FOLLOWERS)
         return [seg.index for seg in o.segments if seg.index in joining and seg.spot is not None] if joining else []
 
-    def figure_error(self, kind, key, o, index, player) -> str | None:
+    def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
         seg = o.segments[index]
         name = self.game.players[player]
         joins = index in self.game.board.joining(key, o, _STANDS_ON[kind], player, _FOLLOWERS)
@@ -69,7 +76,7 @@ class TradersBuilders(RuleModule):
             return errors.reason("pig_without_farmer", player=name, spot=seg.spot)
         return None
 
-    def before_scoring(self, turn) -> None:
+    def before_scoring(self, turn: TileTurn) -> None:
         """Note, before completions send builders home, whether this tile extended a road
         or city where the player's builder already stood."""
         if turn.extra or self.game.reserve[turn.player].get("builder"):
@@ -83,10 +90,10 @@ class TradersBuilders(RuleModule):
                         turn.notes["builder"] = True
                         return
 
-    def extra_turn(self, turn) -> bool:
+    def extra_turn(self, turn: TileTurn) -> bool:
         return bool(turn.notes.get("builder"))
 
-    def after_scoring(self, turn) -> None:
+    def after_scoring(self, turn: TileTurn) -> None:
         board = self.game.board
         gained = [0, 0, 0]
         for root in turn.completed:
@@ -95,18 +102,19 @@ class TradersBuilders(RuleModule):
                 for i, kind in enumerate(GOODS):
                     gained[i] += marks.get(kind, 0)
         if any(gained):
+            wine, grain, cloth = (a + b for a, b in zip(self.goods[turn.player], gained))
             goods = list(self.goods)
-            goods[turn.player] = tuple(a + b for a, b in zip(goods[turn.player], gained))  # type: ignore[assignment]
+            goods[turn.player] = (wine, grain, cloth)
             self.goods = tuple(goods)
 
-    def farm_points(self, farms, seat, points) -> int:
+    def farm_points(self, farms: list[int], seat: int, points: int) -> int:
         board = self.game.board
         for farm in farms:
             if any(f.kind == "pig" and f.player == seat for f in board.figures(farm)):
                 return points + 1
         return points
 
-    def final_scoring(self, points, scored) -> None:
+    def final_scoring(self, points: list[int], scored: list[Scoring]) -> None:
         for i, kind in enumerate(GOODS):
             counts = [g[i] if p not in self.game.out else 0 for p, g in enumerate(self.goods)]
             best = max(counts)
@@ -114,7 +122,7 @@ class TradersBuilders(RuleModule):
                 winners = tuple(p for p, c in enumerate(counts) if c == best)
                 self.game.award("goods", 10, winners, Scoring(kind, 10, winners, True))
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return {
             "goods": {name: dict(zip(GOODS, g)) for name, g in zip(self.game.players, self.goods)},
         }

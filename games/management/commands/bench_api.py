@@ -45,6 +45,12 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
+class _Player(Client):
+    """A player's API client (by token), with their signed-in browser for the HTML page."""
+
+    browser: Client
+
+
 class Command(BaseCommand):
     help = "Benchmark the move API and the game page by playing complete games."
 
@@ -72,7 +78,7 @@ class Command(BaseCommand):
         clients = {}
         for user in users:
             token = Token.objects.create(user=user)
-            client = Client(HTTP_AUTHORIZATION=f"Token {token.key}", HTTP_HOST="localhost")
+            client = _Player(HTTP_AUTHORIZATION=f"Token {token.key}", HTTP_HOST="localhost")
             client.browser = Client(HTTP_HOST="localhost")  # the HTML game page, signed in (a session)
             client.browser.force_login(user)
             clients[user.username] = client
