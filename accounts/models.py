@@ -27,6 +27,9 @@ class User(AbstractUser):
     )
     # The language the user last read the site in: their e-mails' language without a setting.
     last_language = models.CharField(max_length=8, blank=True, default="", editable=False)
+    # When the account was deleted (accounts.deletion): the row stays, emptied, under a neutral
+    # name ("deleted player 17") so that finished games and others' histories stay whole.
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -45,3 +48,15 @@ class User(AbstractUser):
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
+
+
+class RetiredName(models.Model):
+    """A deleted account's name, never given out again. Only a keyed digest of the name's
+    skeleton is kept (:func:`accounts.erasure.name_digest`): a sign-up can be refused, yet
+    nothing stored reads as the name."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    retired_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"retired name {self.digest[:12]}…"

@@ -222,7 +222,7 @@ def _resolve_invitees(creator, names: list[str]) -> list:
             user = User.objects.filter(email__iexact=name).first()
             invitee = user or name.lower()
         else:
-            user = User.objects.filter(username__iexact=name).first()
+            user = User.objects.filter(username__iexact=name, is_active=True).first()  # not deleted nor suspended
             if user is None:
                 raise GameError(
                     _("there is no player called %(name)r; invite them by e-mail instead") % {"name": name},

@@ -108,15 +108,17 @@ def player_left(
 ) -> None:
     """Tell everyone of a turn lost on time; tell the others of a resignation."""
     data = {"move_number": move_number, "action": reason, "player": seat.display_name, "user_id": seat.user_id}
-    kind, category = Notification.Kind.TIMEOUT, Category.TIMEOUT
+    kind, category, prefix = Notification.Kind.TIMEOUT, Category.TIMEOUT, Notification.Kind.TIMEOUT
     if reason == "resigned":
-        kind, category = Notification.Kind.RESIGNED, Category.GAME
+        kind, category, prefix = Notification.Kind.RESIGNED, Category.GAME, Notification.Kind.RESIGNED
+    elif reason in ("closed", "closed_bot"):  # an account was deleted (games.privacy): news of the game
+        category, prefix = Category.GAME, f"closed:{seat.pk}"
     for other in game.seats.select_related("user").order_by("position"):
         if other.user_id and not (reason == "resigned" and other.pk == seat.pk):
             notify(
                 kind,
                 category,
-                key=f"{kind}:{game.pk}:{move_number}:{other.user_id}",
+                key=f"{prefix}:{game.pk}:{move_number}:{other.user_id}",
                 user=other.user,
                 game=game,
                 data=data,

@@ -81,7 +81,7 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
         raise Conflict(_("the tournament is over"))
     users = []
     for name in usernames:
-        user = User.objects.filter(username__iexact=name.strip()).first()
+        user = User.objects.filter(username__iexact=name.strip(), is_active=True).first()
         if user is None:
             raise TournamentError(_("there is no player called %(name)s") % {"name": name.strip()})
         users.append(user)
