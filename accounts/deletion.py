@@ -92,7 +92,7 @@ def _empty(user) -> None:
 
 def _end_access(user, old_name: str) -> dict:
     """Sessions, the API token, log-in attempts and the admin's log of the account."""
-    counts = {"sessions": end_sessions(user.pk)}
+    counts = {"sessions": end_sessions(user.pk), "data_exports": user.data_exports.all().delete()[0]}
     if apps.is_installed("rest_framework.authtoken"):
         counts["api_tokens"] = apps.get_model("authtoken", "Token").objects.filter(user=user).delete()[0]
     if apps.is_installed("axes"):

@@ -60,3 +60,30 @@ class RetiredName(models.Model):
 
     def __str__(self) -> str:
         return f"retired name {self.digest[:12]}…"
+
+
+class DataExport(models.Model):
+    """A person's data as one zip file (:mod:`accounts.exports`): asked for on "Your data" or
+    through the API, prepared by a worker, offered by a link until ``expires_at``; then the
+    file is deleted (by the housekeeping job)."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("being prepared")
+        READY = "ready", _("ready")
+        FAILED = "failed", _("failed")
+        EXPIRED = "expired", _("expired")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_exports")
+    token = models.CharField(max_length=64, unique=True, editable=False)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    requested_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    ready_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    size = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-requested_at"]
+
+    def __str__(self) -> str:
+        return f"data export {self.pk} of {self.user} ({self.state})"

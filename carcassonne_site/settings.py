@@ -279,6 +279,10 @@ ACCOUNTS_PASSWORD_RESETS_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 
 ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint(
     "ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3
 )  # per address written
+# Privacy (README.md, "Privacy: what is kept and for how long"): "Download my data" (a zip
+# offered by a link for DATA_EXPORT_DAYS, asked for at most DATA_EXPORTS_PER_DAY times a day).
+DATA_EXPORT_DAYS = envint("DATA_EXPORT_DAYS", 7)
+DATA_EXPORTS_PER_DAY = envint("DATA_EXPORTS_PER_DAY", 3)
 # Playing a turn by replying to its e-mail (notifications.replies): the address replies go
 # to, e.g. play@example.org; each turn e-mail's Reply-To is play+<signed token>@example.org.
 # Unset: no e-mail carries a Reply-To and no reply is played.

@@ -1,4 +1,7 @@
-"""A deleted account in the games app (a receiver of :data:`accounts.signals.account_deleted`).
+"""A person's data in the games app: what "Download my data" holds of it (``games.json``, a
+receiver of :data:`accounts.signals.personal_data`; the records themselves come from the
+archive), and what deleting the account does (a receiver of
+:data:`accounts.signals.account_deleted`):
 
 - Games waiting for players that the person created are cancelled; their seats in others'
   waiting games (taken, invited, or invited by address) become open seats again.
@@ -19,7 +22,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 
 from accounts import erasure
-from accounts.signals import account_deleted
+from accounts.signals import account_deleted, personal_data
 from games import signals
 from games.engine import Resign
 
@@ -121,3 +124,42 @@ def _forget_addresses(user, addresses: list[str]) -> int:
     for address in addresses:
         seats |= Q(invited_email__iexact=address)
     return Seat.objects.filter(seats).update(invited_email="")
+
+
+# --- download my data ---------------------------------------------------------------------
+
+
+@receiver(personal_data, dispatch_uid="games_personal_data")
+def export_games(sender, user, **kwargs) -> dict:
+    seats = Seat.objects.filter(user=user).select_related("game").order_by("game_id")
+    sent = Seat.objects.filter(game__created_by=user, position__gt=0).exclude(user=user).select_related("user", "game")
+    return {
+        "games.json": {
+            "games": [_game_row(seat) for seat in seats if seat.state == Seat.State.JOINED],
+            "invitations_received": [_game_row(seat) for seat in seats if seat.state == Seat.State.INVITED],
+            "invitations_sent": [
+                {"game": s.game_id, "title": s.game.title, "invited": s.user.username if s.user_id else s.invited_email}
+                for s in sent
+                if s.user_id or s.invited_email
+            ],
+            "vacations": list(Vacation.objects.filter(user=user).values("start", "end", "created_at")),
+            "play_preferences": list(PlayPreference.objects.filter(user=user).values("auto_pass_count")),
+        }
+    }
+
+
+def _game_row(seat: Seat) -> dict:
+    game = seat.game
+    return {
+        "game": game.pk,
+        "title": game.title,
+        "status": game.status,
+        "seat": seat.position + 1,
+        "created_by_you": game.created_by_id == seat.user_id,
+        "private": game.private,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "scores": game.scores,
+        "record": f"games/{game.pk}.json" if game.seed is not None and seat.state == Seat.State.JOINED else None,
+    }

@@ -1,5 +1,7 @@
-"""A deleted account in the e-mail outbox and logs (a receiver of
-:data:`accounts.signals.account_deleted`): the person's e-mails (rows to them or to their
+"""A person's e-mail: "Download my data" holds their settings, the e-mails sent to them
+(not their text) and the replies received from them (a receiver of
+:data:`accounts.signals.personal_data`). A deleted account in the outbox and logs (a
+receiver of :data:`accounts.signals.account_deleted`): the person's e-mails (rows to them or to their
 addresses), preferences and opt-outs go; the replies they sent stay logged without their
 address; others' e-mails that named them name the neutral name."""
 
@@ -11,7 +13,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 
 from accounts import erasure
-from accounts.signals import account_deleted
+from accounts.signals import account_deleted, personal_data
 
 from .models import EmailOptOut, InboundMessage, Notification, Preference
 
@@ -49,4 +51,26 @@ def erase_mail(sender, user, old_name: str, old_addresses: list[str], neutral_na
         "replies_logged_without_address": replies,
         "email_preferences": Preference.objects.filter(user=user).delete()[0],
         "opt_outs": EmailOptOut.objects.filter(_addressed("email", old_addresses)).delete()[0],
+    }
+
+
+@receiver(personal_data, dispatch_uid="notifications_personal_data")
+def export_mail(sender, user, **kwargs) -> dict:
+    prefs = Preference.objects.filter(user=user).values().first() or {}
+    for column in ("id", "user_id"):
+        prefs.pop(column, None)
+    return {
+        "notifications.json": {
+            "settings": prefs,
+            "emails": list(
+                Notification.objects.filter(user=user)
+                .order_by("pk")
+                .values("kind", "category", "email", "game", "status", "created_at", "sent_at")
+            ),
+            "replies_received": list(
+                InboundMessage.objects.filter(user=user)
+                .order_by("pk")
+                .values("created_at", "sender", "game", "move_number", "result", "reason")
+            ),
+        }
     }

@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 
-from accounts import language
+from accounts import exports, language
 from games import clock
 
 from .models import Category, Mode, Notification, Preference
@@ -297,11 +297,12 @@ def heartbeat() -> None:
 
 @shared_task(ignore_result=True)
 def housekeeping() -> dict:
-    """Daily: delete expired sessions and the record of log-in links too old to matter."""
+    """Daily: delete expired sessions, the record of log-in links too old to matter and the
+    files of "Download my data" past their time."""
     from importlib import import_module
 
     from . import links
 
     engine = import_module(settings.SESSION_ENGINE)
     engine.SessionStore.clear_expired()
-    return {"used_links": links.forget_used_links()}
+    return {"used_links": links.forget_used_links(), **exports.expire()}

@@ -1,4 +1,6 @@
-"""A deleted account in tournaments (a receiver of :data:`accounts.signals.account_deleted`):
+"""A person's tournaments: "Download my data" holds their entries and the tournaments they
+direct (a receiver of :data:`accounts.signals.personal_data`). A deleted account (a receiver
+of :data:`accounts.signals.account_deleted`) is
 withdrawn from every tournament not over, as a withdrawal is today (remaining games
 forfeited; before the start, the entry goes), invitations declined, and the standings and
 the tournaments it directed name the neutral name. A tournament it directed stays, under
@@ -10,7 +12,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 
 from accounts import erasure
-from accounts.signals import account_deleted
+from accounts.signals import account_deleted, personal_data
 
 from .models import Entry, Tournament
 from .registration import withdraw
@@ -51,3 +53,24 @@ def _rename(user, old: str, new: str) -> int:
             changed.append(t)
     Tournament.objects.bulk_update(changed, ["name", "description", "standings_cache"])
     return len(changed)
+
+
+@receiver(personal_data, dispatch_uid="tournaments_personal_data")
+def export_tournaments(sender, user, **kwargs) -> dict:
+    entries = Entry.objects.filter(user=user).select_related("tournament").order_by("pk")
+    return {
+        "tournaments.json": {
+            "entries": [
+                {
+                    "tournament": e.tournament_id,
+                    "name": e.tournament.name,
+                    "state": e.state,
+                    "rating": e.rating,
+                    "created_at": e.created_at,
+                    "withdrawn_at": e.withdrawn_at,
+                }
+                for e in entries
+            ],
+            "directed": list(Tournament.objects.filter(director=user).order_by("pk").values("id", "name", "status")),
+        }
+    }

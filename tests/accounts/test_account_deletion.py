@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.deletion import delete_account, neutral_name
-from accounts.models import User
+from accounts.models import DataExport, User
 from archive.records import export_records
 from chat.models import Message
 from games.engine import replay
@@ -63,6 +63,7 @@ def test_after_deletion_no_table_holds_the_old_name_or_the_addresses(
     world, password, django_capture_on_commit_callbacks
 ):
     assert rows_mentioning(w.NAME) and rows_mentioning(w.EMAIL)  # the world holds them before
+    DataExport.objects.create(user=world.person, token="t", state="ready", content=w.NAME.encode())
     with django_capture_on_commit_callbacks(execute=True):
         client, response = delete_with_password(world.person, password)
     assert response.status_code == 302

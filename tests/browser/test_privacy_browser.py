@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from chat.models import Message
 
-from .helpers import PASSWORD, login, started_game
+from .helpers import BOTH_SIZES, PASSWORD, login, started_game
 
 
 def test_a_player_deletes_their_account_from_the_account_menu(browser_page):
@@ -16,6 +16,7 @@ def test_a_player_deletes_their_account_from_the_account_menu(browser_page):
     Message.objects.create(game=game, author=ann, text="see you")
     login(page, "ann")
     page.get_by_test_id("account-menu").locator("summary").click()
+    page.get_by_role("link", name="Your data").click()
     page.get_by_role("link", name="Delete your account").click()
     expect(page.get_by_role("heading", name="Delete your account", exact=True)).to_be_visible()
     page.get_by_label("Your password", exact=True).fill("not my password")
@@ -34,3 +35,47 @@ def test_a_player_deletes_their_account_from_the_account_menu(browser_page):
     expect(page.get_by_test_id("chat")).to_contain_text("deleted")
     expect(page.get_by_test_id("chat")).not_to_contain_text("see you")
     assert not User.objects.filter(username="ann").exists()
+
+
+def _privacy_pages(ann) -> dict:
+    """The pages of this issue, as ann sees them (a data file ready to download)."""
+    from accounts import deletion
+    from accounts.models import DataExport
+
+    DataExport.objects.create(user=ann, token="t0ken", state="ready", content=b"zip", size=3, expires_at=_later())
+    return {
+        "your data": "/accounts/data/",
+        "delete account": "/accounts/delete/",
+        "delete link": f"/accounts/delete/{deletion.link_token(ann)}/",
+    }
+
+
+def _later():
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    return timezone.now() + timedelta(days=3)
+
+
+@BOTH_SIZES
+def test_the_privacy_pages_have_no_critical_or_serious_accessibility_violation(browser_page, size):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = browser_page
+    page.set_viewport_size(size)
+    ann, _bob, _game = started_game("Axe game")
+    pages = _privacy_pages(ann)
+    login(page, "ann")
+    axe, found = Axe(), {}
+    for name, path in pages.items():
+        page.goto(path)
+        problems = [
+            f"{v['impact']} {v['id']}: " + ", ".join(" ".join(n["target"]) for n in v["nodes"][:4])
+            for v in axe.run(page).response["violations"]
+            if v["impact"] in ("critical", "serious")
+        ]
+        print(f"axe {size['width']}px {name}: {len(problems)} critical/serious", *problems, sep="\n  ")
+        if problems:
+            found[name] = problems
+    assert not found, found
