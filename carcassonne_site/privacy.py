@@ -1,11 +1,14 @@
 """The "Your data" page (the account menu): download my data (:mod:`accounts.exports`, the
 file prepared by :func:`carcassonne_site.tasks.prepare_data_export`, offered by an expiring
-link, also e-mailed), and the way to delete the account."""
+link, also e-mailed), and the way to delete the account; and the privacy page (what is
+kept, why and for how long)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -16,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts import exports, language
+from games import durations
 from notifications.models import Category, Notification
 from notifications.outbox import notify
 
@@ -94,3 +98,20 @@ def tell_ready(export) -> None:
         quiet_when_active=False,
         always=True,
     )
+
+
+def privacy_page(request):
+    """What the site keeps of a person, why and for how long (the spans from the settings)."""
+    day = 24 * 3600
+    seconds = {
+        "outbox": settings.OUTBOX_BODY_DAYS * day,
+        "inbound": settings.INBOUND_ADDRESS_DAYS * day,
+        "session": settings.SESSION_COOKIE_AGE,
+        "login_link": settings.NOTIFICATIONS_LOGIN_LINK_MAX_AGE,
+        "login_log": settings.LOGIN_LOG_DAYS * day,
+        "cooloff": settings.AXES_COOLOFF_TIME.total_seconds(),
+        "export": exports.days() * day,
+        "language_cookie": settings.LANGUAGE_COOKIE_AGE,
+    }
+    spans = {name: durations.describe(timedelta(seconds=value)) for name, value in seconds.items()}
+    return render(request, "privacy/privacy.html", {"spans": spans})

@@ -40,6 +40,7 @@ if settings.HAS_GAMES_APP:
         path("api/account/data/<str:token>/", privacy_api.DataDownloadView.as_view(), name="api-your-data-download"),
         path("accounts/data/", privacy.your_data, name="your-data"),
         path("accounts/data/<str:token>/", privacy.download, name="your-data-download"),
+        path("privacy/", privacy.privacy_page, name="privacy"),
     ]
 
 # The games app is written separately; its URLs are included once they exist.

@@ -297,12 +297,21 @@ def heartbeat() -> None:
 
 @shared_task(ignore_result=True)
 def housekeeping() -> dict:
-    """Daily: delete expired sessions, the record of log-in links too old to matter and the
-    files of "Download my data" past their time."""
+    """Every few hours: what expires (README, "Privacy: what is kept and for how long"):
+    expired sessions, used log-in links too old to matter, the files of "Download my data"
+    past their time, old e-mails' text and address, old replies' senders, old log-in records."""
     from importlib import import_module
 
-    from . import links
+    from accounts import retention as accounts_retention
+
+    from . import links, retention
 
     engine = import_module(settings.SESSION_ENGINE)
     engine.SessionStore.clear_expired()
-    return {"used_links": links.forget_used_links(), **exports.expire()}
+    return {
+        "used_links": links.forget_used_links(),
+        **exports.expire(),
+        "emails_reduced": retention.reduce_old_mail(),
+        "reply_senders_forgotten": retention.forget_reply_senders(),
+        "login_records": accounts_retention.forget_login_records(),
+    }

@@ -47,6 +47,7 @@ def _privacy_pages(ann) -> dict:
         "your data": "/accounts/data/",
         "delete account": "/accounts/delete/",
         "delete link": f"/accounts/delete/{deletion.link_token(ann)}/",
+        "privacy": "/privacy/",
     }
 
 
