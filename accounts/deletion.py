@@ -21,11 +21,12 @@ from django.apps import apps
 from django.contrib.auth import SESSION_KEY
 from django.core import signing
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from . import erasure, signals
-from .models import RetiredName, User
+from .models import Block, RetiredName, User
 
 logger = logging.getLogger(__name__)
 
@@ -92,7 +93,11 @@ def _empty(user) -> None:
 
 def _end_access(user, old_name: str) -> dict:
     """Sessions, the API token, log-in attempts and the admin's log of the account."""
-    counts = {"sessions": end_sessions(user.pk), "data_exports": user.data_exports.all().delete()[0]}
+    counts = {
+        "sessions": end_sessions(user.pk),
+        "data_exports": user.data_exports.all().delete()[0],
+        "blocks": Block.objects.filter(Q(user=user) | Q(blocked=user)).delete()[0],
+    }
     if apps.is_installed("rest_framework.authtoken"):
         counts["api_tokens"] = apps.get_model("authtoken", "Token").objects.filter(user=user).delete()[0]
     if apps.is_installed("axes"):

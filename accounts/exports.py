@@ -115,6 +115,7 @@ def profile(user) -> dict:
         "last_login": user.last_login,
         "language": user.language,
         "last_language_used": user.last_language,
+        "blocked_players": list(user.blocks.order_by("blocked__username").values_list("blocked__username", flat=True)),
     }
 
 

@@ -1,6 +1,6 @@
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .deletion import is_retired
@@ -79,3 +79,20 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("This is not your password."))
         return password
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form; the owner of a suspended account (the right password) is told
+    that it is suspended rather than that the password is wrong."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            name, password = self.cleaned_data.get("username") or "", self.cleaned_data.get("password") or ""
+            user = User.objects.filter(username=normalize(name), suspended_at__isnull=False).first()
+            if user is not None and user.check_password(password):
+                raise forms.ValidationError(
+                    _("This account is suspended: it cannot log in."), code="suspended"
+                ) from None
+            raise

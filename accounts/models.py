@@ -30,6 +30,9 @@ class User(AbstractUser):
     # When the account was deleted (accounts.deletion): the row stays, emptied, under a neutral
     # name ("deleted player 17") so that finished games and others' histories stay whole.
     deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Suspended by staff (chat.moderation): inactive, so it cannot log in by page or API;
+    # its games run on under their timeout rules.
+    suspended_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -87,3 +90,19 @@ class DataExport(models.Model):
 
     def __str__(self) -> str:
         return f"data export {self.pk} of {self.user} ({self.state})"
+
+
+class Block(models.Model):
+    """``user`` blocked ``blocked`` (:mod:`accounts.blocks`): no invitations between them, never
+    seated together from the lobby, and ``user`` sees no chat of ``blocked``. A block is silent."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "blocked"], name="accounts_block_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} blocks {self.blocked}"

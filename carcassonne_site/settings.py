@@ -283,6 +283,7 @@ ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint(
 # offered by a link for DATA_EXPORT_DAYS, asked for at most DATA_EXPORTS_PER_DAY times a day).
 DATA_EXPORT_DAYS = envint("DATA_EXPORT_DAYS", 7)
 DATA_EXPORTS_PER_DAY = envint("DATA_EXPORTS_PER_DAY", 3)
+REPORTS_PER_DAY = envint("REPORTS_PER_DAY", 10)  # reports of messages or players one account sends in 24 hours
 # What expires (the housekeeping job, notifications.tasks.housekeeping): sent e-mails keep
 # their text and address this many days, the log of replies received its senders'
 # addresses, django-axes its records of log-ins (address, browser); a log-in session lasts

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
+from accounts.models import Block
 from games import signals
 from games.entries import kind_of
 from games.models import Game, Move, Seat
@@ -148,7 +149,7 @@ def _last_turn(seats: list[Seat], moves: list[Move]) -> dict:
 
 def chat_message_saved(sender, instance, created, **kwargs) -> None:
     """Players who want every chat message by e-mail get one (the others get the daily
-    digest, or nothing); never the author, never someone who muted the author."""
+    digest, or nothing); never the author, never someone who muted or blocked the author."""
     if not created:
         return
     from chat.models import Mute
@@ -156,6 +157,7 @@ def chat_message_saved(sender, instance, created, **kwargs) -> None:
     message = instance
     game = message.game
     muting = set(Mute.objects.filter(muted=message.author).values_list("user_id", flat=True))
+    muting |= set(Block.objects.filter(blocked=message.author).values_list("user_id", flat=True))
     for seat in game.seats.select_related("user").filter(state=Seat.State.JOINED).exclude(user=message.author):
         if seat.user_id in muting or Preference.for_user(seat.user).chat != Mode.EACH:
             continue

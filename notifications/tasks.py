@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 
-from accounts import exports, language
+from accounts import blocks, exports, language
 from games import clock
 
 from .models import Category, Mode, Notification, Preference
@@ -221,14 +221,15 @@ def send_reminders() -> int:
 
 
 def unread_chat(user, since, limit: int = 20) -> list[dict]:
-    """Chat messages others wrote in ``user``'s games after ``since`` (muted authors left
-    out), grouped per game, for the digest."""
+    """Chat messages others wrote in ``user``'s games after ``since`` (muted and blocked
+    authors and hidden messages left out), grouped per game, for the digest."""
     from chat.models import Message, Mute
 
-    muted = Mute.objects.filter(user=user).values_list("muted_id", flat=True)
+    muted = {*Mute.objects.filter(user=user).values_list("muted_id", flat=True), *blocks.blocked_by(user)}
     rows = (
-        Message.objects.filter(game__seats__user=user, created_at__gt=since)
+        Message.objects.filter(game__seats__user=user, created_at__gt=since, hidden_at__isnull=True)
         .exclude(author=user)
+        .exclude(text="")  # a deleted account's
         .exclude(author_id__in=muted)
         .select_related("author", "game")
         .order_by("game_id", "pk")

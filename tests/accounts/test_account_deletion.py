@@ -125,7 +125,7 @@ def test_chat_messages_read_deleted_and_others_messages_keep_their_place(world, 
     game = world.games["lose"]
     delete_account(world.person)
     texts = list(Message.objects.filter(game=game).order_by("pk").values_list("text", flat=True))
-    assert texts == ["", f"gg {neutral_name(world.person)}!"]
+    assert texts == ["", f"gg {neutral_name(world.person)}!", "whatever"]
     client = Client()
     client.force_login(world.others["bob"])
     page = client.get(f"/games/{game.pk}/chat/").content.decode()

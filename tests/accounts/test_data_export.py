@@ -62,6 +62,7 @@ def test_the_file_holds_the_persons_data_and_every_game_as_a_record_that_replays
     files = files_of(response)
     profile = json.loads(files["profile.json"])
     assert (profile["email"], profile["email_waiting_for_confirmation"]) == (w.EMAIL, w.PENDING)
+    assert profile["blocked_players"] == ["dan"]
     played = Seat.objects.filter(user=world.person, state="joined", game__seed__isnull=False)
     records = {name: json.loads(data) for name, data in files.items() if name.startswith("games/")}
     assert set(records) == {f"games/{seat.game_id}.json" for seat in played}
@@ -80,6 +81,7 @@ def test_the_file_holds_the_persons_data_and_every_game_as_a_record_that_replays
     chat = json.loads(files["chat.json"])
     assert [m["text"] for m in chat["messages"]] == [f"hello from {w.NAME}, write to {w.EMAIL}"]
     assert chat["notes"][0]["text"] == "bob always builds cities" and chat["muted"] == ["cid"]
+    assert [(r["reported__username"], r["reason"]) for r in chat["reports_made"]] == [("bob", "abuse")]
     games = json.loads(files["games.json"])
     invited = {(i["game"], i["invited"]) for i in games["invitations_sent"]}
     assert {(world.games["waiting_own"].pk, "dan"), (world.games["won"].pk, "bob")} <= invited

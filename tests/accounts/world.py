@@ -11,6 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import Block
+from chat import moderation
 from chat import services as chat
 from chat.models import Mute
 from games import lobby, turns
@@ -92,6 +94,10 @@ def _talk(world: World) -> None:
     chat.save_note(game, person, "bob always builds cities")
     Mute.objects.create(user=bob, muted=person)
     Mute.objects.create(user=person, muted=world.others["cid"])
+    Block.objects.create(user=person, blocked=world.others["dan"])
+    insult = chat.post(game, bob, "whatever")
+    moderation.report_message(person, insult, "abuse", note="he is rude")
+    moderation.report_player(bob, person, "name", note=f"{NAME} is a silly name")
 
 
 def _settings_and_logs(world: World, password: str) -> None:

@@ -1,4 +1,5 @@
-"""Leaving the site in a browser: deleting one's account from the account menu."""
+"""The pages of privacy and civility in a browser: deleting one's account, reporting a chat
+message; axe on every new page."""
 
 from __future__ import annotations
 
@@ -37,13 +38,38 @@ def test_a_player_deletes_their_account_from_the_account_menu(browser_page):
     assert not User.objects.filter(username="ann").exists()
 
 
+def test_a_player_reports_a_message_from_the_chat_and_is_thanked(browser_page):
+    from chat.models import Report
+
+    page = browser_page
+    ann, bob, game = started_game("Rude game")
+    Message.objects.create(game=game, author=ann, text="you play like a potato")
+    login(page, "bob")
+    page.goto(f"/games/{game.pk}/")
+    page.get_by_role("link", name="Report this message by ann").click()
+    expect(page.get_by_test_id("reported-message")).to_have_text("you play like a potato")
+    page.get_by_label("Insults or harassment").check()
+    page.get_by_label("Anything the moderators should know").fill("every game")
+    page.get_by_role("button", name="Send the report").click()
+    expect(page.get_by_text("Thank you for your report")).to_be_visible()
+    expect(page).to_have_url(f"{page.base_url}/games/{game.pk}/#chat")
+    report = Report.objects.get()
+    assert (report.reporter, report.reported, report.reason, report.note) == (bob, ann, "abuse", "every game")
+
+
 def _privacy_pages(ann) -> dict:
     """The pages of this issue, as ann sees them (a data file ready to download)."""
     from accounts import deletion
     from accounts.models import DataExport
 
     DataExport.objects.create(user=ann, token="t0ken", state="ready", content=b"zip", size=3, expires_at=_later())
+    game = ann.seats.get().game
+    message = Message.objects.create(game=game, author=game.seats.get(position=1).user, text="hello")
     return {
+        "game with a chat to report": f"/games/{game.pk}/",
+        "report message": f"/games/{game.pk}/chat/{message.pk}/report/",
+        "report player": f"/players/{message.author.username}/report/",
+        "blocks": "/accounts/blocks/",
         "your data": "/accounts/data/",
         "delete account": "/accounts/delete/",
         "delete link": f"/accounts/delete/{deletion.link_token(ann)}/",
