@@ -2,9 +2,10 @@ from typing import cast
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from .deletion import is_retired
 from .models import User
 from .names import is_confusable, normalize, skeleton
 
@@ -17,7 +18,7 @@ def check_username(name: str, exclude_pk=None) -> str:
     others = User.objects.filter(username_skeleton=skeleton(name))
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)
-    if others.exists():
+    if others.exists() or is_retired(name):  # a deleted account's name is never given out again
         raise forms.ValidationError(_("This name is taken, or looks too much like a name that is."))
     return name
 
@@ -60,3 +61,40 @@ class LanguageForm(forms.Form):
         browser = [("", _("The browser's language"))] if allow_browser else []
         cast(forms.ChoiceField, self.fields["language"]).choices = [*browser, *settings.LANGUAGES]
         self.fields["language"].widget.attrs["lang"] = ""
+
+
+class DeleteAccountForm(forms.Form):
+    """Deleting the account asks for its password (or see the e-mailed link)."""
+
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, user, *args, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("This is not your password."))
+        return password
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form; the owner of a suspended account (the right password) is told
+    that it is suspended rather than that the password is wrong."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            name, password = self.cleaned_data.get("username") or "", self.cleaned_data.get("password") or ""
+            user = User.objects.filter(username=normalize(name), suspended_at__isnull=False).first()
+            if user is not None and user.check_password(password):
+                raise forms.ValidationError(
+                    _("This account is suspended: it cannot log in."), code="suspended"
+                ) from None
+            raise

@@ -27,6 +27,12 @@ class User(AbstractUser):
     )
     # The language the user last read the site in: their e-mails' language without a setting.
     last_language = models.CharField(max_length=8, blank=True, default="", editable=False)
+    # When the account was deleted (accounts.deletion): the row stays, emptied, under a neutral
+    # name ("deleted player 17") so that finished games and others' histories stay whole.
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Suspended by staff (chat.moderation): inactive, so it cannot log in by page or API;
+    # its games run on under their timeout rules.
+    suspended_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -45,3 +51,58 @@ class User(AbstractUser):
         if update_fields is not None and "username" in update_fields:
             kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
+
+
+class RetiredName(models.Model):
+    """A deleted account's name, never given out again. Only a keyed digest of the name's
+    skeleton is kept (:func:`accounts.erasure.name_digest`): a sign-up can be refused, yet
+    nothing stored reads as the name."""
+
+    digest = models.CharField(max_length=64, unique=True)
+    retired_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"retired name {self.digest[:12]}…"
+
+
+class DataExport(models.Model):
+    """A person's data as one zip file (:mod:`accounts.exports`): asked for on "Your data" or
+    through the API, prepared by a worker, offered by a link until ``expires_at``; then the
+    file is deleted (by the housekeeping job)."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("being prepared")
+        READY = "ready", _("ready")
+        FAILED = "failed", _("failed")
+        EXPIRED = "expired", _("expired")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_exports")
+    token = models.CharField(max_length=64, unique=True, editable=False)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    requested_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    ready_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    size = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-requested_at"]
+
+    def __str__(self) -> str:
+        return f"data export {self.pk} of {self.user} ({self.state})"
+
+
+class Block(models.Model):
+    """``user`` blocked ``blocked`` (:mod:`accounts.blocks`): no invitations between them, never
+    seated together from the lobby, and ``user`` sees no chat of ``blocked``. A block is silent."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["user", "blocked"], name="accounts_block_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} blocks {self.blocked}"

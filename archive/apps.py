@@ -7,4 +7,4 @@ class ArchiveConfig(AppConfig):
     verbose_name = "Game archive"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects the post_save receiver)
+        from . import privacy, signals  # noqa: F401  (connects the post_save receiver; deletions)

@@ -118,7 +118,9 @@ def game_list(request):
 
 @login_required
 def player_profile(request, username: str):
-    player = get_object_or_404(User.objects.only("id", "username", "date_joined"), username__iexact=username)
+    player = get_object_or_404(
+        User.objects.only("id", "username", "date_joined", "is_active"), username__iexact=username
+    )
     filters = Filters(players=[player.username])
     page_obj, rows = search_page(filters, request.GET.get("page") or 1, per_page=20)
     active = Filters(status="active", players=[player.username])

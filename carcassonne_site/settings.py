@@ -253,7 +253,7 @@ CELERY_BEAT_SCHEDULE = {
     "tournaments-deadlines": {"task": "tournaments.tasks.close_overdue_rounds", "schedule": 300.0},
     # Analyses whose worker died or whose task was lost are queued again.
     "archive-analyses": {"task": "archive.tasks.requeue_stale_analyses", "schedule": 120.0},
-    # Expired sessions and old used log-in links.
+    # What expires: sessions, used log-in links, old e-mails' text, data files, log-in records.
     "housekeeping": {"task": "notifications.tasks.housekeeping", "schedule": 6 * 3600.0},
     # Read by /health/: beat is alive when this ran in the last few minutes.
     "beat-heartbeat": {"task": "notifications.tasks.heartbeat", "schedule": 60.0},
@@ -282,6 +282,20 @@ ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint(
 # Confirmation e-mails to one address (the link, or the warning to its registered owner) per
 # hour, whoever asks: sign-up and the e-mail page, counted whether the address is registered or not.
 ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = envint("ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR", 3)
+# Privacy (README.md, "Privacy: what is kept and for how long"): "Download my data" (a zip
+# offered by a link for DATA_EXPORT_DAYS, asked for at most DATA_EXPORTS_PER_DAY times a day).
+DATA_EXPORT_DAYS = envint("DATA_EXPORT_DAYS", 7)
+DATA_EXPORTS_PER_DAY = envint("DATA_EXPORTS_PER_DAY", 3)
+REPORTS_PER_DAY = envint("REPORTS_PER_DAY", 10)  # reports of messages or players one account sends in 24 hours
+# What expires (the housekeeping job, notifications.tasks.housekeeping): sent e-mails keep
+# their text and address this many days, the log of replies received its senders'
+# addresses, django-axes its records of log-ins (address, browser); a log-in session lasts
+# SESSION_DAYS (expired sessions are deleted).
+OUTBOX_BODY_DAYS = envint("OUTBOX_BODY_DAYS", 30)
+INBOUND_ADDRESS_DAYS = envint("INBOUND_ADDRESS_DAYS", 30)
+LOGIN_LOG_DAYS = envint("LOGIN_LOG_DAYS", 30)
+SESSION_DAYS = envint("SESSION_DAYS", 14)
+SESSION_COOKIE_AGE = SESSION_DAYS * 24 * 3600
 # Playing a turn by replying to its e-mail (notifications.replies): the address replies go
 # to, e.g. play@example.org; each turn e-mail's Reply-To is play+<signed token>@example.org.
 # Unset: no e-mail carries a Reply-To and no reply is played.

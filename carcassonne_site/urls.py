@@ -32,6 +32,16 @@ if settings.HAS_GAMES_APP:
     urlpatterns.append(path("api/archive/", include("archive.api_urls")))
     urlpatterns.append(path("ratings/", include("ratings.urls")))
     urlpatterns.append(path("api/ratings/", include("ratings.api_urls")))
+    # Your data: download it (a zip prepared by a worker), the way to delete the account.
+    from . import privacy, privacy_api
+
+    urlpatterns += [
+        path("api/account/data/", privacy_api.DataExportView.as_view(), name="api-your-data"),
+        path("api/account/data/<str:token>/", privacy_api.DataDownloadView.as_view(), name="api-your-data-download"),
+        path("accounts/data/", privacy.your_data, name="your-data"),
+        path("accounts/data/<str:token>/", privacy.download, name="your-data-download"),
+        path("privacy/", privacy.privacy_page, name="privacy"),
+    ]
 
 # The games app is written separately; its URLs are included once they exist.
 # They come before accounts' so that games/urls.py may also take over "/".

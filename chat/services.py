@@ -5,15 +5,16 @@ Errors are :class:`ChatError` with a message for people."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.db.models import Max
+from django.db.models import Count, Max
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import limits
+from accounts import blocks, limits
 from games import errors as kinds
 from games.models import Game, Seat
 
-from .models import MAX_MESSAGE, MAX_NOTE, Message, Mute, Note
+from .models import MAX_MESSAGE, MAX_NOTE, Message, Mute, Note, Silence
 
 
 class ChatError(kinds.GameError):
@@ -26,6 +27,23 @@ class NotAPlayer(ChatError, kinds.NotAllowed):
 
 class TooFast(ChatError, kinds.TooMany):
     pass
+
+
+class Silenced(ChatError, kinds.NotAllowed):
+    pass
+
+
+def silenced_until(user):
+    """Until when staff silenced ``user``'s chat everywhere (``None``: they may write)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Silence.objects.filter(user=user, until__gt=timezone.now()).aggregate(until=Max("until"))["until"]
+
+
+def silence_text(until) -> str:
+    return _("The moderators have silenced your chat until %(date)s.") % {
+        "date": formats.date_format(timezone.localtime(until), "DATETIME_FORMAT")
+    }
 
 
 def player_seat(game: Game, user) -> Seat | None:
@@ -42,6 +60,9 @@ def post(game: Game, user, text) -> Message:
     if not can_chat(game, user):
         raise NotAPlayer(_("Only the players of this game can write in its chat."))
     text = (text or "").strip() if isinstance(text, str) else ""
+    until = silenced_until(user)
+    if until is not None:
+        raise Silenced(silence_text(until))
     if not text:
         raise ChatError(_("Write a message first."))
     if len(text) > MAX_MESSAGE:
@@ -70,13 +91,19 @@ def muted_ids(user) -> set[int]:
     return set(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
 
 
+def unseen_authors(user) -> set[int]:
+    """Whose messages ``user`` does not see: the players they muted or blocked."""
+    return muted_ids(user) | blocks.blocked_by(user)
+
+
 def messages_for(game: Game, user, limit: int = 200) -> list[Message]:
-    """The chat as ``user`` sees it (players only; muted authors left out), oldest first."""
+    """The chat as ``user`` sees it (players only; muted and blocked authors and messages
+    hidden by the moderators left out), oldest first."""
     if not can_chat(game, user):
         return []
     rows = (
-        Message.objects.filter(game=game)
-        .exclude(author_id__in=muted_ids(user))
+        Message.objects.filter(game=game, hidden_at__isnull=True)
+        .exclude(author_id__in=unseen_authors(user))
         .select_related("author")
         .order_by("-pk")[:limit]
     )
@@ -127,6 +154,6 @@ def version(game: Game, user) -> dict:
     game_part = f"{game.move_count}.{game.status}.{game.current_seat}.{int(game.updated_at.timestamp() * 1000)}"
     chat_part = "-"
     if user.is_authenticated and Seat.objects.filter(game_id=game.pk, user=user).exists():
-        last = Message.objects.filter(game_id=game.pk).aggregate(last=Max("pk"))["last"]
-        chat_part = f"{last or 0}.{Mute.objects.filter(user=user).count()}"
+        seen = Message.objects.filter(game_id=game.pk).aggregate(last=Max("pk"), hidden=Count("hidden_at"))
+        chat_part = f"{seen['last'] or 0}.{seen['hidden']}.{Mute.objects.filter(user=user).count()}"
     return {"game": game_part, "chat": chat_part}

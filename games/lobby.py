@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import blocks
 from games import signals
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -227,7 +228,7 @@ def _resolve_invitees(creator, names: list[str]) -> list:
             user = User.objects.filter(email__iexact=name).first()
             invitee = user or name.lower()
         else:
-            user = User.objects.filter(username__iexact=name).first()
+            user = User.objects.filter(username__iexact=name, is_active=True).first()  # not deleted nor suspended
             if user is None:
                 raise GameError(
                     _("there is no player called %(name)r; invite them by e-mail instead") % {"name": name},
@@ -235,6 +236,9 @@ def _resolve_invitees(creator, names: list[str]) -> list:
                 )
             invitee = user
         key = invitee.pk if not isinstance(invitee, str) else invitee
+        if not isinstance(invitee, str) and blocks.any_between(creator.pk, [invitee.pk]):
+            # a block is silent: the refusal does not say why
+            raise GameError(_("%(name)s cannot be invited to your games") % {"name": name}, field="invite")
         if key in seen:
             if key == creator.pk:
                 raise GameError(_("you cannot invite yourself"), field="invite")
@@ -282,6 +286,10 @@ def join_game(game_id: int, user) -> Table:
     seat = next((s for s in table.seats if s.state == Seat.State.OPEN), None)
     if seat is None:
         raise Conflict(_("this game has no open seat"))
+    if blocks.any_between(
+        user.pk, [s.user_id for s in table.seats if s.user_id is not None]
+    ):  # never seated together from the lobby
+        raise Conflict(_("you cannot join this game"))
     return _take_seat(table, seat, user)
 
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import blocks
 from games import after, bot_seats, fragment, seating, tasks, turns
 from games.clock import waiting_games
 from games.errors import GameError
@@ -108,6 +109,7 @@ def lobby(request):
     games = (
         Game.objects.filter(status=Game.Status.WAITING, seats__state=Seat.State.OPEN, private=False)
         .exclude(seats__user=request.user)
+        .exclude(seats__user__in=blocks.apart(request.user.pk))  # players they blocked, or who blocked them
         .annotate(open_count=Count("seats", filter=Q(seats__state=Seat.State.OPEN), distinct=True))
         .distinct()
         .select_related("created_by")

@@ -377,6 +377,10 @@ def _timeout_event(data: dict, you: bool) -> str:
     """What happened on time, as one sentence: to the player themself, or about them."""
     action, number = data.get("action"), data.get("move_number", "?")
     values = {"player": data.get("player") or _("A player"), "number": number}
+    if action == "closed_bot":  # an account was deleted (games.privacy)
+        return _("%(player)s closed their account: a bot plays the seat from now on (move %(number)s).") % values
+    if action == "closed":
+        return _("%(player)s closed their account and left the game (move %(number)s).") % values
     if action == "bot":
         return (
             _("You ran out of time: a bot plays the seat from now on (move %(number)s).")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
+from accounts.models import Block
 from games import signals
 from games.entries import kind_of
 from games.models import Game, Move, Seat
@@ -107,15 +108,17 @@ def game_finished(sender=Game, *, game: Game, outcome=None, **kwargs) -> None:
 def player_left(sender=Game, *, game: Game, seat: Seat, move_number: int = 0, reason: str = "", **kwargs) -> None:
     """Tell everyone of a turn lost on time; tell the others of a resignation."""
     data = {"move_number": move_number, "action": reason, "player": seat.display_name, "user_id": seat.user_id}
-    kind, category = Notification.Kind.TIMEOUT, Category.TIMEOUT
+    kind, category, prefix = Notification.Kind.TIMEOUT, Category.TIMEOUT, str(Notification.Kind.TIMEOUT)
     if reason == "resigned":
-        kind, category = Notification.Kind.RESIGNED, Category.GAME
+        kind, category, prefix = Notification.Kind.RESIGNED, Category.GAME, str(Notification.Kind.RESIGNED)
+    elif reason in ("closed", "closed_bot"):  # an account was deleted (games.privacy): news of the game
+        category, prefix = Category.GAME, f"closed:{seat.pk}"
     for other in game.seats.select_related("user").order_by("position"):
         if other.user_id and not (reason == "resigned" and other.pk == seat.pk):
             notify(
                 kind,
                 category,
-                key=f"{kind}:{game.pk}:{move_number}:{other.user_id}",
+                key=f"{prefix}:{game.pk}:{move_number}:{other.user_id}",
                 user=other.user,
                 game=game,
                 data=data,
@@ -145,7 +148,7 @@ def _last_turn(seats: list[Seat], moves: list[Move]) -> dict:
 
 def chat_message_saved(sender, instance, created, **kwargs) -> None:
     """Players who want every chat message by e-mail get one (the others get the daily
-    digest, or nothing); never the author, never someone who muted the author."""
+    digest, or nothing); never the author, never someone who muted or blocked the author."""
     if not created:
         return
     from chat.models import Mute
@@ -153,6 +156,7 @@ def chat_message_saved(sender, instance, created, **kwargs) -> None:
     message = instance
     game = message.game
     muting = set(Mute.objects.filter(muted=message.author).values_list("user_id", flat=True))
+    muting |= set(Block.objects.filter(blocked=message.author).values_list("user_id", flat=True))
     for seat in game.seats.select_related("user").filter(state=Seat.State.JOINED).exclude(user=message.author):
         if seat.user_id in muting or Preference.for_user(seat.user).chat != Mode.EACH:
             continue

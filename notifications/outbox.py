@@ -50,7 +50,7 @@ def notify(
     ``quiet_when_active=False``: sent even while the user is active on the site;
     ``always``: sent whatever the preferences (an answer to the user's own e-mail)."""
     if user is not None:
-        email = user.email
+        email = user.email if user.is_active else ""  # a suspended (or deleted) account gets no e-mail
     if not email:
         return None
     status = Notification.Status.PENDING

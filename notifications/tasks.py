@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.dispatch import receiver
 from django.utils import timezone
 
-from accounts import language
+from accounts import blocks, exports, language
 from games import broker, clock
 
 from .models import Category, Mode, Notification, Preference
@@ -256,14 +256,15 @@ def send_reminders() -> int:
 
 
 def unread_chat(user, since, limit: int = 20) -> list[dict]:
-    """Chat messages others wrote in ``user``'s games after ``since`` (muted authors left
-    out), grouped per game, for the digest."""
+    """Chat messages others wrote in ``user``'s games after ``since`` (muted and blocked
+    authors and hidden messages left out), grouped per game, for the digest."""
     from chat.models import Message, Mute
 
-    muted = Mute.objects.filter(user=user).values_list("muted_id", flat=True)
+    muted = {*Mute.objects.filter(user=user).values_list("muted_id", flat=True), *blocks.blocked_by(user)}
     rows = (
-        Message.objects.filter(game__seats__user=user, created_at__gt=since)
+        Message.objects.filter(game__seats__user=user, created_at__gt=since, hidden_at__isnull=True)
         .exclude(author=user)
+        .exclude(text="")  # a deleted account's
         .exclude(author_id__in=muted)
         .select_related("author", "game")
         .order_by("game_id", "pk")
@@ -332,11 +333,21 @@ def heartbeat() -> None:
 
 @shared_task(ignore_result=True)
 def housekeeping() -> dict:
-    """Daily: delete expired sessions and the record of log-in links too old to matter."""
+    """Every few hours: what expires (README, "Privacy: what is kept and for how long"):
+    expired sessions, used log-in links too old to matter, the files of "Download my data"
+    past their time, old e-mails' text and address, old replies' senders, old log-in records."""
     from importlib import import_module
 
-    from . import links
+    from accounts import retention as accounts_retention
+
+    from . import links, retention
 
     engine = import_module(settings.SESSION_ENGINE)
     engine.SessionStore.clear_expired()
-    return {"used_links": links.forget_used_links()}
+    return {
+        "used_links": links.forget_used_links(),
+        **exports.expire(),
+        "emails_reduced": retention.reduce_old_mail(),
+        "reply_senders_forgotten": retention.forget_reply_senders(),
+        "login_records": accounts_retention.forget_login_records(),
+    }

@@ -152,8 +152,12 @@ def display_rating(user_id: int, pool: str = Pool.ALL) -> int:
 
 
 def leaderboard(pool: str = Pool.ALL):
-    """Ratings of ``pool``, best first."""
-    return Rating.objects.filter(pool=pool).select_related("user").order_by("-display", "-games", "user__username")
+    """Ratings of ``pool``, best first (active accounts: not deleted nor suspended)."""
+    return (
+        Rating.objects.filter(pool=pool, user__is_active=True)
+        .select_related("user")
+        .order_by("-display", "-games", "user__username")
+    )
 
 
 def history(user_id: int, viewer, pool: str = Pool.ALL) -> list[RatingChange]:

@@ -7,4 +7,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
-        from . import signals  # noqa: F401  (connects the receiver that records a finished game's result)
+        from . import privacy, signals  # noqa: F401 - each connects its receivers

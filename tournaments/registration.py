@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import language
+from accounts import blocks, language
 from games import errors as game_errors
 from games import lobby
 from games.models import Game, Seat
@@ -81,9 +81,11 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
         raise Conflict(_("the tournament is over"))
     users = []
     for name in usernames:
-        user = User.objects.filter(username__iexact=name.strip()).first()
+        user = User.objects.filter(username__iexact=name.strip(), is_active=True).first()
         if user is None:
             raise TournamentError(_("there is no player called %(name)s") % {"name": name.strip()})
+        if blocks.any_between(by.pk, [user.pk]):  # a block is silent: the refusal does not say why
+            raise TournamentError(_("%(name)s cannot be invited to your tournaments") % {"name": user.username})
         users.append(user)
     first_time = {u.pk for u in users} - set(t.entries.values_list("user_id", flat=True))
     try:  # the same daily quota as game invitations

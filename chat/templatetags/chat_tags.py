@@ -19,11 +19,14 @@ def chat_context(game, user, request=None) -> dict:
             {"name": s.user.username, "muted": s.user_id in muted}
             for s in game.seats.select_related("user").filter(state="joined", user__isnull=False).exclude(user=user)
         ]  # bot seats have no user: nobody to mute
+    until = services.silenced_until(user) if can else None
     return {
         "game": game,
         "user": user,
         "request": request,
         "can_chat": can,
+        "silenced_until": until,
+        "silenced_text": services.silence_text(until) if until else "",
         "chat_messages": services.messages_for(game, user) if can else [],
         "opponents": opponents,
         "max_message": MAX_MESSAGE,
