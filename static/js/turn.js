@@ -225,6 +225,7 @@
     rotateBtn.setAttribute("aria-label", n > 1 ? interpolate(gettext("Rotate (%(count)s rotations fit here)"), { count: n }, true) : gettext("Rotate (only one rotation fits here)"));
     noneBtn.setAttribute("aria-pressed", state.spot ? "false" : "true");
     var spots = spotsOf(p).length;
+    noneBtn.hidden = !spots;  // no follower can go on this placement (or none is left): nothing to choose
     renderFigures(p);
     selection.innerHTML = "";
     var strong = document.createElement("strong");
