@@ -157,7 +157,10 @@ class StandingSerializer(serializers.Serializer):
         help_text="Knockout: the last round reached (0: the first; the champion: one past the final); null otherwise",
     )
     withdrawn = serializers.BooleanField()
-    tiebreaks = serializers.DictField(child=serializers.FloatField())
+    tiebreaks = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="By tiebreak name; head_to_head is null for a player tied with nobody when it was applied",
+    )
 
 
 class TournamentErrorSerializer(serializers.Serializer):

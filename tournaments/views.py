@@ -60,6 +60,8 @@ def _standings(t: Tournament) -> list[dict]:
 
 
 def _num(value) -> str:
+    if value is None:  # head-to-head of a player tied with nobody
+        return "–"
     text = f"{value:.2f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
 
@@ -96,7 +98,7 @@ def _display_rows(t: Tournament, rows: list[dict]) -> list[dict]:
                 r["wins"],
                 r["draws"],
                 r["losses"],
-                *[_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks],
+                *[_num(r["tiebreaks"].get(name)) for name in t.tiebreaks],
             ]
         out.append(
             {
