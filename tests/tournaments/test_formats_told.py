@@ -79,3 +79,52 @@ def test_in_a_round_robin_the_direct_game_decides_a_tie_and_page_api_csv_show_it
     table = list(csv.DictReader(io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode())))
     assert {r["player"]: float(r["head_to_head"]) for r in table} == {"p0": 2, "p1": 0, "p3": 2, "p2": 0}
     assert [r["player"] for r in table] == ["p0", "p1", "p3", "p2"]
+
+
+def test_a_knockout_names_each_round_once_and_shows_the_same_figures_on_page_api_and_csv(
+    client, director, players, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    from .test_knockout_to_the_end import favourite_wins, knockout
+
+    users = players(4)
+    t = knockout(director, users, third_place=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        rounds.start(t, director)
+        play_round(t, score=favourite_wins(users))
+    # the list of rounds, the round's page, the bracket and the API say the same names
+    page = client.get(f"/tournaments/{t.pk}/").content.decode()
+    assert "KO round" not in page
+    assert re.search(r'rounds/1/">Semi-finals</a>', page) and re.search(r'rounds/2/">Final</a>', page)
+    assert "<h1>Cup &lt;KO&gt;: Final</h1>" in client.get(f"/tournaments/{t.pk}/rounds/2/").content.decode()
+    svg = client.get(f"/tournaments/{t.pk}/bracket.svg").content.decode()
+    assert ">Semi-finals<" in svg and ">Final<" in svg
+    assert [r["name"] for r in client.get(f"/api/tournaments/{t.pk}/rounds/").json()] == ["Semi-finals", "Final"]
+    # the final's e-mail says it is the final, or the third-place match
+    final = {m.to[0]: m for m in mail.outbox if m.subject == "Cup <KO>: Final"}
+    assert "Your final against p1 is ready." in final["p0@example.com"].body
+    assert "Your third-place match against p3 is ready." in final["p2@example.com"].body
+
+    play_round(t, score=favourite_wins(users))
+    t.refresh_from_db()
+    assert t.status == t.Status.FINISHED
+    shown = page_standings(client, t)
+    api = {r["username"]: r for r in client.get(f"/api/tournaments/{t.pk}/standings/").json()}
+    table = {
+        r["player"]: r
+        for r in csv.DictReader(io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode()))
+    }
+    assert {n: shown[n][3] for n in shown} == {
+        "p0": "Champion",
+        "p1": "Final",
+        "p2": "Semi-finals",
+        "p3": "Semi-finals",
+    }
+    for name, cells in shown.items():
+        figures = [api[name]["round_reached"], api[name]["played"], api[name]["wins"], api[name]["losses"]]
+        figures.append(api[name]["game_points"])
+        assert cells[3:8] == [str(f) for f in figures], name
+        row = table[name]
+        assert [row["round_reached"], row["played"], row["wins"], row["losses"], row["game_points"]] == cells[3:8]
+    assert [r["player"] for r in table.values()][:3] == ["p0", "p1", "p2"]  # the third-place match's winner third
