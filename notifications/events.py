@@ -106,7 +106,11 @@ def game_finished(sender=Game, game: Game = None, outcome=None, **kwargs) -> Non
 def player_left(
     sender=Game, game: Game = None, seat: Seat = None, move_number: int = 0, reason: str = "", **kwargs
 ) -> None:
-    """Tell everyone of a turn lost on time; tell the others of a resignation."""
+    """Tell everyone of a turn lost on time; tell the others of a resignation, unless it
+    ended the game: then the game-over e-mail (sent already, before any next tournament
+    round's) says it, and nobody gets two e-mails for one click."""
+    if reason == "resigned" and Game.objects.filter(pk=game.pk, status=Game.Status.FINISHED).exists():
+        return
     data = {"move_number": move_number, "action": reason, "player": seat.display_name, "user_id": seat.user_id}
     kind, category = Notification.Kind.TIMEOUT, Category.TIMEOUT
     if reason == "resigned":

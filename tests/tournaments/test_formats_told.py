@@ -128,3 +128,26 @@ def test_a_knockout_names_each_round_once_and_shows_the_same_figures_on_page_api
         row = table[name]
         assert [row["round_reached"], row["played"], row["wins"], row["losses"], row["game_points"]] == cells[3:8]
     assert [r["player"] for r in table.values()][:3] == ["p0", "p1", "p2"]  # the third-place match's winner third
+
+
+def test_a_resigned_tournament_game_sends_the_winner_one_email_before_the_next_round(
+    director, players, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    from games import turns
+
+    p0, p1 = players(2)
+    with django_capture_on_commit_callbacks(execute=True):
+        t = started(director, [p0, p1], name="Duel", format="swiss", swiss_rounds=2)
+    game = t.rounds.get(number=1).pairings.get().game
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        turns.resign(game.pk, p0)
+    t.refresh_from_db()
+    assert t.rounds.count() == 2  # the next round started
+    subjects = [m.subject for m in mail.outbox if m.to == ["p1@example.com"]]
+    assert not [s for s in subjects if "resigned" in s]
+    over = [i for i, s in enumerate(subjects) if "is over" in s]
+    second = [i for i, s in enumerate(subjects) if s == "Duel: round 2"]
+    assert len(over) == 1 and second and over[0] < second[0], subjects
