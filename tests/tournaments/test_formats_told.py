@@ -151,3 +151,28 @@ def test_a_resigned_tournament_game_sends_the_winner_one_email_before_the_next_r
     over = [i for i, s in enumerate(subjects) if "is over" in s]
     second = [i for i, s in enumerate(subjects) if s == "Duel: round 2"]
     assert len(over) == 1 and second and over[0] < second[0], subjects
+
+
+def test_a_swiss_shows_the_same_figures_on_page_api_and_csv(client, director, players):
+    import random
+
+    users = players(6)
+    t = started(director, users, name="Swiss", format="swiss", swiss_rounds=2)
+    play_round(t, random.Random(3))
+    t.refresh_from_db()
+    chain = t.tiebreaks
+    assert chain[0] == "buchholz"
+    shown = page_standings(client, t)
+    api = {r["username"]: r for r in client.get(f"/api/tournaments/{t.pk}/standings/").json()}
+    table = {
+        r["player"]: r
+        for r in csv.DictReader(io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode()))
+    }
+    for name, cells in shown.items():
+        row = api[name]
+        numbers = [row["points"], row["played"], row["wins"], row["draws"], row["losses"]]
+        numbers += [row["tiebreaks"][n] for n in chain]
+        assert [float(c) if c != "–" else None for c in cells[3:]] == numbers, name
+        exported = [table[name][k] for k in ("points", "played", "wins", "draws", "losses", *chain)]
+        assert [float(v) if v else None for v in exported] == numbers, name
+        assert int(table[name]["rank"]) == row["rank"] == int(cells[0])
