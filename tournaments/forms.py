@@ -29,6 +29,8 @@ FORMAT_FIELDS = {
     "division": ["round_robin"],
     "promote": ["round_robin"],
     "relegate": ["round_robin"],
+    # a knockout ranks by the round reached: no tiebreak to choose (unless a main stage comes first)
+    **{f"tiebreak_{i + 1}": ["round_robin", "swiss"] for i in range(TIEBREAK_SLOTS)},
 }
 
 
