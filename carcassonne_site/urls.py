@@ -1,19 +1,19 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
-from django.views.decorators.cache import cache_page
-from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import outbox
 from .auth_api import TokenView
 from .health import health
+from .jsi18n import catalogue
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("health/", health, name="health"),
-    # The JavaScript strings of the pages (turn, replay, board) in the reader's language.
-    path("jsi18n/", cache_page(3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
+    # The JavaScript strings of the pages (turn, replay, board), one URL per language so
+    # that a cached catalogue never outlives a change of language.
+    path("jsi18n/<str:language>/", catalogue, name="javascript-catalog"),
     path("api/auth/token/", TokenView.as_view(), name="api-token"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

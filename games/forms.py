@@ -146,7 +146,10 @@ class CreateGameForm(RulesFormMixin, forms.Form):
         required=False,
         help_text=_("Seats played by the computer, for practice. Games with a bot are not rated."),
     )
-    bot_level = BotLevelField(label=_("Bot level"), choices=bot_level_choices, initial="strong", required=False)
+    # Radio buttons: each level's strength in words wraps, where a select would cut it.
+    bot_level = BotLevelField(
+        label=_("Bot level"), choices=bot_level_choices, initial="strong", required=False, widget=forms.RadioSelect
+    )
     seat_order = forms.ChoiceField(
         label=_("Seat order"),
         choices=Game.SeatOrder.choices,

@@ -1,12 +1,13 @@
 from django.urls import include, path
 
-from . import views
+from . import quickplay, views
 
 urlpatterns = [
     path("api/", include("games.api_urls")),
     path("how-to-play/", views.how_to_play, name="how-to-play"),
     path("games/", views.game_list, name="game-list"),
     path("games/new/", views.game_create, name="game-create"),
+    path("games/play-bot/", quickplay.play_bot, name="play-bot"),
     path("games/lobby/", views.lobby, name="lobby"),
     path("games/<int:game_id>/", views.game_detail, name="game-detail"),
     path("games/<int:game_id>/fragment/", views.game_fragment, name="game-fragment"),

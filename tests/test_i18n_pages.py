@@ -325,8 +325,25 @@ def test_api_errors_are_in_the_callers_language(client, ann, bob, language):
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_javascript_catalogue_is_served_in_each_language(client, language):
-    body = client.get(reverse("javascript-catalog"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert "Confirm move" in body and "django.catalog" in body
+    english = client.get(reverse("javascript-catalog", args=["en"])).content.decode()
+    body = client.get(reverse("javascript-catalog", args=[language])).content.decode()
+    assert "Confirm move" in body and "django.catalog" in body and body != english
+
+
+@pytest.mark.django_db
+def test_a_page_loads_the_javascript_catalogue_of_its_own_language_whatever_was_cached(client):
+    # The catalogue's URL names the language: a cached English one is never reused.
+    client.get(reverse("javascript-catalog", args=["en"]))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = client.get("/accounts/login/").content.decode()
+    assert reverse("javascript-catalog", args=["de"]) in page
+    german = client.get(reverse("javascript-catalog", args=["de"])).content.decode()
+    assert "Zug best\\u00e4tigen" in german
+
+
+@pytest.mark.django_db
+def test_an_unknown_language_has_no_javascript_catalogue(client):
+    assert client.get("/jsi18n/xx/").status_code == 404
 
 
 @pytest.mark.django_db

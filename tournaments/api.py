@@ -20,6 +20,7 @@ from games.serializers import RulesSerializer
 
 from . import creation, ending, ranking, registration, rounds
 from .models import Pairing, Round, Tournament
+from .round_names import bracket_round_names, round_names
 from .standings import TIEBREAKS
 
 User = get_user_model()
@@ -114,10 +115,20 @@ class TournamentDetailSerializer(TournamentSerializer):
 class RoundSerializer(serializers.ModelSerializer):
     status = serializers.CharField(read_only=True, help_text="active or finished")
     stage = serializers.CharField(read_only=True, help_text="main, or knockout")
+    name = serializers.SerializerMethodField(
+        help_text="As on the pages: 'Round 2', or the knockout's 'Semi-finals', 'Final'"
+    )
 
     class Meta:
         model = Round
-        fields = ["number", "stage", "status", "started_at", "deadline", "finished_at"]
+        fields = ["number", "name", "stage", "status", "started_at", "deadline", "finished_at"]
+
+    def get_name(self, rnd) -> str:
+        names = self.context.get("names")
+        if names is None:  # once per list: every round of it is of one tournament
+            names = round_names(rnd.tournament)
+            self.context["names"] = names  # type: ignore[index]  # DRF's context is a plain dict
+        return names.get(rnd.number, "")
 
 
 class PairingSerializer(serializers.ModelSerializer):
@@ -145,7 +156,7 @@ class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     username = serializers.CharField()
     user_id = serializers.IntegerField()
-    points = serializers.FloatField()
+    points = serializers.FloatField(help_text="Tournament points (2 a win, 1 a draw); in a knockout, 2 a match won")
     played = serializers.IntegerField()
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()
@@ -156,8 +167,14 @@ class StandingSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Knockout: the last round reached (0: the first; the champion: one past the final); null otherwise",
     )
+    round_reached = serializers.CharField(
+        allow_null=True, help_text="Knockout: the round reached in words ('Semi-finals', 'Champion'); null otherwise"
+    )
     withdrawn = serializers.BooleanField()
-    tiebreaks = serializers.DictField(child=serializers.FloatField())
+    tiebreaks = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="By tiebreak name; head_to_head is null for a player tied with nobody when it was applied",
+    )
 
 
 class TournamentErrorSerializer(serializers.Serializer):
@@ -310,4 +327,6 @@ class StandingsView(TournamentAPIView):
     )
     def get(self, request, pk):
         t = get_object_or_404(Tournament, pk=pk)
-        return Response(t.standings_cache or ranking.refresh_standings(t))
+        rows = t.standings_cache or ranking.refresh_standings(t)
+        names = bracket_round_names(t)  # the round reached, named as on the page and in the CSV
+        return Response([{**r, "round_reached": names.get(r.get("reached"))} for r in rows])

@@ -19,7 +19,7 @@ from games.text import single_line
 from games.vocabulary import rules_error
 
 from .errors import Conflict, NotAllowed, TooMany, TournamentError
-from .models import Entry, Tournament
+from .models import Entry, Tournament, default_tiebreaks
 from .ranking import refresh_standings
 from .standings import TIEBREAKS
 
@@ -111,6 +111,8 @@ def create_tournament(director, *, counted: bool = True, **fields) -> Tournament
     unknown = set(fields) - set(EDITABLE)
     if unknown:
         raise TournamentError(_("unknown fields: %(names)s") % {"names": ", ".join(sorted(unknown))})
+    if "tiebreaks" not in fields:  # none chosen: the format's usual order
+        fields["tiebreaks"] = default_tiebreaks(fields.get("format") or Tournament.Format.SWISS)
     t = Tournament(director=director, seed=secrets.randbits(62), **fields)
     validate(t)
     if counted:

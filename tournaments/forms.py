@@ -11,7 +11,6 @@ from .models import TIEBREAK_LABELS, Tournament
 from .standings import TIEBREAKS
 
 TIEBREAK_SLOTS = 4
-DEFAULT_CHAIN = ["buchholz", "sonneborn_berger", "head_to_head", "game_points"]
 ORDINALS = [_("First tiebreak"), _("Second tiebreak"), _("Third tiebreak"), _("Fourth tiebreak")]
 
 # Which fields matter for which format (the page shows only those, static/js/tournament_form.js);
@@ -30,6 +29,8 @@ FORMAT_FIELDS = {
     "division": ["round_robin"],
     "promote": ["round_robin"],
     "relegate": ["round_robin"],
+    # a knockout ranks by the round reached: no tiebreak to choose (unless a main stage comes first)
+    **{f"tiebreak_{i + 1}": ["round_robin", "swiss"] for i in range(TIEBREAK_SLOTS)},
 }
 
 
@@ -110,8 +111,14 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
                 label=ORDINALS[i],
                 choices=choices,
                 required=False,
-                initial=DEFAULT_CHAIN[i] if i < len(DEFAULT_CHAIN) else "",
-                help_text=_("Ties in the standings are broken by these, in order.") if i == 0 else "",
+                initial="",
+                help_text=_(
+                    "Ties in the standings are broken by these, in order. All left empty: the format's usual "
+                    "order (round robin: head-to-head, Sonneborn-Berger, game points; Swiss: Buchholz, "
+                    "Sonneborn-Berger, head-to-head, game points; knockout: none needed)."
+                )
+                if i == 0
+                else "",
             )
         for name, formats in FORMAT_FIELDS.items():
             if name in self.fields:
@@ -144,7 +151,8 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
                 data[key] = None
         for key in ("promote", "relegate", "min_finished_games", "knockout_top"):
             data[key] = data.get(key) or 0
-        data["tiebreaks"] = self.cleaned_data["tiebreak_chain"]
+        if self.cleaned_data["tiebreak_chain"]:  # none chosen: creation takes the format's usual order
+            data["tiebreaks"] = self.cleaned_data["tiebreak_chain"]
         data["rules"] = self.rules()
         data["description"] = data.get("description") or ""
         data["league"] = data.get("league") or ""

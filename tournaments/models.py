@@ -34,9 +34,18 @@ def tiebreak_label(name: str) -> str:
 
 DEFAULT_TIEBREAKS = ["buchholz", "sonneborn_berger", "head_to_head", "game_points"]
 
+# Each format's usual order. A complete round robin gives every tied player the same
+# Buchholz, so the direct games decide first (as FIDE's round-robin rules do); a knockout
+# ranks by the round reached and needs none.
+FORMAT_TIEBREAKS = {
+    "swiss": DEFAULT_TIEBREAKS,
+    "round_robin": ["head_to_head", "sonneborn_berger", "game_points"],
+    "knockout": [],
+}
 
-def default_tiebreaks():
-    return list(DEFAULT_TIEBREAKS)
+
+def default_tiebreaks(format: str = "swiss") -> list[str]:
+    return list(FORMAT_TIEBREAKS.get(format, DEFAULT_TIEBREAKS))
 
 
 class Tournament(models.Model):

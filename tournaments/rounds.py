@@ -39,6 +39,7 @@ from .errors import Conflict, NotAllowed
 from .models import Entry, Pairing, Round, Tournament
 from .pairing import Player, pair_round
 from .ranking import compute_standings, knockout_bracket, main_pairings, refresh_standings, standings
+from .round_names import match_kind, round_name
 
 User = get_user_model()
 
@@ -253,10 +254,31 @@ def _apply_game_options(t: Tournament, game: Game) -> None:
         game.save(update_fields=changed)
 
 
+def _game_lines(t, rnd, pairing, others: str) -> list[str]:
+    """What the round e-mail says of the player's game: a knockout's match by its name
+    ("Your final against ann is ready."), as on the pages."""
+    kind = match_kind(t, pairing)
+    if kind == "final":
+        return [_("Your final against %(others)s is ready.") % {"others": others}]
+    if kind == "third":
+        return [_("Your third-place match against %(others)s is ready.") % {"others": others}]
+    if kind == "knockout":
+        return [
+            _("%(round)s of %(name)s: your game against %(others)s is ready.")
+            % {"round": round_name(t, rnd), "name": t.name, "others": others}
+        ]
+    return [
+        _("Round %(number)s of %(name)s has started.") % {"number": rnd.number, "name": t.name},
+        _("Your game against %(others)s is ready.") % {"others": others},
+    ]
+
+
 def _announce(t, rnd, pairings, bye_users) -> None:
     """A round e-mail to every player, through the outbox (their settings apply)."""
 
     def subject() -> str:
+        if rnd.stage == Tournament.Stage.KNOCKOUT:
+            return _("%(name)s: %(round)s") % {"name": t.name, "round": round_name(t, rnd)}
         return _("%(name)s: round %(number)s") % {"name": t.name, "number": rnd.number}
 
     for p in pairings:
@@ -273,11 +295,7 @@ def _announce(t, rnd, pairings, bye_users) -> None:
                     user=user,
                     game=p.game,
                     subject=subject(),
-                    lines=[
-                        _("Round %(number)s of %(name)s has started.") % {"number": rnd.number, "name": t.name},
-                        _("Your game against %(others)s is ready.") % {"others": others},
-                        deadline,
-                    ],
+                    lines=[*_game_lines(t, rnd, p, others), deadline],
                     path=p.game.get_absolute_url(),
                     button=_("Open your game"),
                 )

@@ -13,7 +13,7 @@ Tiebreaks (chosen before round 1, applied in order after the points):
 ``buchholz``          sum over games of the mean points of the opponents at the table
 ``buchholz_cut1``     the same without the lowest game
 ``sonneborn_berger``  sum over games and opponents of result x opponent's points / (k-1)
-``head_to_head``      points scored in games among the players still tied
+``head_to_head``      points scored in games among the players still tied (None: tied with nobody)
 ``score_difference``  sum over games of own score minus the opponents' mean score
 ``game_points``       sum of own game scores
 
@@ -82,7 +82,7 @@ class Row:
             "byes": self.byes,
             "game_points": self.game_points,
             "reached": self.reached,
-            "tiebreaks": {k: round(v, 2) for k, v in self.tiebreaks.items()},
+            "tiebreaks": {k: None if v is None else round(v, 2) for k, v in self.tiebreaks.items()},
         }
 
 
@@ -250,9 +250,8 @@ def _standings(rows: dict, groups: list[list], tiebreaks) -> list[Row]:
         rank = len(standings) + 1
         for p in group:
             rows[p].rank = rank
-            if name_missing := [n for n in tiebreaks if n not in rows[p].tiebreaks]:
-                for n in name_missing:  # head-to-head of a player alone in a group
-                    rows[p].tiebreaks[n] = 0.0
+            for n in tiebreaks:  # head-to-head of a player tied with nobody by then: not needed
+                rows[p].tiebreaks.setdefault(n, None)
             rows[p].tiebreaks = {n: rows[p].tiebreaks[n] for n in tiebreaks}
             standings.append(rows[p])
     return standings

@@ -23,11 +23,11 @@ from django.views.decorators.http import require_POST
 
 from ratings import services as ratings
 
-from . import bracket as bracket_mod
 from . import creation, ending, errors, ranking, registration, rounds, tables
 from .bracket import svg as bracket_svg
 from .forms import TournamentForm
 from .models import TIEBREAK_LABELS, Pairing, Round, Tournament
+from .round_names import bracket_round_names, bracket_words, match_kind, round_names
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -64,6 +64,8 @@ def _standings(t: Tournament) -> list[dict]:
 
 
 def _num(value) -> str:
+    if value is None:  # head-to-head of a player tied with nobody
+        return "–"
     text = f"{value:.2f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
 
@@ -72,31 +74,22 @@ def _is_knockout(t: Tournament) -> bool:
     return t.format == Tournament.Format.KNOCKOUT
 
 
-def _reached_names(t: Tournament) -> dict[int, str]:
-    """A knockout's rounds by number (0: the first), and one past the final: the champion."""
-    if not t.knockout_seeds:
-        return {}
-    count = bracket_mod.bracket_size(len(t.knockout_seeds)).bit_length() - 1
-    names = dict(enumerate(bracket_mod.rounds_names(count, _bracket_words())))
-    names[count] = _("Champion")
-    return names
-
-
 def _display_rows(t: Tournament, rows: list[dict]) -> list[dict]:
     """Standings rows with the numbers formatted and the links built once (a 1000-row
     table with template filters and {% url %} per cell is several times slower)."""
     base = reverse("tournaments:player", args=[t.pk, "__name__"])
     current = ratings.ratings_of([r["user_id"] for r in rows if r.get("user_id")], ratings.pools_of(t.rules)[1])
-    reached = _reached_names(t) if _is_knockout(t) else {}
+    reached = bracket_round_names(t) if _is_knockout(t) else {}
     out = []
     for r in rows:
         rating = current.get(r.get("user_id") or 0)
-        if _is_knockout(t):  # how far each got, games won, points scored
+        if _is_knockout(t):  # how far each got, games won and lost, points scored (as the API and CSV)
             stage = r.get("reached")  # a round's number (0: the first), or None
             cells = [
                 escape(reached.get(stage, "") if stage is not None else ""),
                 r["played"],
                 r["wins"],
+                r["losses"],
                 r.get("game_points", 0),
             ]
         else:
@@ -106,7 +99,7 @@ def _display_rows(t: Tournament, rows: list[dict]) -> list[dict]:
                 r["wins"],
                 r["draws"],
                 r["losses"],
-                *[_num(r["tiebreaks"].get(name, 0)) for name in t.tiebreaks],
+                *[_num(r["tiebreaks"].get(name)) for name in t.tiebreaks],
             ]
         out.append(
             {
@@ -126,10 +119,11 @@ def _columns(t: Tournament) -> list[tuple[StrOrPromise, StrOrPromise]]:
     """The standings' columns after rank, player and rating: (head, title), per format."""
     if _is_knockout(t):
         return [
-            (_("Reached"), _("The last round reached")),
+            (_("Round reached"), _("The last round reached")),
             (_("Games"), ""),
             (pgettext("won, short", "W"), _("Games won")),
-            (_("Points"), _("Points scored in the games")),
+            (pgettext("lost, short", "L"), ""),
+            (_("Game points"), _("Points scored in the games")),
         ]
     return [
         (pgettext("points, short", "Pts"), ""),
@@ -171,7 +165,7 @@ def detail(request, pk):
         "rows_html": _rows_html(rows),
         "columns": _columns(t),
         "places": _places(t),
-        "rounds": list(t.rounds.all()),
+        "rounds": _named_rounds(t),
         "entries": list(t.entries.select_related("user").order_by("-rating", "created_at"))
         if t.status == Tournament.Status.REGISTRATION
         else [],
@@ -216,10 +210,20 @@ def round_detail(request, pk, number):
                     "forfeited": uid in p.forfeited,
                 }
             )
-        tables.append({"p": p, "seats": seats})
-    return render(
-        request, "tournaments/round.html", {"t": t, "round": rnd, "tables": tables, "rounds": list(t.rounds.all())}
-    )
+        tables.append({"p": p, "seats": seats, "kind": match_kind(t, p)})
+    named = _named_rounds(t)
+    context = {"t": t, "round": rnd, "tables": tables, "rounds": named}
+    context["round_name"] = next((r.name for r in named if r.number == rnd.number), "")
+    return render(request, "tournaments/round.html", context)
+
+
+def _named_rounds(t: Tournament) -> list[Round]:
+    """The rounds, each with its ``name`` ("Round 2", "Semi-finals")."""
+    names = round_names(t)
+    rounds_ = list(t.rounds.all())
+    for r in rounds_:
+        r.name = names.get(r.number, "")  # type: ignore[attr-defined]  # shown by the template only
+    return rounds_
 
 
 def _bracket_drawing(t: Tournament) -> str:
@@ -235,25 +239,7 @@ def _bracket_drawing(t: Tournament) -> str:
         game_id = games.get(f"{m.round}-{m.index}")
         return f"/games/{game_id}/" if game_id else None
 
-    return bracket_svg(b, name=lambda u: names.get(u, "?"), link=link, words=_bracket_words())
-
-
-def _bracket_words() -> dict:
-    """The bracket drawing's words in the reader's language."""
-    return {
-        "final": _("Final"),
-        "semi": _("Semi-finals"),
-        "quarter": _("Quarter-finals"),
-        "round_of_16": _("Round of 16"),
-        "round_of_32": _("Round of 32"),
-        "round_of_64": _("Round of 64"),
-        # {players} is filled in by the drawing (128 and more)
-        "round_of": _("Round of {players}"),
-        "third": _("Third place"),
-        "bracket": _("Knockout bracket"),
-        "empty": _("Empty bracket"),
-        "none": _("No bracket yet"),
-    }
+    return bracket_svg(b, name=lambda u: names.get(u, "?"), link=link, words=bracket_words())
 
 
 def bracket(request, pk):
@@ -318,18 +304,22 @@ def standings_export(request, pk, fmt):
     rows = _standings(t)
     tiebreaks = [] if _is_knockout(t) else t.tiebreaks
     if fmt == "json":
+        reached = bracket_round_names(t)
+        rows = [{**r, "round_reached": reached.get(r.get("reached"))} for r in rows]
         return JsonResponse({"tournament": t.pk, "name": t.name, "tiebreaks": tiebreaks, "standings": rows})
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(t.name) or "tournament"}-standings.csv"'
     writer = csv.writer(response)
     if _is_knockout(t):
-        writer.writerow(["rank", "player", "reached", "played", "wins", "losses", "byes", "game_points"])
+        # The page's figures under the API's names; the round reached in words, as on the page.
+        writer.writerow(["rank", "player", "round_reached", "played", "wins", "losses", "byes", "game_points"])
+        reached = bracket_round_names(t)
         for r in rows:
             writer.writerow(
                 [
                     r["rank"],
                     csv_cell(r["username"]),
-                    r.get("reached"),
+                    reached.get(r.get("reached"), ""),
                     r["played"],
                     r["wins"],
                     r["losses"],

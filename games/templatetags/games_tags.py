@@ -74,3 +74,11 @@ def rule_tags(rules, empty=""):
 def rules_line(rules):
     """A rules object in a few words (farm scoring, expansions, small cities), as a list."""
     return rules_in_words.rules_line(rules)
+
+
+@register.inclusion_tag("games/_play_bot.html", takes_context=True)
+def play_bot(context, where="home"):
+    """ "Play a bot now": the levels (each with its strength in words), then Play."""
+    from games.quickplay import PlayBotForm
+
+    return {"form": PlayBotForm(auto_id=f"{where}-bot-%s"), "csrf_token": context.get("csrf_token"), "where": where}

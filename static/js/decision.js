@@ -34,8 +34,8 @@
       }).then(function (response) {
         if (response.status === 201) {
           return response.json().then(function (body) {
-            if (window.CarcAnnounce) window.CarcAnnounce(body.played);
-            if (window.CarcLive) window.CarcLive.show(body.page); else window.location.reload();
+            var own = { number: parseInt(panel.getAttribute("data-move-number"), 10), text: body.played };
+            if (window.CarcLive) window.CarcLive.show(body.page, own); else window.location.reload();
           });
         }
         return response.json().catch(function () { return {}; }).then(function (body) {

@@ -111,13 +111,24 @@
     }
   }
 
+  /* The words of the moves in ``fresh`` numbered above ``since``, oldest first. */
+  function movesAfter(fresh, since) {
+    var rows = Array.prototype.slice.call(fresh.querySelectorAll("[data-testid=move-list] li[value]"));
+    return rows.filter(function (li) { return parseInt(li.getAttribute("value"), 10) > since; })
+      .sort(function (a, b) { return parseInt(a.getAttribute("value"), 10) - parseInt(b.getAttribute("value"), 10); })
+      .map(function (li) { var text = li.querySelector(".move-text"); return text ? text.textContent.replace(/\s+/g, " ").trim() : ""; })
+      .filter(Boolean);
+  }
+
   /* Swap the game of ``doc`` (a fragment or the whole page) into the page; false when
-     the fragment is not enough (nothing is changed then). */
-  function swapIn(doc) {
+     the fragment is not enough (nothing is changed then). The moves it brings are
+     announced (seen and heard), after ``own`` (the player's own move, said by the caller). */
+  function swapIn(doc, own) {
     var fresh = doc.getElementById("game-live");
     var current = document.getElementById("game-live");
     if (!fresh || !current) return true;
     if (!completes(fresh)) return false;
+    var news = movesAfter(fresh, Math.max(shownMove(), own ? own.number : 0));
     fillIn(fresh);
     fresh.querySelectorAll("[data-live-keep][id]").forEach(function (el) {
       var old = document.getElementById(el.id);
@@ -151,6 +162,7 @@
     if (again) again.focus({ preventScroll: true });
     else if (focused && scroller) scroller.focus({ preventScroll: true });  // the button pressed is gone: keys go on to the board
     bindForms();
+    if (own || news.length) announce([own ? own.text : ""].concat(news.slice(-3)).filter(Boolean).join(" · "));
     document.dispatchEvent(new CustomEvent("carc:game-swapped"));
     return true;
   }
@@ -237,10 +249,11 @@
     if (visible()) schedule(0); else clearTimeout(timer);
   });
 
-  /* After the player's own move: swap in the fragment its answer carried (``html``), or
-     fetch one. */
-  function show(html) {
-    if (html && swapIn(parse(html))) return Promise.resolve();
+  /* After the player's own move (``own``: its number and words): swap in the fragment its
+     answer carried (``html``), or fetch one. */
+  function show(html, own) {
+    if (own) announce(own.text);
+    if (html && swapIn(parse(html), own)) return Promise.resolve();
     return refreshGame(true);
   }
 

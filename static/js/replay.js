@@ -36,6 +36,17 @@
 
   function text(el, value) { if (el) el.textContent = value; }
 
+  /* Scroll the list of moves (not the page) so that the current move is in it. */
+  function showCurrentMove() {
+    var box = root.querySelector("[data-move-scroll]");
+    var li = box && box.querySelector('li[aria-current="step"]');
+    if (!li) return;
+    var top = li.offsetTop;
+    if (top < box.scrollTop || top + li.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    }
+  }
+
   function render(k, state, svg) {
     board.innerHTML = svg;
     if (window.CarcLegend) window.CarcLegend.render(window.CarcLegend.find(root), state.legend);
@@ -88,6 +99,7 @@
       if (li.dataset.step === String(k)) li.setAttribute("aria-current", "step");
       else li.removeAttribute("aria-current");
     });
+    showCurrentMove();
     setNav(k);
     if (root.dataset.titleTemplate) document.title = root.dataset.titleTemplate.replace("{move}", String(k));
   }
@@ -176,4 +188,5 @@
       : parseInt(new URLSearchParams(location.search).get("move") || String(total), 10);
     go(k, false);
   });
+  showCurrentMove();
 })();

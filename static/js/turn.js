@@ -225,6 +225,7 @@
     rotateBtn.setAttribute("aria-label", n > 1 ? interpolate(gettext("Rotate (%(count)s rotations fit here)"), { count: n }, true) : gettext("Rotate (only one rotation fits here)"));
     noneBtn.setAttribute("aria-pressed", state.spot ? "false" : "true");
     var spots = spotsOf(p).length;
+    noneBtn.hidden = !spots;  // no follower can go on this placement (or none is left): nothing to choose
     renderFigures(p);
     selection.innerHTML = "";
     var strong = document.createElement("strong");
@@ -329,8 +330,8 @@
     }).then(function (response) {
       if (response.status === 201) {
         return response.json().then(function (body) {
-          if (window.CarcAnnounce) window.CarcAnnounce(body.played);
-          if (window.CarcLive) window.CarcLive.show(body.page); else window.location.reload();
+          var own = { number: parseInt(panel.getAttribute("data-move-number"), 10), text: body.played };
+          if (window.CarcLive) window.CarcLive.show(body.page, own); else window.location.reload();
         });
       }
       return response.json().catch(function () { return {}; }).then(function (body) {

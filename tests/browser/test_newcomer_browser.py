@@ -48,9 +48,12 @@ def test_the_tournament_form_shows_the_options_of_the_chosen_format(browser_page
     expect(page.get_by_label("Table size")).to_be_visible()
     expect(page.get_by_label("Swiss rounds")).to_be_hidden()
     expect(page.get_by_label("Seeding")).to_be_hidden()
+    # no tiebreak chosen: the format's usual order, which the form tells
+    expect(page.get_by_label("First tiebreak")).to_have_value("")
+    expect(page.get_by_text("round robin: head-to-head, Sonneborn-Berger, game points")).to_be_visible()
     page.get_by_label("Format").select_option("knockout")
     expect(page.get_by_label("Seeding")).to_be_visible()
-    expect(page.get_by_label("First tiebreak")).to_have_value("buchholz")
+    expect(page.get_by_label("First tiebreak")).to_be_hidden()  # a knockout needs none
     assert page_width(page) <= size["width"]
 
 

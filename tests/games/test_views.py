@@ -217,9 +217,15 @@ def test_finished_game_shows_breakdown_and_winner(client, ann, bob, started):
     assert game.status == Game.Status.FINISHED
     login(client, bob)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()
-    for word in ("Roads", "Cities", "Cloisters", "Farms", "Final scoring"):
+    for word in ("Roads", "Cities", "Cloisters", "Farms"):
         assert word in html
     engine = engine_for(game)
+    # No column to add up: the end of the game's points are already in the categories,
+    # and each total says how many of its points the end of the game added.
+    assert ">Final scoring<" not in html
+    for name, points in zip(engine.players, engine.final_points, strict=True):
+        if points:
+            assert f"of which {points} at the end" in html, name
     winners = [engine.players[i] for i in engine.outcome.winners]
     title = f"{winners[0]} wins!" if len(winners) == 1 else f"Shared victory: {' &amp; '.join(winners)}"
     assert title in html

@@ -113,14 +113,14 @@ def test_a_knockout_shows_no_swiss_tiebreak_columns(cup, director, client):
     play_round(t, score=favourite_wins(users))
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     heads = page.split('data-testid="standings"')[1].split("</thead>")[0]
-    assert "Reached" in heads and "Points" in heads and ">W<" in heads
+    assert "Round reached" in heads and "Game points" in heads and ">W<" in heads and ">L<" in heads
     for swiss in (">Bh<", ">SB<", ">H2H<", ">GP<", ">D<"):
         assert swiss not in heads
     assert "Tiebreaks:" not in page
     body = page.split('data-testid="standings"')[1].split("</table>")[0]
     assert "Final" in body and "Semi-finals" in body  # p0 and p1 reached the final, p2 and p3 the semi-finals
     header = next(csv.reader(io.StringIO(client.get(f"/tournaments/{t.pk}/standings.csv").content.decode())))
-    assert "buchholz" not in header and header[2] == "reached"
+    assert "buchholz" not in header and header[2] == "round_reached"
 
 
 def test_a_swiss_still_shows_its_tiebreak_columns(director, players, client):
@@ -132,7 +132,7 @@ def test_a_swiss_still_shows_its_tiebreak_columns(director, players, client):
     heads = (
         client.get(f"/tournaments/{t.pk}/").content.decode().split('data-testid="standings"')[1].split("</thead>")[0]
     )
-    assert ">Bh<" in heads and ">SB<" in heads and "Reached" not in heads
+    assert ">Bh<" in heads and ">SB<" in heads and "Round reached" not in heads
 
 
 def play_cup_to_the_end(t, director, users):
