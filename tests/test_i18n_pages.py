@@ -330,7 +330,7 @@ def test_the_javascript_catalogue_is_served_in_each_language(client, language):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, words", [("de", "passt nicht"), ("fr", "ne s’ajuste pas"), ("it", "non combacia")])
+@pytest.mark.parametrize("language, words", [("de", "passt nicht"), ("fr", "ne se place pas"), ("it", "non combacia")])
 def test_the_engines_reason_for_an_illegal_move_reaches_players_in_their_language(client, ann, bob, language, words):
     from games.engine import IllegalMove, Move
 
