@@ -101,6 +101,14 @@ CONCEPTS: dict[str, tuple[str, dict[str, tuple[str, str | None]]]] = {
         r"\bqueued?\b",
         {"de": (r"Warteschlange", None), "fr": (r"file d’attente", None), "it": (r"\bcoda\b", None)},
     ),
+    "reply": (
+        r"\breply\b(?! (with|to)\b)",
+        {"de": (r"Antwort|antworte", None), "fr": (r"réponse|répond", None), "it": (r"rispost|rispond", None)},
+    ),
+    "decision": (
+        r"\bdecisions?\b",
+        {"de": (r"entscheid", None), "fr": (r"décision|décid", None), "it": (r"decision|decid", None)},
+    ),
     "worker": (
         r"\bworkers?\b",
         {
@@ -178,10 +186,15 @@ def test_the_glossary_names_each_concepts_word():
 # --- typography -----------------------------------------------------------------------------
 
 
+def how_to_play(language: str) -> tuple[str, str, None]:
+    page = Path(settings.BASE_DIR) / "templates" / "games" / "how_to_play" / f"{language}.html"
+    return "how to play", re.sub(r"\{%.*?%\}|\{\{.*?\}\}", " ", page.read_text()), None
+
+
 def test_french_puts_a_no_break_space_before_percent_and_after_numero():
     faults = [
         (english, text)
-        for english, text, _c in entries("fr")
+        for english, text, _c in [*entries("fr"), how_to_play("fr")]
         if re.search(r"(?<![\u00a0\u202f%])%(?![(%sd])|(?<![\u00a0\u202f])%%|n°(?![\u00a0\u202f])", text)
     ]
     assert not faults, faults[:5]
@@ -191,7 +204,7 @@ def test_italian_writes_one_ordinal_sign_and_one_quote_style():
     """« caporali » for quotes (not “ ” nor "…" in prose), and º (the ordinal indicator) never
     mixed with ° (the degree sign) after a number that is an ordinal."""
     faults = []
-    for english, text, _c in entries("it"):
+    for english, text, _c in [*entries("it"), how_to_play("it")]:
         prose = CODE.sub(" ", text)
         if re.search(r"[“”]", prose):
             faults.append((english, text))
@@ -212,7 +225,6 @@ ADDRESS_NOT_CHOSEN = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_each_language_addresses_the_player_one_way_in_catalogues_and_how_to_play(language):
-    page = (Path(settings.BASE_DIR) / "templates" / "games" / "how_to_play" / f"{language}.html").read_text()
-    texts = [(english, text) for english, text, _c in entries(language)] + [("how to play", page)]
+    texts = [(english, text) for english, text, _c in [*entries(language), how_to_play(language)]]
     faults = [(english, text[:120]) for english, text in texts if re.search(ADDRESS_NOT_CHOSEN[language], text)]
     assert not faults, faults[:5]
