@@ -228,3 +228,13 @@ def test_each_language_addresses_the_player_one_way_in_catalogues_and_how_to_pla
     texts = [(english, text) for english, text, _c in [*entries(language), how_to_play(language)]]
     faults = [(english, text[:120]) for english, text in texts if re.search(ADDRESS_NOT_CHOSEN[language], text)]
     assert not faults, faults[:5]
+
+
+def test_german_starts_a_whole_sentence_after_a_colon_with_a_capital():
+    """Duden: a capital after a colon when a whole sentence follows ("…: Versuche es später noch
+    einmal."), small for a list or a fragment ("König: noch nicht vergeben")."""
+    imperative = re.compile(
+        r": (versuche|sieh|entferne|warte|wähle|gib|schreib|klicke|lass|nutze|bitte|du (bist|hast|kannst))\b"
+    )
+    faults = [(english, text) for english, text, _c in [*entries("de"), how_to_play("de")] if imperative.search(text)]
+    assert not faults, faults[:5]
