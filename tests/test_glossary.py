@@ -50,7 +50,7 @@ CONCEPTS: dict[str, tuple[str, dict[str, tuple[str, str | None]]]] = {
         r"\bfits?\b",
         {
             "de": (r"pass", None),
-            "fr": (r"pla[cç]", r"ajust|adapt|convien"),
+            "fr": (r"\b(se|s’y) pla[cç]", r"ajust|adapt|convien"),
             "it": (r"combaci", r"adatt|\bentra(no)?\b|\bsta\b"),
         },
     ),
@@ -129,7 +129,7 @@ EXCEPTIONS = {
     *((language, "spot", "reinforce must be an object with x, y and spot, or null to pass") for language in LANGUAGES),
 }
 
-CODE = re.compile(r"%\(\w+\)[sd]|\{\w*\}|<code>.*?</code>|'[^']*'|\"[^\"]*\"|<[^>]+>", re.S)
+CODE = re.compile(r"%\(\w+\)[sdr]|\{[^{}]*\}|<code>.*?</code>|'[^'\s]*'|\"[^\"\s]*\"|<[^>]+>", re.S)
 
 
 def entries(language: str):
