@@ -238,3 +238,17 @@ def test_german_starts_a_whole_sentence_after_a_colon_with_a_capital():
     )
     faults = [(english, text) for english, text, _c in [*entries("de"), how_to_play("de")] if imperative.search(text)]
     assert not faults, faults[:5]
+
+
+PAGE_NOT = {
+    "de": r"Spielplan|Worker|abgelegt",
+    "fr": r"figurine|s’ajust|s’adapt|écarté",
+    "it": r"tavolo|tabellone|si adatt|\bentra\b",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_how_to_play_page_uses_the_glossarys_words(language):
+    """The page is written per language (templates/games/how_to_play), outside the catalogues."""
+    _title, text, _c = how_to_play(language)
+    assert not re.findall(PAGE_NOT[language], text)
