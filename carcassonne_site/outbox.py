@@ -153,7 +153,7 @@ def reply_message(item, text):
 
 
 RESULTS = {
-    "played": lambda outcome: _("Your reply was played."),
+    "played": lambda outcome: _("The move in your reply was played."),
     "rejected": lambda outcome: _("Your reply was not played: the answer in the outbox says why."),
     "duplicate": lambda outcome: _("That reply was handled before."),
     "ignored": lambda outcome: _("Your reply was ignored (%(reason)s).") % {"reason": outcome.reason},

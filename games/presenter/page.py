@@ -30,7 +30,7 @@ AUTOMATIC_LABELS: dict[str, StrOrPromise] = {
     GameEvent.Kind.SKIPPED: gettext_lazy("on time"),
     GameEvent.Kind.LOST: gettext_lazy("on time"),
     GameEvent.Kind.BOT: gettext_lazy("a bot took over"),
-    GameEvent.Kind.PASSED: gettext_lazy("decision passed on time"),
+    GameEvent.Kind.PASSED: gettext_lazy("time ran out: passed automatically"),
 }
 """What the move list says of a move the site played when time ran out."""
 

@@ -151,7 +151,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
             assert timeouts.check_timeouts() == 1
             as_player(page, asked, game)
             expect(page.get_by_test_id("move-list")).to_contain_text(f"{asked} passed")
-            expect(page.get_by_test_id("timeout-event").first).to_contain_text("decision passed on time")
+            expect(page.get_by_test_id("timeout-event").first).to_contain_text("time ran out: passed automatically")
         page.goto("about:blank")  # the page stops polling while the API plays on (SQLite has one writer)
         game.refresh_from_db()
         assert game.move_count > moves_before, name

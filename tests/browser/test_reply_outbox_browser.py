@@ -44,6 +44,6 @@ def test_a_turn_email_is_answered_from_the_outbox_page(browser_page, file_outbox
 
     page.get_by_test_id("outbox-reply").get_by_label("Reply").fill(f"{cell.group(1)} {cell.group(2)}")
     page.get_by_test_id("outbox-reply").get_by_role("button", name="Send reply").click()
-    expect(page.locator(".messages")).to_contain_text("Your reply was played.")
+    expect(page.locator(".messages")).to_contain_text("The move in your reply was played.")
     expect(page.get_by_role("link", name="Your turn in Mailday")).to_have_count(1)  # now bob's turn
     assert Move.objects.filter(game=game).count() == 1
