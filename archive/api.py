@@ -7,7 +7,7 @@ Errors are JSON ``{"detail": "..."}`` (a bad filter also gets ``"errors"``).
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from functools import partial
 
 from django.http import HttpResponse
 from django.urls import reverse
@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from games.errors import GameError
 from games.models import Game
-from games.rest import TokenAuthentication
+from games.rest import Pages, TokenAuthentication
 from games.serializers import RecordSerializer
 
 from . import analysis
@@ -31,7 +31,7 @@ from . import serializers as s
 from .filters import RULE_OPTIONS, FilterError, Filters, choice_values, is_choice
 from .models import GameAnalysis
 from .replay import move_state
-from .search import MAX_PAGE_SIZE, PAGE_SIZE, search_page
+from .search import SearchPaginator, rows_of, search
 from .stored import load_game
 from .tasks import request_analysis
 
@@ -83,11 +83,13 @@ FILTER_PARAMETERS = [
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),
     OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
+    # The pages of every list of the API (games.rest.Pages), named here since the answer
+    # is written out (ArchivePageSerializer) with the filters applied.
     OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
     OpenApiParameter(
         "page_size",
-        {"type": "integer", "minimum": 1, "maximum": MAX_PAGE_SIZE},
-        description=f"Games per page (default {PAGE_SIZE}, at most {MAX_PAGE_SIZE})",
+        {"type": "integer", "minimum": 1, "maximum": Pages.max_page_size},
+        description=f"Games per page (default {Pages.page_size}, at most {Pages.max_page_size})",
     ),
 ]
 
@@ -122,42 +124,20 @@ class ArchiveListView(ArchiveAPIView):
     )
     def get(self, request):
         filters, problems = Filters.from_query(request.query_params)
-        per_page = PAGE_SIZE
-        raw_size = request.query_params.get("page_size")
-        if raw_size:
-            try:
-                per_page = int(raw_size)
-                if not 1 <= per_page <= MAX_PAGE_SIZE:
-                    raise ValueError
-            except ValueError:
-                problems["page_size"] = _("page_size must be a number from 1 to %(most)d") % {"most": MAX_PAGE_SIZE}
-        raw_page = request.query_params.get("page") or "1"
-        if not raw_page.isdigit() or int(raw_page) < 1:
-            problems["page"] = _("page must be a number from 1")
+        pages = Pages()
+        problems |= pages.problems(request)
         if problems:
             return _bad(problems)
+        pages.django_paginator_class = partial(SearchPaginator, filters=filters)
         try:
-            page_obj, rows = search_page(filters, int(raw_page), per_page=per_page)
+            pages.paginate_queryset(search(filters), request)
         except FilterError as exc:
             return _bad({exc.field: str(exc)})
-        items = filters.query_items() + ([("page_size", str(per_page))] if raw_size else [])
-        base = request.build_absolute_uri(request.path)
-
-        def link(number):
-            return f"{base}?{urlencode([*items, ('page', number)])}"
-
-        return Response(
-            {
-                "count": page_obj.paginator.count,
-                "page": page_obj.number,
-                "pages": page_obj.paginator.num_pages,
-                "page_size": per_page,
-                "next": link(page_obj.next_page_number()) if page_obj.has_next() else None,
-                "previous": link(page_obj.previous_page_number()) if page_obj.has_previous() else None,
-                "filters": dict(filters.query_items()) | {"player": filters.players},
-                "ignored": [],  # every filter works now; kept for existing clients
-                "results": [row.as_json() for row in rows],
-            }
+        rows = rows_of(pages.page.object_list, filters.status)
+        return pages.get_paginated_response(
+            [row.as_json() for row in rows],
+            filters=dict(filters.query_items()) | {"player": filters.players},
+            ignored=[],  # every filter works now; kept for existing clients
         )
 
 

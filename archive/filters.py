@@ -1,5 +1,7 @@
 """What an archive search asks for: the filters of the list page, the API and the exports,
-read from a query string (a bad value is reported by parameter, never a crash)."""
+read from a query string by a django-filter FilterSet (a bad value is reported by
+parameter, in words a person understands, never a crash). The queries themselves are
+archive.search's: they read the archive's own index tables."""
 
 from __future__ import annotations
 
@@ -7,10 +9,14 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+import django_filters as df
+from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import Rules
+
+from .models import GameResult
 
 MAX_PLAYER_FILTER = 2
 STATUSES = ("finished", "active")
@@ -66,63 +72,25 @@ class Filters:
     def from_query(cls, query) -> tuple[Filters, dict[str, str]]:
         """Read a QueryDict; returns the filters and ``{param: message}`` for bad values
         (a bad value is left out rather than failing the whole search)."""
-        f, errors = cls(), {}
-
-        def get(name: str) -> str:
-            return (query.get(name) or "").strip()
-
-        status = get("status") or "finished"
-        if status in STATUSES:
-            f.status = status
-        else:
-            errors["status"] = _("status must be one of %(values)s") % {"values": ", ".join(STATUSES)}
-        names: list[str] = []
-        for raw in query.getlist("player") if hasattr(query, "getlist") else [query.get("player") or ""]:
-            names.extend(n for n in raw.replace(",", " ").split() if n)
-        unique = list(dict.fromkeys(names))
-        if len(unique) > MAX_PLAYER_FILTER:
-            errors["player"] = ngettext(
-                "give at most %(count)d player", "give at most %(count)d players", MAX_PLAYER_FILTER
-            ) % {"count": MAX_PLAYER_FILTER}
-        f.players = unique[:MAX_PLAYER_FILTER]
-        f.winner = get("winner")
-        for name in ("finished_after", "finished_before"):
-            value = get(name)
-            if value:
-                try:
-                    setattr(f, name, dt.date.fromisoformat(value))
-                except ValueError:
-                    errors[name] = _("%(name)s must be a date such as 2024-05-31") % {"name": name}
-        for option in RULE_OPTIONS:
-            value, error = _rule_value(option, get(option.name))
-            if error:
-                errors[option.name] = error
-            elif value is not None:
-                f.rules[option.name] = value
-        count = get("players")
-        if count:
-            try:
-                f.player_count = int(count)
-                if not 2 <= f.player_count <= 6:
-                    raise ValueError
-            except ValueError:
-                f.player_count = None
-                errors["players"] = _("players must be a number from 2 to 6")
-        for name, label in (
-            ("tournament", _("tournament must be a tournament number")),
-            ("round", _("round must be a round number, from 1")),
-        ):
-            value = get(name)
-            if value:
-                if value.isdigit() and 1 <= int(value) <= 2**31:
-                    setattr(f, name, int(value))
-                else:
-                    errors[name] = label
-        sort = get("sort") or "-finished"
-        if sort in SORTS:
-            f.sort = sort
-        else:
-            errors["sort"] = _("sort must be one of %(values)s") % {"values": ", ".join(SORTS)}
+        form = ArchiveFilterSet(query, queryset=GameResult.objects.none()).form
+        form.is_valid()
+        errors = {name: _message(name) for name in form.errors}
+        given = {name: value for name, value in form.cleaned_data.items() if value not in (None, "")}
+        players = given.pop("player", [])
+        if len(players) > MAX_PLAYER_FILTER:  # the first ones still apply
+            errors["player"] = _message("player")
+        f = cls(
+            status=given.pop("status", "finished"),
+            players=players[:MAX_PLAYER_FILTER],
+            winner=given.pop("winner", ""),
+            finished_after=given.pop("finished_after", None),
+            finished_before=given.pop("finished_before", None),
+            player_count=given.pop("players", None),
+            tournament=given.pop("tournament", None),
+            round=given.pop("round", None),
+            sort=given.pop("sort", "-finished"),
+        )
+        f.rules = {option.name: given[option.name] for option in RULE_OPTIONS if option.name in given}
         return f, errors
 
     def is_default(self) -> bool:
@@ -153,20 +121,88 @@ class Filters:
         return items
 
 
-def _rule_value(option, raw: str) -> tuple[Any, str | None]:
-    """The filter value of ``option`` from the query string: ``(value, None)``, ``(None,
-    None)`` when not given, or ``(None, message)`` for a value that cannot be understood."""
-    if not raw:
-        return None, None
+class PlayerNames(forms.Field):
+    """Every ``?player=``, each one or more names apart by commas or spaces."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value) -> list[str]:
+        raws = [value] if isinstance(value, str) else value or []
+        return list(dict.fromkeys(name for raw in raws for name in raw.replace(",", " ").split()))
+
+
+class YesNo(forms.Field):
+    """yes/no (also true/false, on/off, 1/0); nothing given is no filter."""
+
+    def to_python(self, value) -> bool | None:
+        word = (value or "").strip().lower()
+        if not word:
+            return None
+        if word in _TRUE or word in _FALSE:
+            return word in _TRUE
+        raise forms.ValidationError("not yes or no", code="invalid")
+
+
+class PlayersFilter(df.Filter):
+    field_class = PlayerNames
+
+
+class YesNoFilter(df.Filter):
+    field_class = YesNo
+
+
+class WholeNumberFilter(df.Filter):
+    field_class = forms.IntegerField
+
+
+def _rule_filter(option) -> df.Filter:
     if is_choice(option):
-        if raw in choice_values(option):
-            return raw, None
-        return None, _("%(name)s must be one of %(values)s") % {
-            "name": option.name,
-            "values": ", ".join(choice_values(option)),
+        return df.ChoiceFilter(choices=_choices(choice_values(option)))
+    return YesNoFilter()
+
+
+def _choices(values) -> list[tuple[str, str]]:
+    return [(value, value) for value in values]
+
+
+ArchiveFilterSet = type(
+    "ArchiveFilterSet",
+    (df.FilterSet,),
+    {
+        "status": df.ChoiceFilter(choices=_choices(STATUSES)),
+        "player": PlayersFilter(),
+        "winner": df.CharFilter(),
+        "finished_after": df.DateFilter(),
+        "finished_before": df.DateFilter(),
+        "players": WholeNumberFilter(min_value=2, max_value=6),
+        "tournament": WholeNumberFilter(min_value=1, max_value=2**31),
+        "round": WholeNumberFilter(min_value=1, max_value=2**31),
+        "sort": df.ChoiceFilter(choices=_choices(SORTS)),
+        **{option.name: _rule_filter(option) for option in RULE_OPTIONS},
+        "__doc__": "The archive's search parameters, each parsed and checked by its form field.",
+    },
+)
+
+
+def _message(name: str) -> str:
+    """What is wrong with parameter ``name``, in the words of the page and the API."""
+    if name == "status":
+        return _("status must be one of %(values)s") % {"values": ", ".join(STATUSES)}
+    if name == "player":
+        return ngettext("give at most %(count)d player", "give at most %(count)d players", MAX_PLAYER_FILTER) % {
+            "count": MAX_PLAYER_FILTER
         }
-    if raw.lower() in _TRUE:
-        return True, None
-    if raw.lower() in _FALSE:
-        return False, None
-    return None, _("%(name)s must be yes or no") % {"name": option.name}
+    if name in ("finished_after", "finished_before"):
+        return _("%(name)s must be a date such as 2024-05-31") % {"name": name}
+    if name == "players":
+        return _("players must be a number from 2 to 6")
+    if name == "tournament":
+        return _("tournament must be a tournament number")
+    if name == "round":
+        return _("round must be a round number, from 1")
+    if name == "sort":
+        return _("sort must be one of %(values)s") % {"values": ", ".join(SORTS)}
+    option = next(option for option in RULE_OPTIONS if option.name == name)
+    if is_choice(option):
+        return _("%(name)s must be one of %(values)s") % {"name": name, "values": ", ".join(choice_values(option))}
+    return _("%(name)s must be yes or no") % {"name": name}

@@ -32,7 +32,6 @@ from .tournament_links import tournament_columns, tournament_json, tournament_na
 User = get_user_model()
 
 PAGE_SIZE = 25
-MAX_PAGE_SIZE = 100
 
 
 def _day_start(day: dt.date) -> dt.datetime:
@@ -300,7 +299,7 @@ def count_matching(filters: Filters, qs) -> int:
     return tags.count()
 
 
-class _Paginator(Paginator):
+class SearchPaginator(Paginator):
     """Pages of :func:`search`: counted by :func:`count_matching`; a page of finished games
     is picked on the archive tables alone (``k`` pages in, the rows skipped are index
     entries, not games with their tournament), and only its games are read with what their
@@ -326,7 +325,7 @@ class _Paginator(Paginator):
 
 def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
     """``(page, rows)`` for ``filters``; a page number out of range gives the last page."""
-    page_obj = _Paginator(search(filters), per_page, filters).get_page(page)
+    page_obj = SearchPaginator(search(filters), per_page, filters).get_page(page)
     return page_obj, rows_of(page_obj.object_list, filters.status)
 
 

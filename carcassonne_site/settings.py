@@ -9,45 +9,31 @@ eagerly and e-mail written to the local outbox (var/outbox/).
 import os
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import parse_qs, unquote, urlsplit
 
-import dj_database_url
+import environ
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# The environment, read by django-environ. A variable set to nothing counts as unset (a
+# blank line of an EnvironmentFile keeps the default), and "$" is a character like any
+# other, not a reference to another variable (a generated SECRET_KEY may start with one).
+env = environ.Env()
+env.escape_proxy = True
+env.ENVIRON = {name: value.replace("$", r"\$") for name, value in os.environ.items() if value.strip()}
 
-def envbool(name, default):
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+DEBUG = env.bool("DEBUG", True)
 
-
-def envint(name, default):
-    value = os.environ.get(name, "").strip()
-    return int(value) if value else default
-
-
-def envlist(name, default):
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return [item.strip() for item in value.split(",") if item.strip()]
-
-
-DEBUG = envbool("DEBUG", True)
-
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+SECRET_KEY = env.str("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-secret-key-do-not-use-in-production"
 
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
-CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
-SITE_NAME = os.environ.get("SITE_NAME", "Carcassonne")
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", str.strip, ["localhost", "127.0.0.1", "[::1]"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", str.strip, [])
+SITE_NAME = env.str("SITE_NAME", "Carcassonne")
 
 # The games app is written separately; it is only installed once it exists.
 HAS_GAMES_APP = (BASE_DIR / "games" / "apps.py").exists()
@@ -117,11 +103,8 @@ TEMPLATES = [
 
 # Database: DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/carcassonne
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=60,
-        conn_health_checks=True,
-    )
+    "default": env.db("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+    | {"CONN_MAX_AGE": 60, "CONN_HEALTH_CHECKS": True}
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -141,8 +124,8 @@ AUTHENTICATION_BACKENDS = [
 # address), that username is locked out for AXES_COOLOFF_MINUTES (429). Never an address
 # alone: one guesser behind a shared address (an office, a school, a mobile carrier)
 # must not lock everyone there out.
-AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 10)
-AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "carcassonne_site.errors.lockout"
@@ -177,10 +160,10 @@ STORAGES = {
 }
 
 # Redis and Celery. Without REDIS_URL, tasks run eagerly in-process.
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = env.str("REDIS_URL", "")
 # Seconds any Redis client (cache, broker, /health/) waits to connect or for an answer:
 # a Redis that hangs costs a request this long, never the length of the outage.
-REDIS_TIMEOUT_SECONDS = float(os.environ.get("REDIS_TIMEOUT_SECONDS", "1") or 1)
+REDIS_TIMEOUT_SECONDS = env.float("REDIS_TIMEOUT_SECONDS", 1.0)
 
 
 def redis_cache(url, timeout=REDIS_TIMEOUT_SECONDS):
@@ -196,33 +179,33 @@ def redis_cache(url, timeout=REDIS_TIMEOUT_SECONDS):
 
 # The cache (throttles, the beat heartbeat) is shared by every process: Redis
 # (CACHE_URL, default REDIS_URL); per-process memory only without Redis (development).
-CACHE_URL = os.environ.get("CACHE_URL", REDIS_URL)
+CACHE_URL = env.str("CACHE_URL", REDIS_URL)
 CACHES = {
     "default": redis_cache(CACHE_URL) if CACHE_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 }
 # Bots (games.bot_seats): thinking time of the strongest level per move, and the level
 # that takes over a seat whose player ran out of time under the "a bot takes over" rule.
 # The expert's time is the one its measured strength (games/bots/ladder.json) was played at.
-BOT_MCTS_SECONDS = float(os.environ.get("BOT_MCTS_SECONDS", "0.3") or 0.3)
-BOT_TAKEOVER_LEVEL = os.environ.get("BOT_TAKEOVER_LEVEL", "strong")
+BOT_MCTS_SECONDS = env.float("BOT_MCTS_SECONDS", 0.3)
+BOT_TAKEOVER_LEVEL = env.str("BOT_TAKEOVER_LEVEL", "strong")
 # A bot to move for this long (its task lost, its worker dead) gets its turn sent again.
-BOT_TURN_GRACE_SECONDS = envint("BOT_TURN_GRACE_SECONDS", 60)
+BOT_TURN_GRACE_SECONDS = env.int("BOT_TURN_GRACE_SECONDS", 60)
 if BOT_TAKEOVER_LEVEL not in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts"):
     raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be beginner, casual, strong or expert")
 # The analysis of a finished game (archive.analysis): CPU seconds of the expert's search per
 # decision (default: the expert's own thinking time); a run whose worker stopped moving on for
 # ANALYSIS_STALE_SECONDS is queued again, at most ANALYSIS_MAX_ATTEMPTS runs in all.
-ANALYSIS_SECONDS = float(os.environ.get("ANALYSIS_SECONDS", "") or BOT_MCTS_SECONDS)
-ANALYSIS_STALE_SECONDS = envint("ANALYSIS_STALE_SECONDS", 300)
-ANALYSIS_MAX_ATTEMPTS = envint("ANALYSIS_MAX_ATTEMPTS", 3)
+ANALYSIS_SECONDS = env.float("ANALYSIS_SECONDS", BOT_MCTS_SECONDS)
+ANALYSIS_STALE_SECONDS = env.int("ANALYSIS_STALE_SECONDS", 300)
+ANALYSIS_MAX_ATTEMPTS = env.int("ANALYSIS_MAX_ATTEMPTS", 3)
 # A fair share of the analysis worker: analyses one person may queue in 24 hours of games they
 # did not play, and of their own; and how many may wait site-wide before asking is refused (503).
-ANALYSES_PER_DAY = envint("ANALYSES_PER_DAY", 10)
-ANALYSES_OWN_PER_DAY = envint("ANALYSES_OWN_PER_DAY", 30)
-ANALYSES_WAITING_MAX = envint("ANALYSES_WAITING_MAX", 50)
+ANALYSES_PER_DAY = env.int("ANALYSES_PER_DAY", 10)
+ANALYSES_OWN_PER_DAY = env.int("ANALYSES_OWN_PER_DAY", 30)
+ANALYSES_WAITING_MAX = env.int("ANALYSES_WAITING_MAX", 50)
 # Without a broker (`make run`) an analysis runs in a thread of the web process after the
 # response, not inside the request; with Redis, in the analysis worker.
-ANALYSIS_IN_THREAD = envbool("ANALYSIS_IN_THREAD", not REDIS_URL)
+ANALYSIS_IN_THREAD = env.bool("ANALYSIS_IN_THREAD", not REDIS_URL)
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -259,98 +242,85 @@ CELERY_BEAT_SCHEDULE = {
     "beat-heartbeat": {"task": "notifications.tasks.heartbeat", "schedule": 60.0},
 }
 # Play by e-mail (the notifications app).
-NOTIFICATIONS_LOGIN_LINK_MAX_AGE = envint(
+NOTIFICATIONS_LOGIN_LINK_MAX_AGE = env.int(
     "NOTIFICATIONS_LOGIN_LINK_MAX_AGE", 24 * 3600
 )  # seconds; each link logs in once
 # A claimed ("sending") row is left alone this long, counted again from just before the
 # SMTP conversation; then a worker that died mid-send is replaced (the sweep re-queues it).
-NOTIFICATIONS_LEASE_SECONDS = envint("NOTIFICATIONS_LEASE_SECONDS", 90)
+NOTIFICATIONS_LEASE_SECONDS = env.int("NOTIFICATIONS_LEASE_SECONDS", 90)
 NOTIFICATIONS_RETRY_BASE_SECONDS = 30  # SMTP retry backoff: 30 s, 1 min, 2 min, ...
 NOTIFICATIONS_MAX_ATTEMPTS = 8
 # Limits against floods (README.md, "Limits"). Invitations one user may send in 24 hours
 # (seats of games they create and tournament invitations, together).
-GAMES_INVITATIONS_PER_DAY = envint("GAMES_INVITATIONS_PER_DAY", 50)
-GAMES_CREATED_PER_DAY = envint("GAMES_CREATED_PER_DAY", 50)  # games a user creates to play in, in 24 hours
-GAMES_WAITING_PER_USER = envint("GAMES_WAITING_PER_USER", 10)  # their games still waiting for players, at once
-TOURNAMENTS_CREATED_PER_DAY = envint("TOURNAMENTS_CREATED_PER_DAY", 5)  # per director, in 24 hours
-CHAT_MESSAGES_PER_MINUTE = envint("CHAT_MESSAGES_PER_MINUTE", 10)  # per account, all games together
-ACCOUNTS_SIGNUPS_PER_HOUR = envint("ACCOUNTS_SIGNUPS_PER_HOUR", 10)  # per client address
-ACCOUNTS_PASSWORD_RESETS_PER_HOUR = envint("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 10)  # per client address
-ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = envint(
+GAMES_INVITATIONS_PER_DAY = env.int("GAMES_INVITATIONS_PER_DAY", 50)
+GAMES_CREATED_PER_DAY = env.int("GAMES_CREATED_PER_DAY", 50)  # games a user creates to play in, in 24 hours
+GAMES_WAITING_PER_USER = env.int("GAMES_WAITING_PER_USER", 10)  # their games still waiting for players, at once
+TOURNAMENTS_CREATED_PER_DAY = env.int("TOURNAMENTS_CREATED_PER_DAY", 5)  # per director, in 24 hours
+CHAT_MESSAGES_PER_MINUTE = env.int("CHAT_MESSAGES_PER_MINUTE", 10)  # per account, all games together
+ACCOUNTS_SIGNUPS_PER_HOUR = env.int("ACCOUNTS_SIGNUPS_PER_HOUR", 10)  # per client address
+ACCOUNTS_PASSWORD_RESETS_PER_HOUR = env.int("ACCOUNTS_PASSWORD_RESETS_PER_HOUR", 10)  # per client address
+ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = env.int(
     "ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR", 3
 )  # per address written
 # Confirmation e-mails to one address (the link, or the warning to its registered owner) per
 # hour, whoever asks: sign-up and the e-mail page, counted whether the address is registered or not.
-ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = envint("ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR", 3)
+ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR = env.int("ACCOUNTS_CONFIRMATIONS_PER_EMAIL_PER_HOUR", 3)
 # Privacy (README.md, "Privacy: what is kept and for how long"): "Download my data" (a zip
 # offered by a link for DATA_EXPORT_DAYS, asked for at most DATA_EXPORTS_PER_DAY times a day).
-DATA_EXPORT_DAYS = envint("DATA_EXPORT_DAYS", 7)
-DATA_EXPORTS_PER_DAY = envint("DATA_EXPORTS_PER_DAY", 3)
-REPORTS_PER_DAY = envint("REPORTS_PER_DAY", 10)  # reports of messages or players one account sends in 24 hours
+DATA_EXPORT_DAYS = env.int("DATA_EXPORT_DAYS", 7)
+DATA_EXPORTS_PER_DAY = env.int("DATA_EXPORTS_PER_DAY", 3)
+REPORTS_PER_DAY = env.int("REPORTS_PER_DAY", 10)  # reports of messages or players one account sends in 24 hours
 # What expires (the housekeeping job, notifications.tasks.housekeeping): sent e-mails keep
 # their text and address this many days, the log of replies received its senders'
 # addresses, django-axes its records of log-ins (address, browser); a log-in session lasts
 # SESSION_DAYS (expired sessions are deleted).
-OUTBOX_BODY_DAYS = envint("OUTBOX_BODY_DAYS", 30)
-INBOUND_ADDRESS_DAYS = envint("INBOUND_ADDRESS_DAYS", 30)
-LOGIN_LOG_DAYS = envint("LOGIN_LOG_DAYS", 30)
-SESSION_DAYS = envint("SESSION_DAYS", 14)
+OUTBOX_BODY_DAYS = env.int("OUTBOX_BODY_DAYS", 30)
+INBOUND_ADDRESS_DAYS = env.int("INBOUND_ADDRESS_DAYS", 30)
+LOGIN_LOG_DAYS = env.int("LOGIN_LOG_DAYS", 30)
+SESSION_DAYS = env.int("SESSION_DAYS", 14)
 SESSION_COOKIE_AGE = SESSION_DAYS * 24 * 3600
 # Playing a turn by replying to its e-mail (notifications.replies): the address replies go
 # to, e.g. play@example.org; each turn e-mail's Reply-To is play+<signed token>@example.org.
 # Unset: no e-mail carries a Reply-To and no reply is played.
-REPLY_EMAIL = os.environ.get("REPLY_EMAIL", "").strip()
-REPLY_EMAIL_MAX_BYTES = envint("REPLY_EMAIL_MAX_BYTES", 10 * 1024 * 1024)  # larger replies are ignored
-REPLY_EMAIL_PER_HOUR = envint("REPLY_EMAIL_PER_HOUR", 30)  # replies one sender address may send per hour
+REPLY_EMAIL = env.str("REPLY_EMAIL", "").strip()
+REPLY_EMAIL_MAX_BYTES = env.int("REPLY_EMAIL_MAX_BYTES", 10 * 1024 * 1024)  # larger replies are ignored
+REPLY_EMAIL_PER_HOUR = env.int("REPLY_EMAIL_PER_HOUR", 30)  # replies one sender address may send per hour
 # django-anymail's inbound webhooks (/anymail/<provider>/inbound/): every ANYMAIL_<NAME>
 # variable of the environment becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_WEBHOOK_SECRET
 # (basic auth, user:password) and ANYMAIL_MAILGUN_WEBHOOK_SIGNING_KEY (signature check).
 # The providers whose inbound webhook the operator uses, e.g. "mailgun" or "postmark,sendgrid":
 # every other provider's URL answers 404, and so does a listed one whose credentials are unset.
-REPLY_WEBHOOKS = envlist("REPLY_WEBHOOKS", [])
+REPLY_WEBHOOKS = env.list("REPLY_WEBHOOKS", str.strip, [])
 ANYMAIL = {
     name[len("ANYMAIL_") :]: value for name, value in os.environ.items() if name.startswith("ANYMAIL_") and value
 }
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
 # An open game page asks the server this often (while visible) whether it changed.
-LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "4"))
+LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", 4.0)
 
 
 # E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://... for SSL)
 # or EMAIL_HOST/EMAIL_PORT/EMAIL_HOST_USER/EMAIL_HOST_PASSWORD/EMAIL_USE_TLS.
 # Without a host, mail goes to the local outbox: files in var/outbox/.
-def _email_from_url(url):
-    parts = urlsplit(url)
-    query = parse_qs(parts.query)
-
-    def flag(key):
-        return query[key][0].lower() in ("1", "true", "yes", "on")
-
-    email = {
-        "host": parts.hostname or "",
-        "port": parts.port,
-        "user": unquote(parts.username or ""),
-        "password": unquote(parts.password or ""),
-        "use_ssl": parts.scheme == "smtps" or ("ssl" in query and flag("ssl")),
-    }
-    if "tls" in query:  # given in the URL, it wins (tls=0 too); else EMAIL_USE_TLS decides
-        email["use_tls"] = flag("tls")
-    return email
-
-
-_email = _email_from_url(os.environ["EMAIL_URL"]) if os.environ.get("EMAIL_URL") else {}
-EMAIL_HOST = _email.get("host") or os.environ.get("EMAIL_HOST", "")
-EMAIL_PORT = _email.get("port") or envint("EMAIL_PORT", 587)
-EMAIL_HOST_USER = _email.get("user") or os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = _email.get("password") or os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = _email["use_tls"] if "use_tls" in _email else envbool("EMAIL_USE_TLS", True)
-EMAIL_USE_SSL = _email["use_ssl"] if _email else envbool("EMAIL_USE_SSL", False)
+_email = env.email_url("EMAIL_URL") if "EMAIL_URL" in env.ENVIRON else {}
+_flags = {name: env.parse_value(str(value), bool) for name, value in _email.get("OPTIONS", {}).items()}
+EMAIL_HOST = _email.get("EMAIL_HOST") or env.str("EMAIL_HOST", "")
+EMAIL_PORT = _email.get("EMAIL_PORT") or env.int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or env.str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or env.str("EMAIL_HOST_PASSWORD", "")
+# The URL's tls=0/1 wins (else EMAIL_USE_TLS decides); smtps:// means SSL on connecting
+# (port 465), as this README always said, where django-environ reads it as STARTTLS.
+EMAIL_USE_TLS = _flags.get("TLS", env.bool("EMAIL_USE_TLS", True))
+if _email:
+    EMAIL_USE_SSL = env.str("EMAIL_URL").startswith("smtps:") or _flags.get("SSL", False)
+else:
+    EMAIL_USE_SSL = env.bool("EMAIL_USE_SSL", False)
 if EMAIL_USE_SSL:
     EMAIL_USE_TLS = False
 EMAIL_TIMEOUT = 20
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Carcassonne <noreply@localhost>")
-SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", "Carcassonne <noreply@localhost>")
+SERVER_EMAIL = env.str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 EMAIL_FILE_PATH = BASE_DIR / "var" / "outbox"
 if EMAIL_HOST:
     EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
@@ -398,20 +368,20 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 if not DEBUG:
-    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", True)
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]  # load balancers probe over plain HTTP
-    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    if envbool("BEHIND_PROXY", False):
+    if env.bool("BEHIND_PROXY", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
         # The client's address (log-in lock-out, limits per address) is the one the proxy
         # saw: the last entry of X-Forwarded-For (accounts.limits.proxied_address).
         AXES_CLIENT_IP_CALLABLE = "accounts.limits.proxied_address"
 
-LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+LOG_LEVEL = env.str("LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -430,4 +400,4 @@ LOGGING = {
 
 # Absolute links in e-mails, e.g. https://carcassonne.example.org. Required in
 # production; unset (development), e-mails link to the address the server runs on.
-SITE_URL = os.environ.get("SITE_URL", "").strip()
+SITE_URL = env.str("SITE_URL", "").strip()

@@ -40,7 +40,7 @@ from games.replay import engine_for
 from games.visibility import game_for_viewer
 
 from . import serializers as s
-from .rest import TokenAuthentication
+from .rest import Pages, TokenAuthentication
 
 TAG = "games"
 PAGE_HEADER = "X-Page-Since"
@@ -187,10 +187,12 @@ def _list_item(game: Game, user) -> dict:
 
 
 class GameListView(GameAPIView):
+    pagination_class = Pages
+
     @extend_schema(
         tags=[TAG],
         summary="Games of the caller",
-        description="Games where the caller has a seat or an invitation, most recently updated first.",
+        description="Games where the caller has a seat or an invitation, most recently updated first. Paginated.",
         parameters=[
             OpenApiParameter(
                 "status", str, enum=["waiting", "active", "finished"], description="Only games in this state"
@@ -214,7 +216,10 @@ class GameListView(GameAPIView):
                 )
             games = games.filter(status=wanted)
         games = games.distinct().order_by("-updated_at", "-pk").prefetch_related("seats__user")
-        return Response([_list_item(game, user) for game in games])
+        pages = self.pagination_class()
+        return pages.get_paginated_response(
+            [_list_item(game, user) for game in pages.paginate_queryset(games, request)]
+        )
 
     @extend_schema(
         tags=[TAG],

@@ -1,13 +1,14 @@
-"""What every JSON API of the site shares: the parser (bounded nesting) and the error
-format (``{"detail": "..."}``, see :func:`games.api.exception_handler`)."""
+"""What every JSON API of the site shares: the parser (bounded nesting), the pages of
+every list (:class:`Pages`) and the error format (``{"detail": "..."}``, see :func:`games.api.exception_handler`)."""
 
 from __future__ import annotations
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from rest_framework import authentication, parsers
-from rest_framework.exceptions import ParseError
+from rest_framework import authentication, pagination, parsers
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.response import Response
 
 from accounts import language
 
@@ -85,3 +86,89 @@ class TokenAuthentication(authentication.TokenAuthentication):
                 translation.activate(saved)
                 request._request.LANGUAGE_CODE = saved
         return result
+
+
+class Pages(pagination.PageNumberPagination):
+    """Every list of the API, one style: ``?page=`` (from 1) and ``?page_size=`` (up to
+    ``max_page_size``); a page past the end is the last page (as on the site's pages), a
+    number that is not one is a 400 naming the parameter. The answer is ``count``, ``page``,
+    ``pages``, ``page_size``, ``next``, ``previous`` (links) and ``results``."""
+
+    page_size = 25
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+    def problems(self, request) -> dict[str, str]:
+        """``{parameter: message}`` for a page or page size that is not a number in range."""
+        found = {}
+        raw_size = request.query_params.get("page_size", "").strip()
+        if raw_size and not (raw_size.isdigit() and 1 <= int(raw_size) <= self.max_page_size):
+            found["page_size"] = _("page_size must be a number from 1 to %(most)d") % {"most": self.max_page_size}
+        raw_page = request.query_params.get("page", "").strip()
+        if raw_page and not (raw_page.isdigit() and int(raw_page) >= 1):
+            found["page"] = _("page must be a number from 1")
+        return found
+
+    def paginate_queryset(self, queryset, request, view=None):
+        problems = self.problems(request)
+        if problems:
+            raise ValidationError({name: [message] for name, message in problems.items()})
+        self.request = request
+        raw_size = request.query_params.get("page_size", "").strip()
+        paginator = self.django_paginator_class(queryset, int(raw_size) if raw_size else self.page_size)
+        self.page = paginator.get_page(request.query_params.get("page", "").strip() or 1)
+        return list(self.page)
+
+    def get_paginated_response(self, data, **extra) -> Response:
+        """The page :meth:`paginate_queryset` picked, its ``data`` under ``results`` and
+        ``extra`` (the archive's filters) beside them."""
+        page = self.page
+        assert page is not None, "paginate_queryset first"
+        paginator = page.paginator
+        return Response(
+            {
+                "count": paginator.count,
+                "page": page.number,
+                "pages": paginator.num_pages,
+                "page_size": paginator.per_page,
+                "next": self.get_next_link(),
+                "previous": self.get_previous_link(),
+                **extra,
+                "results": data,
+            }
+        )
+
+    def get_paginated_response_schema(self, schema):
+        number = {"type": "integer", "minimum": 0}
+        link = {"type": "string", "format": "uri", "nullable": True}
+        return {
+            "type": "object",
+            "required": ["count", "page", "pages", "page_size", "next", "previous", "results"],
+            "properties": {
+                "count": {**number, "description": "Items in the whole list"},
+                "page": {**number, "description": "This page's number, from 1"},
+                "pages": {**number, "description": "How many pages there are"},
+                "page_size": {**number, "description": "Items per page"},
+                "next": {**link, "description": "The next page, or null on the last"},
+                "previous": {**link, "description": "The previous page, or null on the first"},
+                "results": schema,
+            },
+        }
+
+    def get_schema_operation_parameters(self, view):
+        return [
+            {
+                "name": "page",
+                "required": False,
+                "in": "query",
+                "description": "Page number, from 1 (past the end: the last page)",
+                "schema": {"type": "integer", "minimum": 1},
+            },
+            {
+                "name": "page_size",
+                "required": False,
+                "in": "query",
+                "description": f"Items per page (default {self.page_size}, at most {self.max_page_size})",
+                "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size},
+            },
+        ]

@@ -46,6 +46,8 @@ def lease() -> timedelta:
 
 
 def backoff(attempts: int) -> float:
+    """When the sweep may try a row again that failed ``attempts`` times, should its
+    task's retry be lost (the task's own retry has Celery's back-off)."""
     base = float(_setting("NOTIFICATIONS_RETRY_BASE_SECONDS", 30))
     return min(base * 2 ** max(attempts - 1, 0), 3600.0)
 
@@ -137,16 +139,28 @@ def deliver(pk: int) -> str:
     return "sent"
 
 
-@shared_task(bind=True, acks_late=True, max_retries=None, ignore_result=True)
+class SendLater(Exception):
+    """The SMTP server refused for now: Celery sends the task again later."""
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    ignore_result=True,
+    # Celery's own retry: 30 s, 1 min, 2 min, ... up to an hour, each drawn at random below
+    # that (full jitter, so rows that failed together are not retried together). The row's
+    # attempts, counted across the sweep's tasks too, decide when to give up (deliver).
+    autoretry_for=(SendLater,),
+    retry_backoff=_setting("NOTIFICATIONS_RETRY_BASE_SECONDS", 30),
+    retry_backoff_max=3600,
+    retry_jitter=True,
+    max_retries=None,
+)
 def send_notification(self, pk: int) -> str:
     result = deliver(pk)
     if result == "retry" and not self.request.is_eager:
-        attempts = Notification.objects.filter(pk=pk).values_list("attempts", flat=True).first() or 1
-        _mark_queued(pk)  # the retry below hands it to the broker again
-        try:
-            raise self.retry(countdown=backoff(attempts))
-        except self.MaxRetriesExceededError:  # pragma: no cover - max_retries is None
-            pass
+        _mark_queued(pk)  # the retry hands it to the broker again
+        raise SendLater(pk)
     # Eager (no broker): the row stays pending and the sweep tries again.
     return result
 

@@ -6,9 +6,10 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from games import rest
 
 from . import services
 from .models import Pool
@@ -42,24 +43,10 @@ class RatingsErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class RatingsPageSerializer(serializers.Serializer):
-    count = serializers.IntegerField(help_text="Rated players in the pool")
-    next = serializers.URLField(allow_null=True, help_text="The next page, or null")
-    previous = serializers.URLField(allow_null=True, help_text="The previous page, or null")
-    results = RatingSerializer(many=True)
+class Pages(rest.Pages):
+    """The API's pages (games.rest.Pages), longer: players per page."""
 
-
-PAGE_PARAMETERS = [
-    OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
-    OpenApiParameter(
-        "page_size", {"type": "integer", "minimum": 1, "maximum": 200}, description="Players per page (default 50)"
-    ),
-]
-
-
-class Pages(PageNumberPagination):
     page_size = 50
-    page_size_query_param = "page_size"
     max_page_size = 200
 
 
@@ -71,17 +58,19 @@ def _pool(request):
 
 
 class LeaderboardView(APIView):
+    pagination_class = Pages
+
     @extend_schema(
         tags=["ratings"],
-        parameters=[POOL_PARAMETER, *PAGE_PARAMETERS],
-        responses={200: RatingsPageSerializer, 400: RatingsErrorSerializer, 404: RatingsErrorSerializer},
+        parameters=[POOL_PARAMETER],
+        responses={200: RatingSerializer(many=True), 400: RatingsErrorSerializer},
         summary="Ratings, best first (paginated)",
     )
     def get(self, request):
         pool, error = _pool(request)
         if error:
             return error
-        pages = Pages()
+        pages = self.pagination_class()
         rows = pages.paginate_queryset(services.leaderboard(pool), request, view=self)
         offset = (pages.page.number - 1) * pages.page.paginator.per_page
         for i, row in enumerate(rows, offset + 1):
@@ -90,11 +79,13 @@ class LeaderboardView(APIView):
 
 
 class HistoryView(APIView):
+    pagination_class = Pages
+
     @extend_schema(
         tags=["ratings"],
         parameters=[POOL_PARAMETER],
         responses={200: ChangeSerializer(many=True), 400: RatingsErrorSerializer, 404: RatingsErrorSerializer},
-        summary="A player's rating after each rated game, oldest first",
+        summary="A player's rating after each rated game, oldest first (paginated)",
         description="A private game you did not play in is listed without its game, end time and place.",
     )
     def get(self, request, username: str):
@@ -104,4 +95,6 @@ class HistoryView(APIView):
         user = User.objects.filter(username__iexact=username).first()
         if user is None:
             return Response({"detail": _("no such player")}, status=404)
-        return Response(ChangeSerializer(services.history(user.pk, request.user, pool), many=True).data)
+        pages = self.pagination_class()
+        rows = pages.paginate_queryset(services.history(user.pk, request.user, pool), request, view=self)
+        return pages.get_paginated_response(ChangeSerializer(rows, many=True).data)

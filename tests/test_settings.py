@@ -175,3 +175,81 @@ def test_every_redis_client_waits_at_most_redis_timeout_seconds():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["carcassonne_site.cache.RedisCache", "0.5", "0.5", "0.5", "0.5"]
+
+
+def _settings(names, **environ):
+    """The settings ``names`` a fresh process reads from ``environ`` (E-mail variables unset)."""
+    code = f"from django.conf import settings as s;print(*[repr(getattr(s, n)) for n in {names!r}], sep='|')"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
+    env.update(DJANGO_SETTINGS_MODULE="carcassonne_site.settings", **environ)
+    result = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup();" + code],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().split("|")
+
+
+def test_yes_on_true_and_1_turn_a_setting_on_and_no_off_0_false_turn_it_off():
+    names = ["ANALYSIS_IN_THREAD"]
+    for word in ("1", "true", "Yes", " on "):
+        assert _settings(names, ANALYSIS_IN_THREAD=word) == ["True"], word
+    for word in ("0", "false", "no", "off"):
+        assert _settings(names, ANALYSIS_IN_THREAD=word) == ["False"], word
+
+
+def test_a_variable_set_to_nothing_keeps_its_default():
+    blank = dict.fromkeys(("DEBUG", "AXES_FAILURE_LIMIT", "BOT_MCTS_SECONDS", "EMAIL_PORT", "ALLOWED_HOSTS"), " ")
+    assert _settings(["DEBUG", "AXES_FAILURE_LIMIT", "BOT_MCTS_SECONDS", "EMAIL_PORT", "ALLOWED_HOSTS"], **blank) == [
+        "True",
+        "10",
+        "0.3",
+        "587",
+        "['localhost', '127.0.0.1', '[::1]']",
+    ]
+
+
+def test_numbers_and_lists_are_read_from_the_environment():
+    assert _settings(
+        ["AXES_FAILURE_LIMIT", "REDIS_TIMEOUT_SECONDS", "ALLOWED_HOSTS", "REPLY_WEBHOOKS"],
+        AXES_FAILURE_LIMIT="4",
+        REDIS_TIMEOUT_SECONDS="2.5",
+        ALLOWED_HOSTS="example.org, www.example.org",
+        REPLY_WEBHOOKS="mailgun,postmark",
+    ) == ["4", "2.5", "['example.org', 'www.example.org']", "['mailgun', 'postmark']"]
+
+
+def test_a_dollar_sign_is_read_as_itself_not_as_another_variable():
+    assert _settings(["SECRET_KEY", "SITE_NAME"], SECRET_KEY="$DEBUG-x", SITE_NAME=r"Cash \$ and $") == [
+        "'$DEBUG-x'",
+        r"'Cash \\$ and $'",
+    ]
+
+
+def test_the_email_variables_are_read_without_an_email_url():
+    assert _settings(
+        ["EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL"],
+        EMAIL_HOST="mail.example.org",
+        EMAIL_PORT="465",
+        EMAIL_HOST_USER="me",
+        EMAIL_HOST_PASSWORD="$ecret",
+        EMAIL_USE_SSL="1",
+    ) == ["'mail.example.org'", "465", "'me'", "'$ecret'", "False", "True"]
+
+
+def test_an_email_url_with_ssl_1_uses_ssl_and_its_password_may_hold_a_dollar():
+    assert _settings(
+        ["EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL"],
+        EMAIL_URL="smtp://me:%24ecret@mail.example.org:465?ssl=1",
+    ) == ["'$ecret'", "False", "True"]
+
+
+def test_an_email_url_of_an_unknown_kind_stops_the_site_with_its_name():
+    code = "import django; django.setup()"
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="carcassonne_site.settings", EMAIL_URL="smtq://mail.example.org")
+    result = subprocess.run([sys.executable, "-c", code], cwd=BASE_DIR, env=env, capture_output=True, text=True)
+    assert result.returncode != 0 and "smtq" in result.stderr

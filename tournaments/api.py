@@ -16,6 +16,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.rest import Pages
 from games.serializers import RulesSerializer
 
 from . import creation, ending, ranking, registration, rounds
@@ -210,10 +211,20 @@ def _names(ids) -> dict:
 
 
 class TournamentListView(TournamentAPIView):
-    @extend_schema(tags=[TAG], summary="List tournaments", responses=TournamentSerializer(many=True))
+    pagination_class = Pages
+
+    @extend_schema(
+        tags=[TAG],
+        summary="List tournaments",
+        description="Newest first. Paginated.",
+        responses={200: TournamentSerializer(many=True), 400: TournamentErrorSerializer},
+    )
     def get(self, request):
-        qs = Tournament.objects.select_related("director").order_by("-created_at")[:500]
-        return Response(TournamentSerializer(qs, many=True).data)
+        pages = self.pagination_class()
+        rows = pages.paginate_queryset(
+            Tournament.objects.select_related("director").order_by("-created_at", "-pk"), request
+        )
+        return pages.get_paginated_response(TournamentSerializer(rows, many=True).data)
 
     @extend_schema(
         tags=[TAG],

@@ -1,3 +1,5 @@
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 from django.http import QueryDict
 
@@ -119,7 +121,8 @@ def test_api_list_matches_filters(member_client, games):
     data = member_client.get("/api/archive/games/?player=ann&player=bob&page_size=1").json()
     assert data["count"] == 2 and data["pages"] == 2 and len(data["results"]) == 1
     assert data["results"][0]["name"] == "g4"
-    assert data["next"].endswith("page=2") and data["previous"] is None
+    next_query = parse_qs(urlsplit(data["next"]).query)  # the same search, one page on
+    assert next_query == {"page": ["2"], "page_size": ["1"], "player": ["ann", "bob"]} and data["previous"] is None
     second = member_client.get(data["next"]).json()
     assert [r["name"] for r in second["results"]] == ["g1"]
     data = member_client.get("/api/archive/games/?river=true&tournament=7").json()
@@ -162,3 +165,48 @@ def test_the_profile_explains_the_level_column(client, django_user_model):
     html = client.get("/archive/players/ann/").content.decode()
     assert 'title="Games in which both finished in the same place">Level</abbr>' in html
     assert "Level: both finished in the same place" in html
+
+
+@pytest.mark.parametrize(
+    "query, parameter, message",
+    [
+        ("status=over", "status", "status must be one of finished, active"),
+        ("player=a,b&player=c", "player", "give at most 2 players"),
+        ("finished_after=soon", "finished_after", "finished_after must be a date such as 2024-05-31"),
+        ("finished_before=2024-02-30", "finished_before", "finished_before must be a date such as 2024-05-31"),
+        ("players=7", "players", "players must be a number from 2 to 6"),
+        ("players=two", "players", "players must be a number from 2 to 6"),
+        ("tournament=-3", "tournament", "tournament must be a tournament number"),
+        ("round=0", "round", "round must be a round number, from 1"),
+        ("sort=name", "sort", "sort must be one of -finished, finished"),
+        ("river=maybe", "river", "river must be yes or no"),
+        ("farm_scoring=modern", "farm_scoring", "farm_scoring must be one of current, classic"),
+    ],
+)
+def test_a_bad_search_value_is_a_400_that_names_the_parameter_and_says_what_it_takes(
+    member_client, query, parameter, message
+):
+    response = member_client.get(f"/api/archive/games/?{query}")
+    assert response.status_code == 400
+    assert response.json()["errors"] == {parameter: message}
+    assert f"{parameter}: {message}" in response.json()["detail"]
+
+
+def test_every_bad_value_of_one_search_is_named_at_once(member_client):
+    errors = member_client.get("/api/archive/games/?players=9&river=maybe&sort=x&page=0").json()["errors"]
+    assert set(errors) == {"players", "river", "sort", "page"}
+
+
+def test_yes_and_no_are_understood_in_several_words_and_players_in_several_forms():
+    for yes, no in (("yes", "no"), ("TRUE", "false"), ("on", "off"), ("1", "0")):
+        filters, errors = Filters.from_query(QueryDict(f"river={yes}&small_city={no}"))
+        assert (filters.rules, errors) == ({"river": True, "small_city": False}, {}), (yes, no)
+    filters, errors = Filters.from_query(QueryDict("player=ann, bob&player=ann"))
+    assert (filters.players, errors) == (["ann", "bob"], {})
+    filters, errors = Filters.from_query(QueryDict("player=ann,bob,cid"))
+    assert filters.players == ["ann", "bob"] and set(errors) == {"player"}  # the first two still apply
+
+
+def test_a_search_without_parameters_is_the_default_one():
+    filters, errors = Filters.from_query(QueryDict(""))
+    assert filters.is_default() and errors == {}

@@ -240,15 +240,15 @@ def test_list_games_filtered_by_status(api, ann, bob, cid, dan, started):
     lobby.create_game(bob, ["dan"])  # not ann's
     response = api(ann).get("/api/games/")
     assert response.status_code == 200
-    assert {g["id"] for g in response.json()} == {started.pk, waiting.pk, finished.pk}
+    assert {g["id"] for g in response.json()["results"]} == {started.pk, waiting.pk, finished.pk}
     for status, game in (("active", started), ("waiting", waiting), ("finished", finished)):
         response = api(ann).get(f"/api/games/?status={status}")
-        assert [g["id"] for g in response.json()] == [game.pk]
-    item = api(ann).get("/api/games/?status=active").json()[0]
+        assert [g["id"] for g in response.json()["results"]] == [game.pk]
+    item = api(ann).get("/api/games/?status=active").json()["results"][0]
     assert item["players"] == ["ann", "bob"] and item["current_player"] == "ann" and item["my_seat"] == "joined"
     # invited by e-mail address only (cid's seat is a user seat; this one is not)
     lobby.create_game(bob, ["cid@example.org"])
-    assert len(api(cid).get("/api/games/?status=waiting").json()) == 2
+    assert len(api(cid).get("/api/games/?status=waiting").json()["results"]) == 2
     response = api(ann).get("/api/games/?status=over")
     assert response.status_code == 400 and "status" in response.json()["detail"]
 
@@ -633,5 +633,5 @@ def test_when_the_leader_leaves_the_api_names_the_other_player_winner(api, ann, 
     assert state["winners"] == [other.username]
     assert state["outcome"]["ranks"] == {other.username: 1, leader.username: 2}
     assert state["outcome"]["scores"][leader.username] > state["outcome"]["scores"][other.username]
-    listed = api(ann).get("/api/games/?status=finished").json()
+    listed = api(ann).get("/api/games/?status=finished").json()["results"]
     assert [g["id"] for g in listed] == [game.pk]

@@ -42,7 +42,7 @@ def test_a_practice_game_starts_at_once_and_the_bots_answer_each_move(ann, djang
     assert state["status"] == "active" and state["has_bots"] is True
     assert [p["bot"] for p in state["players"]] == ["", "strong", "strong"]  # greedy is strong's old name
     assert state["current_player"] == "ann"
-    assert [g["has_bots"] for g in api.get("/api/games/").json()] == [True]
+    assert [g["has_bots"] for g in api.get("/api/games/").json()["results"]] == [True]
     with django_capture_on_commit_callbacks(execute=True):
         assert first_legal_move(api, state["id"]).status_code == 201
     after = api.get(f"/api/games/{state['id']}/").json()

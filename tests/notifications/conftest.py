@@ -102,13 +102,17 @@ def worker_queues():
 
 
 @pytest.fixture
-def celery_worker(redis_broker, transactional_db, settings, worker_queues):
+def celery_worker(redis_broker, transactional_db, settings, worker_queues, monkeypatch):
     """A real Celery worker (solo pool, in a thread) on the test database."""
+    from celery.app import autoretry
     from celery.contrib.testing.worker import start_worker
     from celery.signals import task_postrun
     from django.db import connections
 
     settings.NOTIFICATIONS_RETRY_BASE_SECONDS = 0.2
+    # A task's retries wait Celery's back-off from 1 s (1 s, 2 s, ...), not the site's 30 s.
+    backoff = autoretry.get_exponential_backoff_interval
+    monkeypatch.setattr(autoretry, "get_exponential_backoff_interval", lambda factor, **kw: backoff(factor=1, **kw))
 
     def close_db(**kwargs):  # the worker thread's connections must not outlive the test DB
         connections.close_all()

@@ -400,3 +400,49 @@ def test_resigning_emails_the_others_not_the_player(ann, bob, make_user, django_
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.current_seat == 0
     assert TurnClock.objects.get(game=game).move_number == game.move_count + 1
+
+
+def _refused_send(row_pk, retries):
+    """Run the send task as a worker would (not eagerly), its ``retries``-th time, with the
+    SMTP server refusing: the countdown Celery's retry hands the broker, or None."""
+    from celery.canvas import Signature
+    from celery.exceptions import Retry
+
+    countdowns = []
+    task = tasks.send_notification
+    with (
+        mock.patch.object(Signature, "apply_async", lambda sig, *a, **k: countdowns.append(sig.options["countdown"])),
+        mock.patch("django.core.mail.EmailMessage.send", side_effect=smtplib.SMTPDataError(451, b"later")),
+    ):
+        task.push_request(id=f"send-{retries}", retries=retries, is_eager=False, called_directly=False)
+        try:
+            task(row_pk)
+        except Retry:
+            pass
+        finally:
+            task.pop_request()
+    return countdowns[0] if countdowns else None
+
+
+def test_an_smtp_refusal_is_sent_again_by_celery_later_and_later_at_random_below_the_back_off(game, settings):
+    row = Notification.objects.filter(kind="turn").first()
+    base = settings.NOTIFICATIONS_RETRY_BASE_SECONDS
+    for retries in (0, 1, 2, 8):
+        countdowns = []
+        for _ in range(12):
+            Notification.objects.filter(pk=row.pk).update(status="pending", lease_until=None, attempts=0)
+            countdowns.append(_refused_send(row.pk, retries))
+        assert all(0 <= c <= min(base * 2**retries, 3600) for c in countdowns), (retries, countdowns)
+        assert len(set(countdowns)) > 1, "jitter: rows refused together are not retried together"
+    row.refresh_from_db()
+    assert row.status == "pending" and row.queued_at is not None  # handed to the broker: the sweep leaves it
+
+
+def test_a_row_refused_its_last_allowed_time_fails_and_is_not_retried(game, settings):
+    row = Notification.objects.filter(kind="turn").first()
+    Notification.objects.filter(pk=row.pk).update(
+        status="pending", lease_until=None, attempts=settings.NOTIFICATIONS_MAX_ATTEMPTS - 1
+    )
+    assert _refused_send(row.pk, retries=3) is None
+    row.refresh_from_db()
+    assert row.status == "failed" and "451" in row.last_error

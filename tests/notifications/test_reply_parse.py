@@ -143,3 +143,22 @@ def test_a_letter_no_option_has_is_refused():
 
 def test_labels_go_on_after_z():
     assert [letter(i) for i in (0, 25, 26, 27, 52)] == ["A", "Z", "AA", "AB", "BA"]
+
+
+@pytest.mark.parametrize(
+    "html, lines",
+    [
+        ("<p>a 90</p><p>thanks</p>", ["a 90", "thanks"]),
+        ("a 90<br>b", ["a 90", "b"]),
+        ("<style>p {color: red}</style><script>x()</script><div>a 90</div>", ["a 90"]),
+        ("<div>a 90</div><div class='moz-cite-prefix'>On Mon, Bob wrote:</div><blockquote>b</blockquote>", ["a 90"]),
+        (
+            "<div>a 90</div><div class='gmail_quote gmail_quote_container'><blockquote><blockquote>b</blockquote>",
+            ["a 90"],
+        ),
+        ("<div>a 90<div class='yahoo_quoted'>b<p>c", ["a 90"]),  # broken markup: never closed
+        ("<p>a&nbsp;90 &amp; more</p>", ["a\xa090 & more"]),
+    ],
+)
+def test_the_text_of_an_html_reply_has_its_blocks_as_lines_and_no_quote_style_or_script(html, lines):
+    assert [line.strip() for line in parse.html_text(html).splitlines() if line.strip()] == lines

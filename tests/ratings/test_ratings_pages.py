@@ -63,7 +63,7 @@ def test_the_history_api_gives_the_rating_after_each_game(people):
     second = rate([ann, bob], [2, 1])
     api = APIClient()
     api.force_authenticate(bob)
-    rows = api.get("/api/ratings/players/ann/").json()
+    rows = api.get("/api/ratings/players/ann/").json()["results"]
     assert [r["game"] for r in rows] == [first.pk, second.pk]
     assert rows[0]["rating_before"] == services.START and rows[0]["rating"] > services.START
     assert rows[1]["rating"] < rows[1]["rating_before"]
@@ -119,12 +119,12 @@ def test_a_private_games_rating_change_is_anonymous_to_outsiders(client, people)
     current = Rating.objects.get(user=ann, pool="all").display
     api = APIClient()
     api.force_authenticate(cid)
-    rows = api.get("/api/ratings/players/ann/").json()
+    rows = api.get("/api/ratings/players/ann/").json()["results"]
     assert [r["game"] for r in rows] == [public.pk, None]
     assert (rows[1]["finished_at"], rows[1]["rank"]) == (None, None)
     assert rows[1]["rating_before"] == rows[0]["rating"] and rows[1]["rating"] == current  # the rating still moved
     api.force_authenticate(bob)  # the other player of the private game sees it named
-    rows = api.get("/api/ratings/players/ann/").json()
+    rows = api.get("/api/ratings/players/ann/").json()["results"]
     assert [(r["game"], r["rank"]) for r in rows] == [(public.pk, 1), (private.pk, 2)]
     client.force_login(cid)
     page = client.get("/archive/players/ann/").content.decode()
