@@ -196,8 +196,7 @@ def game_replay(request, game_id: int):
     game, moves = stored.game, stored.moves
     total = len(moves)
     k = parse_move(request.GET.get("move"), total, total)
-    engine = stored.engine(upto=k)
-    end = engine if k == total else stored.engine()  # its log tells every move in words
+    engine, end = stored.engines(k)  # the whole log tells every move in words
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
     winners: list[int] = []

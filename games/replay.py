@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove
+from games.engine.effects import noting
 
 from .models import Game, Seat
 from .seating import seats_in_order
@@ -16,7 +17,9 @@ def seat_names(seats: Iterable[Seat]) -> list[str]:
 
 
 def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = None) -> EngineGame:
-    """The engine state of ``game``: a replay of its move log (the first ``upto`` moves).
+    """The engine state of ``game``: a replay of its move log (the first ``upto`` moves),
+    noting what each entry did (the move list's words need no second replay, see
+    :func:`games.engine.effects.noting`), also of the entries a command plays on it next.
 
     A waiting game has no bag yet: it gets a bag-less engine showing the start tile.
     """
@@ -25,7 +28,7 @@ def engine_for(game: Game, seats: list[Seat] | None = None, upto: int | None = N
     if game.seed is None:  # seats may still be open: the engine needs distinct names
         return EngineGame([f"seat {seat.position + 1}" for seat in seats], game.engine_rules)
     names = seat_names(seats)
-    engine = EngineGame.new(names, game.engine_rules, seed=game.seed)
+    engine = noting(EngineGame.new(names, game.engine_rules, seed=game.seed))
     moves = game.moves.order_by("number").values_list("number", "seat", "entry")
     if upto is not None:
         moves = moves[:upto]

@@ -258,8 +258,9 @@ class GameView:
 
     @cached_property
     def effects(self) -> list[TurnEffects | None]:
-        """What each move did to the board and the expansions' state (by move, from 0),
-        found by replaying the log once more (see :mod:`games.engine.effects`)."""
+        """What each move did to the board and the expansions' state (by move, from 0): as
+        the engine noted them while it played (``games.replay.engine_for``), else found by
+        replaying the log once more (see :mod:`games.engine.effects`)."""
         try:
             return list(history_effects(self._engine))
         except IllegalMove:  # a log the engine accepted replays: words are no reason to fail a page

@@ -6,7 +6,6 @@ follower spot that is not allowed has its reason."""
 import gzip
 import json
 import re
-from unittest import mock
 
 import pytest
 from django.db import connection
@@ -21,7 +20,7 @@ from games.presenter.notices import turn_refusals
 from games.presenter.view import GameView, placements_of
 from games.tile_words import tile_phrase
 
-from .helpers import drive_until, play_moves, seeded_game
+from .helpers import drive_until, engines_built, play_moves, seeded_game
 from .test_hands import HAND
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +48,7 @@ def test_the_game_pages_move_gets_the_changed_part_of_the_page_without_another_r
     engine, p = first_placement(started)
     client.force_login(ann)
     body = {"move_number": 3, "x": p["x"], "y": p["y"], "rotation": p["rotation"], "meeple": None}
-    with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+    with engines_built() as replays:
         response = client.post(
             f"/api/games/{started.pk}/moves/",
             body,
@@ -58,7 +57,7 @@ def test_the_game_pages_move_gets_the_changed_part_of_the_page_without_another_r
             HTTP_ACCEPT_ENCODING="gzip",
         )
     assert response.status_code == 201 and response["Content-Encoding"] == "gzip"
-    assert replays.call_count == 1  # the command's own replay
+    assert replays.count == 1  # the command's own replay
     data = json.loads(gzip.decompress(response.content))
     assert data["played"].startswith("Move 3 played: ann placed ")
     html = data["page"]
