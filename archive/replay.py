@@ -15,7 +15,7 @@ from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
 from games.entries import CATEGORIES, CATEGORY_LABELS, categories_for, move_json
 from games.presenter.outcome import departures
-from games.presenter.page import tile_picture
+from games.presenter.page import sprite, tile_picture
 from games.presenter.view import GameView
 
 from .charts import score_chart
@@ -150,7 +150,7 @@ def replay_context(
             )
     return {
         "state": state,
-        "board": view.board_svg(legend=False),  # the legend is the page's text beside it
+        "board": view.board_svg(legend=False, sprite=sprite()),  # the legend is the page's text beside it
         "board_legend": state["legend"],
         "chart": chart,
         "move_rows": move_rows,

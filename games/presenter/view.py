@@ -196,10 +196,12 @@ class GameView:
         labels: dict[tuple[int, int], str] | None = None,
         *,
         legend: bool = True,
+        sprite: str | None = None,
     ) -> str:
         """The board as SVG (the last move marked; ``highlight``: cells to click; ``labels``:
         a text in some of them, for the turn e-mail's picture; ``legend``: the expansions'
-        legend drawn under it, or left to the page or e-mail, see :meth:`board_legend`)."""
+        legend drawn under it, or left to the page or e-mail, see :meth:`board_legend`;
+        ``sprite``: the tiles' drawings referred to in the sprites, for a page)."""
         from games import board_svg
 
         return board_svg.render_board(
@@ -209,6 +211,7 @@ class GameView:
             interactive=bool(highlight) and not labels,
             labels=labels,
             legend=legend,
+            sprite=sprite,
         )
 
     def board_legend(self, colors: Sequence[str] = ()) -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
 """``manage.py bench_pages [--games N]``: what a game's pages weigh and cost.
 
-Plays N two-player base games to the end through the game page's own path (a signed-in
+Plays N two-player base games (their bags from seeds ``--seed``, ``--seed`` + 1, ...: the
+same games before and after a change) to the end through the game page's own path (a signed-in
 ``POST /api/games/<id>/moves/`` asking for the page's fragment, as static/js/turn.js
 does), against whatever database DATABASE_URL points at, and prints:
 
@@ -70,7 +71,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--games", type=int, default=3, help="complete games to play (default 3)")
-        parser.add_argument("--seed", type=int, default=1, help="seed of the follower choices")
+        parser.add_argument(
+            "--seed", type=int, default=1, help="seed of the first game's bag and of the follower choices"
+        )
         parser.add_argument("--json", action="store_true", dest="as_json", help="print one JSON object only")
 
     def handle(self, *args, games: int, seed: int, as_json: bool, **options):
@@ -89,6 +92,7 @@ class Command(BaseCommand):
             clients[user.username] = client
         self.rows: dict[str, list[float]] = {}
         rng = random.Random(seed)
+        self.next_seed = seed
         game_ids: list[int] = []
         try:
             for _ in range(games):
@@ -115,7 +119,10 @@ class Command(BaseCommand):
         if response.status_code != 201:
             raise CommandError(f"creating a game failed: {response.status_code} {response.content[:200]!r}")
         game_id = response.json()["id"]
-        state = second.post(f"/api/games/{game_id}/accept/").json()
+        second.post(f"/api/games/{game_id}/accept/")
+        Game.objects.filter(pk=game_id).update(seed=self.next_seed)  # the same games before and after a change
+        self.next_seed += 1
+        state = second.get(f"/api/games/{game_id}/").json()
         while state["status"] == "active":
             number = state["move_number"]
             if number - 1 in CHECKPOINTS:
