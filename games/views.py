@@ -282,8 +282,9 @@ def invitation(request, token: str):
 def game_detail(request, game_id: int):
     """The game as the visitor may see it (see games.presenter)."""
     game = game_for_viewer(game_id, request.user)
-    view = GameView.load(game, request.user)
-    context = page.context(view, request.user, request.GET.get("tile"), all_moves=request.GET.get("moves") == "all")
+    all_moves = request.GET.get("moves") == "all"
+    view = GameView.load(game, request.user, noted=None if all_moves else page.MOVES_SHOWN)
+    context = page.context(view, request.user, request.GET.get("tile"), all_moves=all_moves)
     context["bot_levels"] = bot_level_choices()
     return render(request, "games/game_detail.html", context)
 

@@ -147,9 +147,11 @@ class TurnEffects(NamedTuple):
 
 class EffectsLog:
     """What each entry did, noted while the game plays it (the game's ``observer``, see
-    :func:`noting`): the same as :func:`history_effects` finds, without a second replay."""
+    :func:`noting`): the same as :func:`history_effects` finds, without a second replay.
+    ``first``: the number of the first entry noted (the entries before it were not)."""
 
     def __init__(self, game: Game) -> None:
+        self.first = len(game.history) + 1
         self.found: list[TurnEffects] = []
         self._summary = _summary(game)
         self._features: tuple[Effect, ...] = ()
@@ -166,18 +168,27 @@ class EffectsLog:
 
 
 def noting(game: Game) -> Game:
-    """``game`` (which has played nothing yet) noting what each entry does from now on, so
-    that :func:`history_effects` needs no second replay of its log.
+    """``game`` noting what each entry does from now on (its entries played so far are
+    not), so that :func:`turn_effects` and :func:`history_effects` need no second replay.
 
     >>> game = noting(Game(["Ann", "Bob"]))
     >>> _ = game.play(Move("U", 1, 0, 0))
-    >>> history_effects(game) == game.observer.found
+    >>> history_effects(game) == game.observer.found == [turn_effects(game, 1)]
     True
     """
-    if game.history:
-        raise ValueError("a game notes its effects from its first entry on")
     game.observer = EffectsLog(game)
     return game
+
+
+def turn_effects(game: Game, number: int) -> TurnEffects | None:
+    """What entry ``number`` (from 1) of ``game``'s history did, if it was noted as it
+    played (see :func:`noting`); else ``None``."""
+    log = game.observer
+    if not isinstance(log, EffectsLog) or not log.first <= number < log.first + len(log.found):
+        return None
+    if log.first + len(log.found) != len(game.history) + 1:  # not every entry since was noted
+        return None
+    return log.found[number - log.first]
 
 
 def _places(entry) -> bool:
@@ -189,7 +200,7 @@ def history_effects(game: Game) -> list[TurnEffects]:
     :func:`noting`), or else found by playing its entries again on a game without a bag (it
     raises :class:`IllegalMove` where that fails)."""
     log = game.observer
-    if isinstance(log, EffectsLog) and len(log.found) == len(game.history):
+    if isinstance(log, EffectsLog) and log.first == 1 and len(log.found) == len(game.history):
         return list(log.found)
     shadow = Game(list(game.players), game.rules, game.start)
     found: list[TurnEffects] = []
@@ -209,4 +220,4 @@ def _summary(game: Game) -> dict[str, Any]:
     return {k: v for module in game.modules for k, v in module.summary().items()}
 
 
-__all__ = ["Effect", "EffectsLog", "TurnEffects", "history_effects", "noting", "placement_effects"]
+__all__ = ["Effect", "EffectsLog", "TurnEffects", "history_effects", "noting", "placement_effects", "turn_effects"]

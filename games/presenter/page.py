@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import hints
+from games import hints, replay
 from games.engine import orientation
 from games.engine.tiles import TILE_TYPES
 from games.entries import (
@@ -42,7 +42,7 @@ AUTOMATIC_LABELS = {
 """What the move list says of a move the site played when time ran out."""
 
 
-MOVES_SHOWN = 10
+MOVES_SHOWN = replay.NOTED
 """The newest moves the game page lists (as many as its box shows before it scrolls); the
 earlier ones on asking (``?moves=all``) and in the replay."""
 

@@ -15,7 +15,7 @@ from typing import Any
 from games import decisions, expansions, replay, seating
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
-from games.engine.effects import TurnEffects, history_effects
+from games.engine.effects import TurnEffects, history_effects, turn_effects
 from games.entries import describe, scored_json
 from games.models import Game, Seat
 
@@ -128,11 +128,20 @@ class GameView:
         return cls(engine, [s.display_name for s in seats], game=game, seats=seats, viewer=viewer, me=me)
 
     @classmethod
-    def load(cls, game: Game, user=None, *, upto: int | None = None, seats: Sequence[Seat] | None = None) -> GameView:
-        """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``."""
+    def load(
+        cls,
+        game: Game,
+        user=None,
+        *,
+        upto: int | None = None,
+        seats: Sequence[Seat] | None = None,
+        noted: int | None = replay.NOTED,
+    ) -> GameView:
+        """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``; what the
+        last ``noted`` moves did (every move's with ``None``) is told without a second replay."""
         if seats is None:
             seats = list(game.seats.select_related("user").order_by("position"))
-        return cls.of(game, seats, replay.engine_for(game, list(seats), upto=upto), user)
+        return cls.of(game, seats, replay.engine_for(game, list(seats), upto=upto, noted=noted), user)
 
     def _player(self, i: int, hand: tuple[str, ...] | None) -> PlayerView:
         engine, extras = self._engine, self._extras
@@ -261,13 +270,19 @@ class GameView:
 
     @cached_property
     def effects(self) -> list[TurnEffects | None]:
-        """What each move did to the board and the expansions' state (by move, from 0): as
-        the engine noted them while it played (``games.replay.engine_for``), else found by
-        replaying the log once more (see :mod:`games.engine.effects`)."""
+        """What each move did to the board and the expansions' state (by move, from 0),
+        found by replaying the log once more (see :mod:`games.engine.effects`), unless the
+        engine noted every move as it played."""
         try:
             return list(history_effects(self._engine))
         except IllegalMove:  # a log the engine accepted replays: words are no reason to fail a page
             return [None] * len(self._engine.history)
+
+    def effects_of(self, number: int) -> TurnEffects | None:
+        """What move ``number`` did: as the engine noted it while it played (the newest
+        moves, see ``games.replay.engine_for``), else from :attr:`effects`."""
+        noted = turn_effects(self._engine, number)
+        return noted if noted is not None else self.effects[number - 1]
 
     def describe(self, number: int) -> str:
         """Move ``number`` in words: what it did to the board and what it completed, for
@@ -277,7 +292,7 @@ class GameView:
             return ""
         names, seat = self.names, turn["seat"]
         who = names[seat] if seat < len(names) else "?"
-        return describe(turn["entry"], who, turn["scored"], names, self.effects[number - 1], seat)
+        return describe(turn["entry"], who, turn["scored"], names, self.effects_of(number), seat)
 
     @cached_property
     def outcome_json(self) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ import pytest
 from games.engine import Game, Move, Rules
 from games.engine.autoplay import NAMES, play_randomly, random_game
 from games.engine.board import key_of
-from games.engine.effects import history_effects, noting, placement_effects
+from games.engine.effects import history_effects, noting, placement_effects, turn_effects
 from games.engine.tiles import orientation
 
 RULE_SETS = [
@@ -112,3 +112,12 @@ def test_a_copy_for_a_search_notes_nothing_and_its_effects_are_found_by_a_replay
     play_randomly(copy, random.Random(2), entries=5)
     assert copy.observer is None and len(game.observer.found) == 30 == len(game.history)
     assert history_effects(copy)[:30] == history_effects(game)
+
+
+def test_a_game_noting_from_move_21_on_tells_what_each_later_move_did_and_nothing_of_before():
+    game = play_randomly(Game.new(["Ann", "Bob"], seed=4), random.Random(4), entries=20)
+    noting(game)
+    play_randomly(game, random.Random(5), entries=15)
+    everything = history_effects(game)  # a replay: the first 20 were not noted
+    assert [turn_effects(game, n) for n in range(1, 21)] == [None] * 20
+    assert [turn_effects(game, n) for n in range(21, 36)] == everything[20:35]
