@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 
@@ -152,3 +153,18 @@ def test_the_score_chart_keeps_both_lines_visible_when_the_scores_are_equal():
     ys_a = [float(p.split(",")[1]) for p in points_a.split()]
     ys_b = [float(p.split(",")[1]) for p in points_b.split()]
     assert all(abs(a - b) >= 2 for a, b in zip(ys_a, ys_b))  # side by side, not on top of each other
+
+
+def test_a_finished_games_moves_are_told_once_and_kept_for_every_move_shown(member_client, game):
+    from unittest import mock
+
+    from archive import replay as archive_replay
+
+    def move_list(k):
+        html = member_client.get(f"/archive/games/{game.pk}/?move={k}").content.decode()
+        return re.search(r'<ol class="move-list".*?</ol>', html, re.S)[0].replace(' aria-current="step"', "")
+
+    with mock.patch.object(archive_replay, "describe_move", wraps=archive_replay.describe_move) as told:
+        first, second = move_list(3), move_list(10)
+    assert told.call_count == game.move_count + 2  # every move once, then the move each page shows
+    assert first == second and first.count("<li value=") == game.move_count + 1  # the start too
