@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.core.cache import cache
+
 from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
 from games.entries import CATEGORIES, categories_for, move_json
 from games.presenter.outcome import departures
-from games.presenter.page import tile_picture
+from games.presenter.page import sprite, tile_picture
 from games.presenter.view import GameView
 from games.vocabulary import CATEGORY_LABELS
 
@@ -41,6 +43,31 @@ def describe_move(row: dict[str, Any] | None, names: Sequence[str], view: GameVi
     return move_json(
         row["number"], row["seat"], row["entry"], row.get("points") or [], names, view.describe(row["number"]) or None
     )
+
+
+KEPT_SECONDS = 24 * 3600
+"""How long a finished game's move list in words is kept (see :func:`told_moves`)."""
+
+
+def told_moves(
+    names: Sequence[str], moves: Sequence[dict[str, Any]], view: GameView, kept: str | None
+) -> list[dict[str, Any]]:
+    """Every move in words (:func:`describe_move`); under the cache key ``kept`` (a finished
+    game's, which no longer changes) told once and kept, whichever move the page shows."""
+    rows = None
+    if kept is not None:
+        try:
+            rows = cache.get(kept)
+        except Exception:  # noqa: BLE001 - without the cache the moves are told again
+            rows = None
+    if rows is None:
+        rows = [describe_move(row, names, view) for row in moves]
+        if kept is not None:
+            try:
+                cache.set(kept, rows, KEPT_SECONDS)
+            except Exception:  # noqa: BLE001
+                pass
+    return rows
 
 
 def parse_move(raw: Any, total: int, default: int) -> int:
@@ -116,9 +143,11 @@ def replay_context(
     final_breakdown: Sequence[dict[str, int]] | None,
     winners: Sequence[int] = (),
     full=None,
+    kept: str | None = None,
 ) -> dict[str, Any]:
     """Everything the replay template needs besides the links; ``full``: the engine after
-    every move, whose log tells the move list (``engine`` itself when k is the last move)."""
+    every move, whose log tells the move list (``engine`` itself when k is the last move);
+    ``kept``: the key under which a finished game's move list in words is kept, told once."""
     view = GameView(engine, names)
     whole = view if full is None or full is engine else GameView(full, names)
     state = _state(view, moves, k, finished=finished, told=whole)
@@ -126,7 +155,7 @@ def replay_context(
     colors = [seat_hex(i) for i in range(len(names))]
     final = list(final_scores) if finished and final_scores is not None else None
     chart = score_chart(series, names, colors, current=k, final=final)
-    move_rows = [told for row in moves if (told := describe_move(row, names, whole)) is not None]  # all are
+    move_rows = told_moves(names, moves, whole, kept)
     for row, _after in zip(move_rows, series[1:]):
         row["scored"] = any(row["points"])
         row["hex"] = seat_hex(row["seat"])
@@ -151,7 +180,7 @@ def replay_context(
             )
     return {
         "state": state,
-        "board": view.board_svg(legend=False),  # the legend is the page's text beside it
+        "board": view.board_svg(legend=False, sprite=sprite()),  # the legend is the page's text beside it
         "board_legend": state["legend"],
         "chart": chart,
         "move_rows": move_rows,

@@ -13,6 +13,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from games.engine import Game as EngineGame
+from games.engine.effects import noting
 from games.models import Game, Move, Seat, is_tile_placement, left_early
 from games.replay import named_entry
 from games.visibility import game_for_viewer
@@ -46,13 +47,23 @@ class StoredGame:
     def engine(self, upto: int | None = None) -> EngineGame:
         """The engine after the first ``upto`` moves, replayed from memory (no query):
         the same as ``games.replay.engine_for(game, upto=upto)``."""
-        game = self.game
-        engine = EngineGame.new(self.names, game.engine_rules, seed=game.seed)
+        return self._replay(upto)[0]
+
+    def engines(self, k: int) -> tuple[EngineGame, EngineGame]:
+        """The engine after move ``k`` and after the whole log, from one replay: the first
+        is a copy taken on the way (the same engine when ``k`` is the last move)."""
+        return self._replay(None, copy_at=k)
+
+    def _replay(self, upto: int | None, copy_at: int | None = None) -> tuple[EngineGame, EngineGame]:
+        game, names = self.game, self.names
+        engine = noting(EngineGame.new(names, game.engine_rules, seed=game.seed))
         moves = self.moves if upto is None else self.moves[:upto]
-        names = self.names
-        for row in moves:
+        copied = None
+        for number, row in enumerate(moves):
+            if number == copy_at:
+                copied = engine.copy()
             engine.play_json(named_entry(row["entry"], row["seat"], names))  # a renamed player's entries too
-        return engine
+        return (copied if copied is not None else engine), engine
 
     def record(self) -> dict[str, Any]:
         return record_of(self.game, self.seats, self.moves)

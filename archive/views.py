@@ -7,6 +7,7 @@ whatever the size of the archive or the length of a game.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from urllib.parse import urlencode
 
@@ -18,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import lazy
 from django.utils.text import slugify
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -198,8 +199,7 @@ def game_replay(request, game_id: int):
     game, moves = stored.game, stored.moves
     total = len(moves)
     k = parse_move(request.GET.get("move"), total, total)
-    engine = stored.engine(upto=k)
-    end = engine if k == total else stored.engine()  # its log tells every move in words
+    engine, end = stored.engines(k)  # the whole log tells every move in words
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
     winners: list[int] = []
@@ -222,6 +222,7 @@ def game_replay(request, game_id: int):
         final_breakdown=final_breakdown,
         winners=winners,
         full=end,
+        kept=_kept_moves(game, stored.names, total) if finished else None,
     )
     base = reverse("archive:game", args=[game.pk])
     context.update(
@@ -241,6 +242,13 @@ def game_replay(request, game_id: int):
     if finished:
         context.update(_analysis_context(stored, context["move_rows"]))
     return render(request, "archive/replay.html", context)
+
+
+def _kept_moves(game: Game, names: list[str], total: int) -> str:
+    """The cache key of a finished game's move list in words: in the reader's language,
+    with the players' names of now."""
+    digest = hashlib.sha256("\0".join(names).encode()).hexdigest()[:16]
+    return f"archive-moves:{game.pk}:{total}:{get_language()}:{digest}"
 
 
 def _analysis_context(stored, move_rows: list[dict]) -> dict:

@@ -67,6 +67,9 @@ MIDDLEWARE = [
     "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",  # also on refusals
     "carcassonne_site.middleware.HostileInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed (static files come compressed from WhiteNoise above it). The CSRF token
+    # is masked afresh in every response, so BREACH cannot recover it (README: pages and gzip).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the language cookie (the footer's switcher), else Accept-Language.
     "django.middleware.locale.LocaleMiddleware",

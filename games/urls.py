@@ -5,6 +5,7 @@ from . import quickplay, views
 urlpatterns = [
     path("api/", include("games.api_urls")),
     path("how-to-play/", views.how_to_play, name="how-to-play"),
+    path("tiles/<str:expansion>.svg", views.tile_sprite, name="tile-sprite"),
     path("games/", views.game_list, name="game-list"),
     path("games/new/", views.game_create, name="game-create"),
     path("games/play-bot/", quickplay.play_bot, name="play-bot"),

@@ -287,8 +287,9 @@ def invitation(request, token: str):
 def game_detail(request, game_id: int):
     """The game as the visitor may see it (see games.presenter)."""
     game = game_for_viewer(game_id, request.user)
-    view = GameView.load(game, request.user)
-    context = page.context(view, request.user, request.GET.get("tile"))
+    all_moves = request.GET.get("moves") == "all"
+    view = GameView.load(game, request.user, noted=None if all_moves else page.MOVES_SHOWN)
+    context = page.context(view, request.user, request.GET.get("tile"), all_moves=all_moves)
     context["bot_levels"] = bot_level_choices()
     return render(request, "games/game_detail.html", context)
 
@@ -302,6 +303,22 @@ def game_fragment(request, game_id: int):
     response = HttpResponse(fragment.render(request, view, since, request.GET.get("tile")))
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ["Cookie"])
+    return response
+
+
+@require_GET
+def tile_sprite(request, expansion: str):
+    """The drawings of an expansion's tiles that pages refer to (games.board_svg.tile_sprite):
+    under the URL of its current version (``?v=``) a browser keeps it for a year."""
+    from games import board_svg
+
+    if expansion not in board_svg.SPRITES:
+        raise Http404
+    response = HttpResponse(board_svg.tile_sprite(expansion), content_type="image/svg+xml")
+    if request.GET.get("v") == board_svg.sprite_version(expansion):
+        patch_cache_control(response, public=True, max_age=365 * 24 * 3600, immutable=True)
+    else:
+        patch_cache_control(response, public=True, max_age=300)
     return response
 
 

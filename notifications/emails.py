@@ -28,7 +28,7 @@ from games.text import single_line
 from games.tile_words import tile_name
 from games.vocabulary import color_label
 
-from . import links
+from . import links, pictures
 from .models import Category, Notification
 from .replies import answers, tokens
 
@@ -59,28 +59,29 @@ def board_size(svg: str) -> tuple[int, int]:
     return round(width * scale), round(height * scale)
 
 
-def board_picture(view: GameView, ctx: dict, labels: dict[tuple[int, int], str] | None = None) -> None:
+def board_picture(
+    view: GameView, ctx: dict, labels: dict[tuple[int, int], str] | None = None, *, shared: bool = False
+) -> None:
     """The board as a PNG (most mail clients show no SVG) drawn at twice the size it is
     shown (sharp on high-density screens), from the same SVG as the site; the awards
     (King & Robber) in words beside it rather than a legend too small to read.
-    ``labels``: the cells where the tile fits, labelled as a reply may name them."""
+    ``labels``: the cells where the tile fits, labelled as a reply may name them;
+    ``shared``: every player gets this picture (the game over): drawn once for them all."""
     svg = (
         view.board_svg(highlight=list(labels), labels=labels, legend=False) if labels else view.board_svg(legend=False)
     )
     width, height = board_size(svg)
-    png = board_png(view, svg, 2 * width)
+    png = board_png(view, svg, 2 * width, shared=shared)
     if png:
         ctx["images"][BOARD_CID] = png
         ctx["board_width"], ctx["board_height"] = width, height
     ctx["awards"] = view.awards()
 
 
-def board_png(view: GameView, svg: str, width: int) -> bytes | None:
-    """``svg`` as a PNG ``width`` pixels wide."""
+def board_png(view: GameView, svg: str, width: int, *, shared: bool = False) -> bytes | None:
+    """``svg`` as a PNG ``width`` pixels wide (see :mod:`notifications.pictures`)."""
     try:
-        import cairosvg
-
-        return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width)
+        return pictures.png(svg, width, shared=shared)
     except Exception:  # a missing picture must not stop the e-mail
         logger.exception("could not render the board of %s", view.game)
         return None
@@ -89,9 +90,7 @@ def board_png(view: GameView, svg: str, width: int) -> bytes | None:
 def tile_png(tile: str) -> bytes | None:
     """The drawn tile as a small PNG for the turn e-mail."""
     try:
-        import cairosvg
-
-        return cairosvg.svg2png(bytestring=board_svg.render_tile(tile, 0, size=144).encode("utf-8"))
+        return pictures.tile_png(board_svg.render_tile(tile, 0, size=144))
     except Exception:  # a missing picture must not stop the e-mail
         logger.exception("could not render tile %s", tile)
         return None
@@ -274,7 +273,7 @@ def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["subject"] = ngettext(
         "%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won", len(ctx["winners"])
     ) % {"game": game.title, "names": ", ".join(ctx["winners"])}
-    board_picture(view, ctx)
+    board_picture(view, ctx, shared=True)  # every player's e-mail shows this board
 
 
 def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:

@@ -24,7 +24,8 @@ Where things are, from the bottom up:
   the cells and spots to click;
 - ``expansion_art``: which of those drawings follow which expansion's state (the one
   place the board names an expansion);
-- ``assembly``: :func:`render_board` and :func:`render_tile`.
+- ``assembly``: :func:`render_board` and :func:`render_tile`, and the sprites of every
+  tile's drawing that pages refer to (:func:`tile_sprite`, :func:`tile_icon`).
 
 >>> from games.engine import replay
 >>> game = replay({"players": ["Ann", "Bob"], "moves": [
@@ -39,7 +40,7 @@ Where things are, from the bottom up:
 
 from __future__ import annotations
 
-from games.board_svg.assembly import render_board, render_tile
+from games.board_svg.assembly import SPRITES, render_board, render_tile, sprite_version, tile_icon, tile_sprite
 from games.board_svg.city import quarter_name
 from games.board_svg.expansion_art import legend_lines
 from games.board_svg.figures import FIGURE_SCALE
@@ -51,6 +52,10 @@ from games.board_svg.words import use_translation
 __all__ = [
     "render_board",
     "render_tile",
+    "tile_sprite",
+    "sprite_version",
+    "tile_icon",
+    "SPRITES",
     "legend_lines",
     "award_icon",
     "spot_position",

@@ -7,10 +7,15 @@ keyed by all it shows (words included): each placed tile, empty cell and figure.
 board of 150 tiles takes about a millisecond once seen, a few the first time
 (``manage.py bench_board``). What depends on the game's state beyond that (the City's
 quarters, the awards, the last move, the cells to click) is drawn each time.
+
+A page need not carry the tiles' drawings at all: given ``sprite`` (a URL pattern, see
+:func:`tile_sprite`), a board or a tile preview refers to the drawings in the sprite of the
+tile's expansion, one file per expansion that the browser keeps, instead of defining them.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
@@ -19,15 +24,15 @@ from svgwrite import Drawing
 from svgwrite.base import BaseElement
 
 from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
-from games.board_svg.figures import figures_layer
+from games.board_svg.figures import figure_defs, figures_layer
 from games.board_svg.geometry import fmt
-from games.board_svg.overlays import LEGEND_ROW, last_move_mark, slot, slot_label, spot_button
+from games.board_svg.overlays import LEGEND_ROW, SLOTS_STYLE, SPOTS_STYLE, last_move_mark, slot, slot_label, spot_button
 from games.board_svg.overlays import legend as draw_legend
 from games.board_svg.palette import PALETTE, UNIT
 from games.board_svg.svg import Markup, Node, document, element, group, to_text
 from games.board_svg.tile_art import field_art, tile_art
 from games.board_svg.words import _, ngettext
-from games.engine.tiles import orientation
+from games.engine.tiles import ROTATIONS, TILE_TYPES, orientation
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.engine.game import Game, PlacedTile
@@ -53,9 +58,52 @@ def _tile_def(tile: str, rotation: int) -> Markup:
 
 
 @cache
-def _tile_use(tile: str, rotation: int) -> BaseElement:
-    """The ``<use>`` of a tile type's drawing (one element, shared by every tile of that type)."""
-    return element("use", {"xlink:href": f"#{_defs_id(tile, rotation)}"})
+def _tile_use(tile: str, rotation: int, sprite: str | None = None) -> BaseElement:
+    """The ``<use>`` of a tile type's drawing (one element, shared by every tile of that type):
+    in the board's own ``<defs>``, or with ``sprite`` in its expansion's sprite."""
+    return element("use", {"xlink:href": tile_href(tile, rotation, sprite)})
+
+
+SPRITES = tuple(sorted({t.expansion for t in TILE_TYPES.values()}))
+"""The expansions, each with a sprite of its tiles' drawings (:func:`tile_sprite`)."""
+
+
+@cache
+def tile_sprite(expansion: str) -> str:
+    """Every tile of ``expansion`` at every rotation, as the ``<defs>`` of an SVG document
+    that pages refer to (``<use xlink:href="…/base.svg?v=…#carc-V-90">``): each drawing
+    written once, kept by the browser, instead of defined again by every board and picture.
+    Raises ``KeyError`` for an unknown expansion."""
+    if expansion not in SPRITES:
+        raise KeyError(expansion)
+    tiles = sorted(t for t, kind in TILE_TYPES.items() if kind.expansion == expansion)
+    defs = [_field_def(), *(_tile_def(t, r) for t in tiles for r in ROTATIONS)]
+    return to_text(document({"width": "100px", "height": "100px", "viewBox": f"0,0,{UNIT},{UNIT}"}, [], defs))
+
+
+@cache
+def sprite_version(expansion: str) -> str:
+    """A short digest of the sprite of ``expansion``: a new drawing is a new URL."""
+    return hashlib.sha256(tile_sprite(expansion).encode()).hexdigest()[:8]
+
+
+def tile_href(tile: str, rotation: int, sprite: str | None = None) -> str:
+    """Where the drawing of ``tile`` at ``rotation`` is: ``#carc-V-90`` in the document's
+    own ``<defs>``, or with ``sprite`` (a pattern such as ``/tiles/{expansion}.svg?v={version}``)
+    in the sprite of the tile's expansion."""
+    local = f"#{_defs_id(tile, rotation)}"
+    if sprite is None:
+        return local
+    expansion = TILE_TYPES[tile].expansion
+    return sprite.format(expansion=expansion, version=sprite_version(expansion)) + local
+
+
+@lru_cache(maxsize=1024)
+def tile_icon(tile: str, sprite: str, rotation: int = 0) -> str:
+    """A small picture of ``tile`` for a list (the moves, the bag): a ``<use>`` of its drawing
+    in ``sprite``, sized by the page's CSS, hidden from screen readers (the list says the tile)."""
+    href = tile_href(tile, rotation, sprite)
+    return f'<svg viewBox="0,0,{UNIT},{UNIT}" aria-hidden="true"><use xlink:href="{href}" /></svg>'
 
 
 def render_board(
@@ -68,6 +116,7 @@ def render_board(
     empty_cells: bool | None = None,
     labels: Mapping[tuple[int, int], str] | None = None,
     legend: bool = True,
+    sprite: str | None = None,
 ) -> str:
     """The whole board of ``game`` as an SVG document string.
 
@@ -91,7 +140,9 @@ def render_board(
     ``labels`` writes a short text into some of those cells (``{(x, y): "A"}``: the
     turn e-mail's picture, which a reply names cells by).
     ``interactive`` is accepted for the turn UI; the ``data-*`` attributes are always
-    written. Nothing hidden is drawn: neither the bag nor any player's tiles in hand.
+    written. ``sprite``: the tiles' drawings are not defined but referred to in the
+    sprites (:func:`tile_sprite`; a page's board). Nothing hidden is drawn: neither the bag
+    nor any player's tiles in hand.
     """
     return to_text(
         board_document(
@@ -103,6 +154,7 @@ def render_board(
             empty_cells=empty_cells,
             labels=labels,
             legend=legend,
+            sprite=sprite,
         )
     )
 
@@ -117,6 +169,7 @@ def board_document(
     empty_cells: bool | None,
     labels: Mapping[tuple[int, int], str] | None = None,
     legend: bool = True,
+    sprite: str | None = None,
 ) -> Drawing:
     """The board of :func:`render_board` as an svgwrite drawing."""
     tiles = list(game.placed_tiles())
@@ -128,14 +181,14 @@ def board_document(
     layers: list[Node] = [
         element("rect", x=x0 * UNIT, y=y0 * UNIT, width=cols * UNIT, height=rows * UNIT, fill=PALETTE["board"]),
         _empty_cells(cells, slots, shown=not game.finished if empty_cells is None else empty_cells),
-        group({"class": "tiles"}, [_tile_group(game, placed) for placed in tiles]),
+        group({"class": "tiles"}, [_tile_group(game, placed, sprite) for placed in tiles]),
     ]
     last = game.last_placed if last_move else None
     if last is not None:
         layers.append(last_move_mark(last))
     layers.append(figures_layer(game, tiles))
     if slots:
-        layers.append(group({"class": "slots"}, [slot(x, y) for x, y in slots]))
+        layers.append(group({"class": "slots", **SLOTS_STYLE}, [slot(x, y) for x, y in slots]))
         if labels:
             layers.append(
                 group({"class": "slot-labels"}, [slot_label(x, y, labels[x, y]) for x, y in slots if (x, y) in labels])
@@ -150,6 +203,9 @@ def board_document(
     defs = [_field_def()] + [
         _tile_def(tile, rotation) for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles})
     ]
+    if sprite is not None:  # the drawings are in the sprites
+        defs = []
+    defs += figure_defs({kind for placed in tiles for _spot, _seat, kind in placed.figures_here()})
     return document(
         {
             "width": f"{cols * cell_size}px",
@@ -214,22 +270,24 @@ def _empty_cell(x: int, y: int) -> Markup:
     )
 
 
-def _tile_group(game: Game, placed: PlacedTile) -> Node:
+def _tile_group(game: Game, placed: PlacedTile, sprite: str | None = None) -> Node:
     """A placed tile: its place, its tooltip and the ``<use>`` of its drawing (and over some, an expansion's state)."""
     tile, rotation, x, y = placed.tile, placed.rotation, placed.x, placed.y
     title = _("%(tile)s at (%(x)d,%(y)d), rotation %(rotation)d") % {"tile": tile, "x": x, "y": y, "rotation": rotation}
     if tile in OVERLAID_TILES:
-        return _tile_group_with(tile, rotation, x, y, title, [tile_overlay(game, tile, rotation)])
-    return _placed_tile(tile, rotation, x, y, title)
+        return _tile_group_with(tile, rotation, x, y, title, [tile_overlay(game, tile, rotation)], sprite)
+    return _placed_tile(tile, rotation, x, y, title, sprite)
 
 
 @lru_cache(maxsize=8192)
-def _placed_tile(tile: str, rotation: int, x: int, y: int, title: str) -> Markup:
+def _placed_tile(tile: str, rotation: int, x: int, y: int, title: str, sprite: str | None = None) -> Markup:
     """A placed tile with nothing of the game's state on it (kept as text: a board grows by one tile a move)."""
-    return Markup("g", to_text(_tile_group_with(tile, rotation, x, y, title, [])))
+    return Markup("g", to_text(_tile_group_with(tile, rotation, x, y, title, [], sprite)))
 
 
-def _tile_group_with(tile: str, rotation: int, x: int, y: int, title: str, over: list[Node]) -> BaseElement:
+def _tile_group_with(
+    tile: str, rotation: int, x: int, y: int, title: str, over: list[Node], sprite: str | None = None
+) -> BaseElement:
     return group(
         {
             "class": "tile",
@@ -239,31 +297,41 @@ def _tile_group_with(tile: str, rotation: int, x: int, y: int, title: str, over:
             "data-tile": tile,
             "data-rotation": str(rotation),
         },
-        [_tile_use(tile, rotation), *over],
+        [_tile_use(tile, rotation, sprite), *over],
         title=title,
     )
 
 
-def render_tile(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None) -> str:
+def render_tile(
+    tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None, sprite: str | None = None
+) -> str:
     """One tile (e.g. the drawn tile's preview) as an SVG document string of ``size`` px.
 
     With ``spots`` (spot names in board orientation, e.g. from ``Game.legal_spots``),
     each is drawn as a focusable ``<circle class="spot" data-spot=…>`` button where a
-    follower would stand. Raises ``KeyError``/``ValueError`` for an unknown tile,
-    rotation or spot.
+    follower would stand. ``sprite``: the drawing is referred to in the sprite of the
+    tile's expansion (see :func:`tile_sprite`). Raises ``KeyError``/``ValueError`` for an
+    unknown tile, rotation or spot.
     """
-    return to_text(tile_document(tile_id, rotation, size=size, spots=spots))
+    return to_text(tile_document(tile_id, rotation, size=size, spots=spots, sprite=sprite))
 
 
-def tile_document(tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None) -> Drawing:
+def tile_document(
+    tile_id: str, rotation: int = 0, *, size: int = 96, spots: Iterable[str] | None = None, sprite: str | None = None
+) -> Drawing:
     """The tile of :func:`render_tile` as an svgwrite drawing."""
     o = orientation(tile_id, rotation)
-    art: list[Node] = [*field_art(), *tile_art(tile_id, rotation)]
+    if sprite is None:
+        art: list[Node] = [*field_art(), *tile_art(tile_id, rotation)]
+    else:
+        art = [_tile_use(tile_id, rotation, sprite)]
     if tile_id in OVERLAID_TILES:
         art.append(tile_overlay(None, tile_id, rotation))
     title = _("%(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}
     tile = group({"class": "tile", "data-tile": tile_id, "data-rotation": str(rotation)}, art, title=title)
     buttons = [spot_button(o.tile.id, o.rotation, spot) for spot in spots or ()]
+    if buttons:
+        buttons = [group({"class": "spot-buttons", **SPOTS_STYLE}, buttons)]
     return document(
         {
             "width": f"{size}px",

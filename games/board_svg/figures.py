@@ -7,6 +7,7 @@ builders and pigs in their seat's colour, each with a tooltip in whole sentences
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -53,14 +54,36 @@ def _outline_for(color: str) -> str:
     return "#e0e0e0" if color == "black" else PALETTE["meeple_line"]
 
 
-def figure_shapes(kind: str, x: float, y: float, color: str, scale: float, lying: bool = False) -> Drawn:
-    """The drawing of one figure of ``kind`` standing at (x, y): a shadow and the figure."""
+_BODIES = {"follower": _MEEPLE, "large": _MEEPLE, "builder": _BUILDER, "pig": _PIG}
+_DETAILS = {"builder": _BUILDER_TOOL, "pig": _PIG_DETAIL}
+
+
+def _shape_id(kind: str, part: str = "body") -> str:
+    return f"carc-{'follower' if kind == 'large' else kind}-{part}"
+
+
+def figure_defs(kinds: Iterable[str]) -> list[Markup]:
+    """The outlines of the figures of ``kinds``, each defined once for a board (its figures
+    are ``<use>`` s of them, in their colours)."""
+    defs = {}
+    for kind in kinds:
+        defs[_shape_id(kind)] = _BODIES[kind]
+        if kind in _DETAILS:
+            defs[_shape_id(kind, "detail")] = _DETAILS[kind]
+    return [Markup("path", f'<path id="{name}" d="{d}" />') for name, d in sorted(defs.items())]
+
+
+def figure_shapes(
+    kind: str, x: float, y: float, color: str, scale: float, lying: bool = False, defined: bool = False
+) -> Drawn:
+    """The drawing of one figure of ``kind`` standing at (x, y): a shadow and the figure
+    (``defined``: its outlines are ``<use>`` s of :func:`figure_defs`)."""
     fill = SEAT_COLORS.get(color, color)
     outline = _outline_for(color)
     fx, fy = fmt(x), fmt(y)
     lie = " rotate(90)" if lying else ""
     transform = f"translate({fx},{fy}){lie} scale({fmt(scale)})"
-    body = {"follower": _MEEPLE, "large": _MEEPLE, "builder": _BUILDER, "pig": _PIG}[kind]
+    body = _BODIES[kind]
     if lying:
         shadow = element(
             "ellipse",
@@ -83,21 +106,21 @@ def figure_shapes(kind: str, x: float, y: float, color: str, scale: float, lying
         )
     shapes = [
         shadow,
-        element(
-            "path",
-            d=body,
+        _outline(
+            body,
+            _shape_id(kind) if defined else None,
             transform=transform,
             fill=fill,
             stroke=outline,
             **{"stroke-width": fmt(1.5 / scale), "stroke-linejoin": "round"},
         ),
     ]
-    detail = {"builder": _BUILDER_TOOL, "pig": _PIG_DETAIL}.get(kind)
+    detail = _DETAILS.get(kind)
     if detail:
         shapes.append(
-            element(
-                "path",
-                d=detail,
+            _outline(
+                detail,
+                _shape_id(kind, "detail") if defined else None,
                 transform=transform,
                 fill="none",
                 stroke=outline,
@@ -105,6 +128,13 @@ def figure_shapes(kind: str, x: float, y: float, color: str, scale: float, lying
             )
         )
     return shapes
+
+
+def _outline(d: str, defined: str | None, **attributes: str) -> BaseElement:
+    """A figure's outline: the path itself, or a ``<use>`` of its definition ``defined``."""
+    if defined is None:
+        return element("path", d=d, **attributes)
+    return element("use", {"xlink:href": f"#{defined}"}, **attributes)
 
 
 def _figure_label(kind: str, spot: str, player: str) -> str:
@@ -141,7 +171,7 @@ def _figure(
     role = follower_role(spot)
     follower = kind in ("follower", "large")
     classes = f"figure kind-{kind}" + (f" follower role-{role}" if follower else "")
-    shapes = figure_shapes(kind, x, y, color, FIGURE_SCALE[kind], lying=follower and role == "farmer")
+    shapes = figure_shapes(kind, x, y, color, FIGURE_SCALE[kind], lying=follower and role == "farmer", defined=True)
     return Markup(
         "g",
         to_text(group({"class": classes, "data-spot": spot, "data-figure": kind, **dict(data)}, shapes, title=label)),

@@ -2,7 +2,7 @@
 move's outline, the empty cells where the drawn tile fits (buttons), and the spots of a
 tile preview where a follower may stand (buttons).
 
->>> to_text(slot(2, -1)).split(" fill=")[0]
+>>> to_text(slot(2, -1)).split(" tabindex=")[0]
 '<rect x="204" y="-96" width="92" height="92" rx="8"'
 """
 
@@ -194,32 +194,32 @@ def last_move_mark(last: PlacedTile) -> BaseElement:
     return titled(mark, _("Last move: %(tile)s at (%(x)d,%(y)d)") % {"tile": last.tile, "x": last.x, "y": last.y})
 
 
+SLOTS_STYLE = {
+    "fill": PALETTE["slot"],
+    "stroke": PALETTE["slot_line"],
+    "fill-opacity": "0.5",
+    "stroke-width": "4",
+    "stroke-dasharray": "10 6",
+    "cursor": "pointer",
+}
+"""How the slots look, written once on their group (:func:`slot`)."""
+
+
 def slot(x: int, y: int) -> BaseElement:
-    """An empty cell where the drawn tile fits: a focusable button."""
+    """An empty cell where the drawn tile fits: a focusable button, named by its place (it
+    looks as :data:`SLOTS_STYLE`, set on the group of slots)."""
     where = _("Place at (%(x)d,%(y)d)") % {"x": x, "y": y}
-    made = element(
+    return element(
         "rect",
         x=x * UNIT + 4,
         y=y * UNIT + 4,
         width=UNIT - 8,
         height=UNIT - 8,
         rx=8,
-        fill=PALETTE["slot"],
-        stroke=PALETTE["slot_line"],
         tabindex="0",
         role="button",
-        **{
-            "class": "slot",
-            "data-x": x,
-            "data-y": y,
-            "aria-label": where,
-            "fill-opacity": "0.5",
-            "stroke-width": "4",
-            "stroke-dasharray": "10 6",
-            "cursor": "pointer",
-        },
+        **{"class": "slot", "data-x": x, "data-y": y, "aria-label": where},
     )
-    return titled(made, where)
 
 
 def slot_label(x: int, y: int, text: str) -> BaseElement:
@@ -242,8 +242,19 @@ def slot_label(x: int, y: int, text: str) -> BaseElement:
     )
 
 
+SPOTS_STYLE = {
+    "fill": PALETTE["spot"],
+    "stroke": PALETTE["spot_line"],
+    "fill-opacity": "0.75",
+    "stroke-width": "2.5",
+    "cursor": "pointer",
+}
+"""How the follower spots of a tile preview look, written once on their group (:func:`spot_button`)."""
+
+
 def spot_button(tile_id: str, rotation: int, spot: str) -> BaseElement:
-    """Where a follower would stand on ``spot`` of a tile preview: a focusable button."""
+    """Where a follower would stand on ``spot`` of a tile preview: a focusable button (it
+    looks as :data:`SPOTS_STYLE`, set on the group of spots)."""
     x, y = spot_point(tile_id, rotation, spot)
     role = follower_role(spot)
     label = _("Put a follower on %(spot)s") % {"spot": spot}
@@ -252,17 +263,8 @@ def spot_button(tile_id: str, rotation: int, spot: str) -> BaseElement:
         cx=fmt(x),
         cy=fmt(y),
         r="9",
-        fill=PALETTE["spot"],
-        stroke=PALETTE["spot_line"],
         tabindex="0",
         role="button",
-        **{
-            "class": f"spot role-{role}",
-            "data-spot": spot,
-            "fill-opacity": "0.75",
-            "stroke-width": "2.5",
-            "aria-label": label,
-            "cursor": "pointer",
-        },
+        **{"class": f"spot role-{role}", "data-spot": spot, "aria-label": label},
     )
     return titled(circle, _("Put a follower on %(spot)s (%(role)s)") % {"spot": spot, "role": _(role)})

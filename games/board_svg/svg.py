@@ -3,8 +3,8 @@
 Every element is svgwrite's, made with validation off (its checks cost more than the
 drawing). Attribute values are given as the text to write (numbers already rounded by
 :func:`~games.board_svg.geometry.fmt`), under their SVG names (``stroke-width``, not
-``stroke_width``). Documents are written out by :func:`to_text`: the same XML as
-svgwrite's ``tostring``, which goes through ElementTree and took several times as long as
+``stroke_width``). Documents are written out by :func:`to_text`: the XML of svgwrite's
+``tostring`` (less its profile and version), which goes through ElementTree and took several times as long as
 building the drawing on a 140-tile board (``manage.py bench_board``). What is drawn once
 per tile type and rotation, and each placed tile, empty cell and figure a board showed
 before, is kept as text (:class:`Markup`) and placed into each board.
@@ -116,16 +116,11 @@ def _write(node: Node, out: list[str]) -> None:
         out.append(f"<title>{_escape_text(node.xml.text)}</title>")
         return
     if isinstance(node, svgwrite.Drawing):
-        # svgwrite adds the namespaces, profile and version when it writes a drawing; so do we
-        attribs.update(
-            {
-                "xmlns": "http://www.w3.org/2000/svg",
-                "xmlns:xlink": "http://www.w3.org/1999/xlink",
-                "xmlns:ev": "http://www.w3.org/2001/xml-events",
-                "baseProfile": node.profile,
-                "version": node.version,
-            }
-        )
+        # the namespaces a document needs (svgwrite's events namespace, profile and version
+        # say nothing a browser or a rasteriser reads: left out, a page carries several)
+        attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink"})
+        for unread in ("baseProfile", "version"):
+            attribs.pop(unread, None)
     tag = node.elementname
     attrs = _attributes(attribs)
     text = node.text if isinstance(node, Text) else None

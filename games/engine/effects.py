@@ -147,16 +147,69 @@ class TurnEffects(NamedTuple):
     changed: dict[str, tuple[Any, Any]]
 
 
+class EffectsLog:
+    """What each entry did, noted while the game plays it (the game's ``observer``, see
+    :func:`noting`): the same as :func:`history_effects` finds, without a second replay.
+    ``first``: the number of the first entry noted (the entries before it were not)."""
+
+    def __init__(self, game: Game) -> None:
+        self.first = len(game.history) + 1
+        self.found: list[TurnEffects] = []
+        self._summary = _summary(game)
+        self._features: tuple[Effect, ...] = ()
+
+    def before(self, game: Game, entry: object) -> None:
+        self._features = placement_effects(game.board, entry) if isinstance(entry, Move) and _places(entry) else ()
+
+    def after(self, game: Game, turn: Any) -> None:
+        after = _summary(game)
+        before = self._summary
+        changed = {k: (before.get(k), v) for k, v in after.items() if before.get(k) != v}
+        self.found.append(TurnEffects(game.players[turn.player], self._features, changed))
+        self._summary = after
+
+
+def noting(game: Game) -> Game:
+    """``game`` noting what each entry does from now on (its entries played so far are
+    not), so that :func:`turn_effects` and :func:`history_effects` need no second replay.
+
+    >>> game = noting(Game(["Ann", "Bob"]))
+    >>> _ = game.play(Move("U", 1, 0, 0))
+    >>> history_effects(game) == game.observer.found == [turn_effects(game, 1)]
+    True
+    """
+    game.observer = EffectsLog(game)
+    return game
+
+
+def turn_effects(game: Game, number: int) -> TurnEffects | None:
+    """What entry ``number`` (from 1) of ``game``'s history did, if it was noted as it
+    played (see :func:`noting`); else ``None``."""
+    log = game.observer
+    if not isinstance(log, EffectsLog) or not log.first <= number < log.first + len(log.found):
+        return None
+    if log.first + len(log.found) != len(game.history) + 1:  # not every entry since was noted
+        return None
+    return log.found[number - log.first]
+
+
+def _places(entry: object) -> bool:
+    return isinstance(entry, Move) and not (entry.discard or entry.skip or entry.forfeit)
+
+
 def history_effects(game: Game) -> list[TurnEffects]:
-    """What every entry of ``game``'s history did, in order, found by playing its entries
-    again on a game without a bag (it raises :class:`IllegalMove` where that fails)."""
+    """What every entry of ``game``'s history did, in order: as noted while it played (see
+    :func:`noting`), or else found by playing its entries again on a game without a bag (it
+    raises :class:`IllegalMove` where that fails)."""
+    log = game.observer
+    if isinstance(log, EffectsLog) and log.first == 1 and len(log.found) == len(game.history):
+        return list(log.found)
     shadow = Game(list(game.players), game.rules, game.start)
     found: list[TurnEffects] = []
     before = _summary(shadow)
     for turn in game.history:
         move = turn.move
-        places = isinstance(move, Move) and not (move.discard or move.skip or move.forfeit)
-        features = placement_effects(shadow.board, move) if places else ()
+        features = placement_effects(shadow.board, move) if _places(move) else ()
         shadow.play(move)
         after = _summary(shadow)
         changed = {k: (before.get(k), v) for k, v in after.items() if before.get(k) != v}
@@ -169,4 +222,4 @@ def _summary(game: Game) -> dict[str, Any]:
     return {k: v for module in game.modules for k, v in module.summary().items()}
 
 
-__all__ = ["Effect", "TurnEffects", "history_effects", "placement_effects"]
+__all__ = ["Effect", "EffectsLog", "TurnEffects", "history_effects", "noting", "placement_effects", "turn_effects"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from . import errors
 from .board import Board, PlacedTile, key_of
@@ -59,6 +59,14 @@ class Turn(NamedTuple):
     move: Entry
     points: tuple[int, ...]
     scored: tuple[Scoring, ...] = ()
+
+
+class Observer(Protocol):
+    """Told of every entry the game plays, discards included (see :attr:`Game.observer`)."""
+
+    def before(self, game: Game, entry: Entry) -> None: ...
+
+    def after(self, game: Game, turn: Turn) -> None: ...
 
 
 class _CorePhases:
@@ -117,6 +125,7 @@ class Game:
         self._final: tuple[list[int], list[Scoring]] | None = None
         self._bag: list[str] | None = None
         self._rng: random.Random | None = None
+        self.observer: Observer | None = None  # e.g. effects.EffectsLog: what each entry did, noted as it plays
         self.board = Board()
         self.modules: list[RuleModule] = modules_for(self.rules, self)
         self._bind_hooks()
@@ -209,6 +218,7 @@ class Game:
         """
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
+        other.observer = None  # a search's copies play thousands of entries: nobody notes them
         other.scores = list(self.scores)
         other.supply = list(self.supply)
         other.reserve = [dict(r) for r in self.reserve]
@@ -518,11 +528,26 @@ class Game:
         is done and :attr:`finished` is set.
         """
         self.check(move)
+        if self.observer is not None:
+            return self._observed(move)
         if type(move) is Move:
             return self._apply(move)
         if type(move) is Resign:
             return self._resign(self.players.index(move.player))
         return self._decide(move)
+
+    def _observed(self, move: Entry) -> Turn:
+        """Play the checked ``move`` between the observer's ``before`` and ``after``."""
+        observer = self.observer
+        observer.before(self, move)  # type: ignore[union-attr]
+        if type(move) is Move:
+            turn = self._apply(move)
+        elif type(move) is Resign:
+            turn = self._resign(self.players.index(move.player))
+        else:
+            turn = self._decide(move)
+        observer.after(self, turn)  # type: ignore[union-attr]
+        return turn
 
     def play_json(self, data: object) -> Turn:
         """Read and play one record entry given as JSON data (see :func:`parse_entry`)."""
@@ -536,7 +561,8 @@ class Game:
             stuck = self.unplaceable()
             if stuck is None:
                 break
-            turns.append(self._apply(Move.discard_of(stuck)))
+            discard = Move.discard_of(stuck)
+            turns.append(self._observed(discard) if self.observer is not None else self._apply(discard))
         return turns
 
     def finish(self, ending: str = "ended_early") -> None:

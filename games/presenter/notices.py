@@ -4,6 +4,7 @@ reasons, in the player's language). static/js/turn.js shows them in an aria-live
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -43,26 +44,35 @@ def played_text(view: GameView, number: int) -> str:
 
 def turn_refusals(view: GameView, tile: str, placements: list[dict[str, Any]]) -> dict[str, Any]:
     """Why ``tile`` may not go on each empty cell next to the board where it fits in no
-    rotation (``cells``, by "x,y"), why no follower may go on the other spots of each legal
-    placement (``spots``, by "x,y,rotation": spot -> index in ``reasons``), and what to say
-    of a taken cell or one far from the board."""
+    rotation (``cells``, by "x,y": an index in ``reasons``), why no follower may go on the
+    other spots of each legal placement (``spots``, by "x,y,rotation": spot -> index in
+    ``reasons``; a spot not listed there has the ``usual`` reason, the commonest), and
+    what to say of a taken cell or one far from the board. Each sentence is sent once."""
+    reasons: dict[str, int] = {}
+
+    def index(text: str) -> int:
+        return reasons.setdefault(text, len(reasons))
+
     fits = {(p["x"], p["y"]) for p in placements}
-    cells = {f"{x},{y}": _cell_refusal(view, tile, x, y) for x, y in view.open_cells() if (x, y) not in fits}
-    reasons: list[str] = []
+    cells = {f"{x},{y}": index(_cell_refusal(view, tile, x, y)) for x, y in view.open_cells() if (x, y) not in fits}
     spots: dict[str, dict[str, int]] = {}
     for p in placements:
         allowed = {f["spot"] for f in p["figures"]}
         for spot in orientation(tile, p["rotation"]).spots:
-            if spot in allowed:
-                continue
-            text = _spot_refusal(view.why_not(tile, p["x"], p["y"], p["rotation"], spot))
-            if text not in reasons:
-                reasons.append(text)
-            spots.setdefault(f"{p['x']},{p['y']},{p['rotation']}", {})[spot] = reasons.index(text)
+            if spot not in allowed:
+                why = index(_spot_refusal(view.why_not(tile, p["x"], p["y"], p["rotation"], spot)))
+                spots.setdefault(f"{p['x']},{p['y']},{p['rotation']}", {})[spot] = why
+    usual = Counter(i for by_spot in spots.values() for i in by_spot.values()).most_common(1)
+    usual_index = usual[0][0] if usual else None
     return {
         "cells": cells,
-        "spots": spots,
-        "reasons": reasons,
+        "spots": {
+            key: others
+            for key, by_spot in spots.items()
+            if (others := {spot: i for spot, i in by_spot.items() if i != usual_index})
+        },
+        "usual": usual_index,
+        "reasons": list(reasons),
         "taken": _("There is already a tile on this cell."),
         "far": _("A tile goes next to a tile already on the board, edge to edge."),
     }

@@ -8,10 +8,11 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import get_language, gettext_lazy
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from games import hints
+from games import hints, replay
 from games.engine import orientation
 from games.engine.tiles import TILE_TYPES
 from games.entries import categories_for, describe, describe_spot, kind_of, spot_of
@@ -35,11 +36,25 @@ AUTOMATIC_LABELS: dict[str, StrOrPromise] = {
 """What the move list says of a move the site played when time ran out."""
 
 
-def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, Any]:
+MOVES_SHOWN = replay.NOTED
+"""The newest moves the game page lists (as many as its box shows before it scrolls); the
+earlier ones on asking (``?moves=all``) and in the replay."""
+
+
+def context(
+    view: GameView, user, asked_tile: str | None = None, *, since: int | None = None, all_moves: bool = False
+) -> dict[str, Any]:
     """Everything templates/games/game_detail.html shows of ``view`` to ``user``;
-    ``asked_tile``: the tile of their hand they chose (``?tile=``)."""
+    ``asked_tile``: the tile of their hand they chose (``?tile=``). The move list holds the
+    newest :data:`MOVES_SHOWN` moves (``moves_hidden``: how many earlier ones it leaves
+    out), every move with ``all_moves``, or (the fragment) those after move ``since``."""
     game, seats, me = view.stored, view.seats, view.me
-    move_rows, left_reasons = _move_rows(view)
+    entries = list(game.moves.order_by("-number").values_list("number", "seat", "entry", "points"))
+    left_reasons = _left_reasons(entries)
+    if since is not None:
+        shown = [e for e in entries if e[0] > since]
+    else:
+        shown = entries if all_moves else entries[:MOVES_SHOWN]
     decision = decision_context(view) if view.decision else None
     open_seat = any(s.state == Seat.State.OPEN for s in seats)
     signed_in = user.is_authenticated
@@ -63,10 +78,11 @@ def context(view: GameView, user, asked_tile: str | None = None) -> dict[str, An
         "bag": bag_tiles(view),
         "decision_targets": decision_targets(view, decision) if view.my_decision else [],
         "move_number": view.move_number,
-        "move_rows": move_rows,
+        "move_rows": _move_rows(view, shown),
+        "moves_hidden": len(entries) - len(shown) if since is None else 0,
         "categories": [CATEGORY_LABELS[c] for c in categories_for(view.rules.expansions)],
         "winner_names": [p.name for p in view.players if p.winner],
-        "departures": departures(((r["move"]["number"], r["seat"], r["entry"]) for r in move_rows), view.names),
+        "departures": departures(((number, seat, entry) for number, seat, entry, _points in entries), view.names),
         "can_join": bool(view.waiting and signed_in and me is None and open_seat),
         "invited": me is not None and me.state == Seat.State.INVITED,
         "can_resign": bool(view.active and me and me.state == Seat.State.JOINED and not view.players[me.position].out),
@@ -118,23 +134,33 @@ def _player_row(view: GameView, p: PlayerView, left_reasons: dict[int, str]) -> 
     }
 
 
-def _move_rows(view: GameView) -> tuple[list[dict[str, Any]], dict[int, str]]:
-    """The move list, newest first, and why each player who left did (forfeit, resign)."""
-    game, seats, names = view.stored, view.seats, view.names
-    automatic = dict(GameEvent.objects.filter(game=game).values_list("move_number", "kind"))
-    rows: list[dict[str, Any]] = []
+def _left_reasons(entries) -> dict[int, str]:
+    """Why each player who left did (forfeit, resign), from the log newest first."""
     left: dict[int, str] = {}
-    for number, seat, entry, points in game.moves.order_by("-number").values_list("number", "seat", "entry", "points"):
+    for _number, seat, entry, _points in entries:
         kind = kind_of(entry)
         if kind in ("forfeit", "resign"):
             left.setdefault(seat, kind)
+    return left
+
+
+def _move_rows(view: GameView, entries) -> list[dict[str, Any]]:
+    """The rows of the move list for the log ``entries`` (number, seat, entry, points), newest first."""
+    game, seats, names = view.stored, view.seats, view.names
+    automatic = (
+        dict(GameEvent.objects.filter(game=game, move_number__gte=entries[-1][0]).values_list("move_number", "kind"))
+        if entries
+        else {}
+    )
+    rows = []
+    for number, seat, entry, points in entries:
         who = names[seat] if seat < len(names) else "?"
         rows.append(
             {
                 "move": {"number": number},
                 "seat": seat,
                 "entry": entry,
-                "kind": kind,
+                "kind": kind_of(entry),
                 "text": view.describe(number) or describe(entry, who),
                 **tile_picture(entry),
                 "player": who,
@@ -148,7 +174,7 @@ def _move_rows(view: GameView) -> tuple[list[dict[str, Any]], dict[int, str]]:
                 "automatic": AUTOMATIC_LABELS.get(automatic.get(number, ""), ""),
             }
         )
-    return rows, left
+    return rows
 
 
 def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
@@ -157,7 +183,8 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
     my_turn = view.my_turn
     tile = view.chosen_tile(asked_tile)
     placements = view.placements(tile) if my_turn and tile else []
-    legal: dict[str, Any] = {"tile": tile if my_turn and tile else None, "placements": placements}
+    shown = [{k: v for k, v in p.items() if k != "meeples"} for p in placements]  # turn.js reads the figures
+    legal: dict[str, Any] = {"tile": tile if my_turn and tile else None, "placements": shown}
     legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
     legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
     legal["no_follower"] = _("no follower")
@@ -170,7 +197,7 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
         "tile_svg": drawn_tile_svg(tile) if tile else "",
         "hand": [{"tile": t, "svg": small_tile_svg(t), "chosen": t == tile} for t in view.my_hand or ()],
         "legal": legal,
-        "board_svg": view.board_svg(highlight if my_turn else None, legend=False),
+        "board_svg": view.board_svg(highlight if my_turn else None, legend=False, sprite=sprite()),
         "tile_svgs": sorted(_tile_svgs(tile, rotations).items()) if my_turn and tile else [],
     }
 
@@ -228,18 +255,29 @@ def bag_tiles(view: GameView) -> list[dict]:
 
 
 # --- pictures ------------------------------------------------------------------------------
+# A page refers to the tiles' drawings in the sprites (games.board_svg.tile_sprite, one per
+# expansion, kept by the browser) rather than drawing each tile type again for each picture.
+
+
+@lru_cache(maxsize=1)
+def sprite() -> str:
+    """The URL pattern of the sprites, ``/tiles/{expansion}.svg?v={version}``."""
+    return reverse("tile-sprite", args=["EXPANSION"]).replace("EXPANSION", "{expansion}") + "?v={version}"
 
 
 def _tile_svgs(tile: str, rotations) -> dict[int, str]:
     from games import board_svg
 
-    return {r: board_svg.render_tile(tile, r, size=160, spots=orientation(tile, r).spots) for r in rotations}
+    return {
+        r: board_svg.render_tile(tile, r, size=160, spots=orientation(tile, r).spots, sprite=sprite())
+        for r in rotations
+    }
 
 
 def drawn_tile_svg(tile: str) -> str:
     from games import board_svg
 
-    return board_svg.render_tile(tile, 0, size=96)
+    return board_svg.render_tile(tile, 0, size=96, sprite=sprite())
 
 
 def tile_picture(entry: dict) -> dict[str, str]:
@@ -252,12 +290,8 @@ def tile_picture(entry: dict) -> dict[str, str]:
 
 
 def small_tile_svg(tile: str) -> str:
-    """A small picture of ``tile`` (the bag), cached per language (its label is translated)."""
-    return _small_tile_svg_in(tile, get_language())
-
-
-@lru_cache(maxsize=512)
-def _small_tile_svg_in(tile: str, language: str) -> str:
+    """A small picture of ``tile`` (the bag, a hand, the move list): its drawing in the
+    sprite, sized by the page's CSS."""
     from games import board_svg
 
-    return board_svg.render_tile(tile, 0, size=40)
+    return board_svg.tile_icon(tile, sprite())

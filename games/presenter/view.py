@@ -15,7 +15,7 @@ from typing import Any
 from games import decisions, expansions, replay, seating
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
-from games.engine.effects import TurnEffects, history_effects
+from games.engine.effects import TurnEffects, history_effects, turn_effects
 from games.entries import describe, scored_json
 from games.models import Game, Seat
 
@@ -128,11 +128,20 @@ class GameView:
         return cls(engine, [s.display_name for s in seats], game=game, seats=seats, viewer=viewer, me=me)
 
     @classmethod
-    def load(cls, game: Game, user=None, *, upto: int | None = None, seats: Sequence[Seat] | None = None) -> GameView:
-        """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``."""
+    def load(
+        cls,
+        game: Game,
+        user=None,
+        *,
+        upto: int | None = None,
+        seats: Sequence[Seat] | None = None,
+        noted: int | None = replay.NOTED,
+    ) -> GameView:
+        """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``; what the
+        last ``noted`` moves did (every move's with ``None``) is told without a second replay."""
         if seats is None:
             seats = list(game.seats.select_related("user").order_by("position"))
-        return cls.of(game, seats, replay.engine_for(game, list(seats), upto=upto), user)
+        return cls.of(game, seats, replay.engine_for(game, list(seats), upto=upto, noted=noted), user)
 
     def _player(self, i: int, hand: tuple[str, ...] | None) -> PlayerView:
         engine, extras = self._engine, self._extras
@@ -196,10 +205,12 @@ class GameView:
         labels: dict[tuple[int, int], str] | None = None,
         *,
         legend: bool = True,
+        sprite: str | None = None,
     ) -> str:
         """The board as SVG (the last move marked; ``highlight``: cells to click; ``labels``:
         a text in some of them, for the turn e-mail's picture; ``legend``: the expansions'
-        legend drawn under it, or left to the page or e-mail, see :meth:`board_legend`)."""
+        legend drawn under it, or left to the page or e-mail, see :meth:`board_legend`;
+        ``sprite``: the tiles' drawings referred to in the sprites, for a page)."""
         from games import board_svg
 
         return board_svg.render_board(
@@ -209,6 +220,7 @@ class GameView:
             interactive=bool(highlight) and not labels,
             labels=labels,
             legend=legend,
+            sprite=sprite,
         )
 
     def board_legend(self, colors: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -259,11 +271,18 @@ class GameView:
     @cached_property
     def effects(self) -> list[TurnEffects | None]:
         """What each move did to the board and the expansions' state (by move, from 0),
-        found by replaying the log once more (see :mod:`games.engine.effects`)."""
+        found by replaying the log once more (see :mod:`games.engine.effects`), unless the
+        engine noted every move as it played."""
         try:
             return list(history_effects(self._engine))
         except IllegalMove:  # a log the engine accepted replays: words are no reason to fail a page
             return [None] * len(self._engine.history)
+
+    def effects_of(self, number: int) -> TurnEffects | None:
+        """What move ``number`` did: as the engine noted it while it played (the newest
+        moves, see ``games.replay.engine_for``), else from :attr:`effects`."""
+        noted = turn_effects(self._engine, number)
+        return noted if noted is not None else self.effects[number - 1]
 
     def describe(self, number: int) -> str:
         """Move ``number`` in words: what it did to the board and what it completed, for
@@ -273,7 +292,7 @@ class GameView:
             return ""
         names, seat = self.names, turn["seat"]
         who = names[seat] if seat < len(names) else "?"
-        return describe(turn["entry"], who, turn["scored"], names, self.effects[number - 1], seat)
+        return describe(turn["entry"], who, turn["scored"], names, self.effects_of(number), seat)
 
     @cached_property
     def outcome_json(self) -> dict[str, Any] | None:

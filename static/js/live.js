@@ -105,8 +105,9 @@
     var old = document.querySelector("#game-live [data-testid=move-list]");
     if (list && old) {
       var since = parseInt(list.getAttribute("data-since"), 10);
-      Array.prototype.slice.call(old.children).forEach(function (li) {
-        if (parseInt(li.getAttribute("value"), 10) <= since) list.appendChild(li);
+      Array.prototype.slice.call(old.children).forEach(function (li) {  // and the link to the earlier moves
+        var value = li.getAttribute("value");
+        if (value === null || parseInt(value, 10) <= since) list.appendChild(li);
       });
     }
   }

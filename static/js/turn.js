@@ -43,7 +43,7 @@
   });
   Object.keys(byCell).forEach(function (k) { byCell[k].sort(function (a, b) { return a.rotation - b.rotation; }); });
 
-  var refusals = legal.refusals || { cells: {}, spots: {}, reasons: [] };
+  var refusals = legal.refusals || { cells: {}, spots: {}, usual: null, reasons: [] };
   var figureBox = document.getElementById("figure-choice");
   var state = { key: null, index: 0, spot: null, figure: "follower", busy: false };
 
@@ -166,7 +166,7 @@
   /* A spot of the tile where no follower may go: shown greyed; a click says why. */
   function refuseSpot(c, p, spot) {
     var byPlacement = refusals.spots[p.x + "," + p.y + "," + p.rotation] || {};
-    var why = refusals.reasons[byPlacement[spot]];
+    var why = refusals.reasons[spot in byPlacement ? byPlacement[spot] : refusals.usual];  // listed: not the usual reason
     if (why === undefined) { c.parentNode.removeChild(c); return; }
     c.classList.add("spot-refused");
     c.setAttribute("aria-disabled", "true");
@@ -185,7 +185,7 @@
     var key = cell[0] + "," + cell[1];
     if (byCell[key]) return;
     if (svg.querySelector('g.tile[data-x="' + cell[0] + '"][data-y="' + cell[1] + '"]')) say(refusals.taken);
-    else say(refusals.cells[key] || refusals.far);
+    else say(key in refusals.cells ? refusals.reasons[refusals.cells[key]] : refusals.far);
   }
 
   var phone = window.matchMedia ? window.matchMedia("(max-width: 47.99rem)") : { matches: false };

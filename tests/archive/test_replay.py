@@ -1,10 +1,12 @@
 import json
+import re
 
 import pytest
 
 from archive.generate import store_game
 from games.board_svg import render_board
 from games.entries import CATEGORIES
+from games.presenter.page import sprite
 from games.replay import engine_for
 
 from .conftest import day, template
@@ -22,8 +24,8 @@ def test_board_at_move_k_is_a_replay_of_k_moves(member_client, game):
     for k in (0, 1, 17, total - 1, total):
         expected = render_board(engine_for(game, upto=k), last_move=True)
         page = member_client.get(f"/archive/games/{game.pk}/?move={k}")
-        assert page.status_code == 200
-        assert expected in page.content.decode()
+        assert page.status_code == 200  # the page's board refers to the tiles' drawings in the sprites
+        assert render_board(engine_for(game, upto=k), last_move=True, sprite=sprite()) in page.content.decode()
         api = member_client.get(f"/api/archive/games/{game.pk}/board.svg?move={k}")
         assert api["Content-Type"].startswith("image/svg+xml")
         assert api.content.decode() == expected
@@ -86,12 +88,12 @@ def test_export_reimports_to_the_same_game(member_client, game):
     page = member_client.post("/archive/import/", {"text": text})
     assert page.status_code == 200
     html = page.content.decode()
-    assert "not stored" in html and render_board(stored) in html
+    assert "not stored" in html and render_board(stored, sprite=sprite()) in html
     for score in game.scores:
         assert f">{score}<" in html
     # step back through the uploaded record
     page = member_client.post("/archive/import/", {"text": text, "step": "5"})
-    assert render_board(engine_for(game, upto=5)) in page.content.decode()
+    assert render_board(engine_for(game, upto=5), sprite=sprite()) in page.content.decode()
 
 
 def test_upload_file(member_client, game):
@@ -151,3 +153,18 @@ def test_the_score_chart_keeps_both_lines_visible_when_the_scores_are_equal():
     ys_a = [float(p.split(",")[1]) for p in points_a.split()]
     ys_b = [float(p.split(",")[1]) for p in points_b.split()]
     assert all(abs(a - b) >= 2 for a, b in zip(ys_a, ys_b))  # side by side, not on top of each other
+
+
+def test_a_finished_games_moves_are_told_once_and_kept_for_every_move_shown(member_client, game):
+    from unittest import mock
+
+    from archive import replay as archive_replay
+
+    def move_list(k):
+        html = member_client.get(f"/archive/games/{game.pk}/?move={k}").content.decode()
+        return re.search(r'<ol class="move-list".*?</ol>', html, re.S)[0].replace(' aria-current="step"', "")
+
+    with mock.patch.object(archive_replay, "describe_move", wraps=archive_replay.describe_move) as told:
+        first, second = move_list(3), move_list(10)
+    assert told.call_count == game.move_count + 2  # every move once, then the move each page shows
+    assert first == second and first.count("<li value=") == game.move_count + 1  # the start too

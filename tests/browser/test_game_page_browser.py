@@ -136,6 +136,7 @@ def test_an_earlier_board_comes_with_the_legend_of_its_move_beside_it_and_back_t
     game, number, holder = crowned_game()
     login(page, "ann")
     page.goto(f"/games/{game.pk}/")
+    page.get_by_test_id("earlier-moves").click()  # the page lists the newest moves; the king came early
     legend = page.get_by_test_id("board-legend")
     now = legend.text_content()
     legend.locator("li").first.evaluate("li => { li.dataset.now = '1'; }")  # the current line itself

@@ -1,12 +1,14 @@
 """What a placed tile did to the board: started, extended (which way), joined or completed
 each road, city and cloister (games.engine.effects), as the site's words tell it."""
 
+import random
+
 import pytest
 
 from games.engine import Game, Move, Rules
-from games.engine.autoplay import random_game
+from games.engine.autoplay import NAMES, play_randomly, random_game
 from games.engine.board import key_of
-from games.engine.effects import history_effects, placement_effects
+from games.engine.effects import history_effects, noting, placement_effects, turn_effects
 from games.engine.tiles import orientation
 
 RULE_SETS = [
@@ -88,3 +90,34 @@ def test_every_effect_agrees_with_the_board_once_the_tile_lies_there(rules):
                         assert board.tiles(board.root(key_of(move.x, move.y), index)) == effect.tiles
                         assert effect.joined == len(met[index])
             shadow.play(move)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=["base", "count", "four", "hand"])
+def test_effects_noted_while_a_game_plays_are_those_a_second_replay_finds(rules):
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = noting(Game.new(list(NAMES[:3]), rules, seed=seed))
+        while not game.finished:  # the site's discards of tiles that fit nowhere are noted too
+            game.discard_unplaceable()
+            play_randomly(game, rng, entries=1)
+        noted = history_effects(game)
+        assert len(game.observer.found) == len(game.history) and noted == game.observer.found
+        game.observer = None  # the same game, its log played again on a bag-less game
+        assert noted == history_effects(game)
+
+
+def test_a_copy_for_a_search_notes_nothing_and_its_effects_are_found_by_a_replay():
+    game = play_randomly(noting(Game.new(["Ann", "Bob"], seed=1)), random.Random(1), entries=30)
+    copy = game.copy()
+    play_randomly(copy, random.Random(2), entries=5)
+    assert copy.observer is None and len(game.observer.found) == 30 == len(game.history)
+    assert history_effects(copy)[:30] == history_effects(game)
+
+
+def test_a_game_noting_from_move_21_on_tells_what_each_later_move_did_and_nothing_of_before():
+    game = play_randomly(Game.new(["Ann", "Bob"], seed=4), random.Random(4), entries=20)
+    noting(game)
+    play_randomly(game, random.Random(5), entries=15)
+    everything = history_effects(game)  # a replay: the first 20 were not noted
+    assert [turn_effects(game, n) for n in range(1, 21)] == [None] * 20
+    assert [turn_effects(game, n) for n in range(21, 36)] == everything[20:35]

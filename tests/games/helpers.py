@@ -1,6 +1,8 @@
 """Playing through the API in tests."""
 
 import random
+from contextlib import contextmanager
+from unittest import mock
 
 
 def play_turn(clients, game_id, rng=None, meeple=None):
@@ -123,3 +125,27 @@ def drive_until(clients, game, stop, seed, limit=300):
         response = send_entry(clients[name], game.pk, len(engine.history) + 1, strategy_entry(engine, rng))
         assert response.status_code == 201, response.json()
     raise AssertionError("the game never reached the position")
+
+
+class Built:
+    """How many engines a block built (see :func:`engines_built`)."""
+
+    count = 0
+
+
+@contextmanager
+def engines_built():
+    """Count the engines built in the block: every replay of a log, whole or in part,
+    starts with one (``games.engine.Game.new`` or a bag-less ``Game``, as the move list's
+    words once did to find what each move did)."""
+    from games.engine import Game as EngineGame
+
+    built = Built()
+    original = EngineGame.__init__
+
+    def building(self, *args, **kwargs):
+        built.count += 1
+        original(self, *args, **kwargs)
+
+    with mock.patch.object(EngineGame, "__init__", building):
+        yield built

@@ -27,12 +27,19 @@ def test_docstring_examples(name):
         assert result.attempted > 0
 
 
+UNREAD = ("baseProfile", "version")
+"""What svgwrite writes on a document and we leave out (no browser or rasteriser reads it)."""
+
+
 def canonical(text: str) -> list:
-    return [(el.tag, sorted(el.attrib.items()), (el.text or "").strip()) for el in ElementTree.fromstring(text).iter()]
+    return [
+        (el.tag, sorted((k, v) for k, v in el.attrib.items() if k not in UNREAD), (el.text or "").strip())
+        for el in ElementTree.fromstring(text).iter()
+    ]
 
 
 @pytest.mark.parametrize("tile, rotation", [("CO-7", 90), ("TB-24", 270), ("RV-1", 0), ("KR-5", 180)])
-def test_a_tile_is_written_as_svgwrite_writes_it(tile, rotation):
+def test_a_tile_is_written_as_svgwrite_writes_it_less_its_profile_and_version(tile, rotation):
     from games.engine.tiles import orientation
 
     drawing = tile_document(tile, rotation, size=80, spots=orientation(tile, rotation).spots)

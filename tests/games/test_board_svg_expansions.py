@@ -126,7 +126,7 @@ def full_game():
 def test_each_tile_type_is_defined_once_and_used_by_every_tile(full_game):
     root = parse(render_board(full_game))
     defs = root.find(f"{NS}defs")
-    ids = [g.get("id") for g in defs]
+    ids = [g.get("id") for g in defs if g.tag == f"{NS}g"]  # the figures' outlines are paths
     assert len(ids) == len(set(ids))
     placed = list(full_game.placed_tiles())
     assert len(placed) > 120
@@ -155,7 +155,7 @@ def test_every_figure_is_drawn_as_its_kind_in_its_players_colour(full_game):
     assert drawn == expected
     assert {kind for *_rest, kind in expected} == {"follower", "large", "builder", "pig"}
     for el in with_class(root, "figure"):
-        body = el.findall(f"{NS}path")[0]
+        body = el.findall(f"{NS}use")[0]  # of the kind's outline, defined once
         assert body.get("fill") == board_svg.seat_hex(int(el.get("data-seat")))
         assert full_game.players[int(el.get("data-seat"))] in title_of(el)
 
@@ -172,8 +172,11 @@ def test_the_kinds_of_figure_look_different():
         for el in with_class(root, "figure")
     }
     assert set(figures) == {"follower", "large", "builder", "pig", "follower-lying"}
-    bodies = {kind: el.findall(f"{NS}path")[0] for kind, el in figures.items()}
-    assert len({b.get("d") for b in bodies.values()}) == 3  # meeple (follower, large, farmer), builder, pig
+    bodies = {kind: el.findall(f"{NS}use")[0] for kind, el in figures.items()}
+    outlines = {path.get("id"): path.get("d") for path in root.find(f"{NS}defs").iter(f"{NS}path") if path.get("id")}
+    assert (
+        len({outlines[b.get(XLINK)[1:]] for b in bodies.values()}) == 3
+    )  # meeple (follower, large, farmer), builder, pig
     scale = {kind: float(re.search(r"scale\(([\d.]+)\)", b.get("transform")).group(1)) for kind, b in bodies.items()}
     assert scale["large"] > 1.25 * scale["follower"]
     assert "rotate(90)" in bodies["follower-lying"].get("transform")

@@ -1,12 +1,17 @@
-"""What a move POST costs: a bounded number of SQL queries and one replay of the log,
-whatever the length of the game (the issue's budget: 12 queries, 1 replay, mid-game)."""
+"""What a move POST and a game's pages cost: a bounded number of SQL queries and one
+replay of the log, whatever the length of the game (mid-game: 12 queries, 1 replay; the
+201 of the game page's move, with its sentence and the page's fragment, replays nothing
+more; the game page and the archive replay replay the log once)."""
 
-from unittest import mock
+import gzip
+import json
 
+import pytest
+from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.engine import Game as EngineGame
+from .helpers import engines_built
 
 MOVE_QUERIES = 12
 
@@ -35,21 +40,24 @@ def post(client, game_id, body):
     return response.json()
 
 
-def test_a_mid_game_move_costs_at_most_twelve_queries_and_one_replay(ann, bob, django_assert_max_num_queries):
+def game_at(ann, bob, move_number):
+    """A two-player game played up to ``move_number``: its id, the token clients and its state."""
     clients = {"ann": token_client(ann), "bob": token_client(bob)}
     game_id = clients["ann"].post("/api/games/", {"invite": ["bob"]}, format="json").json()["id"]
     state = clients["bob"].post(f"/api/games/{game_id}/accept/").json()
-    while state["move_number"] < 25:
+    while state["move_number"] < move_number:
         client = clients[state["current_player"]]
         state = post(client, game_id, first_placement(client, game_id, state))
+    return game_id, clients, state
+
+
+def test_a_mid_game_move_costs_at_most_twelve_queries_and_one_replay(ann, bob, django_assert_max_num_queries):
+    game_id, clients, state = game_at(ann, bob, 25)
     mover = clients[state["current_player"]]
     body = first_placement(mover, game_id, state)
-    with (
-        django_assert_max_num_queries(MOVE_QUERIES),
-        mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays,
-    ):
+    with django_assert_max_num_queries(MOVE_QUERIES), engines_built() as replays:
         after = post(mover, game_id, body)
-    assert replays.call_count == 1  # the 201 comes from the engine the move was played on
+    assert replays.count == 1  # the 201 comes from the engine the move was played on
     assert after["move_number"] == state["move_number"] + 1
     assert after.pop("played").startswith(f"Move {state['move_number']} played")
     assert after == mover.get(f"/api/games/{game_id}/").json()  # the same state a GET gives
@@ -59,11 +67,54 @@ def test_accepting_the_last_invitation_and_resigning_replay_the_log_once_each(an
     clients = {user.username: token_client(user) for user in (ann, bob, cid)}
     game_id = clients["ann"].post("/api/games/", {"invite": ["bob", "cid"]}, format="json").json()["id"]
     clients["bob"].post(f"/api/games/{game_id}/accept/")
-    with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+    with engines_built() as replays:
         started = clients["cid"].post(f"/api/games/{game_id}/accept/").json()
-    assert replays.call_count == 1 and started["status"] == "active"
+    assert replays.count == 1 and started["status"] == "active"
     assert started == clients["cid"].get(f"/api/games/{game_id}/").json()
-    with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+    with engines_built() as replays:
         left = clients["bob"].post(f"/api/games/{game_id}/resign/").json()
-    assert replays.call_count == 1 and left["status"] == "active"  # two players play on
+    assert replays.count == 1 and left["status"] == "active"  # two players play on
     assert left == clients["bob"].get(f"/api/games/{game_id}/").json()
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_game_pages_move_tells_the_move_and_sends_the_page_from_one_replay(ann, bob):
+    game_id, clients, state = game_at(ann, bob, 25)
+    number = state["move_number"]
+    mover = next(u for u in (ann, bob) if u.username == state["current_player"])
+    body = first_placement(clients[mover.username], game_id, state)
+    with engines_built() as replays:
+        response = signed_in(mover).post(
+            f"/api/games/{game_id}/moves/",
+            body,
+            content_type="application/json",
+            HTTP_X_PAGE_SINCE=str(number - 1),
+            HTTP_ACCEPT_ENCODING="gzip",
+        )
+    assert response.status_code == 201
+    data = json.loads(gzip.decompress(response.content))
+    assert replays.count == 1  # the move's sentence and the fragment too
+    assert data["played"].startswith(f"Move {number} played: {mover.username} placed ")
+    assert f'value="{number}"' in data["page"]  # the new move in the page's move list
+
+
+@pytest.mark.parametrize("path", ["/games/{id}/", "/games/{id}/fragment/?since=20", "/archive/games/{id}/"])
+def test_a_game_page_with_its_move_list_replays_the_log_once(ann, bob, path):
+    game_id, _clients, _state = game_at(ann, bob, 25)
+    with engines_built() as replays:
+        response = signed_in(bob).get(path.format(id=game_id))
+    assert response.status_code == 200 and replays.count == 1
+    assert b"placed" in response.content  # the move list, in words
+
+
+def test_the_archive_replay_at_an_earlier_move_replays_the_log_once(ann, bob):
+    game_id, _clients, _state = game_at(ann, bob, 25)
+    with engines_built() as replays:
+        page = signed_in(bob).get(f"/archive/games/{game_id}/?move=10").content.decode()
+    assert replays.count == 1  # the board after move 10 and the words of all 24 moves
+    assert 'aria-current="step"' in page or "?move=11" in page

@@ -5,20 +5,18 @@ page, the API and the e-mail read the same view, so they say the same."""
 import html as htmllib
 import re
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from django.urls import reverse
 
 from games import lobby, replay
-from games.engine import Game as EngineGame
 from games.models import Seat
 from games.presenter import payloads, rules
 from games.presenter.view import GameView
 from notifications.emails import build_message
 from notifications.models import Notification
 
-from .helpers import drive_until, seeded_game
+from .helpers import drive_until, engines_built, seeded_game
 
 HAND = {"expansions": [], "hand": 3}
 
@@ -112,10 +110,10 @@ def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(starte
     engine = replay.engine_for(started)
     placement = engine.legal_placements()[0]
     body = {"move_number": 1, "x": placement.x, "y": placement.y, "rotation": placement.rotation, "meeple": None}
-    with mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays:
+    with engines_built() as replays:
         response = api(ann).post(f"/api/games/{started.pk}/moves/", body, format="json")
     assert response.status_code == 201, response.json()
-    assert replays.call_count == 1  # the command's own replay; the 201 replays nothing more
+    assert replays.count == 1  # the command's own replay; the 201 replays nothing more
     assert response.json()["move_number"] == 2 and response.json()["current_player"] == "bob"
 
 

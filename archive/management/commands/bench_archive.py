@@ -3,7 +3,8 @@
     manage.py bench_archive [--runs 50]
 
 Uses django.test.Client (signed in as the busiest player) and prints the median and
-95th percentile of each page, with the number of SQL queries per request.
+95th percentile of each page, the median time of its SQL queries (the rest is Python and
+templates) and the number of SQL queries per request.
 """
 
 import random
@@ -59,7 +60,8 @@ class Command(BaseCommand):
                 elapsed = (time.perf_counter() - t) * 1000
             if response.status_code != 200:
                 raise CommandError(f"{url}: HTTP {response.status_code}")
-            return elapsed, len(ctx.captured_queries)
+            sql = sum(float(q["time"]) for q in ctx.captured_queries) * 1000
+            return elapsed, sql, len(ctx.captured_queries)
 
         varied = VARIED_EXPANSION  # the expansion of a quarter of generated games
         others = "&".join(f"{o.name}=no" for o in Rules.options() if o.kind == "expansion" and o.name != varied)
@@ -73,19 +75,22 @@ class Command(BaseCommand):
             f"list ?farm_scoring=classic&{varied}=no": lambda: f"/archive/?farm_scoring=classic&{varied}=no",
             f"list ?player=X&{varied}=yes": lambda: f"/archive/?player={rng.choice(users)}&{varied}=yes",
             "list ?player=X&hand=no&<others>=no": lambda: f"/archive/?player={rng.choice(users)}&hand=no&{others}",
+            "player page": lambda: f"/archive/players/{rng.choice(users)}/",
             "replay ?move=k": lambda: self._replay_url(rng, min_id, max_id),
             "API board.svg ?move=k": lambda: self._replay_url(rng, min_id, max_id, api=True),
         }
         for name, url_of in pages.items():
             timed(url_of())  # warm-up (connections, caches, template loading)
-            times, counts = [], set()
+            times, sql_times, counts = [], [], set()
             for _ in range(runs):
-                elapsed, queries = timed(url_of())
+                elapsed, sql, queries = timed(url_of())
                 times.append(elapsed)
+                sql_times.append(sql)
                 counts.add(queries)
             self.stdout.write(
                 f"{name:36s} median {statistics.median(times):6.1f} ms   p95 {percentile(times, 95):6.1f} ms"
-                f"   max {max(times):6.1f} ms   queries {sorted(counts)}"
+                f"   max {max(times):6.1f} ms   SQL median {statistics.median(sql_times):6.1f} ms"
+                f"   queries {sorted(counts)}"
             )
 
     def _replay_url(self, rng, min_id, max_id, api=False):

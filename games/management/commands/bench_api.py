@@ -7,7 +7,8 @@ DATABASE_URL points at, and prints the median and p95 of ``POST /api/games/<id>/
 and of the game page ``GET /games/<id>/`` measured near the end of each game (full
 board), plus the SQL queries per move request (min/max over the game: constant) and,
 over moves 21-40, the median SQL queries and replays of the move log per move request
-(a replay: the engine rebuilt from the game's seed, ``games.engine.Game.new``).
+(a replay: an engine built, ``games.engine.Game``, from the game's seed or bag-less as the
+move list's words once did: see ``bench_pages.counted``).
 Everything it created is deleted afterwards.
 """
 
@@ -19,18 +20,17 @@ import random
 import secrets
 import statistics
 import time
-from unittest import mock
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 from rest_framework.authtoken.models import Token
 
-from games.engine import Game as EngineGame
 from games.models import Game
+
+from .bench_pages import counted
 
 MEASURED_MOVES = range(21, 41)
 """Moves whose queries and replays are reported as a median (a mid-game board)."""
@@ -199,10 +199,7 @@ class Command(BaseCommand):
                 "rotation": placement["rotation"],
                 "meeple": meeple,
             }
-            with (
-                CaptureQueriesContext(connection) as captured,
-                mock.patch.object(EngineGame, "new", wraps=EngineGame.new) as replays,
-            ):
+            with counted() as cost:
                 start = time.perf_counter()
                 response = client.post(f"/api/games/{game_id}/moves/", body, content_type="application/json")
                 move_ms.append((time.perf_counter() - start) * 1000)
@@ -210,9 +207,9 @@ class Command(BaseCommand):
                 raise CommandError(
                     f"move {body['move_number']} failed: {response.status_code} {response.content[:300]!r}"
                 )
-            queries.append(len(captured))
+            queries.append(cost.queries)
             if body["move_number"] in MEASURED_MOVES:
-                self.mid_game.append((len(captured), replays.call_count))
+                self.mid_game.append((cost.queries, cost.engines))
             state = response.json()
             final_flags.append(state["status"] == "finished")
             if state["tiles_left"] < page_samples or state["status"] == "finished":
