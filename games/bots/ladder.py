@@ -24,7 +24,7 @@ from games.engine import Rules
 
 from .duel import play_game, seat_sides
 from .evaluate import potential_after, value_after
-from .levels import GreedyBot, MctsBot, RandomBot
+from .levels import DeepBot, GreedyBot, MctsBot, RandomBot
 from .view import PlayerView
 
 RESULTS = Path(__file__).with_name("ladder.json")
@@ -80,7 +80,8 @@ def bot_for(level: Level | str, seed: int | None = None, scale: float = 1.0):
     if level.bot == "greedy":
         judge = potential_after if settings.get("judge") == "potential" else value_after
         return GreedyBot(seed, judge=judge, noise=settings.get("noise", 0.0))
-    return MctsBot(seed, seconds=settings.get("seconds", 0.3) * scale)
+    search = MctsBot if level.bot == "answers" else DeepBot
+    return search(seed, seconds=settings.get("seconds", 0.3) * scale)
 
 
 def choose_move(view: PlayerView, level: Level | str, seed: int | None = None) -> Any:
