@@ -5,6 +5,7 @@ python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds
 python -m games.bots bench --json
 python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
+python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
 """
 
 from __future__ import annotations
@@ -76,7 +77,16 @@ def main(argv: list[str] | None = None) -> int:
     an.add_argument("record", type=Path)
     an.add_argument("--seconds", type=_positive(float), default=0.3, help="CPU seconds of search per decision")
     an.add_argument("--json", action="store_true")
+    cal = sub.add_parser("calibrate", help="the five levels play together; mean points lost a decision by level")
+    cal.add_argument("--games", type=_positive(int), default=20)
+    cal.add_argument("--seconds", type=_positive(float), default=0.3, help="CPU seconds of analysis per decision")
+    cal.add_argument("--playouts", type=_positive(int), default=None, help="a reproducible budget instead")
+    cal.add_argument("--seed", type=int, default=0)
+    cal.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
+    cal.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.command == "calibrate":
+        return _calibrate(args)
     if args.command == "ladder":
         return _ladder(args, argv)
     if args.command == "analyse":
@@ -123,6 +133,21 @@ def _ladder(args, argv: list[str] | None) -> int:
         rows = [p for p in result["pairs"] if p["level"] == level["name"]]
         against = ", ".join(f"{p['against']} {p['wins']:g}/{p['games']}" for p in rows) or "-"
         print(f"{level['name']:<10} {level['ordinal']:>7.2f}  {against}")
+    return 0
+
+
+def _calibrate(args) -> int:
+    from .calibrate import calibrate
+
+    result = calibrate(args.games, args.seconds, args.seed, args.playouts, args.records)
+    if args.json:
+        json.dump(result, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    print(f"{'level':<10} {'decisions':>9} {'points lost a decision':>23}")
+    for row in result["table"]:
+        print(f"{row['level']:<10} {row['decisions']:>9} {row['mean_loss']!s:>23}")
+    print("in order" if result["in_order"] else "not in order")
     return 0
 
 

@@ -56,8 +56,8 @@ NAMED_LEVELS: tuple[Level, ...] = (
         "Expert",
         "mcts",
         {"seconds": 0.3},
-        "weighs unfinished cities, farms and followers kept, and checks what the next player could do "
-        "against each move with every tile they might draw",
+        "weighs unfinished cities, farms and followers kept, and plays its best moves out a few turns "
+        "over the tiles that may come: the next player's answer, then its own next move",
     ),
 )
 """From the weakest to the strongest; each beats the one before it (see ``ladder.json``)."""

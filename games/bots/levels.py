@@ -1,4 +1,4 @@
-"""The three bots: ``random``, ``greedy`` and ``mcts`` (the named levels of play are in :mod:`games.bots.ladder`).
+"""The bots: ``random``, ``greedy``, ``answers`` and ``mcts`` (the named levels of play are in :mod:`games.bots.ladder`).
 
 A bot has one method, ``decide(view) -> entry``: given a
 :class:`~games.bots.view.PlayerView` it returns one of the legal entries that
@@ -98,7 +98,8 @@ class Search:
 
 
 class MctsBot:
-    """The strongest level: the expected final score one answer deep, within a time (or
+    """Level ``answers`` (the strongest level until issue 33; :class:`DeepBot`, level
+    ``mcts``, builds on it): the expected final score one answer deep, within a time (or
     answer) budget.
 
     The time budget counts the CPU seconds of the thread that searches
