@@ -6,6 +6,7 @@ python -m games.bots bench --json
 python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
+python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR]
 """
 
 from __future__ import annotations
@@ -84,7 +85,26 @@ def main(argv: list[str] | None = None) -> int:
     cal.add_argument("--seed", type=int, default=0)
     cal.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     cal.add_argument("--json", action="store_true")
+    tune = sub.add_parser(
+        "tune", help="SPSA self-play tuning of the evaluation's weights (prints them, writes nothing)"
+    )
+    tune.add_argument("--steps", type=_positive(int), default=50)
+    tune.add_argument("--games", type=_positive(int), default=4, help="games per step")
+    tune.add_argument("--seed", type=int, default=0)
+    tune.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
+    tune.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.command == "tune":
+        from .tune import spsa
+
+        result = spsa(args.steps, args.games, args.seed, records=args.records)
+        if not args.json:
+            for name, value in result["after"].items():
+                print(f"{name:<13} {result['before'][name]:>7g} -> {value:g}")
+            return 0
+        json.dump(result, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
     if args.command == "calibrate":
         return _calibrate(args)
     if args.command == "ladder":
