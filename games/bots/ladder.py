@@ -54,13 +54,15 @@ NAMED_LEVELS: tuple[Level, ...] = (
     Level(
         "expert",
         "Expert",
-        "mcts",
+        "answers",
         {"seconds": 0.3},
-        "weighs unfinished cities, farms and followers kept, and plays its best moves out a few turns "
-        "over the tiles that may come: the next player's answer, then its own next move",
+        "weighs unfinished cities, farms and followers kept, and checks what the next player could do "
+        "against each move with every tile they might draw",
     ),
 )
-"""From the weakest to the strongest; each beats the one before it (see ``ladder.json``)."""
+"""From the weakest to the strongest; each beats the one before it (see ``ladder.json``).
+The expert stays on the ``answers`` search, the one ``ladder.json`` measured, until the
+deeper ``mcts`` search is measured stronger (README, "Bots")."""
 
 
 def level_named(name: str) -> Level:

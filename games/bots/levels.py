@@ -128,7 +128,7 @@ class MctsBot:
     drops the worse half after each phase.
     """
 
-    level = "mcts"
+    level = "answers"
     width = 8  # options searched with hands
     phase = 4  # rounds in the first phase with hands; each phase after a halving is twice as long
     quiet = 2.0  # what a move elsewhere is worth to the next player: an answer on a hot cell must beat it
