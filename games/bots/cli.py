@@ -43,7 +43,7 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(f"--rules: {exc}") from None
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games.bots", description="Carcassonne bots")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("duel", help="bot A against bot B over complete games")
@@ -93,18 +93,13 @@ def main(argv: list[str] | None = None) -> int:
     tune.add_argument("--seed", type=int, default=0)
     tune.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     tune.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    if args.command == "tune":
-        from .tune import spsa
+    return parser
 
-        result = spsa(args.steps, args.games, args.seed, records=args.records)
-        if not args.json:
-            for name, value in result["after"].items():
-                print(f"{name:<13} {result['before'][name]:>7g} -> {value:g}")
-            return 0
-        json.dump(result, sys.stdout)
-        sys.stdout.write("\n")
-        return 0
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "tune":
+        return _tune(args)
     if args.command == "calibrate":
         return _calibrate(args)
     if args.command == "ladder":
@@ -153,6 +148,19 @@ def _ladder(args, argv: list[str] | None) -> int:
         rows = [p for p in result["pairs"] if p["level"] == level["name"]]
         against = ", ".join(f"{p['against']} {p['wins']:g}/{p['games']}" for p in rows) or "-"
         print(f"{level['name']:<10} {level['ordinal']:>7.2f}  {against}")
+    return 0
+
+
+def _tune(args) -> int:
+    from .tune import spsa
+
+    result = spsa(args.steps, args.games, args.seed, records=args.records)
+    if not args.json:
+        for name, value in result["after"].items():
+            print(f"{name:<13} {result['before'][name]:>7g} -> {value:g}")
+        return 0
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
     return 0
 
 
