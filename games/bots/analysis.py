@@ -1,8 +1,9 @@
 """Analysis of a finished game: each decision judged by the strong search, from the mover's view.
 
 :func:`analyse` replays a game's public record (the one ``python -m games.engine replay``
-checks) and, for every decision that had a choice, runs the ``mcts`` search on what the
-mover knew then: the board and scores before the move, the tile it drew (the one the
+checks) and, for every decision that had a choice, runs the ``answers`` search
+(:class:`~games.bots.levels.MctsBot`: exact over the next draw, so two analyses of a game
+agree, where the ``mcts`` level samples futures) on what the mover knew then: the board and scores before the move, the tile it drew (the one the
 record says it played) and the multiset of tiles still in the game, never the order in
 which they came later nor another player's hand. The search judges the move played and
 the move it prefers alike (each by the next player's best answer over every tile they

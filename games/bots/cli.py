@@ -5,6 +5,8 @@ python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds
 python -m games.bots bench --json
 python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
+python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
+python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR]
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(f"--rules: {exc}") from None
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games.bots", description="Carcassonne bots")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("duel", help="bot A against bot B over complete games")
@@ -77,7 +79,30 @@ def main(argv: list[str] | None = None) -> int:
     an.add_argument("record", type=Path)
     an.add_argument("--seconds", type=_positive(float), default=0.3, help="CPU seconds of search per decision")
     an.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    cal = sub.add_parser("calibrate", help="the five levels play together; mean points lost a decision by level")
+    cal.add_argument("--games", type=_positive(int), default=20)
+    cal.add_argument("--seconds", type=_positive(float), default=0.3, help="CPU seconds of analysis per decision")
+    cal.add_argument("--playouts", type=_positive(int), default=None, help="a reproducible budget instead")
+    cal.add_argument("--seed", type=int, default=0)
+    cal.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
+    cal.add_argument("--json", action="store_true")
+    tune = sub.add_parser(
+        "tune", help="SPSA self-play tuning of the evaluation's weights (prints them, writes nothing)"
+    )
+    tune.add_argument("--steps", type=_positive(int), default=50)
+    tune.add_argument("--games", type=_positive(int), default=4, help="games per step")
+    tune.add_argument("--seed", type=int, default=0)
+    tune.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
+    tune.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "tune":
+        return _tune(args)
+    if args.command == "calibrate":
+        return _calibrate(args)
     if args.command == "ladder":
         return _ladder(args, argv)
     if args.command == "analyse":
@@ -124,6 +149,34 @@ def _ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
         rows = [p for p in result["pairs"] if p["level"] == level["name"]]
         against = ", ".join(f"{p['against']} {p['wins']:g}/{p['games']}" for p in rows) or "-"
         print(f"{level['name']:<10} {level['ordinal']:>7.2f}  {against}")
+    return 0
+
+
+def _tune(args: argparse.Namespace) -> int:
+    from .tune import spsa
+
+    result = spsa(args.steps, args.games, args.seed, records=args.records)
+    if not args.json:
+        for name, value in result["after"].items():
+            print(f"{name:<13} {result['before'][name]:>7g} -> {value:g}")
+        return 0
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from .calibrate import calibrate
+
+    result = calibrate(args.games, args.seconds, args.seed, args.playouts, args.records)
+    if args.json:
+        json.dump(result, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    print(f"{'level':<10} {'decisions':>9} {'points lost a decision':>23}")
+    for row in result["table"]:
+        print(f"{row['level']:<10} {row['decisions']:>9} {row['mean_loss']!s:>23}")
+    print("in order" if result["in_order"] else "not in order")
     return 0
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import Game, Outcome, Rules
 from games.engine.autoplay import play_randomly
 
-from .levels import Bot, MctsBot, make_bot
+from .levels import Bot, DeepBot, MctsBot, make_bot
 from .options import options_of
 from .view import view_of
 
@@ -112,16 +112,18 @@ def random_position(seed: int, moves: int, players: int = 2, rules: Rules | None
 
 
 def bench(seconds: float = 3.0, seed: int = 2026) -> dict[str, Any]:
-    """How fast the search judges one mid-game decision for ``seconds`` of CPU time on one
+    """How fast the ``answers`` search judges one mid-game decision for ``seconds`` of CPU time on one
     core: answers (one tile of the next player, one option) per second, and how many of
     the options it reached (``answers_per_wall_s`` is by the wall clock: lower on a busy
-    machine)."""
+    machine); then the ``mcts`` level's lines (sampled futures played out) per CPU second
+    and how far they looked."""
     game = random_position(seed, 36)
     view = view_of(game)
     bot = MctsBot(seed, seconds=seconds)
     wall = time.perf_counter()
     search = bot.search(view, options_of(view))
     wall = time.perf_counter() - wall
+    deep = DeepBot(seed, seconds=seconds).search(view, options_of(view))
     return {
         "answers_per_s": round(search.playouts / search.seconds, 1),  # per CPU second of the one core used
         "answers_per_wall_s": round(search.playouts / wall, 1),
@@ -130,4 +132,7 @@ def bench(seconds: float = 3.0, seed: int = 2026) -> dict[str, Any]:
         "options": len(options_of(view)),
         "searched": sum(1 for c in search.children if c.playouts),
         "move_number": game.move_number,
+        "lines_per_s": round(deep.playouts / deep.seconds, 1),
+        "lines": deep.playouts,
+        "depth": deep.depth,
     }

@@ -1,4 +1,4 @@
-"""The three bots: ``random``, ``greedy`` and ``mcts`` (the named levels of play are in :mod:`games.bots.ladder`).
+"""The bots: ``random``, ``greedy``, ``answers`` and ``mcts`` (the named levels of play are in :mod:`games.bots.ladder`).
 
 A bot has one method, ``decide(view) -> entry``: given a
 :class:`~games.bots.view.PlayerView` it returns one of the legal entries that
@@ -23,7 +23,7 @@ from .options import options_of
 from .sim import copy_game, deal_guess, hidden_tiles, sample_bag
 from .view import PlayerView
 
-LEVELS = ("random", "greedy", "mcts")
+LEVELS = ("random", "greedy", "answers", "mcts")
 
 
 class RandomBot:
@@ -93,12 +93,14 @@ class Search:
     """What one decision's search did (``bench`` reports it)."""
 
     children: list[Child] = field(default_factory=list)
-    playouts: int = 0  # answers judged: one per tile the next player may draw, per option
+    playouts: int = 0  # answers judged: one per tile the next player may draw, per option (lines, for ``mcts``)
     seconds: float = 0.0
+    depth: int = 1  # turns looked ahead after an option (the longest line of ``mcts``)
 
 
 class MctsBot:
-    """The strongest level: the expected final score one answer deep, within a time (or
+    """Level ``answers`` (the strongest level until issue 33; :class:`DeepBot`, level
+    ``mcts``, builds on it): the expected final score one answer deep, within a time (or
     answer) budget.
 
     The time budget counts the CPU seconds of the thread that searches
@@ -127,7 +129,7 @@ class MctsBot:
     drops the worse half after each phase.
     """
 
-    level = "mcts"
+    level = "answers"
     width = 8  # options searched with hands
     phase = 4  # rounds in the first phase with hands; each phase after a halving is twice as long
     quiet = 2.0  # what a move elsewhere is worth to the next player: an answer on a hot cell must beat it
@@ -142,9 +144,11 @@ class MctsBot:
         options = options_of(view)
         if len(options) == 1:
             return options[0]
-        search = self.search(view, options)
-        best = max(search.children, key=lambda c: (c.playouts > 0, c.mean, c.prior))  # unjudged: the best prior
-        return best.entry
+        return self.best(self.search(view, options)).entry
+
+    def best(self, search: Search) -> Child:
+        """The option played: the best judged one (none judged: the best prior)."""
+        return max(search.children, key=lambda c: (c.playouts > 0, c.mean, c.prior))
 
     def search(self, view: PlayerView, options: list[Any], keep: Any = None) -> Search:
         """Search the decision of ``view`` among ``options``; ``keep`` (an entry of them,
@@ -254,6 +258,112 @@ class MctsBot:
         return value
 
 
+class DeepBot(MctsBot):
+    """The strongest level (``mcts``): looks several turns ahead over sampled tile draws,
+    further and wider with more time (or ``playouts``, lines played out: reproducible).
+
+    Every option is first judged by the expected final score (the prior, as in
+    :class:`MctsBot`). The best ``width`` options by prior (twins aside) then meet the same
+    sampled futures in rounds (common random numbers: a lucky draw favours no option): a
+    round draws a tile for each of the next ``depth`` turns from the tiles still hidden
+    (the first one in turn over every hidden tile, so the next player's draw is covered
+    evenly) and each player in turn plays their best move on a hot cell (joining, closing
+    or blocking a feature holding a figure) if it is worth more to them than a quiet move
+    elsewhere (``quiet`` points, the turn passing without a tile); the line's end is judged
+    by the expected final score. After each phase the worse half of the options is dropped
+    (sequential halving), so more time gives the best options more futures and, once
+    ``deepen`` rounds each are done, a line one turn longer. The option played is the best
+    survivor by its mean, shrunk towards its prior by ``trust`` rounds' worth (with no
+    round completed: the best prior). With hands (the ``hand`` house rule) the search of
+    :class:`MctsBot` is used.
+    """
+
+    level = "mcts"
+    width = 8  # options that meet the sampled futures
+    depth = 2  # turns played out after an option (the next player's, then the mover's)
+    trust = 4.0  # the prior counts as this many rounds in an option's mean: a few noisy futures do not overrule it
+    deepen = 32  # rounds an option must have had before its lines grow one turn longer
+
+    def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
+        """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
+        rng = self.rng
+        seen = (view.tile,) if view.tile else ()
+        hidden = hidden_tiles(view.board, seen)
+        twins: set[tuple[Any, ...]] = set()
+        active: list[Child] = []
+        for child in children:
+            if child.twin not in twins and len(active) < self.width:
+                twins.add(child.twin)
+                active.append(child)
+        search = Search(children)
+        if not hidden or len(active) < 2:
+            return search
+        firsts = sample_bag(hidden, rng)
+        phase, rounds, done = self.phase, 0, 0
+        while not self._spent(search, started):
+            order = sample_bag(hidden, rng)
+            first = firsts[done % len(firsts)]
+            order.remove(first)
+            depth = self.depth + done // self.deepen
+            tiles = [first] + order[: depth - 1]
+            values = []
+            for child in active:
+                if self._spent(search, started):
+                    return search  # an unfinished round is dropped: every option meets the same futures
+                values.append(self.line(child, view.seat, tiles))
+                search.playouts += 1
+            for child, value in zip(active, values):
+                child.total += value
+                child.playouts += 1
+            search.depth = depth
+            rounds, done = rounds + 1, done + 1
+            if rounds >= phase and len(active) > 2:
+                active.sort(key=lambda c: -self.shrunk(c))
+                active = active[: (len(active) + 1) // 2]
+                phase, rounds = phase * 2, 0
+        return search
+
+    def shrunk(self, child: Child) -> float:
+        """The option's mean over its rounds, its prior counting as ``trust`` rounds."""
+        return (child.prior * self.trust + child.total) / (self.trust + child.playouts)
+
+    def line(self, child: Child, seat: int, tiles: list[str]) -> float:
+        """``seat``'s advantage once each player in turn has drawn the next of ``tiles``
+        after ``child``'s entry and played their best hot move, or a quiet one."""
+        game = child.after
+        bonus = [0.0] * len(game.players)
+        values = None
+        for tile in tiles:
+            if game.finished or game.pending is None or game.pending.action != "turn":
+                break
+            game = copy_game(game, [tile])
+            values = potential(game)
+            mover = game.current_player
+            best, chosen = advantage(values, mover) + self.quiet, None
+            for move in _hot_moves(game):
+                trial = copy_game(game)
+                trial.play(move)
+                trial_values = potential(trial, disposable=True)
+                theirs = advantage(trial_values, mover)
+                if theirs > best:
+                    best, chosen, values = theirs, move, trial_values
+            if chosen is None:
+                bonus[mover] += self.quiet
+                game.play(game.timeout_entry("skip"))
+            else:
+                game.play(chosen)
+        if values is None:
+            values = potential(game)
+        return advantage([v + b for v, b in zip(values, bonus)], seat)
+
+    def best(self, search: Search) -> Child:
+        """The option played: the survivor with the most rounds and the best shrunk mean."""
+        most = max(c.playouts for c in search.children)
+        if not most:
+            return max(search.children, key=lambda c: c.prior)
+        return max((c for c in search.children if c.playouts == most), key=self.shrunk)
+
+
 def _hot_cells(board: Board) -> set[int]:
     """The empty cells where a tile changes an unfinished feature that holds a figure:
     next to an open road or city edge, or around a cloister (where players fight)."""
@@ -309,6 +419,8 @@ def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts
         return RandomBot(seed)
     if level == "greedy":
         return GreedyBot(seed)
-    if level == "mcts":
+    if level == "answers":
         return MctsBot(seed, seconds=seconds, playouts=playouts)
+    if level == "mcts":
+        return DeepBot(seed, seconds=seconds, playouts=playouts)
     raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")

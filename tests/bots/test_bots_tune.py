@@ -1,0 +1,27 @@
+"""``python -m games.bots tune``: SPSA self-play moves the evaluation's weights, records
+its games, and leaves the weights the bots use untouched."""
+
+import json
+
+from games.bots import evaluate
+from games.bots.tune import current, spsa, using
+from games.engine import replay
+
+
+def test_judging_with_other_weights_leaves_the_weights_as_they_were():
+    before = current()
+    with using({**before, "REACH": 0.1}):
+        assert evaluate.REACH == 0.1
+    assert current() == before
+
+
+def test_a_step_plays_recorded_games_and_moves_every_weight(tmp_path):
+    before = current()
+    result = spsa(steps=1, games=2, seed=3, records=tmp_path)
+    assert current() == before
+    records = sorted(tmp_path.glob("game-*.json"))
+    assert len(records) == 2
+    assert all(replay(json.loads(path.read_text())).finished for path in records)
+    share = result["history"][0]["share_plus"]
+    moved = [result["after"][name] != round(value, 4) for name, value in result["before"].items()]
+    assert all(moved) if share != 0.5 else not any(moved)
