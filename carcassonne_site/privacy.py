@@ -18,10 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import exports, language
+from accounts import exports
 from games import durations
-from notifications.models import Category, Notification
-from notifications.outbox import notify
 
 from . import tasks
 
@@ -71,33 +69,6 @@ def download(request, token: str):
         context = {"title": _("This link has expired"), "text": _("Ask for your data again on the page “Your data”.")}
         return render(request, "privacy/gone.html", context, status=404)
     return zip_response(export)
-
-
-def tell_ready(export) -> None:
-    """E-mail the owner that the file is ready, with its link (in their language; sent
-    whatever their e-mail settings: they asked for it)."""
-    user = export.user
-    path = reverse("your-data-download", args=[export.token])
-    with language.override_for(user):
-        data = {
-            "subject": _("Your data is ready to download"),
-            "lines": [
-                _("The file with your data is ready."),
-                _("The link works until %(date)s, for you only (you may be asked to log in).")
-                % {"date": export.expires_at.strftime("%Y-%m-%d %H:%M UTC")},
-            ],
-            "path": path,
-            "button": _("Download your data"),
-        }
-    notify(
-        Notification.Kind.MESSAGE,
-        Category.GAME,
-        key=f"data-export:{export.pk}",
-        user=user,
-        data=data,
-        quiet_when_active=False,
-        always=True,
-    )
 
 
 def privacy_page(request):

@@ -11,6 +11,8 @@ from django.db import transaction
 from accounts import exports
 from accounts.models import DataExport
 
+from .export_mail import tell_ready
+
 log = logging.getLogger(__name__)
 
 
@@ -24,8 +26,6 @@ def prepare_data_export(export_id: int) -> bool:
         DataExport.objects.filter(pk=export_id, state=DataExport.State.QUEUED).update(state=DataExport.State.FAILED)
         return False
     if done:
-        from .privacy import tell_ready
-
         with transaction.atomic():
             tell_ready(DataExport.objects.select_related("user").get(pk=export_id))
     return done
