@@ -37,39 +37,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = [
-            "id",
-            "name",
-            "description",
-            "director",
-            "status",
-            "stage",
-            "format",
-            "table_size",
-            "double_round",
-            "table_rounds",
-            "swiss_rounds",
-            "knockout_top",
-            "seeding",
-            "third_place",
-            "registration",
-            "min_finished_games",
-            "max_players",
-            "late_entries",
-            "start_date",
-            "rules",
-            "move_days",
-            "timeout_rule",
-            "vacation_allowed",
-            "round_days",
-            "tiebreaks",
-            "league",
-            "season",
-            "division",
-            "promote",
-            "relegate",
-            "created_at",
-        ]
+        # the editable fields (creation.EDITABLE) with what the site sets, in the answer's order
+        fields = ["id", "name", "description", "director", "status", "stage", *creation.EDITABLE[2:], "created_at"]
         read_only_fields = ["id", "director", "status", "stage", "created_at"]
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.forms import RulesFormMixin
 
+from .creation import EDITABLE
 from .models import TIEBREAK_LABELS, Tournament
 from .standings import TIEBREAKS
 
@@ -37,32 +38,8 @@ FORMAT_FIELDS = {
 class TournamentForm(RulesFormMixin, forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "description",
-            "format",
-            "table_size",
-            "double_round",
-            "table_rounds",
-            "swiss_rounds",
-            "knockout_top",
-            "seeding",
-            "third_place",
-            "registration",
-            "min_finished_games",
-            "max_players",
-            "late_entries",
-            "start_date",
-            "move_days",
-            "timeout_rule",
-            "vacation_allowed",
-            "round_days",
-            "league",
-            "season",
-            "division",
-            "promote",
-            "relegate",
-        ]
+        # every editable field but the rules and the tiebreaks, which the form asks for its own way
+        fields = [f for f in EDITABLE if f not in ("rules", "tiebreaks")]
         widgets = {
             "start_date": forms.DateTimeInput(attrs={"type": "datetime-local"}),
             "description": forms.Textarea(attrs={"rows": 3}),
