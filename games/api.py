@@ -121,11 +121,12 @@ class GameAPIView(APIView):
         """The game, if the caller may watch it (see games.visibility), else 404."""
         return game_for_viewer(pk, self.request.user)
 
-    def load(self, pk: int, upto: int | None = None):
-        """The game, its seats and its engine state (a replay of the move log)."""
+    def load(self, pk: int, upto: int | None = None, **replay):
+        """The game, its seats and its engine state (a replay of the move log; ``replay``:
+        :func:`games.replay.engine_for`'s options)."""
         game = self.game(pk)
         seats = list(game.seats.select_related("user").order_by("position"))
-        return game, seats, engine_for(game, seats, upto=upto)
+        return game, seats, engine_for(game, seats, upto=upto, **replay)
 
     def view(self, pk: int) -> GameView:
         """The game as the caller may see it (one replay of the log)."""
@@ -392,7 +393,7 @@ class MovesView(PublicGameView):
         responses={200: s.MoveSerializer(many=True), **errors(404)},
     )
     def get(self, request, pk: int):
-        game, seats, engine = self.load(pk)
+        game, seats, engine = self.load(pk, noted=None)  # every move told from this one replay
         names = [seat.user.username if seat.user else None for seat in seats]
         told = GameView(engine, [name or seat.display_name for name, seat in zip(names, seats)])  # the moves in words
         rows = Move.objects.filter(game_id=pk).order_by("number").values_list("number", "seat", "entry", "points")

@@ -158,3 +158,13 @@ def test_only_the_presenters_hidden_module_reads_the_hands_and_the_bag_of_a_game
             if re.search(r"\.hand\(|\.remaining\b|\.hand_visible\b", path.read_text(encoding="utf-8")):
                 readers.append(name)
     assert readers == ["games/presenter/hidden.py"]
+
+
+def test_the_list_of_moves_tells_every_move_from_one_replay(started, ann, bob, api):
+    from .helpers import play_moves
+
+    play_moves({"ann": api(ann), "bob": api(bob)}, started.pk, 14)  # more than the last 10 a replay notes
+    with engines_built() as replays:
+        moves = api(ann).get(f"/api/games/{started.pk}/moves/").json()
+    assert len(moves) >= 14 and all(m["text"] for m in moves)
+    assert replays.count == 1
