@@ -29,11 +29,11 @@ from django.utils.translation import gettext_lazy, ngettext
 from games.board_svg import seat_hex
 from games.bots import NAMED_LEVELS, analyse
 from games.bots.analysis import BLUNDER, INACCURACY, MISTAKE
-from games.entries import advice, notation
 from games.errors import Busy, Conflict, TooMany
 from games.models import Game
 from games.presenter.view import GameView
 from games.replay import named_entry
+from games.words.entries import advice, notation
 
 from .models import GameAnalysis
 from .stored import StoredGame, stored_game

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import IllegalMove, RecordError
 from games.engine.record import parse, replay
-from games.vocabulary import illegal_move_reason
+from games.words.vocabulary import illegal_move_reason
 
 MAX_RECORD_BYTES = 1_000_000
 

@@ -8,9 +8,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import Avg, Count, Exists, Max, OuterRef, Q
 
-from games.entries import CATEGORY_EXPANSION
 from games.models import Game
 from games.visibility import visible_games
+from games.words.entries import CATEGORY_EXPANSION
 
 from .models import RuleTag, SeatResult
 

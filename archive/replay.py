@@ -15,11 +15,11 @@ from django.core.cache import cache
 
 from games.board_svg import seat_hex  # the one table of seat colours
 from games.engine import COLORS
-from games.entries import CATEGORIES, categories_for, move_json
 from games.presenter.outcome import departures
 from games.presenter.page import sprite, tile_picture
 from games.presenter.view import GameView
-from games.vocabulary import CATEGORY_LABELS
+from games.words.entries import CATEGORIES, categories_for, move_json
+from games.words.vocabulary import CATEGORY_LABELS
 
 from .charts import score_chart
 

@@ -10,8 +10,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import Outcome, Rules
-from games.entries import CATEGORIES
 from games.models import Game, Seat
+from games.words.entries import CATEGORIES
 
 from .models import GameResult, RuleTag, SeatResult
 

@@ -23,11 +23,11 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import vocabulary
 from games.engine import COLORS
 from games.engine.record import replay as replay_record
 from games.errors import GameError
 from games.models import BOT_LEVEL_LABELS, Game
+from games.words import vocabulary
 
 from . import analysis as analysis_words
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice

@@ -31,13 +31,13 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
 from games.board_svg import render_board
 from games.commands import Table
-from games.entries import move_json
 from games.errors import GameError
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
 from games.replay import engine_for
 from games.visibility import game_for_viewer
+from games.words.entries import move_json
 
 from . import serializers as s
 from .rest import Pages, TokenAuthentication

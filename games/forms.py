@@ -9,11 +9,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import vocabulary
 from games.bots import strength_of
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_HAND, MAX_PLAYERS
 from games.models import BOT_LEVEL_LABELS, BOT_LEVELS, OLD_BOT_LEVELS, Game, bot_level, rule_options
+from games.words import vocabulary
 
 
 def level_strength(level: str) -> str:

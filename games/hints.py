@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.bots import NAMED_LEVELS
-from games.entries import advice, notation
+from games.words.entries import advice, notation
 
 from .bot_seats import decide
 from .errors import Conflict, NotAllowed

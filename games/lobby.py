@@ -25,6 +25,7 @@ from accounts import blocks
 from games import signals
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
+from games.words.vocabulary import rules_error
 
 from . import commands
 from .commands import Table
@@ -32,7 +33,6 @@ from .errors import Conflict, GameError, NotAllowed, TooMany
 from .models import Game, Seat
 from .seating import seat_of
 from .text import single_line
-from .vocabulary import rules_error
 
 User = get_user_model()
 EMAIL_MAX_LENGTH: int = Seat._meta.get_field("invited_email").max_length or 254

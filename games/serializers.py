@@ -16,7 +16,7 @@ from rest_framework import serializers
 
 from games.engine import Rules, RulesError
 from games.models import BOT_LEVELS, OLD_BOT_LEVELS, rule_options
-from games.vocabulary import rules_error
+from games.words.vocabulary import rules_error
 
 ROTATIONS = (0, 90, 180, 270)
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import clock, decisions, signals
+from games import clock, signals
 from games.engine import Turn
+from games.words import decisions
 
 from . import bot_seats, commands
 from .commands import Table

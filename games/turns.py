@@ -9,17 +9,18 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games import decisions, signals
+from games import signals
 from games.engine import Entry, IllegalMove, Resign, parse_entry
 from games.engine import Game as EngineGame
 from games.engine import Move as EngineMove
+from games.words import decisions
+from games.words.vocabulary import illegal_move_text
 
 from . import commands
 from .commands import Table
 from .errors import Conflict, GameError, NotAllowed
 from .models import Game, Seat
 from .seating import seat_of
-from .vocabulary import illegal_move_text
 
 
 def play_move(
@@ -60,7 +61,7 @@ def play_move(
 
 def play_decision(game_id: int, user, move_number: Any, answer: Any) -> Table:
     """The user answers the decision the game waits for from them (the Count's: see
-    :mod:`games.decisions`), on turn or not: the same checks and guarantees as
+    :mod:`games.words.decisions`), on turn or not: the same checks and guarantees as
     :func:`play_move`. ``answer`` is the record entry without its player."""
     if not isinstance(answer, dict) or not answer:
         raise GameError(_("answer must be a record entry such as %(example)s") % {"example": '{"reinforce": null}'})

@@ -21,7 +21,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import blocks
-from games import after, bot_seats, fragment, seating, tasks, turns
+from games import bot_seats, fragment, rematch, seating, tasks, turns
 from games.clock import waiting_games
 from games.errors import GameError
 from games.forms import CreateGameForm, bot_level_choices
@@ -162,7 +162,7 @@ def _initial_from(source: str, user) -> dict:
     if not source.isdigit():
         return {}
     try:
-        return after.create_form_initial(game_for_viewer(int(source), user), user)
+        return rematch.create_form_initial(game_for_viewer(int(source), user), user)
     except (Http404, GameError):
         return {}
 
@@ -172,7 +172,7 @@ def _initial_from(source: str, user) -> dict:
 def game_rematch(request, game_id: int):
     game = game_for_viewer(game_id, request.user)
     try:
-        new = after.rematch(game, request.user)
+        new = rematch.rematch(game, request.user)
     except GameError as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
         return redirect(game)

@@ -25,8 +25,8 @@ from games.presenter.records import outcome_of
 from games.presenter.rules import rules_text
 from games.presenter.view import GameView
 from games.text import single_line
-from games.tile_words import tile_name
-from games.vocabulary import color_label
+from games.words.tiles import tile_name
+from games.words.vocabulary import color_label
 
 from . import links, pictures
 from .models import Category, Notification

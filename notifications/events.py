@@ -9,8 +9,8 @@ from django.dispatch import receiver
 
 from accounts.models import Block
 from games import signals
-from games.entries import kind_of
 from games.models import Game, Move, Seat
+from games.words.entries import kind_of
 
 from .models import Category, Mode, Notification, Preference
 from .outbox import message, notify

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import lobby, replay, turns
-from games.words import follower_on
+from games.words.followers import follower_on
 
 LANGUAGES = ["de", "fr", "it"]
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.text import single_line
-from games.vocabulary import rules_error
+from games.words.vocabulary import rules_error
 
 from .errors import Conflict, NotAllowed, TooMany, TournamentError
 from .models import Entry, Tournament, default_tiebreaks

@@ -47,7 +47,7 @@ from games.board_svg.figures import FIGURE_SCALE
 from games.board_svg.overlays import award_icon
 from games.board_svg.palette import PALETTE, SEAT_COLORS, seat_hex
 from games.board_svg.spots import follower_role, spot_position
-from games.board_svg.words import use_translation
+from games.words.pictures import use_translation
 
 __all__ = [
     "render_board",

@@ -17,8 +17,8 @@ from games.board_svg.geometry import Point, fmt
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element, text_element, titled
 from games.board_svg.tile_marks import quarter_box
-from games.board_svg.words import _, ngettext
 from games.engine import QUARTERS
+from games.words.pictures import _, ngettext
 
 
 def quarter_name(quarter: str) -> str:

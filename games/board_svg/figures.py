@@ -17,7 +17,7 @@ from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, SEAT_COLORS, UNIT
 from games.board_svg.spots import follower_role, spot_point
 from games.board_svg.svg import Drawn, Markup, element, group, to_text
-from games.board_svg.words import _
+from games.words.pictures import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from games.engine.game import Game, PlacedTile

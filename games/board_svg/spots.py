@@ -13,7 +13,6 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache
 
-from games import entries
 from games.board_svg.geometry import (
     EDGE_MID,
     HALF_ANCHOR,
@@ -29,6 +28,7 @@ from games.board_svg.geometry import (
 from games.board_svg.palette import UNIT
 from games.board_svg.shapes import TileShapes, tile_shapes
 from games.engine.tiles import EDGES, HALVES, Orientation, orientation
+from games.words import entries
 
 # Cloister footprint (also an obstacle for farmers) and the art around it.
 _CLOISTER_BOX = (31.0, 24.0, 69.0, 70.0)

@@ -9,8 +9,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.engine import Outcome
-from games.entries import kind_of
 from games.models import Move
+from games.words.entries import kind_of
 
 DEPARTURES = ("resign", "forfeit")
 

@@ -15,10 +15,10 @@ from django.utils.translation import gettext_lazy
 from games import hints, replay
 from games.engine import orientation
 from games.engine.tiles import TILE_TYPES
-from games.entries import categories_for, describe, describe_spot, kind_of, spot_of
 from games.models import GameEvent, Seat
-from games.tile_words import tile_name
-from games.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS
+from games.words.entries import categories_for, describe, describe_spot, kind_of, spot_of
+from games.words.tiles import tile_name
+from games.words.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS
 
 from .notices import turn_refusals
 from .outcome import departures

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from games import decisions, expansions, replay, seating
+from games import expansions, replay, seating
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove, Move
 from games.engine.effects import TurnEffects, history_effects, turn_effects
-from games.entries import describe, scored_json
 from games.models import Game, Seat
+from games.words import decisions
+from games.words.entries import describe, scored_json
 
 from .hidden import seen_by
 from .outcome import outcome_json
@@ -286,7 +287,7 @@ class GameView:
 
     def describe(self, number: int) -> str:
         """Move ``number`` in words: what it did to the board and what it completed, for
-        whom ('' for no such move; see :mod:`games.move_words`)."""
+        whom ('' for no such move; see :mod:`games.words.moves`)."""
         turn = self.turn(number)
         if turn is None:
             return ""

@@ -18,7 +18,7 @@ from string import ascii_uppercase
 from typing import Any
 
 from games.presenter.view import GameView
-from games.tile_words import tile_name
+from games.words.tiles import tile_name
 
 FIGURES = ("follower", "large", "builder", "pig")
 """The figures' words in the notation (``follower`` is the default and not written)."""

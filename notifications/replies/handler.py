@@ -39,7 +39,7 @@ from games import turns
 from games.errors import Conflict, GameError, NotAllowed
 from games.models import Game, Seat
 from games.presenter.view import GameView
-from games.tile_words import tile_name
+from games.words.tiles import tile_name
 
 from ..models import Category, InboundMessage, Notification
 from ..outbox import notify

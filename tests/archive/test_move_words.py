@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import lobby, replay, turns
-from games.tile_words import tile_name, tile_phrase
+from games.words.tiles import tile_name, tile_phrase
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ import pytest
 
 from archive.generate import store_game
 from games.board_svg import render_board
-from games.entries import CATEGORIES
 from games.presenter.page import sprite
 from games.replay import engine_for
+from games.words.entries import CATEGORIES
 
 from .conftest import day, template
 

@@ -15,11 +15,11 @@ from rest_framework.test import APIClient
 from accounts.models import User
 from games import lobby, replay, timeouts
 from games.engine import Move
-from games.entries import categories_for
 from games.models import Game, TurnClock
 from games.presenter.view import placements_of
-from games.tile_words import tile_phrase
-from games.vocabulary import CATEGORY_LABELS
+from games.words.entries import categories_for
+from games.words.tiles import tile_phrase
+from games.words.vocabulary import CATEGORY_LABELS
 from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry

@@ -12,7 +12,7 @@ from games.engine import Move as EngineMove
 from games.engine import Rules
 from games.models import Game
 from games.presenter.view import placements_of
-from games.tile_words import tile_phrase
+from games.words.tiles import tile_phrase
 
 from .helpers import PASSWORD, login
 

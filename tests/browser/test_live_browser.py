@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from chat.models import Message
 from games import replay, turns
 from games.presenter.view import placements_of
-from games.tile_words import tile_phrase
+from games.words.tiles import tile_phrase
 
 from .helpers import BOTH_SIZES, login, started_game
 

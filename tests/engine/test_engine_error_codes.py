@@ -52,6 +52,8 @@ def test_every_code_has_a_template_for_the_site():
     from pathlib import Path
 
     games = Path(__file__).resolve().parents[2] / "games"
-    text = "".join(p.read_text() for p in [games / "vocabulary.py", *sorted((games / "expansions").glob("*.py"))])
+    text = "".join(
+        p.read_text() for p in [games / "words" / "vocabulary.py", *sorted((games / "expansions").glob("*.py"))]
+    )
     missing = [code for code in TEMPLATES if f'"{code}"' not in text]
-    assert not missing, f"neither games/vocabulary.py nor games/expansions/ translates {missing}"
+    assert not missing, f"neither games/words/vocabulary.py nor games/expansions/ translates {missing}"

@@ -16,7 +16,7 @@ from games.engine.record import replay
 MODULES = ["games.board_svg"] + sorted(
     m.name for m in pkgutil.walk_packages(games.board_svg.__path__, "games.board_svg.")
 )
-WITHOUT_EXAMPLES = {"games.board_svg.assembly", "games.board_svg.palette", "games.board_svg.words"}
+WITHOUT_EXAMPLES = {"games.board_svg.assembly", "games.board_svg.palette"}
 
 
 @pytest.mark.parametrize("name", MODULES)

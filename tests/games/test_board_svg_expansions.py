@@ -10,7 +10,7 @@ import pytest
 from django.utils.translation import gettext, ngettext
 
 from games import board_svg
-from games.board_svg import render_board, render_tile, spot_position, words
+from games.board_svg import render_board, render_tile, spot_position
 from games.board_svg.geometry import inside
 from games.board_svg.shapes import tile_shapes
 from games.engine.autoplay import random_game
@@ -18,6 +18,7 @@ from games.engine.board import key_of
 from games.engine.game import Game
 from games.engine.rules import Rules
 from games.engine.tiles import ROTATIONS, TILE_TYPES, orientation
+from games.words import pictures
 from tests.games.test_board_svg import NS, parse, title_of, with_class
 
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -345,8 +346,8 @@ def test_the_site_translates_the_pictures_with_django():
     from django.utils import translation
 
     with translation.override("en"):
-        assert words._("Castle") == gettext("Castle")
-    assert words._gettext is gettext and words._ngettext is ngettext
+        assert pictures._("Castle") == gettext("Castle")
+    assert pictures._gettext is gettext and pictures._ngettext is ngettext
 
 
 def test_the_benchmark_command_reports_the_median_render_time():

@@ -8,9 +8,9 @@ import pytest
 from django.utils import timezone
 
 from games import bot_seats, tasks
-from games.entries import kind_of
 from games.lobby import create_started_game
 from games.models import Game, Move
+from games.words.entries import kind_of
 from tests.notifications.conftest import celery_worker, redis_broker, wait_for, worker_queues  # noqa: F401  (fixtures)
 
 from .test_bot_seats import client_of, first_legal_move

@@ -8,9 +8,9 @@ from rest_framework.test import APIClient
 from games import bot_seats, timeouts
 from games.bots import strength_of
 from games.bots.ladder import bot_for
-from games.entries import kind_of
 from games.lobby import create_game, create_started_game
 from games.models import Game, Move, Seat
+from games.words.entries import kind_of
 from ratings.models import Rating
 from tests.conftest import celery_eager
 

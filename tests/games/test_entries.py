@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from games.entries import advice, describe, describe_spot, follower_role, kind_of, move_json
+from games.words.entries import advice, describe, describe_spot, follower_role, kind_of, move_json
 
 
 def test_each_entry_kind_reads_as_a_sentence():
@@ -115,7 +115,7 @@ def test_every_tile_type_has_a_name_in_words_in_every_language():
     from django.utils import translation
 
     from games.engine.tiles import TILE_TYPES
-    from games.tile_words import tile_name
+    from games.words.tiles import tile_name
 
     assert tile_name("D") == "city cap with a road" and tile_name("A") == "cloister with a road"
     assert (

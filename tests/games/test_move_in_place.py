@@ -18,7 +18,7 @@ from games.engine import Rules
 from games.models import Game
 from games.presenter.notices import turn_refusals
 from games.presenter.view import GameView, placements_of
-from games.tile_words import tile_phrase
+from games.words.tiles import tile_phrase
 
 from .helpers import drive_until, engines_built, play_moves, seeded_game
 from .test_hands import HAND

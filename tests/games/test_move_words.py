@@ -1,6 +1,6 @@
 """A move reads as a person tells it, in every language: what the tile did to the board
 (started, extended which way, joined, completed and for how many points) and the figure
-put on it by its name in the rules (games/move_words.py, read by every list of moves)."""
+put on it by its name in the rules (games/words/moves.py, read by every list of moves)."""
 
 import pytest
 from django.utils import translation

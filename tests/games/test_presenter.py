@@ -101,7 +101,7 @@ def test_the_page_the_api_and_the_email_show_the_same_scores_hand_and_bag(handed
         view.my_hand
     )
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
-    from games.tile_words import tile_name
+    from games.words.tiles import tile_name
 
     assert f"Your tiles: {', '.join(map(tile_name, view.my_hand))}" in build_message(mail).body
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from django.utils import translation
 
-from games import expansions, vocabulary
+from games import expansions
 from games.engine import Game, Rules
 from games.presenter.rules import rule_tags, rules_line
+from games.words import vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIPPED = ("tests", "migrations", "locale", ".venv", "node_modules", ".git", "staticfiles", "var")
@@ -50,14 +51,14 @@ def test_each_expansion_id_is_named_in_at_most_three_site_files():
 
 def test_the_shared_modules_name_no_expansion():
     shared = [
-        "games/vocabulary.py",
-        "games/entries.py",
-        "games/decisions.py",
+        "games/words/vocabulary.py",
+        "games/words/entries.py",
+        "games/words/decisions.py",
         "games/presenter/rules.py",
         "games/presenter/view.py",
         "games/how_to_play.py",
         "games/management/commands/bench_board.py",
-        "games/after.py",
+        "games/rematch.py",
         "games/board_svg/assembly.py",
         "games/board_svg/city.py",
         "games/board_svg/overlays.py",

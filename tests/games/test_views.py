@@ -189,7 +189,7 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     login(client, bob)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
     assert "Your turn" in html
-    from games.tile_words import tile_phrase
+    from games.words.tiles import tile_phrase
 
     assert f"ann placed {tile_phrase(tile)}" in html
     assert 'data-testid="move-list"' in html
@@ -445,7 +445,7 @@ def test_the_move_list_shows_each_tiles_small_picture_and_name(client, ann, bob,
     turns.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
     login(client, bob)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
-    from games.tile_words import tile_name
+    from games.words.tiles import tile_name
 
     row = html[html.index('data-testid="move-list"') :]
     assert f'<span class="move-tile" title="{tile_name(engine.tile)}" aria-hidden="true"><svg' in row

@@ -1,6 +1,7 @@
-"""The pictures' words: every label and tooltip goes through the site's translation.
+"""The board pictures' words: every label and tooltip of :mod:`games.board_svg` goes
+through the site's translation.
 
-The package stays free of Django: the games app hands Django's gettext to
+The pictures stay free of Django: the games app hands Django's gettext to
 :func:`use_translation` at start-up; without it, as in a plain script, the words stay English.
 """
 

@@ -4,8 +4,8 @@ followers, directions, rule options) as the site shows them.
 The engine is pure Python and speaks English (its CLI and records); the site translates
 its names here, by key, with the vocabulary players of each language know from the
 published rules (see ``locale/GLOSSARY.md``). The base game's words are written here (and
-in ``games.words``), each expansion's in its module of ``games.expansions``; the tables
-below hold them all."""
+in ``games.words.followers``), each expansion's in its module of ``games.expansions``; the
+tables below hold them all."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import expansions
 from games.engine import errors
-from games.words import DIRECTION_LABELS, follower_on
+from games.words.followers import DIRECTION_LABELS, follower_on
 
 COLOR_LABELS = {
     "yellow": pgettext_lazy("seat colour", "yellow"),

@@ -13,12 +13,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import expansions, move_words, vocabulary
+from games import expansions
 from games.engine import CATEGORIES as FEATURE_CATEGORIES
 from games.engine.effects import TurnEffects
-from games.move_words import COMPLETED, completed_text
-from games.tile_words import tile_phrase
-from games.words import follower_on, follower_put
+from games.words import vocabulary
+from games.words.followers import follower_on, follower_put
+from games.words.moves import COMPLETED, completed_text, placement
+from games.words.tiles import tile_phrase
 
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
@@ -80,9 +81,9 @@ def describe(
     placed a curved road, extended the road east and put a thief on the road'); with the
     turn's ``scored`` features, the players' ``names`` and what the tile did to the board
     (``effects``, see :mod:`games.engine.effects`), what it joined and completed and for
-    whom ('completed a city (8 points)'). Tile moves are told by :mod:`games.move_words`."""
+    whom ('completed a city (8 points)'). Tile moves are told by :mod:`games.words.moves`."""
     if kind_of(entry) == "place":
-        return move_words.placement(entry, who, effects, scored, names, seat)
+        return placement(entry, who, effects, scored, names, seat)
     text = _describe(entry, who)
     completed = [
         completed_text(s, names)

@@ -35,8 +35,8 @@ from games import expansions
 from games.engine import orientation
 from games.engine.effects import TurnEffects
 from games.engine.tiles import HALVES, TILE_TYPES
-from games.tile_words import tile_phrase
-from games.words import DIRECTION_LABELS
+from games.words.followers import DIRECTION_LABELS
+from games.words.tiles import tile_phrase
 
 TOWARDS = {
     "N": pgettext_lazy("towards", "north"),
