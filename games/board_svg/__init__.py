@@ -15,7 +15,8 @@ Robber awards in a legend under the board.
 
 Where things are, from the bottom up:
 
-- ``palette``, ``words``, ``geometry``: colours, translated words, points and paths;
+- ``palette``, ``geometry``: colours, points and paths (the words are translated through
+  :mod:`games.words.pictures`);
 - ``svg``: svgwrite elements and documents, written out as text;
 - ``shapes`` and ``spots``: where each feature of a tile lies, and where followers stand;
 - ``tile_marks`` and ``tile_art``: the drawing of each tile type at each rotation (cached);
