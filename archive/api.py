@@ -22,7 +22,8 @@ from rest_framework.views import APIView
 from games.api_common import AnyContent, pages_class
 from games.errors import GameError
 from games.models import Game
-from games.serializers import RecordSerializer
+from games.replay import move_number
+from games.serializers import ErrorSerializer, RecordSerializer
 
 from . import analysis
 from . import serializers as s
@@ -153,19 +154,6 @@ class ArchiveRecordView(PublicGameView):
         return response
 
 
-def _move_param(request, total: int) -> int | Response:
-    raw = request.query_params.get("move")
-    if raw is None:
-        return total
-    try:
-        k = int(raw)
-    except ValueError:
-        return _bad({"move": _("move must be a whole number, not %(value)r") % {"value": raw}})
-    if not 0 <= k <= total:
-        return _bad({"move": _("move must be between 0 and %(most)d, not %(value)d") % {"most": total, "value": k}})
-    return k
-
-
 class ArchiveBoardView(PublicGameView):
     content_negotiation_class = AnyContent
 
@@ -181,18 +169,19 @@ class ArchiveBoardView(PublicGameView):
         ],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
-            **errors(400, 404),
+            # the game board's answer (games.replay.move_number): "errors" lists messages per parameter
+            400: OpenApiResponse(ErrorSerializer, description="`move` is not a move of the game"),
+            **errors(404),
         },
     )
     def get(self, request, pk: int):
         from games.board_svg import render_board
 
         stored = load_game(pk, with_result=False, viewer=request.user)
-        k = _move_param(request, len(stored.moves))
-        if isinstance(k, Response):
-            return k
+        total = len(stored.moves)
+        k = move_number(request.query_params.get("move"), total)
         legend = request.query_params.get("legend") != "0"
-        svg = render_board(stored.engine(upto=k), last_move=True, legend=legend)
+        svg = render_board(stored.engine(upto=total if k is None else k), last_move=True, legend=legend)
         response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
         if stored.game.status == Game.Status.FINISHED:
             response["Cache-Control"] = "private, max-age=86400"

@@ -102,9 +102,13 @@ def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
 
 def exception_handler(exc, context):
     """Every API's errors (``EXCEPTION_HANDLER``): DRF's handler, then service errors
-    (:class:`games.errors.GameError`) by their status, field errors in one sentence."""
+    (:class:`games.errors.GameError`) by their status (with ``errors`` when one names its
+    field or parameter: an invitation, ``?move=``), field errors in one sentence."""
     if isinstance(exc, GameError):
-        return Response({"detail": str(exc)}, status=exc.status)
+        data: dict = {"detail": str(exc)}
+        if exc.field:
+            data["errors"] = {exc.field: [str(exc)]}
+        return Response(data, status=exc.status)
     response = drf_views.exception_handler(exc, context)
     if response is None:
         return None

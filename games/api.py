@@ -32,7 +32,7 @@ from games.entries import move_json
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
-from games.replay import engine_for
+from games.replay import engine_for, move_number
 from games.visibility import game_for_viewer
 
 from . import serializers as s
@@ -479,24 +479,7 @@ class BoardSVGView(PublicGameView):
     )
     def get(self, request, pk: int):
         game = self.game(pk)
-        upto = None
-        raw = request.query_params.get("move")
-        if raw is not None:
-            try:
-                upto = int(raw)
-            except ValueError:
-                raise exceptions.ValidationError(
-                    {"move": [_("must be a whole number, not %(value)r") % {"value": raw}]}
-                ) from None
-            if not 0 <= upto <= game.move_count:
-                raise exceptions.ValidationError(
-                    {
-                        "move": [
-                            _("must be between 0 and %(most)d (moves played so far), not %(value)d")
-                            % {"most": game.move_count, "value": upto}
-                        ]
-                    }
-                )
+        upto = move_number(request.query_params.get("move"), game.move_count)
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True, legend=request.query_params.get("legend") != "0")
