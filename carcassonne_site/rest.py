@@ -100,12 +100,12 @@ def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
     return out
 
 
-def exception_handler(exc, context):
+def exception_handler(exc: Exception, context: dict) -> Response | None:
     """Every API's errors (``EXCEPTION_HANDLER``): DRF's handler, then service errors
     (:class:`games.errors.GameError`) by their status (with ``errors`` when one names its
     field or parameter: an invitation, ``?move=``), field errors in one sentence."""
     if isinstance(exc, GameError):
-        data: dict = {"detail": str(exc)}
+        data: dict[str, object] = {"detail": str(exc)}
         if exc.field:
             data["errors"] = {exc.field: [str(exc)]}
         return Response(data, status=exc.status)
