@@ -15,16 +15,15 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api_common import AnyContent, pages_class
 from games.errors import GameError
 from games.models import Game
-from games.rest import Pages, TokenAuthentication
-from games.serializers import RecordSerializer
+from games.replay import move_number
+from games.serializers import ErrorSerializer, RecordSerializer
 
 from . import analysis
 from . import serializers as s
@@ -36,6 +35,7 @@ from .stored import load_game
 from .tasks import request_analysis
 
 TAG = "archive"
+PAGES = pages_class()
 
 ERRORS = {
     400: OpenApiResponse(s.ArchiveErrorSerializer, description="A filter or parameter cannot be understood"),
@@ -83,22 +83,18 @@ FILTER_PARAMETERS = [
     OpenApiParameter("tournament", int, description="Only the games of this tournament (its id)"),
     OpenApiParameter("round", int, description="Only the games of this round number (of `tournament`, if given)"),
     OpenApiParameter("sort", str, enum=["-finished", "finished"], description="Newest first (default) or oldest first"),
-    # The pages of every list of the API (games.rest.Pages), named here since the answer
+    # The pages of every list of the API (the settings' carcassonne_site.rest.Pages), named here since the answer
     # is written out (ArchivePageSerializer) with the filters applied.
     OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="Page number, from 1"),
     OpenApiParameter(
         "page_size",
-        {"type": "integer", "minimum": 1, "maximum": Pages.max_page_size},
-        description=f"Games per page (default {Pages.page_size}, at most {Pages.max_page_size})",
+        {"type": "integer", "minimum": 1, "maximum": PAGES.max_page_size},
+        description=f"Games per page (default {PAGES.page_size}, at most {PAGES.max_page_size})",
     ),
 ]
 
 
-class ArchiveAPIView(APIView):
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
-
-
-class PublicGameView(ArchiveAPIView):
+class PublicGameView(APIView):
     """One game's record, board or move: public like the game (see games.visibility)."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -111,7 +107,7 @@ def _bad(errors_: dict[str, str]) -> Response:
     )
 
 
-class ArchiveListView(ArchiveAPIView):
+class ArchiveListView(APIView):
     @extend_schema(
         tags=[TAG],
         summary="Search the archive",
@@ -124,7 +120,7 @@ class ArchiveListView(ArchiveAPIView):
     )
     def get(self, request):
         filters, problems = Filters.from_query(request.query_params)
-        pages = Pages()
+        pages = PAGES()
         problems |= pages.problems(request)
         if problems:
             return _bad(problems)
@@ -158,31 +154,8 @@ class ArchiveRecordView(PublicGameView):
         return response
 
 
-class _SVGFirst(BaseContentNegotiation):
-    """The board is SVG whatever the Accept header says (errors are JSON)."""
-
-    def select_renderer(self, request, renderers, format_suffix=None):
-        return renderers[0], renderers[0].media_type
-
-    def select_parser(self, request, parsers):
-        return parsers[0] if parsers else None
-
-
-def _move_param(request, total: int) -> int | Response:
-    raw = request.query_params.get("move")
-    if raw is None:
-        return total
-    try:
-        k = int(raw)
-    except ValueError:
-        return _bad({"move": _("move must be a whole number, not %(value)r") % {"value": raw}})
-    if not 0 <= k <= total:
-        return _bad({"move": _("move must be between 0 and %(most)d, not %(value)d") % {"most": total, "value": k}})
-    return k
-
-
 class ArchiveBoardView(PublicGameView):
-    content_negotiation_class = _SVGFirst
+    content_negotiation_class = AnyContent
 
     @extend_schema(
         tags=[TAG],
@@ -196,18 +169,19 @@ class ArchiveBoardView(PublicGameView):
         ],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
-            **errors(400, 404),
+            # the game board's answer (games.replay.move_number): "errors" lists messages per parameter
+            400: OpenApiResponse(ErrorSerializer, description="`move` is not a move of the game"),
+            **errors(404),
         },
     )
     def get(self, request, pk: int):
         from games.board_svg import render_board
 
         stored = load_game(pk, with_result=False, viewer=request.user)
-        k = _move_param(request, len(stored.moves))
-        if isinstance(k, Response):
-            return k
+        total = len(stored.moves)
+        k = move_number(request.query_params.get("move"), total)
         legend = request.query_params.get("legend") != "0"
-        svg = render_board(stored.engine(upto=k), last_move=True, legend=legend)
+        svg = render_board(stored.engine(upto=total if k is None else k), last_move=True, legend=legend)
         response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
         if stored.game.status == Game.Status.FINISHED:
             response["Cache-Control"] = "private, max-age=86400"

@@ -70,15 +70,6 @@ def told_moves(
     return rows
 
 
-def parse_move(raw: Any, total: int, default: int) -> int:
-    """``?move=k`` clamped to 0..total; anything unreadable gives ``default``."""
-    try:
-        k = int(str(raw).strip())
-    except (TypeError, ValueError):
-        return default
-    return max(0, min(total, k))
-
-
 def move_state(
     names: Sequence[str],
     moves: Sequence[dict[str, Any]],

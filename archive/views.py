@@ -27,6 +27,7 @@ from games.engine import COLORS
 from games.engine.record import replay as replay_record
 from games.errors import GameError
 from games.models import BOT_LEVEL_LABELS, Game
+from games.replay import BadMoveNumber, move_number
 from games.words import vocabulary
 
 from . import analysis as analysis_words
@@ -35,7 +36,7 @@ from .forms import RecordUploadForm
 from .models import GameAnalysis
 from .profiles import head_to_head, player_stats
 from .records import export_records
-from .replay import CATEGORIES, parse_move, replay_context
+from .replay import CATEGORIES, replay_context
 from .search import matching_ids, search, search_page
 from .stored import analysis_of, load_game
 from .tasks import request_analysis
@@ -194,11 +195,21 @@ def _nav(total: int, k: int, base: str) -> dict:
     }
 
 
+def _bad_move(request, exc: BadMoveNumber, back: str) -> HttpResponse:
+    """A ``move`` that names no move of the game: a 400 page saying why (the API's words),
+    with the way back to the replay (at its last move)."""
+    return render(request, "refused.html", {"message": str(exc), "back": back}, status=400)
+
+
 def game_replay(request, game_id: int):
     stored = load_game(game_id, viewer=request.user)
     game, moves = stored.game, stored.moves
     total = len(moves)
-    k = parse_move(request.GET.get("move"), total, total)
+    try:
+        k = move_number(request.GET.get("move"), total)
+    except BadMoveNumber as exc:
+        return _bad_move(request, exc, reverse("archive:game", args=[game_id]))
+    k = total if k is None else k
     engine, end = stored.engines(k)  # the whole log tells every move in words
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
@@ -316,7 +327,11 @@ def import_record(request):
         for turn in full.history
     ]
     total = len(moves)
-    k = parse_move(request.POST.get("step") or request.POST.get("move"), total, total)
+    try:
+        k = move_number(request.POST.get("step") or request.POST.get("move") or None, total)
+    except BadMoveNumber as exc:
+        return _bad_move(request, exc, reverse("archive:import"))
+    k = total if k is None else k
     engine = full if k == total else replay_record(record, upto=k)
     context = replay_context(
         names,

@@ -10,10 +10,10 @@ from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 
-from games.rest import FORM_PARSER_CLASSES
 from games.serializers import ErrorSerializer
 
 from .errors import lockout_minutes
+from .rest import FORM_PARSER_CLASSES
 
 
 class TokenView(ObtainAuthToken):

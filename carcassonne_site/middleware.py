@@ -44,7 +44,7 @@ class HostileInputMiddleware:
     would turn ``?player=a%00b``, ``/archive/players/a%00b/`` or a form field (a chat
     message, a note, an invitation) into a server error. Screened here once, before any
     view reads the request; JSON bodies are screened by the API's parser
-    (``games.rest.JSONParser``)."""
+    (``carcassonne_site.rest.JSONParser``)."""
 
     def __init__(self, get_response):
         self.get_response = get_response

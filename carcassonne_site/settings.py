@@ -336,14 +336,16 @@ OUTBOX_ENABLED = EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBack
 REST_FRAMEWORK = {
     # Token first: an anonymous caller gets 401 with a WWW-Authenticate header, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.rest.TokenAuthentication",  # DRF's, in the token user's saved language
+        "carcassonne_site.rest.TokenAuthentication",  # DRF's, in the token user's saved language
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     # JSON bodies only (the schema advertises no form bodies), nesting bounded.
-    "DEFAULT_PARSER_CLASSES": ["games.rest.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["carcassonne_site.rest.JSONParser"],
     # Every error is {"detail": "..."} (and "errors" per field for a malformed request).
-    "EXCEPTION_HANDLER": "games.api.exception_handler",
+    "EXCEPTION_HANDLER": "carcassonne_site.rest.exception_handler",
+    # Every list in pages, one style (the apps below the site reach it here: games.api_common).
+    "DEFAULT_PAGINATION_CLASS": "carcassonne_site.rest.Pages",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {

@@ -21,26 +21,22 @@ from django.views.decorators.gzip import gzip_page
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.authentication import SessionAuthentication
-from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
 from games.board_svg import render_board
 from games.commands import Table
-from games.errors import GameError
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
-from games.replay import engine_for
+from games.replay import engine_for, move_number
 from games.visibility import game_for_viewer
 from games.words.entries import move_json
 
 from . import serializers as s
-from .rest import Pages, TokenAuthentication
+from .api_common import AnyContent, pages_class
 
 TAG = "games"
 PAGE_HEADER = "X-Page-Since"
@@ -48,51 +44,9 @@ PAGE_HEADER = "X-Page-Since"
 carries the page's fragment under ``page`` (see games.fragment)."""
 
 
-def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
-    """``{"rules": {"hole_bonus": ["..."]}}`` -> ``{"rules.hole_bonus": ["..."]}``."""
-    out: dict[str, list[str]] = {}
-    if isinstance(detail, dict):
-        for key, value in detail.items():
-            name = f"{prefix}.{key}" if prefix else str(key)
-            out.update(_flatten(value, name))
-    elif isinstance(detail, list):
-        if all(not isinstance(item, (dict, list)) for item in detail):
-            out[prefix or "non_field_errors"] = [str(item) for item in detail]
-        else:
-            for i, item in enumerate(detail):
-                out.update(_flatten(item, f"{prefix}[{i}]" if prefix else f"[{i}]"))
-    else:
-        out[prefix or "non_field_errors"] = [str(detail)]
-    return out
-
-
-def exception_handler(exc, context):
-    """DRF's handler, then: service errors by their status, field errors in one sentence."""
-    if isinstance(exc, GameError):
-        return Response({"detail": str(exc)}, status=exc.status)
-    response = drf_exception_handler(exc, context)
-    if response is None:
-        return None
-    if isinstance(exc, exceptions.ValidationError):
-        errors = _flatten(exc.detail)
-        parts = []
-        for field, messages in errors.items():
-            label = _("request") if field == "non_field_errors" else field
-            parts.append(f"{label}: {' '.join(m.rstrip('.') for m in messages)}")
-        response.data = {"detail": "; ".join(parts), "errors": errors}
-    elif isinstance(exc, exceptions.ParseError):
-        response.data = {"detail": _("the request body is not valid JSON (%(reason)s)") % {"reason": exc.detail}}
-    elif not (isinstance(response.data, dict) and "detail" in response.data):
-        response.data = {"detail": str(response.data)}
-    return response
-
-
 class GameAPIView(APIView):
-    # Token first, so that an anonymous request gets 401 with a WWW-Authenticate header.
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
-
-    def get_exception_handler(self):
-        return exception_handler
+    # Authentication (token first: an anonymous request gets 401 with a WWW-Authenticate
+    # header), parser and errors: the site's, from REST_FRAMEWORK in the settings.
 
     seated_methods: tuple[str, ...] = ()
     """Methods only a seated player gets through (a move, a decision): a seated player may
@@ -188,7 +142,7 @@ def _list_item(game: Game, user) -> dict:
 
 
 class GameListView(GameAPIView):
-    pagination_class = Pages
+    pagination_class = pages_class()
 
     @extend_schema(
         tags=[TAG],
@@ -505,16 +459,6 @@ class RecordView(PublicGameView):
         return Response(records.record(game, engine))
 
 
-class AnyContent(BaseContentNegotiation):
-    """The board is SVG whatever the Accept header says (errors are JSON)."""
-
-    def select_renderer(self, request, renderers, format_suffix=None):
-        return renderers[0], renderers[0].media_type
-
-    def select_parser(self, request, parsers):
-        return parsers[0] if parsers else None
-
-
 class BoardSVGView(PublicGameView):
     content_negotiation_class = AnyContent
 
@@ -535,24 +479,7 @@ class BoardSVGView(PublicGameView):
     )
     def get(self, request, pk: int):
         game = self.game(pk)
-        upto = None
-        raw = request.query_params.get("move")
-        if raw is not None:
-            try:
-                upto = int(raw)
-            except ValueError:
-                raise exceptions.ValidationError(
-                    {"move": [_("must be a whole number, not %(value)r") % {"value": raw}]}
-                ) from None
-            if not 0 <= upto <= game.move_count:
-                raise exceptions.ValidationError(
-                    {
-                        "move": [
-                            _("must be between 0 and %(most)d (moves played so far), not %(value)d")
-                            % {"most": game.move_count, "value": upto}
-                        ]
-                    }
-                )
+        upto = move_number(request.query_params.get("move"), game.move_count)
         seats = list(game.seats.select_related("user").order_by("position"))
         engine = engine_for(game, seats, upto=upto)
         svg = render_board(engine, last_move=True, legend=request.query_params.get("legend") != "0")

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+
 from games.engine import Game as EngineGame
 from games.engine import IllegalMove
 from games.engine.effects import noting
 
+from .errors import GameError
 from .models import Game, Seat
 from .seating import seats_in_order
 
@@ -61,3 +64,28 @@ def named_entry(entry: dict, seat: int, names: list[str]) -> dict:
     if "player" in entry and 0 <= seat < len(names) and entry["player"] != names[seat]:
         return {**entry, "player": names[seat]}
     return entry
+
+
+class BadMoveNumber(GameError):
+    """A ``?move=k`` that names no move of the game (400, ``field`` ``move``): the APIs
+    answer it as every error, ``{"detail": ..., "errors": {"move": [...]}}``, the pages
+    with a 400 page saying the same."""
+
+    def __init__(self, message: str):
+        super().__init__(message, field="move")
+
+
+def move_number(raw: str | None, total: int) -> int | None:
+    """The ``k`` of ``?move=k`` (the board, the replay after move k) for a game of ``total``
+    moves so far: ``None`` when not given; :class:`BadMoveNumber` for one that is not a
+    whole number from 0 (the start tile alone) to ``total``. The one reader of the
+    parameter: the game's and the archive's board API, the replay and import pages."""
+    if raw is None:
+        return None
+    try:
+        k = int(raw.strip())
+    except ValueError:
+        raise BadMoveNumber(_("move must be a whole number, not %(value)r") % {"value": raw}) from None
+    if not 0 <= k <= total:
+        raise BadMoveNumber(_("move must be between 0 and %(most)d, not %(value)d") % {"most": total, "value": k})
+    return k

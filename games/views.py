@@ -65,7 +65,7 @@ def user_games(user) -> dict[str, Any]:
         )
         game.open_count = sum(1 for s in seats if s.state != Seat.State.JOINED)
         if game.status == Game.Status.FINISHED:
-            winners = set(outcome_of(game, seats)["winners"])
+            winners = set(outcome_of(game)["winners"])
             game.winner_names = [s.display_name for s in seats if s.position in winners]
             groups["finished"].append(game)
         elif mine is not None and mine.state == Seat.State.INVITED:

@@ -261,7 +261,7 @@ def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
     game = _game(n)
     view = GameView.load(game, n.user)
     rows = _seat_rows(view)
-    outcome = outcome_of(game, view.seats)  # the engine's, as stored: who won and the ranks
+    outcome = outcome_of(game)  # the engine's, as stored: who won and the ranks
     ranks = outcome["ranks"]
     for i, row in enumerate(rows):
         row["rank"] = ranks[i] if i < len(ranks) else len(rows)

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import rest
+from games.api_common import pages_class
 
 from . import services
 from .models import Pool
@@ -43,9 +43,10 @@ class RatingsErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class Pages(rest.Pages):
-    """The API's pages (games.rest.Pages), longer: players per page."""
-
+class RatingsAPIView(APIView):
+    # The API's pages (carcassonne_site.rest.Pages, through the settings), longer: players per page.
+    # (A comment, not a docstring: the schema would show a docstring as the views' description.)
+    pagination_class = pages_class()
     page_size = 50
     max_page_size = 200
 
@@ -57,9 +58,7 @@ def _pool(request):
     return pool, None
 
 
-class LeaderboardView(APIView):
-    pagination_class = Pages
-
+class LeaderboardView(RatingsAPIView):
     @extend_schema(
         tags=["ratings"],
         parameters=[POOL_PARAMETER],
@@ -78,9 +77,7 @@ class LeaderboardView(APIView):
         return pages.get_paginated_response(RatingSerializer(rows, many=True).data)
 
 
-class HistoryView(APIView):
-    pagination_class = Pages
-
+class HistoryView(RatingsAPIView):
     @extend_schema(
         tags=["ratings"],
         parameters=[POOL_PARAMETER],

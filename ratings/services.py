@@ -65,7 +65,7 @@ def rate_game(game_id: int) -> bool:
         seats = list(game.seats.select_related("user").order_by("position"))
         if not is_rated(game, seats):
             return False
-        ranks = outcome_of(game, seats)["ranks"]  # the engine's outcome, stored when the game ended
+        ranks = outcome_of(game)["ranks"]  # the engine's outcome, stored when the game ended
         user_ids = [s.user_id for s in seats if s.user_id is not None]  # every seat a person (is_rated)
         if len(ranks) != len(seats) or len(user_ids) != len(seats):
             return False

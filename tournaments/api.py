@@ -16,7 +16,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.rest import Pages
+from games.api_common import pages_class
 from games.serializers import RulesSerializer
 
 from . import creation, ending, ranking, registration, rounds
@@ -180,7 +180,7 @@ def _names(ids) -> dict:
 
 
 class TournamentListView(TournamentAPIView):
-    pagination_class = Pages
+    pagination_class = pages_class()
 
     @extend_schema(
         tags=[TAG],

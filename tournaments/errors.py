@@ -1,5 +1,5 @@
 """What goes wrong in a tournament: the kinds of :mod:`games.errors` (``status`` is the HTTP
-status; the site's API handler, ``games.api.exception_handler``, answers them all), under
+status; the site's API handler, ``carcassonne_site.rest.exception_handler``, answers them all), under
 :class:`TournamentError` so that the tournament's views catch their own."""
 
 from games import errors as kinds

@@ -1,14 +1,13 @@
-"""What is recorded of a game: its NOTATION.md record and its stored outcome."""
+"""What is recorded of a game: its NOTATION.md record and its stored outcome (read only)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games import replay
 from games.engine import Game as EngineGame
-from games.models import Game, Seat
+from games.models import Game
 
-from .outcome import no_outcome, outcome_json
+from .outcome import no_outcome
 
 
 def record_meta(game: Game) -> dict[str, Any]:
@@ -32,12 +31,8 @@ def record(game: Game, engine: EngineGame) -> dict[str, Any]:
     return data
 
 
-def outcome_of(game: Game, seats: list[Seat] | None = None) -> dict[str, Any]:
-    """The stored engine outcome of a finished game (see :func:`outcome_json`); a game
-    finished before outcomes were stored is replayed once and gets it stored."""
-    if game.outcome is None and game.status == Game.Status.FINISHED and game.seed is not None:
-        outcome = replay.engine_for(game, seats).outcome
-        if outcome is not None:
-            game.outcome = outcome_json(outcome)
-            Game.objects.filter(pk=game.pk).update(outcome=game.outcome)
+def outcome_of(game: Game) -> dict[str, Any]:
+    """The stored engine outcome of a finished game (see :func:`outcome_json`), as the
+    command that ended it stored it (``games.commands``; migration 0009 stored the older
+    games'); :func:`no_outcome` for a game without one. A read: nothing is written."""
     return game.outcome or no_outcome()

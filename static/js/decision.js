@@ -13,34 +13,13 @@
     var alertBox = document.getElementById("decision-alert");
     var state = { busy: false };
 
-    function csrfToken() {
-      var token = panel.getAttribute("data-csrf");
-      if (token) return token;
-      var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-      return m ? decodeURIComponent(m[1]) : "";
-    }
-
     function send(answer) {
       if (state.busy) return;
       state.busy = true;
       panel.classList.add("is-sending");
       alertBox.textContent = "";
-      fetch(panel.getAttribute("data-decision-url"), {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(),
-                   "X-Page-Since": window.CarcLive ? String(window.CarcLive.shownMove()) : "0" },
-        body: JSON.stringify({ move_number: parseInt(panel.getAttribute("data-move-number"), 10), answer: answer })
-      }).then(function (response) {
-        if (response.status === 201) {
-          return response.json().then(function (body) {
-            var own = { number: parseInt(panel.getAttribute("data-move-number"), 10), text: body.played };
-            if (window.CarcLive) window.CarcLive.show(body.page, own); else window.location.reload();
-          });
-        }
-        return response.json().catch(function () { return {}; }).then(function (body) {
-          throw new Error(body && body.detail ? body.detail : "HTTP " + response.status);
-        });
+      window.CarcPostMove(panel, panel.getAttribute("data-decision-url"), {
+        move_number: parseInt(panel.getAttribute("data-move-number"), 10), answer: answer
       }).catch(function (error) {
         state.busy = false;
         panel.classList.remove("is-sending");

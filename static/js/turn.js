@@ -302,13 +302,6 @@
     render();
   }
 
-  function csrfToken() {
-    var token = panel.getAttribute("data-csrf");
-    if (token) return token;
-    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return m ? decodeURIComponent(m[1]) : "";
-  }
-
   function confirmMove() {
     var p = placement();
     if (!p || state.busy) return;
@@ -316,29 +309,11 @@
     confirmBtn.disabled = true;
     confirmBtn.textContent = gettext("Sending…");
     alertBox.textContent = "";
-    fetch(panel.getAttribute("data-move-url"), {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(),
-                   "X-Page-Since": window.CarcLive ? String(window.CarcLive.shownMove()) : "0" },
-      body: JSON.stringify({
-        move_number: parseInt(panel.getAttribute("data-move-number"), 10),
-        tile: panel.getAttribute("data-tile"),
-        x: p.x, y: p.y, rotation: p.rotation,
-        meeple: state.spot && state.figure !== "follower" ? { spot: state.spot, figure: state.figure } : state.spot
-      })
-    }).then(function (response) {
-      if (response.status === 201) {
-        return response.json().then(function (body) {
-          var own = { number: parseInt(panel.getAttribute("data-move-number"), 10), text: body.played };
-          if (window.CarcLive) window.CarcLive.show(body.page, own); else window.location.reload();
-        });
-      }
-      return response.json().catch(function () { return {}; }).then(function (body) {
-        var detail = body && body.detail ? body.detail : interpolate(gettext("The move was not accepted (HTTP %(status)s)."), { status: response.status }, true);
-        if (response.status === 409) detail += " — " + gettext("reload the page to see the game as it is now.");
-        throw new Error(detail);
-      });
+    window.CarcPostMove(panel, panel.getAttribute("data-move-url"), {
+      move_number: parseInt(panel.getAttribute("data-move-number"), 10),
+      tile: panel.getAttribute("data-tile"),
+      x: p.x, y: p.y, rotation: p.rotation,
+      meeple: state.spot && state.figure !== "follower" ? { spot: state.spot, figure: state.figure } : state.spot
     }).catch(function (error) {
       state.busy = false;
       confirmBtn.disabled = false;

@@ -61,9 +61,9 @@ def test_replay_page_navigation_and_summary(member_client, game):
     assert 'type="range"' in html and "replay.js" in html
     assert 'class="score-chart"' in html and html.count('class="chart-line"') == 3
     assert "Final result" in html and "Roads" in html
-    # out-of-range and junk move numbers are clamped
-    assert member_client.get(f"{base}?move=9999").status_code == 200
-    assert member_client.get(f"{base}?move=abc").status_code == 200
+    # out-of-range and junk move numbers are refused, saying why (see test_move_parameter.py)
+    assert member_client.get(f"{base}?move=9999").status_code == 400
+    assert member_client.get(f"{base}?move=abc").status_code == 400
     assert member_client.get("/archive/games/999999/").status_code == 404
 
 

@@ -535,7 +535,8 @@ def test_board_svg_move_out_of_range_400(api, started, ann, bob, move):
         move = str(n + 1)
     response = api(ann).get(f"/api/games/{started.pk}/board.svg?move={move}", HTTP_ACCEPT="image/svg+xml")
     assert response.status_code == 400
-    assert response.json()["detail"].startswith("move: ")
+    assert response.json()["detail"].startswith("move must be ")
+    assert response.json()["errors"] == {"move": [response.json()["detail"]]}
 
 
 # --- token authentication, end to end -------------------------------------------------------

@@ -49,6 +49,16 @@ def login(client, user):
     return client
 
 
+def test_the_move_post_is_written_once_for_the_tile_turn_and_the_decision():
+    from pathlib import Path
+
+    js = Path(__file__).resolve().parents[2] / "static" / "js"
+    for name in ("turn.js", "decision.js"):
+        script = (js / name).read_text()
+        assert "fetch(" not in script and "CarcPostMove(" in script, name
+    assert (js / "post_move.js").read_text().count("fetch(") == 1
+
+
 def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, cid):
     login(client, ann)
     page = client.get(reverse("game-create"))
@@ -180,6 +190,10 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     assert 'id="legal-moves"' in html and 'class="tile-template"' in html
     assert 'data-testid="scores"' in html
     assert "/static/js/turn.js" in html
+    # the one POST of a move or a decision (post_move.js) comes before the two that use it
+    assert (
+        html.index("/static/js/post_move.js") < html.index("/static/js/turn.js") < html.index("/static/js/decision.js")
+    )
 
     # after a move, bob sees whose turn, the move in the list and the scores
     engine = engine_for(started)

@@ -57,6 +57,27 @@ def test_the_leaderboard_api_pages_and_filters_by_rule_set(people):
     assert wrong.status_code == 400 and "pool" in wrong.json()["detail"]
 
 
+@pytest.mark.parametrize("url", ["/api/ratings/", "/api/ratings/players/ann/"])
+def test_the_ratings_api_pages_are_longer_than_the_other_lists(people, url):
+    """The site's pages (carcassonne_site.rest.Pages, reached through the settings) with the
+    ratings views' own sizes: 50 players a page, up to 200 (the other lists: 25, up to 100)."""
+    api = APIClient()
+    api.force_authenticate(people[0])
+    assert api.get(url).json()["page_size"] == 50
+    assert api.get(url, {"page_size": 200}).json()["page_size"] == 200
+    refused = api.get(url, {"page_size": 201})
+    assert refused.status_code == 400 and refused.json()["errors"] == {
+        "page_size": ["page_size must be a number from 1 to 200"]
+    }
+    assert api.get("/api/games/").json()["page_size"] == 25
+    assert api.get("/api/games/", {"page_size": 101}).status_code == 400
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    size = next(
+        p for p in schema["paths"][url.replace("ann", "{username}")]["get"]["parameters"] if p["name"] == "page_size"
+    )
+    assert size["schema"]["maximum"] == 200 and "default 50" in size["description"]
+
+
 def test_the_history_api_gives_the_rating_after_each_game(people):
     ann, bob = people[:2]
     first = rate([ann, bob], [1, 2])

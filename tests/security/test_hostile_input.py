@@ -68,7 +68,7 @@ def _views(patterns, prefix=""):
 def test_every_api_view_reads_bodies_with_the_sites_bounded_parsers():
     from rest_framework.parsers import JSONParser as DRFJSONParser
 
-    from games.rest import FORM_PARSER_CLASSES, JSONParser
+    from carcassonne_site.rest import FORM_PARSER_CLASSES, JSONParser
 
     checked, unbounded = [], []
     for route, callback in _views(None):

@@ -61,7 +61,7 @@ def test_a_short_list_has_no_page_links(client, bob):
     assert 'data-testid="pages"' not in client.get("/tournaments/").content.decode()
 
 
-# --- the API: every list it returns comes in pages, one style (games.rest.Pages) ---
+# --- the API: every list it returns comes in pages, one style (carcassonne_site.rest.Pages) ---
 
 # Lists the API returns whole, and what bounds them.
 WHOLE_LISTS = {
@@ -96,7 +96,9 @@ def _api_lists(client):
 def test_every_list_of_the_api_comes_in_pages_unless_its_size_is_bounded(client):
     lists = _api_lists(client)
     whole = {path for path, kind in lists.items() if kind == "whole"}
-    assert whole == set(WHOLE_LISTS), "a new list of the API: page it (games.rest.Pages) or say what bounds it"
+    assert whole == set(WHOLE_LISTS), (
+        "a new list of the API: page it (carcassonne_site.rest.Pages) or say what bounds it"
+    )
     assert {path for path, kind in lists.items() if kind == "paged"} >= {
         "/api/games/",
         "/api/tournaments/",

@@ -1,16 +1,24 @@
-"""What every JSON API of the site shares: the parser (bounded nesting), the pages of
-every list (:class:`Pages`) and the error format (``{"detail": "..."}``, see :func:`games.api.exception_handler`)."""
+"""What every JSON API of the site shares (games, archive, tournaments, ratings, the token
+view): the parser (bounded nesting), the token authentication, the pages of every list
+(:class:`Pages`) and the error format (``{"detail": "..."}``, :func:`exception_handler`).
+
+The site is the top layer: the apps below it (games, archive, tournaments, ratings) may not
+import this module, and reach it only through ``REST_FRAMEWORK`` in the settings
+(``DEFAULT_AUTHENTICATION_CLASSES``, ``DEFAULT_PARSER_CLASSES``, ``EXCEPTION_HANDLER``,
+``DEFAULT_PAGINATION_CLASS``; a view's pages through :func:`games.api_common.pages`)."""
 
 from __future__ import annotations
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from rest_framework import authentication, pagination, parsers
+from rest_framework import authentication, exceptions, pagination, parsers
+from rest_framework import views as drf_views  # the module: its APIView imports this one (the settings name it)
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 
 from accounts import language
+from games.errors import GameError
 
 MAX_DEPTH = 32  # no request of the API nests deeper than a few levels
 
@@ -74,6 +82,50 @@ class JSONParser(parsers.JSONParser):
 FORM_PARSER_CLASSES = (JSONParser, parsers.FormParser, parsers.MultiPartParser)
 
 
+def _flatten(detail, prefix: str = "") -> dict[str, list[str]]:
+    """``{"rules": {"hole_bonus": ["..."]}}`` -> ``{"rules.hole_bonus": ["..."]}``."""
+    out: dict[str, list[str]] = {}
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            out.update(_flatten(value, name))
+    elif isinstance(detail, list):
+        if all(not isinstance(item, (dict, list)) for item in detail):
+            out[prefix or "non_field_errors"] = [str(item) for item in detail]
+        else:
+            for i, item in enumerate(detail):
+                out.update(_flatten(item, f"{prefix}[{i}]" if prefix else f"[{i}]"))
+    else:
+        out[prefix or "non_field_errors"] = [str(detail)]
+    return out
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    """Every API's errors (``EXCEPTION_HANDLER``): DRF's handler, then service errors
+    (:class:`games.errors.GameError`) by their status (with ``errors`` when one names its
+    field or parameter: an invitation, ``?move=``), field errors in one sentence."""
+    if isinstance(exc, GameError):
+        data: dict[str, object] = {"detail": str(exc)}
+        if exc.field:
+            data["errors"] = {exc.field: [str(exc)]}
+        return Response(data, status=exc.status)
+    response = drf_views.exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        parts = []
+        for field, messages in errors.items():
+            label = _("request") if field == "non_field_errors" else field
+            parts.append(f"{label}: {' '.join(m.rstrip('.') for m in messages)}")
+        response.data = {"detail": "; ".join(parts), "errors": errors}
+    elif isinstance(exc, exceptions.ParseError):
+        response.data = {"detail": _("the request body is not valid JSON (%(reason)s)") % {"reason": exc.detail}}
+    elif not (isinstance(response.data, dict) and "detail" in response.data):
+        response.data = {"detail": str(response.data)}
+    return response
+
+
 class TokenAuthentication(authentication.TokenAuthentication):
     """DRF's token authentication; a token's user with a saved language gets the API's
     messages in it (a session's user already has it from accounts.middleware)."""
@@ -92,11 +144,18 @@ class Pages(pagination.PageNumberPagination):
     """Every list of the API, one style: ``?page=`` (from 1) and ``?page_size=`` (up to
     ``max_page_size``); a page past the end is the last page (as on the site's pages), a
     number that is not one is a 400 naming the parameter. The answer is ``count``, ``page``,
-    ``pages``, ``page_size``, ``next``, ``previous`` (links) and ``results``."""
+    ``pages``, ``page_size``, ``next``, ``previous`` (links) and ``results``.
+
+    A view may page longer: its own ``page_size`` and ``max_page_size`` (the leaderboard's),
+    read when it is given (a view asks for its pages through the setting, never by import)."""
 
     page_size = 25
     page_size_query_param = "page_size"
     max_page_size = 100
+
+    def sizes(self, view) -> tuple[int, int]:
+        """``(page_size, max_page_size)`` for ``view``: its own, else these."""
+        return getattr(view, "page_size", self.page_size), getattr(view, "max_page_size", self.max_page_size)
 
     def problems(self, request) -> dict[str, str]:
         """``{parameter: message}`` for a page or page size that is not a number in range."""
@@ -110,6 +169,7 @@ class Pages(pagination.PageNumberPagination):
         return found
 
     def paginate_queryset(self, queryset, request, view=None):
+        self.page_size, self.max_page_size = self.sizes(view)
         problems = self.problems(request)
         if problems:
             raise ValidationError({name: [message] for name, message in problems.items()})
@@ -156,6 +216,7 @@ class Pages(pagination.PageNumberPagination):
         }
 
     def get_schema_operation_parameters(self, view):
+        page_size, most = self.sizes(view)
         return [
             {
                 "name": "page",
@@ -168,7 +229,7 @@ class Pages(pagination.PageNumberPagination):
                 "name": "page_size",
                 "required": False,
                 "in": "query",
-                "description": f"Items per page (default {self.page_size}, at most {self.max_page_size})",
-                "schema": {"type": "integer", "minimum": 1, "maximum": self.max_page_size},
+                "description": f"Items per page (default {page_size}, at most {most})",
+                "schema": {"type": "integer", "minimum": 1, "maximum": most},
             },
         ]
