@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import language
 from games import board_svg, clock, durations
-from games.models import Game, Seat, TurnClock
+from games.models import Game, GameEvent, Seat, TurnClock
 from games.presenter.records import outcome_of
 from games.presenter.rules import rules_text
 from games.presenter.view import GameView
@@ -269,11 +269,23 @@ def _finished(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx["players"] = sorted(rows, key=lambda r: r["rank"])
     ctx["winners"] = [rows[seat]["name"] for seat in outcome["winners"] if seat < len(rows)]
     ctx["reason"] = ENDINGS.get(outcome["ending"], "")
+    ctx["event"] = _lost_on_time(game, n) if outcome["ending"] == "one_left" else ""
     ctx["button_url"] = link(f"/archive/games/{game.pk}/")
     ctx["subject"] = ngettext(
         "%(game)s is over: %(names)s won", "%(game)s is over: %(names)s won", len(ctx["winners"])
     ) % {"game": game.title, "names": ", ".join(ctx["winners"])}
     board_picture(view, ctx, shared=True)  # every player's e-mail shows this board
+
+
+def _lost_on_time(game: Game, n: Notification) -> str:
+    """The loss on time that ended the game, as the timeout e-mail would have said it (it is
+    not sent then: one e-mail for one event); "" when the last one to leave resigned."""
+    event = GameEvent.objects.filter(game=game).order_by("-move_number", "-pk").first()
+    if event is None or event.kind != GameEvent.Kind.LOST or event.move_number != game.move_count:
+        return ""
+    seat = game.seats.filter(position=event.seat).first()
+    data = {"action": "lost", "move_number": event.move_number, "player": seat.display_name if seat else ""}
+    return _timeout_event(data, you=n.user_id is not None and n.user_id == event.user_id)
 
 
 def _reminder(ctx: dict, n: Notification, data: dict, link) -> None:

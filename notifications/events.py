@@ -106,10 +106,10 @@ def game_finished(sender=Game, *, game: Game, outcome=None, **kwargs) -> None:
 
 @receiver(signals.player_left, sender=Game, dispatch_uid="notifications_player_left")
 def player_left(sender=Game, *, game: Game, seat: Seat, move_number: int = 0, reason: str = "", **kwargs) -> None:
-    """Tell everyone of a turn lost on time; tell the others of a resignation, unless it
-    ended the game: then the game-over e-mail (sent already, before any next tournament
-    round's) says it, and nobody gets two e-mails for one click."""
-    if reason == "resigned" and Game.objects.filter(pk=game.pk, status=Game.Status.FINISHED).exists():
+    """Tell everyone of a turn lost on time and the others of a resignation, unless it ended
+    the game: then the game-over e-mail (sent already, before any next tournament round's)
+    says it, and nobody gets two e-mails for one event."""
+    if reason in ("resigned", "lost") and Game.objects.filter(pk=game.pk, status=Game.Status.FINISHED).exists():
         return
     data = {"move_number": move_number, "action": reason, "player": seat.display_name, "user_id": seat.user_id}
     kind, category, prefix = Notification.Kind.TIMEOUT, Category.TIMEOUT, str(Notification.Kind.TIMEOUT)

@@ -222,7 +222,7 @@ def test_reminders_at_50_and_80_percent_once(game, ann):
     assert len(subjects) == 2 and all(s.startswith("Reminder: your turn") for s in subjects)
 
 
-def test_timeout_loses_the_game_once(game, ann, bob):
+def test_a_loss_on_time_that_ends_the_game_is_told_once_in_the_game_over_email(game, ann, bob):
     clock = TurnClock.objects.get(game=game)
     clock.started_at = timezone.now() - timedelta(days=3, minutes=1)
     clock.save()
@@ -233,10 +233,13 @@ def test_timeout_loses_the_game_once(game, ann, bob):
     assert game.status == Game.Status.FINISHED and game.current_seat is None
     event = GameEvent.objects.get(game=game)
     assert (event.user, event.kind) == (ann, "lost")
-    assert len(mails_to("ann@example.com", "You lost on time")) == 1
-    assert len(mails_to("bob@example.com", "ann lost on time")) == 1
-    finished = mails_to("bob@example.com", "is over")
-    assert len(finished) == 1 and "/notifications/go/" in finished[0].body
+    # one event, one e-mail each: the game-over e-mail says who lost on time
+    assert [m.subject for m in mails_to("ann@example.com")] == [mails_to("ann@example.com", "is over")[0].subject]
+    assert "You lost on time (move 1)." in mails_to("ann@example.com")[0].body
+    finished = mails_to("bob@example.com")
+    assert len(finished) == 1 and "is over" in finished[0].subject
+    assert "ann lost on time (move 1)." in finished[0].body and "/notifications/go/" in finished[0].body
+    assert "ann lost on time" in finished[0].alternatives[0][0]
 
 
 def test_moved_meanwhile_means_no_reminder(game, django_capture_on_commit_callbacks):
