@@ -77,7 +77,7 @@ def test_the_beginner_is_a_bot_of_its_own_that_beats_the_random_bot_and_never_fa
         seat = index % 2
         beginner = bot_for("beginner", seed=index)
         decide = beginner.decide
-        beginner.decide = lambda view, decide=decide: placed.append(decide(view)) or placed[-1]  # type: ignore[method-assign]
+        beginner.decide = lambda view, decide=decide: placed.append(decide(view)) or placed[-1]
         bots: list = [RandomBot(index), RandomBot(index + 10)]
         bots[seat] = beginner
         outcome = play_game(bots, ["a", "b"], seed=index).outcome
