@@ -1,8 +1,9 @@
 """Four levels a person understands, measured against each other (``python -m games.bots ladder``).
 
 :data:`NAMED_LEVELS` is the one table of them: each names one of the bots of
-:mod:`games.bots.levels` with its settings. The ladder plays every pair of levels over
-complete two-player games (who starts alternates) and rates the levels with OpenSkill
+:mod:`games.bots.levels` with its settings. The ladder plays every pair of levels (or,
+``--adjacent``, each level and the one just below it) over complete two-player games (who
+starts alternates) and rates the levels with OpenSkill
 (Plackett-Luce, like the site's ratings). ``ladder --write`` stores the measured results
 in ``ladder.json`` next to this module, with the date and the command, so that a page can
 show each level's strength in words without playing a game (:func:`strength_words`).
