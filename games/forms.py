@@ -21,7 +21,7 @@ def level_strength(level: str) -> str:
     "wins 8 of 10 against Casual"; for the weakest level, what it does."""
     index = BOT_LEVELS.index(level)
     if index == 0:
-        return str(_("plays any move that fits"))
+        return str(_("plays its tile anywhere it fits, now and then where it scores most"))
     below = BOT_LEVELS[index - 1]
     for row in strength_of(level):
         if row["against"] == below:

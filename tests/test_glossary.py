@@ -123,8 +123,6 @@ CONCEPTS: dict[str, tuple[str, dict[str, tuple[str, str | None]]]] = {
 EXCEPTIONS = {
     # "fit" the board to the window: a view's zoom, not a tile that fits
     *((language, "fits", english) for language in LANGUAGES for english in ("Fit the board", "Fit")),
-    # "any move that fits": any legal move, said as such
-    *((language, "fits", "plays any move that fits") for language in LANGUAGES),
     # "spot" is the API's field name there, left in English like x and y
     *((language, "spot", "reinforce must be an object with x, y and spot, or null to pass") for language in LANGUAGES),
 }

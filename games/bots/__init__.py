@@ -1,4 +1,4 @@
-"""Bots that play Carcassonne: ``random``, ``greedy``, ``answers`` and ``mcts`` (pure Python, no Django).
+"""Bots that play Carcassonne: ``random``, ``beginner``, ``greedy``, ``answers`` and ``mcts`` (pure Python, no Django).
 
 A bot is given a :class:`PlayerView` (what one player sees), never the
 :class:`~games.engine.Game`, and returns a legal record entry::
@@ -19,7 +19,7 @@ benchmark, ladder and analyse commands.
 
 from .analysis import Analysis, analyse
 from .ladder import NAMED_LEVELS, choose_move, strength_of, strength_words
-from .levels import LEVELS, DeepBot, GreedyBot, MctsBot, RandomBot, make_bot
+from .levels import LEVELS, BeginnerBot, DeepBot, GreedyBot, MctsBot, RandomBot, make_bot
 from .options import options_of
 from .view import PlayerView, view_of
 
@@ -27,6 +27,7 @@ __all__ = [
     "LEVELS",
     "NAMED_LEVELS",
     "Analysis",
+    "BeginnerBot",
     "DeepBot",
     "GreedyBot",
     "MctsBot",

@@ -3,7 +3,7 @@
 python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 [--seconds-a S] [--seconds-b S]
     --seed 1 --json [--records DIR] [--rules JSON]
 python -m games.bots bench --json
-python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
+python -m games.bots ladder [--games N] [--seconds S] [--seed K] [--adjacent] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
 python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR]
@@ -73,6 +73,11 @@ def _parser() -> argparse.ArgumentParser:
         help="the expert's seconds per decision (the other searching levels keep their ratio to it)",
     )
     lad.add_argument("--seed", type=int, default=0)
+    lad.add_argument(
+        "--adjacent",
+        action="store_true",
+        help="only each level against the one just below it (the pairs the site shows)",
+    )
     lad.add_argument("--json", action="store_true")
     lad.add_argument("--write", action="store_true", help=f"store the result in {ladder.RESULTS.name} for the site")
     an = sub.add_parser("analyse", help="judge each decision of a finished game's record")
@@ -136,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
 def _ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
     top = ladder.NAMED_LEVELS[-1].settings.get("seconds", 1.0)
     scale = args.seconds / top if args.seconds else 1.0
-    result = ladder.ladder(args.games, scale, args.seed)
+    result = ladder.ladder(args.games, scale, args.seed, adjacent=args.adjacent)
     if args.write:
         words = sys.argv[1:] if argv is None else argv
         ladder.write_results(result, "python -m games.bots " + " ".join(words))

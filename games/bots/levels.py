@@ -1,4 +1,4 @@
-"""The bots: ``random``, ``greedy``, ``answers`` and ``mcts`` (the named levels of play are in :mod:`games.bots.ladder`).
+"""The bots: ``random``, ``beginner``, ``greedy``, ``answers`` and ``mcts`` (the named levels of play are in :mod:`games.bots.ladder`).
 
 A bot has one method, ``decide(view) -> entry``: given a
 :class:`~games.bots.view.PlayerView` it returns one of the legal entries that
@@ -23,7 +23,7 @@ from .options import options_of
 from .sim import copy_game, deal_guess, hidden_tiles, sample_bag
 from .view import PlayerView
 
-LEVELS = ("random", "greedy", "answers", "mcts")
+LEVELS = ("random", "beginner", "greedy", "answers", "mcts")
 
 
 class RandomBot:
@@ -60,6 +60,41 @@ class GreedyBot:
         self.rng.shuffle(options)  # ties are broken at random, reproducibly
         judge = self.judge
         return max(options, key=lambda entry: judge(view.board, entry, view.seat))
+
+
+class BeginnerBot(GreedyBot):
+    """Level ``beginner``: now and then (``care``, a share of its decisions) the entry
+    :class:`GreedyBot` plays, the most points it sees this turn; otherwise a tile
+    placement anywhere it fits (each placement alike, not each entry), with a follower
+    on one of its roads, cities or cloisters ``followers`` of the time and never a farmer
+    (a beginner does not yet understand fields). Other decisions (an expansion's) are
+    played at random. Weaker than ``casual`` (greedy half of the time), stronger than
+    ``random``: see ``ladder.json`` and ``python -m games.bots calibrate``."""
+
+    level = "beginner"
+    care = 0.15
+    followers = 0.5
+
+    def decide(self, view: PlayerView) -> Any:
+        options = options_of(view)
+        if len(options) == 1:
+            return options[0]
+        rng = self.rng
+        if rng.random() < self.care:
+            rng.shuffle(options)  # ties are broken at random, reproducibly
+            judge = self.judge
+            return max(options, key=lambda entry: judge(view.board, entry, view.seat))
+        placements: dict[tuple[str, int, int, int], list[Any]] = {}
+        for entry in options:
+            if type(entry) is not Move or entry.discard:
+                return rng.choice(options)  # not a tile placement: any entry
+            placements.setdefault((entry.tile, entry.x, entry.y, entry.rotation), []).append(entry)
+        moves = placements[rng.choice(sorted(placements))]
+        figures = [m for m in moves if m.meeple is not None and not m.meeple.startswith("field")]
+        bare = [m for m in moves if m.meeple is None]
+        if figures and (not bare or rng.random() < self.followers):
+            return rng.choice(figures)
+        return bare[0] if bare else rng.choice(moves)
 
 
 @dataclass
@@ -417,6 +452,8 @@ def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts
     """A bot of ``level`` (one of :data:`LEVELS`)."""
     if level == "random":
         return RandomBot(seed)
+    if level == "beginner":
+        return BeginnerBot(seed)
     if level == "greedy":
         return GreedyBot(seed)
     if level == "answers":

@@ -1,10 +1,13 @@
 """``python -m games.bots calibrate``: the five levels play the same games, and the table
 says whether the analysis ranks them as a strong player would."""
 
+import json
+from pathlib import Path
 from types import SimpleNamespace
 
 from games.bots import calibrate as calibration
 from games.bots.analysis import MoveAnalysis
+from games.engine import replay
 
 
 def fake_games(monkeypatch, loss_by_level):
@@ -41,3 +44,17 @@ def test_the_table_is_in_order_only_when_each_level_loses_fewer_points_than_the_
     assert result["in_order"] is True
     fake_games(monkeypatch, {"random": 9.0, "beginner": 7.0, "casual": 2.0, "strong": 2.5, "expert": 1.0})
     assert calibration.calibrate(games=5, playouts=1)["in_order"] is False
+
+
+def test_the_stored_calibration_ranks_the_levels_in_order_over_twenty_games_that_replay():
+    folder = Path(calibration.__file__).with_name("results") / "calibration"
+    result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
+    assert result["games"] == 20 and result["seconds"] == 0.3
+    assert [row["level"] for row in result["table"]] == list(calibration.RANKED)
+    means = [row["mean_loss"] for row in result["table"]]
+    assert all(a > b for a, b in zip(means, means[1:])) and result["in_order"] is True
+    records = sorted((folder / "records").glob("game-*.json"))
+    assert len(records) == 20
+    for path in records:
+        game = replay(json.loads(path.read_text(encoding="utf-8")))
+        assert game.finished and sorted(game.players) == sorted(calibration.RANKED)

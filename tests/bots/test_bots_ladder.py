@@ -6,7 +6,7 @@ import json
 from games.bots import view_of
 from games.bots.duel import play_game, random_position
 from games.bots.ladder import NAMED_LEVELS, bot_for, choose_move, measured, strength_of, strength_words
-from games.bots.levels import LEVELS, MctsBot
+from games.bots.levels import LEVELS, BeginnerBot, MctsBot, RandomBot
 
 from .test_bots_cli import run
 
@@ -65,3 +65,23 @@ def test_ladder_prints_the_win_rates_and_ratings_of_the_four_levels_as_json():
     assert [lv["name"] for lv in data["levels"]] == ["beginner", "casual", "strong", "expert"]
     assert len(data["pairs"]) == 6 and all(p["wins"] + p["losses"] == 1 for p in data["pairs"])
     assert all({"mu", "sigma", "ordinal"} <= set(lv) for lv in data["levels"])
+
+
+def test_the_beginner_is_a_bot_of_its_own_that_beats_the_random_bot_and_never_farms_at_random(monkeypatch):
+    assert type(bot_for("beginner")) is BeginnerBot
+    won, placed = 0.0, []
+    for index in range(6):
+        if index == 4:  # from now on its moves are all chosen at random, not for their points
+            monkeypatch.setattr(BeginnerBot, "care", 0.0)
+            placed.clear()
+        seat = index % 2
+        beginner = bot_for("beginner", seed=index)
+        decide = beginner.decide
+        beginner.decide = lambda view, decide=decide: placed.append(decide(view)) or placed[-1]
+        bots: list = [RandomBot(index), RandomBot(index + 10)]
+        bots[seat] = beginner
+        outcome = play_game(bots, ["a", "b"], seed=index).outcome
+        won += 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    assert won >= 5
+    spots = [entry.meeple for entry in placed if getattr(entry, "meeple", None) is not None]
+    assert spots and not any(spot.startswith("field") for spot in spots)

@@ -25,7 +25,9 @@ def test_a_bot_game_starts_from_the_home_page_in_two_clicks(browser_page, size):
     login(page, "ann")
     page.goto("/games/lobby/")
     expect(
-        page.get_by_test_id("play-bot").get_by_role("radio", name="Beginner — plays any move that fits")
+        page.get_by_test_id("play-bot").get_by_role(
+            "radio", name="Beginner — plays its tile anywhere it fits, now and then where it scores most"
+        )
     ).to_be_checked()
     assert _blocking(Axe().run(page)) == []
 

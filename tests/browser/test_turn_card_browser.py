@@ -52,7 +52,11 @@ def test_each_bot_level_shows_its_strength_uncut(browser_page, size):
     login(page, "ann")
     page.goto("/games/new/")
     levels = page.get_by_role("group", name="Bot level")
-    expect(levels.get_by_role("radio", name="Beginner — plays any move that fits")).to_be_visible()
+    expect(
+        levels.get_by_role(
+            "radio", name="Beginner — plays its tile anywhere it fits, now and then where it scores most"
+        )
+    ).to_be_visible()
     expect(levels.locator("input[value=strong]")).to_be_checked()
     for line in levels.locator("label").all():
         cut = line.evaluate("e => e.scrollWidth > e.clientWidth || e.getBoundingClientRect().right > innerWidth")

@@ -174,7 +174,7 @@ def test_the_create_form_lists_the_four_levels_with_their_measured_strength_in_w
     client.force_login(ann)
     wins = {level: strength_of(level)[-1] for level in ("casual", "strong", "expert")}  # against the level below
     english = client.get("/games/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Beginner — plays any move that fits" in english
+    assert "Beginner — plays its tile anywhere it fits, now and then where it scores most" in english
     for level, below in (("casual", "Beginner"), ("strong", "Casual"), ("expert", "Strong")):
         row = wins[level]
         assert f'value="{level}"' in english

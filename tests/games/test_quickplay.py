@@ -13,7 +13,7 @@ def test_home_and_lobby_offer_each_bot_level_with_its_strength_in_words(client, 
     for url in ("/", "/games/lobby/"):
         html = client.get(url).content.decode()
         assert "Play a bot now" in html
-        assert "Beginner — plays any move that fits" in html
+        assert "Beginner — plays its tile anywhere it fits, now and then where it scores most" in html
         assert 'value="expert"' in html
 
 
