@@ -38,6 +38,7 @@ from .models import GameAnalysis
 from .profiles import head_to_head, player_stats
 from .records import export_records
 from .replay import CATEGORIES, MoveWindow, list_rows, move_window, parse_move, replay_context, told_moves
+from .row_html import game_rows, head_to_head_rows
 from .search import matching_ids, search, search_page
 from .stored import analysis_of, load_game
 from .tasks import request_analysis
@@ -105,6 +106,7 @@ def game_list(request):
         "errors": errors,
         "page_obj": page_obj,
         "rows": rows,
+        "row_html": game_rows(rows),
         "links": _page_links(request, page_obj, items) if page_obj else {},
         "export_url": reverse("archive:export") + ("?" + urlencode(items) if items else ""),
         "player_value": " ".join(filters.players),
@@ -127,15 +129,18 @@ def player_profile(request, username: str):
     filters = Filters(players=[player.username])
     page_obj, rows = search_page(filters, request.GET.get("page") or 1, per_page=20)
     active = Filters(status="active", players=[player.username])
+    opponents = head_to_head(player, request.user)
     return render(
         request,
         "archive/player.html",
         {
             "player": player,
             "stats": player_stats(player, request.user),
-            "head_to_head": head_to_head(player, request.user),
+            "head_to_head": opponents,
+            "head_to_head_html": head_to_head_rows(player.username, opponents),
             "page_obj": page_obj,
             "rows": rows,
+            "row_html": game_rows(rows),
             "links": _page_links(request, page_obj, []),
             "active_count": search(active).count(),
             "active_url": reverse("archive:list") + "?" + urlencode(active.query_items()),
