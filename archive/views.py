@@ -35,7 +35,7 @@ from . import analysis as analysis_words
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice
 from .forms import RecordUploadForm
 from .models import GameAnalysis
-from .profiles import head_to_head, player_stats
+from .profiles import head_to_head, hidden_games, player_stats
 from .records import export_records
 from .replay import CATEGORIES, MoveWindow, list_rows, move_window, parse_move, replay_context, told_moves
 from .row_html import game_rows, head_to_head_rows
@@ -127,22 +127,24 @@ def player_profile(request, username: str):
         User.objects.only("id", "username", "date_joined", "is_active"), username__iexact=username
     )
     filters = Filters(players=[player.username])
-    page_obj, rows = search_page(filters, request.GET.get("page") or 1, per_page=20)
+    known = {player.username.lower(): player}  # searched by name: the player already read
+    page_obj, rows = search_page(filters, request.GET.get("page") or 1, per_page=20, known=known)
     active = Filters(status="active", players=[player.username])
-    opponents = head_to_head(player, request.user)
+    hidden = hidden_games(player, request.user)
+    opponents = head_to_head(player, request.user, hidden)
     return render(
         request,
         "archive/player.html",
         {
             "player": player,
-            "stats": player_stats(player, request.user),
+            "stats": player_stats(player, request.user, hidden),
             "head_to_head": opponents,
             "head_to_head_html": head_to_head_rows(player.username, opponents),
             "page_obj": page_obj,
             "rows": rows,
             "row_html": game_rows(rows),
             "links": _page_links(request, page_obj, []),
-            "active_count": search(active).count(),
+            "active_count": search(active, known).count(),
             "active_url": reverse("archive:list") + "?" + urlencode(active.query_items()),
             "categories": CATEGORIES,
         },
