@@ -120,9 +120,10 @@ def told_moves(
             rows = None
     if rows is None:
         teller = view() if callable(view) else view
+        told = ((describe_move(row, names, teller) or {}) for row in (moves if kept else moves[shown]))
         if kept is None:
-            return [describe_move(row, names, teller) for row in moves[shown]]
-        rows = [describe_move(row, names, teller) for row in moves]
+            return list(told)
+        rows = list(told)
         try:
             cache.set(kept, rows, KEPT_SECONDS)
         except Exception:  # noqa: BLE001

@@ -62,7 +62,8 @@ class _Words:
             escape(_("A player left before their second turn: this game is not rated")),
             escape(_("ended before move 2 · unrated")),
         )
-        self.base = f'<span class="muted">{escape(_("Base game"))}</span>'
+        base = escape(_("Base game"))
+        self.base = f'<span class="muted">{base}</span>'
         self.tags: dict[str, str] = {}
 
     def player_url(self, username: str) -> str:
