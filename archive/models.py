@@ -91,6 +91,12 @@ class SeatResult(models.Model):
         indexes = [
             models.Index(fields=["user", "-finished_at", "-result"], name="archive_sr_user_finished"),
             models.Index(fields=["user", "won", "-finished_at"], name="archive_sr_user_won"),
+            # head to head (archive.profiles): a player's seats, then each game's other seats,
+            # read from these two indexes alone on PostgreSQL (covering: INCLUDE; plain elsewhere)
+            models.Index(fields=["user"], include=["result", "position", "rank"], name="archive_sr_user_seat"),
+            models.Index(
+                fields=["result"], include=["position", "user", "rank", "username"], name="archive_sr_result_seat"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -15,42 +15,46 @@ from games.words.entries import CATEGORY_EXPANSION
 from .models import RuleTag, SeatResult
 
 
-def _private_seen(player, viewer):
-    """The private games of ``player`` that ``viewer`` may see (see games.visibility): a
-    few of that player's games, not every game of the site looked at."""
+def hidden_games(player, viewer) -> list[int]:
+    """The ids of ``player``'s private games that ``viewer`` may not see (see
+    games.visibility): a profile shown to others counts none of them. Asked once per
+    profile of the games themselves (their privacy as it is now, whatever the archive's
+    copy says) and of ``player``'s games only: one query, two if the player has a private
+    game; the statistics and the head to head then read the archive's tables alone."""
     theirs = Game.objects.filter(private=True, pk__in=SeatResult.objects.filter(user=player).values("result_id"))
-    return visible_games(viewer, theirs).order_by().values("pk")
+    private = list(theirs.values_list("pk", flat=True))
+    if not private:
+        return []
+    seen = set(visible_games(viewer, Game.objects.filter(pk__in=private)).values_list("pk", flat=True))
+    return [pk for pk in private if pk not in seen]
 
 
-def _seen_by(player, viewer) -> Q:
-    """``SeatResult`` rows of the games ``viewer`` may see: a profile shown to others
-    counts none of a private game they were not part of (see games.visibility). Asked of
-    ``player``'s games only (public, or one of their few private ones that ``viewer`` may
-    see): asked of every game of the site, it took 0.6 s at 100,000 games."""
-    return Q(result__game__private=False) | Q(result_id__in=_private_seen(player, viewer))
-
-
-def player_stats(user, viewer) -> dict[str, Any]:
+def player_stats(user, viewer, hidden: list[int] | None = None) -> dict[str, Any]:
     """Results and averages of ``user``'s finished games that ``viewer`` may see (one
-    aggregate query)."""
-    data = SeatResult.objects.filter(_seen_by(user, viewer), user=user).aggregate(
-        games=Count("id"),
-        wins=Count("id", filter=Q(outcome=SeatResult.Outcome.WIN)),
-        draws=Count("id", filter=Q(outcome=SeatResult.Outcome.DRAW)),
-        losses=Count("id", filter=Q(outcome=SeatResult.Outcome.LOSS)),
-        avg_score=Avg("score"),
-        avg_roads=Avg("roads"),
-        avg_cities=Avg("cities"),
-        avg_cloisters=Avg("cloisters"),
-        avg_farms=Avg("farms"),
-        # the expansions' categories, over the games played with that expansion only
-        **{
-            f"avg_{category}": Avg(
-                category, filter=Q(Exists(RuleTag.objects.filter(result=OuterRef("result_id"), tag=expansion)))
-            )
-            for category, expansion in CATEGORY_EXPANSION.items()
-        },
-        best_score=Max("score"),
+    aggregate query; ``hidden``: :func:`hidden_games`, asked here if not given)."""
+    hidden = hidden_games(user, viewer) if hidden is None else hidden
+    data = (
+        SeatResult.objects.filter(user=user)
+        .exclude(result_id__in=hidden)
+        .aggregate(
+            games=Count("id"),
+            wins=Count("id", filter=Q(outcome=SeatResult.Outcome.WIN)),
+            draws=Count("id", filter=Q(outcome=SeatResult.Outcome.DRAW)),
+            losses=Count("id", filter=Q(outcome=SeatResult.Outcome.LOSS)),
+            avg_score=Avg("score"),
+            avg_roads=Avg("roads"),
+            avg_cities=Avg("cities"),
+            avg_cloisters=Avg("cloisters"),
+            avg_farms=Avg("farms"),
+            # the expansions' categories, over the games played with that expansion only
+            **{
+                f"avg_{category}": Avg(
+                    category, filter=Q(Exists(RuleTag.objects.filter(result=OuterRef("result_id"), tag=expansion)))
+                )
+                for category, expansion in CATEGORY_EXPANSION.items()
+            },
+            best_score=Max("score"),
+        )
     )
     for key in data:
         if key.startswith("avg_"):
@@ -66,24 +70,26 @@ SELECT o.user_id, MAX(o.username), COUNT(*),
        SUM(CASE WHEN m.rank > o.rank THEN 1 ELSE 0 END),
        SUM(CASE WHEN m.rank = o.rank THEN 1 ELSE 0 END)
 FROM {table} m
-JOIN {games} g ON g.id = m.result_id
 JOIN {table} o ON o.result_id = m.result_id AND o.position <> m.position
-WHERE m.user_id = %s AND (NOT g.private OR m.result_id IN ({private_seen}))
+WHERE m.user_id = %s{hidden}
 GROUP BY o.user_id
 ORDER BY COUNT(*) DESC, MAX(o.username)
 """
 
 
-def head_to_head(user, viewer) -> list[dict[str, Any]]:
+def head_to_head(user, viewer, hidden: list[int] | None = None) -> list[dict[str, Any]]:
     """For each opponent: games together, and how often each finished ahead, over the
-    games ``viewer`` may see (one query)."""
-    private_seen, params = _private_seen(user, viewer).query.sql_with_params()
+    games ``viewer`` may see (one query; ``hidden``: :func:`hidden_games`, asked here if
+    not given). Read from the seats' covering indexes alone (``archive_sr_user_seat``,
+    ``archive_sr_result_seat``) on PostgreSQL."""
+    hidden = hidden_games(user, viewer) if hidden is None else hidden
     quote = connection.ops.quote_name
     sql = _H2H_SQL.format(
-        table=quote(SeatResult._meta.db_table), games=quote(Game._meta.db_table), private_seen=private_seen
+        table=quote(SeatResult._meta.db_table),
+        hidden=f" AND m.result_id NOT IN ({', '.join(['%s'] * len(hidden))})" if hidden else "",
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [user.pk, *params])
+        cursor.execute(sql, [user.pk, *hidden])
         rows = cursor.fetchall()
     return [
         {"user_id": uid, "username": name, "games": n, "ahead": int(ahead), "behind": int(behind), "level": int(level)}

@@ -8,7 +8,8 @@ is the engine's outcome (``winners``), never recomputed from the scores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -48,12 +49,72 @@ def describe_move(row: dict[str, Any] | None, names: Sequence[str], view: GameVi
 KEPT_SECONDS = 24 * 3600
 """How long a finished game's move list in words is kept (see :func:`told_moves`)."""
 
+MOVES_AROUND = 10
+"""The replay's move list shows the moves within this many of the move on the board (21
+rows at most); the others are a link away, a window further or all at once
+(:func:`move_window`): a long game's page stays light whichever move it shows."""
+
+
+@dataclass(frozen=True)
+class MoveWindow:
+    """The moves a replay's list shows: ``first`` to ``last`` (the start too when ``first``
+    is 1), with where its links to the earlier and the later ones start."""
+
+    first: int
+    last: int
+    total: int
+    every: bool = False
+
+    @property
+    def size(self) -> int:
+        return 2 * MOVES_AROUND + 1
+
+    @property
+    def earlier(self) -> int | None:
+        """The first move of the window before this one (None: this one starts the game)."""
+        return max(1, self.first - self.size) if self.first > 1 else None
+
+    @property
+    def later(self) -> int | None:
+        """The first move of the window after this one (None: this one ends the game)."""
+        return self.last + 1 if self.last < self.total else None
+
+    @property
+    def paged(self) -> bool:
+        """Whether the game has more moves than a window shows (its list has links)."""
+        return self.total > self.size
+
+    @property
+    def with_start(self) -> bool:
+        return self.first <= 1
+
+
+def move_window(total: int, k: int, start: Any = None, every: bool = False) -> MoveWindow:
+    """The window of the move list for move ``k`` of ``total``: ``every`` move, the window
+    from move ``start`` (``?from=``, a page of the list), or else the moves around ``k``."""
+    if every:
+        return MoveWindow(1, total, total, every=True)
+    size = 2 * MOVES_AROUND + 1
+    try:  # ``?from=`` pages the list: anything unreadable is the window around ``k``
+        first = int(str(start).strip())
+    except (TypeError, ValueError):
+        first = k - MOVES_AROUND
+    first = max(1, min(first, total - size + 1))
+    return MoveWindow(first, min(total, first + size - 1), total)
+
 
 def told_moves(
-    names: Sequence[str], moves: Sequence[dict[str, Any]], view: GameView, kept: str | None
+    names: Sequence[str],
+    moves: Sequence[dict[str, Any]],
+    view: GameView | Callable[[], GameView],
+    kept: str | None,
+    window: MoveWindow | None = None,
 ) -> list[dict[str, Any]]:
-    """Every move in words (:func:`describe_move`); under the cache key ``kept`` (a finished
-    game's, which no longer changes) told once and kept, whichever move the page shows."""
+    """The moves of ``window`` (every move without it) in words (:func:`describe_move`);
+    under the cache key ``kept`` (a finished game's, which no longer changes) every move is
+    told once and kept, whichever move the page shows. ``view`` may be a function that
+    builds it: a finished game's kept list then needs no replay."""
+    shown = slice(window.first - 1, window.last) if window is not None else slice(None)
     rows = None
     if kept is not None:
         try:
@@ -61,12 +122,25 @@ def told_moves(
         except Exception:  # noqa: BLE001 - without the cache the moves are told again
             rows = None
     if rows is None:
-        rows = [describe_move(row, names, view) for row in moves]
-        if kept is not None:
-            try:
-                cache.set(kept, rows, KEPT_SECONDS)
-            except Exception:  # noqa: BLE001
-                pass
+        teller = view() if callable(view) else view
+        told = ((describe_move(row, names, teller) or {}) for row in (moves if kept else moves[shown]))
+        if kept is None:
+            return list(told)
+        rows = list(told)
+        try:
+            cache.set(kept, rows, KEPT_SECONDS)
+        except Exception:  # noqa: BLE001
+            pass
+    return rows[shown]
+
+
+def list_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The told moves as rows of the list: whether they scored, the mover's colour and the
+    tile's small picture."""
+    for row in rows:
+        row["scored"] = any(row["points"])
+        row["hex"] = seat_hex(row["seat"])
+        row.update(tile_picture(row["entry"]))
     return rows
 
 
@@ -135,10 +209,12 @@ def replay_context(
     winners: Sequence[int] = (),
     full=None,
     kept: str | None = None,
+    window: MoveWindow | None = None,
 ) -> dict[str, Any]:
     """Everything the replay template needs besides the links; ``full``: the engine after
     every move, whose log tells the move list (``engine`` itself when k is the last move);
-    ``kept``: the key under which a finished game's move list in words is kept, told once."""
+    ``kept``: the key under which a finished game's move list in words is kept, told once;
+    ``window``: the moves the list shows (every move without it)."""
     view = GameView(engine, names)
     whole = view if full is None or full is engine else GameView(full, names)
     state = _state(view, moves, k, finished=finished, told=whole)
@@ -146,11 +222,8 @@ def replay_context(
     colors = [seat_hex(i) for i in range(len(names))]
     final = list(final_scores) if finished and final_scores is not None else None
     chart = score_chart(series, names, colors, current=k, final=final)
-    move_rows = told_moves(names, moves, whole, kept)
-    for row, _after in zip(move_rows, series[1:]):
-        row["scored"] = any(row["points"])
-        row["hex"] = seat_hex(row["seat"])
-        row.update(tile_picture(row["entry"]))
+    window = window or MoveWindow(1, len(moves), len(moves), every=True)
+    move_rows = list_rows(told_moves(names, moves, whole, kept, window))
     shown = categories_for(view.rules.expansions)
     summary = None
     if final is not None:
@@ -175,6 +248,7 @@ def replay_context(
         "board_legend": state["legend"],
         "chart": chart,
         "move_rows": move_rows,
+        "window": window,
         "summary": summary,
         "departures": departures(((m["number"], m["seat"], m["entry"]) for m in moves), names) if finished else [],
         "categories": [CATEGORY_LABELS[c] for c in shown],

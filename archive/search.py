@@ -73,11 +73,12 @@ def _tagged(name: str, wanted: Any, result: str = "pk") -> tuple[Exists, bool]:
     return Exists(RuleTag.objects.filter(result=OuterRef(result), tag=tag)), present
 
 
-def search(filters: Filters):
+def search(filters: Filters, known: dict[str, Any] | None = None):
     """The games matching ``filters``, as a queryset: ``GameResult`` rows for finished
     games, ``Game`` rows for active ones. Raises :class:`FilterError` for an unknown
-    player name. Two queries at most (users, then the lazy queryset)."""
-    users = _users([*filters.players, filters.winner])
+    player name. Two queries at most (users, then the lazy queryset); one when ``known``
+    gives the users by lower-cased name (a player's page has read its player)."""
+    users = known if known is not None else _users([*filters.players, filters.winner])
 
     def user(name: str, param: str):
         found = users.get(name.lower())
@@ -323,9 +324,10 @@ class SearchPaginator(Paginator):
         return self._get_page(_with_rows(games), number, self)
 
 
-def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE):
-    """``(page, rows)`` for ``filters``; a page number out of range gives the last page."""
-    page_obj = SearchPaginator(search(filters), per_page, filters).get_page(page)
+def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE, known: dict[str, Any] | None = None):
+    """``(page, rows)`` for ``filters``; a page number out of range gives the last page
+    (``known``: as :func:`search`'s)."""
+    page_obj = SearchPaginator(search(filters, known), per_page, filters).get_page(page)
     return page_obj, rows_of(page_obj.object_list, filters.status)
 
 

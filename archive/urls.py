@@ -11,6 +11,7 @@ urlpatterns = [
     path("export.jsonl", views.export_jsonl, name="export"),
     path("import/", views.import_record, name="import"),
     path("games/<int:game_id>/", views.game_replay, name="game"),
+    path("games/<int:game_id>/moves/", views.game_moves, name="moves"),
     path("games/<int:game_id>/analyse/", views.game_analyse, name="analyse"),
     path("games/<int:game_id>/record.json", views.game_record, name="record"),
     path("players/<str:username>/", views.player_profile, name="player"),

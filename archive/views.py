@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.functional import lazy
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext, ngettext
@@ -27,6 +28,7 @@ from games.engine import COLORS
 from games.engine.record import replay as replay_record
 from games.errors import GameError
 from games.models import BOT_LEVEL_LABELS, Game
+from games.presenter.view import GameView
 from games.replay import BadMoveNumber, move_number
 from games.words import vocabulary
 
@@ -34,9 +36,10 @@ from . import analysis as analysis_words
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice
 from .forms import RecordUploadForm
 from .models import GameAnalysis
-from .profiles import head_to_head, player_stats
+from .profiles import head_to_head, hidden_games, player_stats
 from .records import export_records
-from .replay import CATEGORIES, replay_context
+from .replay import CATEGORIES, MoveWindow, list_rows, move_window, replay_context, told_moves
+from .row_html import game_rows, head_to_head_rows
 from .search import matching_ids, search, search_page
 from .stored import analysis_of, load_game
 from .tasks import request_analysis
@@ -104,6 +107,7 @@ def game_list(request):
         "errors": errors,
         "page_obj": page_obj,
         "rows": rows,
+        "row_html": game_rows(rows),
         "links": _page_links(request, page_obj, items) if page_obj else {},
         "export_url": reverse("archive:export") + ("?" + urlencode(items) if items else ""),
         "player_value": " ".join(filters.players),
@@ -124,19 +128,24 @@ def player_profile(request, username: str):
         User.objects.only("id", "username", "date_joined", "is_active"), username__iexact=username
     )
     filters = Filters(players=[player.username])
-    page_obj, rows = search_page(filters, request.GET.get("page") or 1, per_page=20)
+    known = {player.username.lower(): player}  # searched by name: the player already read
+    page_obj, rows = search_page(filters, request.GET.get("page") or 1, per_page=20, known=known)
     active = Filters(status="active", players=[player.username])
+    hidden = hidden_games(player, request.user)
+    opponents = head_to_head(player, request.user, hidden)
     return render(
         request,
         "archive/player.html",
         {
             "player": player,
-            "stats": player_stats(player, request.user),
-            "head_to_head": head_to_head(player, request.user),
+            "stats": player_stats(player, request.user, hidden),
+            "head_to_head": opponents,
+            "head_to_head_html": head_to_head_rows(player.username, opponents),
             "page_obj": page_obj,
             "rows": rows,
+            "row_html": game_rows(rows),
             "links": _page_links(request, page_obj, []),
-            "active_count": search(active).count(),
+            "active_count": search(active, known).count(),
             "active_url": reverse("archive:list") + "?" + urlencode(active.query_items()),
             "categories": CATEGORIES,
         },
@@ -210,6 +219,7 @@ def game_replay(request, game_id: int):
     except BadMoveNumber as exc:
         return _bad_move(request, exc, reverse("archive:game", args=[game_id]))
     k = total if k is None else k
+    window = _window_asked(request, total, k)
     engine, end = stored.engines(k)  # the whole log tells every move in words
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
@@ -234,6 +244,7 @@ def game_replay(request, game_id: int):
         winners=winners,
         full=end,
         kept=_kept_moves(game, stored.names, total) if finished else None,
+        window=window,
     )
     base = reverse("archive:game", args=[game.pk])
     context.update(
@@ -246,6 +257,7 @@ def game_replay(request, game_id: int):
             "nav": _nav(total, k, base),
             "api_base": reverse("archive-api:game-record", args=[game.pk]).removesuffix("record/"),
             "record_url": reverse("archive:record", args=[game.pk]),
+            "moves_url": reverse("archive:moves", args=[game.pk]),
             "player_links": True,
             "imported": False,
         }
@@ -253,6 +265,42 @@ def game_replay(request, game_id: int):
     if finished:
         context.update(_analysis_context(stored, context["move_rows"]))
     return render(request, "archive/replay.html", context)
+
+
+def _window_asked(request, total: int, k: int) -> MoveWindow:
+    """The moves the list shows: around move ``k``, from ``?from=n`` or ``?moves=all``."""
+    return move_window(total, k, request.GET.get("from"), every=request.GET.get("moves") == "all")
+
+
+def game_moves(request, game_id: int):
+    """The replay's move list alone (``?move=k`` with ``from=n`` or ``moves=all``, as the
+    page's links ask it), for replay.js to show the moves around another move, or others,
+    without a page load. A finished game's list is told once and kept: no replay."""
+    stored = load_game(game_id, viewer=request.user)
+    game, total = stored.game, len(stored.moves)
+    try:
+        k = move_number(request.GET.get("move"), total)
+    except BadMoveNumber as exc:
+        return _bad_move(request, exc, reverse("archive:game", args=[game_id]))
+    k = total if k is None else k
+    window = _window_asked(request, total, k)
+    finished = game.status == Game.Status.FINISHED
+    names = stored.names
+    kept = _kept_moves(game, names, total) if finished else None
+    move_rows = list_rows(told_moves(names, stored.moves, lambda: GameView(stored.engine(), names), kept, window))
+    context = {
+        "state": {"move": k, "total": total},
+        "move_rows": move_rows,
+        "window": window,
+        "base_url": reverse("archive:game", args=[game.pk]),
+        "moves_url": reverse("archive:moves", args=[game.pk]),
+        "imported": False,
+    }
+    if finished:
+        _mark_verdicts(stored, move_rows)
+    response = render(request, "archive/_move_list.html", context)
+    patch_cache_control(response, private=True, max_age=0)
+    return response
 
 
 def _kept_moves(game: Game, names: list[str], total: int) -> str:
@@ -265,11 +313,8 @@ def _kept_moves(game: Game, names: list[str], total: int) -> str:
 def _analysis_context(stored, move_rows: list[dict]) -> dict:
     """The finished game's analysis, if anyone asked for it: its state, each judged move's
     verdict on its row of the move list and the per-player summary (read with the game)."""
-    analysis = analysis_of(stored.game)
+    analysis = _mark_verdicts(stored, move_rows)
     level = analysis.level if analysis else analysis_words.LEVEL.name  # the level that judged, or will
-    verdicts = analysis_words.verdicts(analysis, stored.names)
-    for row in move_rows:
-        row["verdict"] = verdicts.get(row["number"])
     return {
         "analysis": analysis,
         "analysis_summary": analysis_words.summary(analysis),
@@ -277,6 +322,15 @@ def _analysis_context(stored, move_rows: list[dict]) -> dict:
         "analysis_level": BOT_LEVEL_LABELS.get(level, level),
         "analyse_url": reverse("archive:analyse", args=[stored.game.pk]),
     }
+
+
+def _mark_verdicts(stored, move_rows: list[dict]) -> GameAnalysis | None:
+    """Each judged move's verdict on its row of the move list; the analysis, if any."""
+    analysis = analysis_of(stored.game)
+    verdicts = analysis_words.verdicts(analysis, stored.names)
+    for row in move_rows:
+        row["verdict"] = verdicts.get(row["number"])
+    return analysis
 
 
 @login_required

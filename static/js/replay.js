@@ -2,7 +2,9 @@
    Progressive enhancement: every control works as a plain link or form without JS.
    With JS: the nav links, the slider and the move list fetch the board
    (/api/archive/games/<id>/board.svg?legend=0&move=k) and the scores and legend
-   (/moves/<k>/) and swap them in; ← / → step, Home / End jump. Uploaded records (no data-api) only get keys. */
+   (/moves/<k>/) and swap them in; ← / → step, Home / End jump. Uploaded records (no data-api) only get keys.
+   The list of moves shows a window around the move shown: a move outside it, or its "earlier",
+   "later" and "all moves" links, fetch the list alone (data-moves-url) and swap it in. */
 (function () {
   "use strict";
   var root = document.getElementById("replay");
@@ -35,6 +37,45 @@
   }
 
   function text(el, value) { if (el) el.textContent = value; }
+
+  /* The list of moves alone, for ?move=k&from=n (or moves=all): swapped in place. */
+  var listPending = null;
+  function loadList(query, scrollToCurrent) {
+    var part = root.querySelector("[data-move-list]");
+    var url = part && part.dataset.movesUrl;
+    if (!url) return false;
+    if (listPending) listPending.abort();
+    var controller = window.AbortController ? new AbortController() : null;
+    listPending = controller;
+    var opts = { credentials: "same-origin", headers: { Accept: "text/html" } };
+    if (controller) opts.signal = controller.signal;
+    fetch(url + query, opts).then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+      .then(function (html) {
+        var holder = document.createElement("div");
+        holder.innerHTML = html.trim();
+        var fresh = holder.querySelector("[data-move-list]");
+        var old = root.querySelector("[data-move-list]");
+        if (!fresh || !old) return;
+        old.replaceWith(fresh);
+        markCurrent(current);
+        if (scrollToCurrent) showCurrentMove();
+        else { var box = fresh.querySelector("[data-move-scroll]"); if (box) box.scrollTop = 0; }
+      }).catch(function (err) {
+        if (err && err.name === "AbortError") return;
+        window.location.href = page + query + "#moves-h";  // fall back to a full page load
+      }).finally(function () { if (listPending === controller) listPending = null; });
+    return true;
+  }
+
+  function markCurrent(k) {
+    root.querySelectorAll(".move-list li").forEach(function (li) {
+      if (li.dataset.step === String(k)) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+    });
+    root.querySelectorAll("a[data-moves-page]").forEach(function (a) {
+      a.setAttribute("href", a.getAttribute("href").replace(/([?&]move=)\d+/, "$1" + k));
+    });
+  }
 
   /* Scroll the list of moves (not the page) so that the current move is in it. */
   function showCurrentMove() {
@@ -95,11 +136,9 @@
       var x = (left + width * Math.min(k, steps) / steps).toFixed(1);
       marker.setAttribute("x1", x); marker.setAttribute("x2", x);
     }
-    root.querySelectorAll(".move-list li").forEach(function (li) {
-      if (li.dataset.step === String(k)) li.setAttribute("aria-current", "step");
-      else li.removeAttribute("aria-current");
-    });
-    showCurrentMove();
+    markCurrent(k);
+    if (root.querySelector('.move-list li[data-step="' + k + '"]')) showCurrentMove();
+    else loadList("?move=" + k, true);  // the moves around k, the list showed others
     setNav(k);
     if (root.dataset.titleTemplate) document.title = root.dataset.titleTemplate.replace("{move}", String(k));
   }
@@ -141,6 +180,13 @@
 
   root.addEventListener("click", function (event) {
     if (!api || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var pager = event.target.closest("a[data-moves-page]");
+    if (pager) {
+      var search = pager.getAttribute("href").replace(/#.*$/, "");
+      search = search.slice(search.indexOf("?"));
+      if (loadList(search, /[?&]from=/.test(search) ? false : true)) event.preventDefault();
+      return;
+    }
     var link = event.target.closest("a[data-nav], a[data-goto]");
     if (!link || !link.getAttribute("href")) return;
     var match = /[?&]move=(\d+)/.exec(link.getAttribute("href"));

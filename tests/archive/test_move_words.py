@@ -20,6 +20,6 @@ def test_the_archive_move_list_shows_each_tiles_picture_and_name(players, client
     tile, (placement, _spots) = engine.tile, engine.legal_moves()[0]
     turns.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, None)
     page = client.get(reverse("archive:game", args=[game.pk])).content.decode()
-    moves = page[page.index("All moves") :]
+    moves = page[page.index('id="moves-h"') :]
     assert f'<span class="move-tile" title="{tile_name(tile)}" aria-hidden="true"><svg' in moves
     assert f"ann placed {tile_phrase(tile)}" in moves and f"tile {tile} " not in moves

@@ -5,6 +5,7 @@ import pytest
 
 from archive.generate import store_game
 from games.board_svg import render_board
+from games.models import Game
 from games.presenter.page import sprite
 from games.replay import engine_for
 from games.words.entries import CATEGORIES
@@ -161,10 +162,68 @@ def test_a_finished_games_moves_are_told_once_and_kept_for_every_move_shown(memb
     from archive import replay as archive_replay
 
     def move_list(k):
-        html = member_client.get(f"/archive/games/{game.pk}/?move={k}").content.decode()
+        html = member_client.get(f"/archive/games/{game.pk}/?move={k}&moves=all").content.decode()
         return re.search(r'<ol class="move-list".*?</ol>', html, re.S)[0].replace(' aria-current="step"', "")
 
     with mock.patch.object(archive_replay, "describe_move", wraps=archive_replay.describe_move) as told:
         first, second = move_list(3), move_list(10)
     assert told.call_count == game.move_count + 2  # every move once, then the move each page shows
     assert first == second and first.count("<li value=") == game.move_count + 1  # the start too
+
+
+def _listed(html: str) -> list[int]:
+    """The move numbers the page's list shows, each linked to its position."""
+    items = re.findall(r'<li value="(\d+)"[^>]*><a href="[^"]*\?move=(\d+)"', html)
+    assert all(value == linked for value, linked in items)
+    return [int(value) for value, _linked in items]
+
+
+def _pages(html: str, base: str) -> list[str]:
+    return [
+        link.replace("&amp;", "&")
+        for link in re.findall(r'<a class="btn btn-ghost btn-small" href="([^"]+)" data-moves-page', html)
+    ]
+
+
+def test_a_long_replay_lists_the_moves_around_the_one_shown_and_links_to_every_other(member_client, game):
+    total, base = game.move_count, f"/archive/games/{game.pk}/"
+    assert total > 60
+    html = member_client.get(f"{base}?move=40").content.decode()
+    assert _listed(html) == list(range(30, 51))  # ten before, ten after: not the whole game
+    assert re.search(r'<li value="40"[^>]*aria-current="step"', html)
+    assert f"Moves 30–50 of {total}" in html and f'href="{base}?move=40&amp;moves=all#moves-h"' in html
+    seen: set[int] = set()
+    for direction in (0, -1):  # later windows, then earlier ones, each page at move 40
+        url = f"{base}?move=40"
+        while url:
+            page = member_client.get(url).content.decode()
+            assert 'aria-current="step"' not in page or re.search(r'<li value="40"[^>]*aria-current', page)
+            seen |= set(_listed(page))
+            starts = {int(re.search(r"from=(\d+)", link)[1]): link for link in _pages(page, base) if "from=" in link}
+            ahead = [link for first, link in starts.items() if (first < min(_listed(page))) == bool(direction)]
+            url = ahead[0].removesuffix("#moves-h") if ahead else ""
+    assert seen == set(range(total + 1))  # every move and the start, a link or two away
+    every = member_client.get(f"{base}?move=40&moves=all").content.decode()
+    assert _listed(every) == list(range(total + 1)) and "Only the moves around move 40" in every
+
+
+def test_the_move_list_alone_is_the_pages_list_for_another_window_and_as_private_as_the_game(
+    member_client, game, players
+):
+    base = f"/archive/games/{game.pk}/"
+    page = member_client.get(f"{base}?move=5&from=40").content.decode()
+    part = member_client.get(f"{base}moves/?move=5&from=40")
+    assert part.status_code == 200 and "private" in part["Cache-Control"]
+    assert _listed(part.content.decode()) == _listed(page) == list(range(40, 61))
+    assert 'data-moves-url="' + base + 'moves/"' in page
+    start = member_client.get(f"{base}moves/?move=0").content.decode()
+    assert _listed(start) == list(range(0, 22)) and 'aria-current="step"' in start
+    Game.objects.filter(pk=game.pk).update(private=True)
+    client = member_client
+    for who in (None, players["dee"]):
+        client.logout()
+        if who:
+            client.force_login(who)
+        assert client.get(f"{base}moves/?move=5").status_code == client.get(base).status_code == 404
+    client.force_login(players["ann"])  # she played it
+    assert client.get(f"{base}moves/?move=5").status_code == 200

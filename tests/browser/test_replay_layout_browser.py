@@ -68,3 +68,28 @@ def test_on_a_phone_an_analysed_replay_scrolls_only_in_parts_a_keyboard_reaches(
                }).filter(e => e.tabIndex < 0).map(e => e.className)"""
         )
         assert scrolling == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_move_list_follows_the_board_and_its_links_page_through_every_move_without_a_page_load(browser_page):
+    page = browser_page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    game = archived_game(make_template(5, 2), name="Long replay")
+    total = game.move_count
+    page.goto(f"/archive/games/{game.pk}/?move=0")
+    moves = page.locator("[data-move-list]")
+    expect(moves.locator("li[data-step]")).to_have_count(22)  # the start and moves 1-21
+    page.evaluate("window.notReloaded = true")
+    page.keyboard.press("End")  # the board at the last move: the list shows the moves before it
+    expect(page.locator("#move-text")).to_contain_text(f"Move {total}:")
+    expect(moves.locator('li[aria-current="step"]')).to_have_attribute("value", str(total))
+    expect(moves.locator("li[data-step]").first).to_have_attribute("value", str(total - 20))
+    moves.get_by_role("link", name="‹ Earlier moves").click()  # the board stays, the list pages back
+    expect(moves.locator("li[data-step]").first).to_have_attribute("value", str(total - 41))
+    expect(page.locator("#move-text")).to_contain_text(f"Move {total}:")
+    moves.get_by_role("link", name="All moves").click()
+    expect(moves.locator("li[data-step]")).to_have_count(total + 1)
+    link = moves.locator('a[data-goto="3"]')
+    link.click()
+    expect(page.locator("#move-text")).to_contain_text("Move 3:")
+    assert page.evaluate("window.notReloaded") is True

@@ -61,8 +61,8 @@ def test_the_archives_move_list_and_current_move_tell_what_the_move_did(client, 
     game, words = played
     client.force_login(ann)
     page = client.get(reverse("archive:game", args=[game.pk])).content.decode()
-    assert words in page[page.index("All moves") :]
-    assert words in page[page.index('id="move-text"') : page.index("All moves")]
+    assert words in page[page.index('id="moves-h"') :]
+    assert words in page[page.index('id="move-text"') : page.index('id="moves-h"')]
     state = client.get(reverse("archive-api:game-move", args=[game.pk, 1])).json()
     assert words in state["played"]["text"]
 

@@ -3,10 +3,13 @@
     manage.py bench_archive [--runs 50]
 
 Uses django.test.Client (signed in as the busiest player) and prints the median and
-95th percentile of each page, the median time of its SQL queries (the rest is Python and
-templates) and the number of SQL queries per request.
+95th percentile of each page, the median and p95 of its SQL queries' time and of the rest
+(Python and templates: the time on the clock less the SQL), the median CPU time of the
+process (less sensitive to a busy machine) and the number of SQL queries per request;
+the load average before and after (``os.getloadavg``).
 """
 
+import os
 import random
 import statistics
 import time
@@ -55,13 +58,15 @@ class Command(BaseCommand):
 
         def timed(url):
             with CaptureQueriesContext(connection) as ctx:
-                t = time.perf_counter()
+                t, cpu = time.perf_counter(), time.process_time()
                 response = client.get(url)
-                elapsed = (time.perf_counter() - t) * 1000
+                elapsed, cpu = (time.perf_counter() - t) * 1000, (time.process_time() - cpu) * 1000
             if response.status_code != 200:
                 raise CommandError(f"{url}: HTTP {response.status_code}")
             sql = sum(float(q["time"]) for q in ctx.captured_queries) * 1000
-            return elapsed, sql, len(ctx.captured_queries)
+            return elapsed, sql, cpu, len(ctx.captured_queries)
+
+        self.stdout.write("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
         varied = VARIED_EXPANSION  # the expansion of a quarter of generated games
         others = "&".join(f"{o.name}=no" for o in Rules.options() if o.kind == "expansion" and o.name != varied)
@@ -81,17 +86,22 @@ class Command(BaseCommand):
         }
         for name, url_of in pages.items():
             timed(url_of())  # warm-up (connections, caches, template loading)
-            times, sql_times, counts = [], [], set()
+            times, sql_times, python_times, cpu_times, counts = [], [], [], [], set()
             for _ in range(runs):
-                elapsed, sql, queries = timed(url_of())
+                elapsed, sql, cpu, queries = timed(url_of())
                 times.append(elapsed)
                 sql_times.append(sql)
+                python_times.append(elapsed - sql)
+                cpu_times.append(cpu)
                 counts.add(queries)
             self.stdout.write(
                 f"{name:36s} median {statistics.median(times):6.1f} ms   p95 {percentile(times, 95):6.1f} ms"
-                f"   max {max(times):6.1f} ms   SQL median {statistics.median(sql_times):6.1f} ms"
+                f"   max {max(times):6.1f} ms   SQL median {statistics.median(sql_times):6.1f}"
+                f" p95 {percentile(sql_times, 95):6.1f}   Python median {statistics.median(python_times):6.1f}"
+                f" p95 {percentile(python_times, 95):6.1f}   CPU median {statistics.median(cpu_times):6.1f} ms"
                 f"   queries {sorted(counts)}"
             )
+        self.stdout.write("load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
     def _replay_url(self, rng, min_id, max_id, api=False):
         while True:
