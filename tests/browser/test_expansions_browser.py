@@ -77,6 +77,68 @@ def deploy(page, game, player, entry):
     assert game.moves.order_by("-number").first().entry == entry.to_json() and game.moves.count() > before
 
 
+def play_moment(page, game, engine, name, entry):
+    """Play the phase ``name``'s move in the browser, as the player it falls to, and see it told."""
+    if name in ("large", "builder"):
+        as_player(page, "ann", game, tile=entry.tile)
+        expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn")
+        if engine.tile is None:  # the hands are dealt once the River is placed
+            expect(page.get_by_test_id("my-hand").locator("a.hand-tile")).to_have_count(len(engine.turn_tiles))
+        place(page, engine, entry)
+        text = "put a large follower " if name == "large" else "put the builder on the "
+        expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed {tile_phrase(entry.tile)}")
+        expect(page.get_by_test_id("move-list")).to_contain_text(text)
+    elif name == "double":
+        as_player(page, "ann", game, tile=entry.tile)
+        last = page.get_by_test_id("move-list").locator("li").first
+        expect(last).to_contain_text("ann")  # ann played the tile before: this is her builder's extra turn
+        expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn")
+        place(page, engine, entry)
+        expect(page.get_by_test_id("whose-turn")).not_to_have_text("Your turn")
+    elif name == "reinforce":
+        asked = engine.players[engine.pending.player]
+        mover = engine.players[engine.current_player]
+        as_player(page, asked, game)
+        expect(page.get_by_test_id("whose-turn")).to_have_text("Your decision")
+        expect(page.get_by_test_id("decision-text")).to_contain_text(f"{mover} completed")
+        page.screenshot(path="/tmp/game_page_decision.png", full_page=True)
+        page.set_viewport_size(PHONE)  # the decision fits a phone too
+        page.reload()
+        expect(page.get_by_test_id("decision-pass")).to_be_visible()
+        assert page_width(page) <= PHONE["width"] + 1, widest(page, PHONE["width"])
+        page.screenshot(path="/tmp/game_page_decision_phone.png", full_page=True)
+        page.set_viewport_size(DESKTOP)
+        page.reload()
+        target = entry.to_json()["reinforce"]
+        page.locator(
+            f'svg.board circle.decision-target[data-x="{target["x"]}"][data-y="{target["y"]}"]'
+            f'[data-spot="{target["spot"]}"]'
+        ).first.click()
+        expect(page.get_by_test_id("move-list")).to_contain_text(f"{asked} moved a")
+    elif name == "timeout":
+        asked = engine.players[engine.pending.player]
+        TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(days=4))  # 3 days a move
+        assert timeouts.check_timeouts() == 1
+        as_player(page, asked, game)
+        expect(page.get_by_test_id("move-list")).to_contain_text(f"{asked} passed")
+        expect(page.get_by_test_id("timeout-event").first).to_contain_text("time ran out: passed automatically")
+
+
+def check_final_table(page, game, outcome):
+    """The final scoring table shows every category of the rules and each seat's total."""
+    as_player(page, "ann", game)
+    table = page.get_by_test_id("final-scoring")
+    categories = categories_for(RULES["expansions"])
+    header = [t.strip() for t in table.locator("thead th").all_inner_texts()]
+    assert header[1 : 1 + len(categories)] == [str(CATEGORY_LABELS[c]) for c in categories]
+    for seat, row in enumerate(table.locator("tbody tr").all()):
+        cells = [
+            int(t.split()[0]) for t in row.locator("td").all_inner_texts()
+        ]  # the total: "51 of which 40 at the end"
+        assert cells[: len(categories)] == [outcome.breakdown[seat].get(c, 0) for c in categories], seat
+        assert cells[-1] == outcome.scores[seat]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     page = browser_page
@@ -109,49 +171,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
             continue
         phase += 1
         moves_before = game.move_count
-        if name in ("large", "builder"):
-            as_player(page, "ann", game, tile=entry.tile)
-            expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn")
-            if engine.tile is None:  # the hands are dealt once the River is placed
-                expect(page.get_by_test_id("my-hand").locator("a.hand-tile")).to_have_count(len(engine.turn_tiles))
-            place(page, engine, entry)
-            text = "put a large follower " if name == "large" else "put the builder on the "
-            expect(page.get_by_test_id("move-list")).to_contain_text(f"ann placed {tile_phrase(entry.tile)}")
-            expect(page.get_by_test_id("move-list")).to_contain_text(text)
-        elif name == "double":
-            as_player(page, "ann", game, tile=entry.tile)
-            last = page.get_by_test_id("move-list").locator("li").first
-            expect(last).to_contain_text("ann")  # ann played the tile before: this is her builder's extra turn
-            expect(page.get_by_test_id("whose-turn")).to_have_text("Your turn")
-            place(page, engine, entry)
-            expect(page.get_by_test_id("whose-turn")).not_to_have_text("Your turn")
-        elif name == "reinforce":
-            asked = engine.players[engine.pending.player]
-            mover = engine.players[engine.current_player]
-            as_player(page, asked, game)
-            expect(page.get_by_test_id("whose-turn")).to_have_text("Your decision")
-            expect(page.get_by_test_id("decision-text")).to_contain_text(f"{mover} completed")
-            page.screenshot(path="/tmp/game_page_decision.png", full_page=True)
-            page.set_viewport_size(PHONE)  # the decision fits a phone too
-            page.reload()
-            expect(page.get_by_test_id("decision-pass")).to_be_visible()
-            assert page_width(page) <= PHONE["width"] + 1, widest(page, PHONE["width"])
-            page.screenshot(path="/tmp/game_page_decision_phone.png", full_page=True)
-            page.set_viewport_size(DESKTOP)
-            page.reload()
-            target = entry.to_json()["reinforce"]
-            page.locator(
-                f'svg.board circle.decision-target[data-x="{target["x"]}"][data-y="{target["y"]}"]'
-                f'[data-spot="{target["spot"]}"]'
-            ).first.click()
-            expect(page.get_by_test_id("move-list")).to_contain_text(f"{asked} moved a")
-        elif name == "timeout":
-            asked = engine.players[engine.pending.player]
-            TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(days=4))  # 3 days a move
-            assert timeouts.check_timeouts() == 1
-            as_player(page, asked, game)
-            expect(page.get_by_test_id("move-list")).to_contain_text(f"{asked} passed")
-            expect(page.get_by_test_id("timeout-event").first).to_contain_text("time ran out: passed automatically")
+        play_moment(page, game, engine, name, entry)
         page.goto("about:blank")  # the page stops polling while the API plays on (SQLite has one writer)
         game.refresh_from_db()
         assert game.move_count > moves_before, name
@@ -162,15 +182,5 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     outcome = replay.engine_for(game).outcome
-    as_player(page, "ann", game)
-    table = page.get_by_test_id("final-scoring")
-    categories = categories_for(RULES["expansions"])
-    header = [t.strip() for t in table.locator("thead th").all_inner_texts()]
-    assert header[1 : 1 + len(categories)] == [str(CATEGORY_LABELS[c]) for c in categories]
-    for seat, row in enumerate(table.locator("tbody tr").all()):
-        cells = [
-            int(t.split()[0]) for t in row.locator("td").all_inner_texts()
-        ]  # the total: "51 of which 40 at the end"
-        assert cells[: len(categories)] == [outcome.breakdown[seat].get(c, 0) for c in categories], seat
-        assert cells[-1] == outcome.scores[seat]
+    check_final_table(page, game, outcome)
     assert any(outcome.breakdown[s].get(c) for s in range(3) for c in ("goods", "king", "robber"))

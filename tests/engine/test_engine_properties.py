@@ -83,21 +83,65 @@ def check_conservation(game):
         assert sum(game.breakdown[seat].values()) == game.scores[seat]
 
 
+def play_decision_checked(game, rng, players):
+    """A decision of the Count's: every option is accepted, and the one played scores what it says."""
+    options = game.options()
+    for entry in options:
+        game.check(entry)
+    before, final_before = list(game.scores), game.final_points or (0,) * players
+    turn = game.play(rng.choice(options))
+    final = [a - b for a, b in zip(game.final_points or (0,) * players, final_before)]
+    assert [b + p + f for b, p, f in zip(before, turn.points, final)] == game.scores
+    check_conservation(game)
+
+
+def check_rejections(game, rng, tile, tiles, placements):
+    """Every rotation not enumerated at the frontier, random cells, and wrong tiles are rejected."""
+    enumerated = set(placements)
+    cells, around = frontier(game)
+    for x, y in around:
+        for rotation in (0, 90, 180, 270):
+            if (x, y, rotation) not in enumerated:
+                assert rejected(game, Move(tile, x, y, rotation)), (tile, x, y, rotation)
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    for _ in range(8):
+        x = rng.randint(min(xs) - 3, max(xs) + 3)
+        y = rng.randint(min(ys) - 3, max(ys) + 3)
+        rotation = rng.choice((0, 90, 180, 270))
+        if (x, y, rotation) not in enumerated:
+            assert rejected(game, Move(tile, x, y, rotation))
+    assert rejected(game, Move(tile, 0, 0, 45))
+    assert rejected(game, Move("Z", 0, 0, 0))
+    other = next(t for t in "ABCDEFGHIJKLMNOPQRSTUVWX" if t not in tiles)
+    if placements:
+        p = placements[0]
+        assert rejected(game, Move(other, p.x, p.y, p.rotation)), "not the drawn tile"
+        assert rejected(game, Move.discard_of(tile))
+
+
+def check_figures(game, tile, p):
+    """The figures legal on placement ``p``: exactly the moves ``check`` accepts."""
+    figures = game.legal_figures(p, tile)
+    assert [s for s, kind in figures if kind == "follower"] == game.legal_spots(p, tile)
+    o = orientation(tile, p.rotation)
+    for kind in ("follower", "large", "builder", "pig"):
+        for name in ALL_SPOTS:
+            move = Move(tile, p.x, p.y, p.rotation, name, figure=kind)
+            index = o.spot_index.get(name)
+            canonical = o.segments[index].spot if index is not None else None
+            assert rejected(game, move) == ((canonical, kind) not in figures), (tile, p, name, kind, figures)
+    return figures
+
+
 def play_checked(seed, players, rules, follower_rate=0.6):
     """Play a whole game by random legal moves, checking the legality API every turn."""
     rng = random.Random(seed)
     game = Game.new(NAMES[:players], rules, seed=rng.randrange(2**32))
     check_conservation(game)
     while not game.finished:
-        if game.pending.action != "turn":  # a decision of the Count's: every option is accepted
-            options = game.options()
-            for entry in options:
-                game.check(entry)
-            before, final_before = list(game.scores), game.final_points or (0,) * players
-            turn = game.play(rng.choice(options))
-            final = [a - b for a, b in zip(game.final_points or (0,) * players, final_before)]
-            assert [b + p + f for b, p, f in zip(before, turn.points, final)] == game.scores
-            check_conservation(game)
+        if game.pending.action != "turn":
+            play_decision_checked(game, rng, players)
             continue
         tiles = game.turn_tiles  # the drawn tile, or the hand
         assert tiles, "a tile turn with nothing to play"
@@ -111,27 +155,7 @@ def play_checked(seed, players, rules, follower_rate=0.6):
         # every enumerated placement is accepted (without a follower)
         for p in placements:
             game.check(Move(tile, p.x, p.y, p.rotation))
-        # every other rotation at every frontier cell, and random cells, are rejected
-        cells, around = frontier(game)
-        for x, y in around:
-            for rotation in (0, 90, 180, 270):
-                if (x, y, rotation) not in enumerated:
-                    assert rejected(game, Move(tile, x, y, rotation)), (tile, x, y, rotation)
-        xs = [x for x, _ in cells]
-        ys = [y for _, y in cells]
-        for _ in range(8):
-            x = rng.randint(min(xs) - 3, max(xs) + 3)
-            y = rng.randint(min(ys) - 3, max(ys) + 3)
-            rotation = rng.choice((0, 90, 180, 270))
-            if (x, y, rotation) not in enumerated:
-                assert rejected(game, Move(tile, x, y, rotation))
-        assert rejected(game, Move(tile, 0, 0, 45))
-        assert rejected(game, Move("Z", 0, 0, 0))
-        other = next(t for t in "ABCDEFGHIJKLMNOPQRSTUVWX" if t not in tiles)
-        if placements:
-            p = placements[0]
-            assert rejected(game, Move(other, p.x, p.y, p.rotation)), "not the drawn tile"
-            assert rejected(game, Move.discard_of(tile))
+        check_rejections(game, rng, tile, tiles, placements)
         for _held in stuck[1:] if stuck else ():  # another tile of the hand fits nowhere either
             assert game.options() == [Move.discard_of(stuck[0])]
         before, final_before = list(game.scores), game.final_points or (0,) * players
@@ -143,15 +167,7 @@ def play_checked(seed, players, rules, follower_rate=0.6):
             assert game.current_player == turn.player
             continue
         p = rng.choice(placements)
-        figures = game.legal_figures(p, tile)
-        assert [s for s, kind in figures if kind == "follower"] == game.legal_spots(p, tile)
-        o = orientation(tile, p.rotation)
-        for kind in ("follower", "large", "builder", "pig"):
-            for name in ALL_SPOTS:
-                move = Move(tile, p.x, p.y, p.rotation, name, figure=kind)
-                index = o.spot_index.get(name)
-                canonical = o.segments[index].spot if index is not None else None
-                assert rejected(game, move) == ((canonical, kind) not in figures), (tile, p, name, kind, figures)
+        figures = check_figures(game, tile, p)
         meeple, kind = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
         player = game.current_player
         turn = game.play(Move(tile, p.x, p.y, p.rotation, meeple, figure=kind))
