@@ -21,6 +21,7 @@ from games.engine.autoplay import random_game
 from games.models import Game, Move, Seat
 from games.presenter.outcome import outcome_json
 
+from .kept import archive_changed
 from .models import GameResult, RuleTag, SeatResult
 from .results import build_result, record_game, rule_tags
 
@@ -137,4 +138,5 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
         GameResult.objects.bulk_create(results, batch_size=2000)
         SeatResult.objects.bulk_create(seat_results, batch_size=5000)
         RuleTag.objects.bulk_create(tags, batch_size=5000)
+    archive_changed()
     return len(moves)

@@ -12,6 +12,7 @@ from games.models import Game
 from games.visibility import visible_games
 from games.words.entries import CATEGORY_EXPANSION
 
+from .kept import kept
 from .models import RuleTag, SeatResult
 
 
@@ -33,6 +34,10 @@ def player_stats(user, viewer, hidden: list[int] | None = None) -> dict[str, Any
     """Results and averages of ``user``'s finished games that ``viewer`` may see (one
     aggregate query; ``hidden``: :func:`hidden_games`, asked here if not given)."""
     hidden = hidden_games(user, viewer) if hidden is None else hidden
+    return kept("stats", [user.pk, sorted(hidden)], lambda: _stats(user, hidden))
+
+
+def _stats(user, hidden: list[int]) -> dict[str, Any]:
     data = (
         SeatResult.objects.filter(user=user)
         .exclude(result_id__in=hidden)
@@ -83,6 +88,10 @@ def head_to_head(user, viewer, hidden: list[int] | None = None) -> list[dict[str
     not given). Read from the seats' covering indexes alone (``archive_sr_user_seat``,
     ``archive_sr_result_seat``) on PostgreSQL."""
     hidden = hidden_games(user, viewer) if hidden is None else hidden
+    return kept("h2h", [user.pk, sorted(hidden)], lambda: _head_to_head(user, hidden))
+
+
+def _head_to_head(user, hidden: list[int]) -> list[dict[str, Any]]:
     quote = connection.ops.quote_name
     sql = _H2H_SQL.format(
         table=quote(SeatResult._meta.db_table),

@@ -13,6 +13,7 @@ from games.engine import Outcome, Rules
 from games.models import Game, Seat
 from games.words.entries import CATEGORIES
 
+from .kept import archive_changed
 from .models import GameResult, RuleTag, SeatResult
 
 
@@ -142,6 +143,7 @@ def fill_tournaments() -> int:
             result.tournament_id, result.round = wanted
             changed.append(result)
     GameResult.objects.bulk_update(changed, ["tournament_id", "round"], batch_size=1000)
+    archive_changed()
     return len(changed)
 
 
@@ -149,7 +151,9 @@ def fill_privacy() -> int:
     """Copy each game's privacy onto its result, without replaying anything
     (``rebuild_results --privacy``: after a bulk update of games, which sends no signal).
     Returns the number of results changed."""
-    return sum(
+    changed = sum(
         GameResult.objects.filter(private=not private, game__private=private).update(private=private)
         for private in (True, False)
     )
+    archive_changed()
+    return changed

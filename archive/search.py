@@ -25,6 +25,7 @@ from games.models import Game, Seat, ended_early
 from games.presenter.outcome import departure_moves, departures
 
 from .filters import SORTS, FilterError, Filters, is_choice
+from .kept import kept
 from .models import OPTIONS_BY_NAME, GameResult, RuleTag, SeatResult
 from .results import rules_of_game
 from .tournament_links import tournament_columns, tournament_json, tournament_name_column
@@ -312,7 +313,12 @@ class SearchPaginator(Paginator):
 
     @cached_property
     def count(self) -> int:
-        return count_matching(self.filters, self.object_list)
+        if self.filters.status == "active":  # games in progress change without the archive
+            return count_matching(self.filters, self.object_list)
+        # finished public games: kept until the archive changes (archive.kept), under the
+        # query itself (the players' ids as the names now name them, the rules' tags)
+        parts = [str(self.object_list.query), *self.filters.rules.items()]  # type: ignore[attr-defined]  # a QuerySet
+        return kept("count", parts, lambda: count_matching(self.filters, self.object_list))
 
     def page(self, number):
         if self.filters.status == "active":

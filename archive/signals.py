@@ -5,12 +5,13 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games import signals
 from games.models import Game
 
+from .kept import archive_changed
 from .models import GameResult
 from .results import record_game
 
@@ -41,4 +42,18 @@ def copy_privacy(
         or (update_fields is not None and "private" not in update_fields)
     ):
         return
-    GameResult.objects.filter(game_id=instance.pk).exclude(private=instance.private).update(private=instance.private)
+    if (
+        GameResult.objects.filter(game_id=instance.pk)
+        .exclude(private=instance.private)
+        .update(private=instance.private)
+    ):
+        archive_changed()
+
+
+@receiver(post_save, sender=GameResult, dispatch_uid="archive_changed_saved")
+@receiver(post_delete, sender=Game, dispatch_uid="archive_changed_deleted")
+def result_written(sender, **kwargs) -> None:
+    """A result recorded (or rewritten), a game deleted with its result: the counts and
+    statistics kept (archive.kept) are stale. (On Game, not GameResult: a receiver there
+    would cost each deleted result a query.)"""
+    archive_changed()

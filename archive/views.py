@@ -35,6 +35,7 @@ from games.words import vocabulary
 from . import analysis as analysis_words
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice
 from .forms import RecordUploadForm
+from .kept import kept
 from .models import GameAnalysis
 from .profiles import head_to_head, hidden_games, player_stats
 from .records import export_records
@@ -133,6 +134,11 @@ def player_profile(request, username: str):
     active = Filters(status="active", players=[player.username])
     hidden = hidden_games(player, request.user)
     opponents = head_to_head(player, request.user, hidden)
+    opponents_html = kept(  # ~200 rows: written once per archive version and language
+        "h2h-html",
+        [player.pk, player.username, sorted(hidden), get_language()],
+        lambda: head_to_head_rows(player.username, opponents),
+    )
     return render(
         request,
         "archive/player.html",
@@ -140,7 +146,7 @@ def player_profile(request, username: str):
             "player": player,
             "stats": player_stats(player, request.user, hidden),
             "head_to_head": opponents,
-            "head_to_head_html": head_to_head_rows(player.username, opponents),
+            "head_to_head_html": opponents_html,
             "page_obj": page_obj,
             "rows": rows,
             "row_html": game_rows(rows),

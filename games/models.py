@@ -113,6 +113,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
+        indexes = [
+            # the few private games: a player's among them (archive.profiles.hidden_games)
+            # without a look at each of their games
+            models.Index(fields=["id"], condition=models.Q(private=True), name="games_game_private"),
+        ]
 
     def __str__(self) -> str:
         return self.title

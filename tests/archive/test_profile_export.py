@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from archive.generate import store_game
+from archive.kept import archive_changed
 from archive.models import SeatResult
 from games.engine import replay
 
@@ -65,6 +66,8 @@ def test_unknown_player_is_404(member_client, players):
 
 
 def _count(client, url):
+    """Queries of a request with the archive's kept counts and statistics stale (the most)."""
+    archive_changed()
     with CaptureQueriesContext(connection) as ctx:
         response = client.get(url)
     assert response.status_code == 200, url
@@ -135,3 +138,26 @@ def test_a_profile_counts_a_private_game_only_for_those_who_may_see_it(client, p
     assert profile_as(cid) == ("1", 1, "1")  # an outsider: the public game alone
     assert profile_as(bob) == ("2", 2, "2")  # the other player of the private game
     assert profile_as(ann) == ("2", 2, "2")  # the player herself
+
+
+def _tokenless(html: bytes) -> bytes:
+    return re.sub(rb"[A-Za-z0-9]{64}", b"", html)  # the CSRF token differs per request
+
+
+def test_counts_and_statistics_are_kept_until_the_archive_changes(member_client, players):
+    """A second look at a list or a profile asks fewer queries (the count, the statistics
+    and the head to head kept) and shows the same; a game finished since is counted."""
+    make_games(players, 2)
+    pages = ["/archive/", "/archive/?player=ann", "/archive/players/ann/"]
+    member_client.get("/archive/")  # warm-up: per-session set-up of other apps
+    for url in pages:
+        cold = _count(member_client, url)  # the archive changed: nothing kept
+        with CaptureQueriesContext(connection) as ctx:
+            first = member_client.get(url).content
+        assert len(ctx.captured_queries) < cold, url
+        archive_changed()
+        assert _tokenless(member_client.get(url).content) == _tokenless(first), url  # as asked anew
+    assert "2 finished games" in first.decode()
+    store_game(template(50, 2), [players["ann"], players["cid"]], day(9), "one more")  # finished, recorded
+    assert "3 finished games" in member_client.get("/archive/players/ann/").content.decode()
+    assert "3 games" in member_client.get("/archive/?player=ann").content.decode()
