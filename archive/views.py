@@ -221,11 +221,9 @@ def game_replay(request, game_id: int):
     game, moves = stored.game, stored.moves
     total = len(moves)
     try:
-        k = move_number(request.GET.get("move"), total)
+        k, window = _move_asked(request, total)
     except BadMoveNumber as exc:
         return _bad_move(request, exc, reverse("archive:game", args=[game_id]))
-    k = total if k is None else k
-    window = _window_asked(request, total, k)
     engine, end = stored.engines(k)  # the whole log tells every move in words
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
@@ -273,9 +271,13 @@ def game_replay(request, game_id: int):
     return render(request, "archive/replay.html", context)
 
 
-def _window_asked(request, total: int, k: int) -> MoveWindow:
-    """The moves the list shows: around move ``k``, from ``?from=n`` or ``?moves=all``."""
-    return move_window(total, k, request.GET.get("from"), every=request.GET.get("moves") == "all")
+def _move_asked(request, total: int) -> tuple[int, MoveWindow]:
+    """The move shown (``?move=k``, the last without it; :class:`BadMoveNumber` for one the
+    game does not have) and the moves the list shows: around it, from ``?from=n`` or
+    ``?moves=all``."""
+    k = move_number(request.GET.get("move"), total)
+    k = total if k is None else k
+    return k, move_window(total, k, request.GET.get("from"), every=request.GET.get("moves") == "all")
 
 
 def game_moves(request, game_id: int):
@@ -285,11 +287,9 @@ def game_moves(request, game_id: int):
     stored = load_game(game_id, viewer=request.user)
     game, total = stored.game, len(stored.moves)
     try:
-        k = move_number(request.GET.get("move"), total)
+        k, window = _move_asked(request, total)
     except BadMoveNumber as exc:
         return _bad_move(request, exc, reverse("archive:game", args=[game_id]))
-    k = total if k is None else k
-    window = _window_asked(request, total, k)
     finished = game.status == Game.Status.FINISHED
     names = stored.names
     kept = _kept_moves(game, names, total) if finished else None
