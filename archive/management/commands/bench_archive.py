@@ -83,7 +83,10 @@ class Command(BaseCommand):
             "player page": lambda: f"/archive/players/{rng.choice(users)}/",
             "replay ?move=k": lambda: self._replay_url(rng, min_id, max_id),
             "API board.svg ?move=k": lambda: self._replay_url(rng, min_id, max_id, api=True),
+            # the same finished game and move asked again (a reader going back and forth)
+            "replay ?move=k again": lambda: again,
         }
+        again = self._replay_url(rng, min_id, max_id)
         for name, url_of in pages.items():
             timed(url_of())  # warm-up (connections, caches, template loading)
             times, sql_times, python_times, cpu_times, counts = [], [], [], [], set()
