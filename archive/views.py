@@ -16,14 +16,17 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.functional import lazy
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.board_svg import seat_hex
 from games.engine import COLORS
 from games.engine.record import replay as replay_record
 from games.errors import GameError
@@ -217,13 +220,59 @@ def _bad_move(request, exc: BadMoveNumber, back: str) -> HttpResponse:
 
 
 def game_replay(request, game_id: int):
-    stored = load_game(game_id, viewer=request.user)
-    game, moves = stored.game, stored.moves
-    total = len(moves)
+    """A game at move k. A finished game never changes: the page below its move buttons
+    (board, scores, move list, chart, result) is rendered once per move, list window,
+    language and analysis and kept under the archive's version; the rest (who may see the
+    game, the header, the analysis button) is asked on each request."""
+    stored = load_game(game_id, viewer=request.user)  # first: a private game stays a 404
+    game, total = stored.game, len(stored.moves)
     try:
         k, window = _move_asked(request, total)
     except BadMoveNumber as exc:
         return _bad_move(request, exc, reverse("archive:game", args=[game_id]))
+    base = reverse("archive:game", args=[game.pk])
+    context = {
+        "game": game,
+        "title": game.title,
+        "result": stored.result,
+        "tournament": stored.tournament,
+        "base_url": base,
+        "nav": _nav(total, k, base),
+        "api_base": reverse("archive-api:game-record", args=[game.pk]).removesuffix("record/"),
+        "record_url": reverse("archive:record", args=[game.pk]),
+        "moves_url": reverse("archive:moves", args=[game.pk]),
+        "player_links": True,
+        "imported": False,
+        # what the header and the move buttons show of the game (no replay)
+        "state": {
+            "move": k,
+            "total": total,
+            "players": [{"username": n, "hex": seat_hex(i)} for i, n in enumerate(stored.names)],
+        },
+    }
+    if game.status != Game.Status.FINISHED:
+        context.update(_replay_parts(stored, k, window))  # changes with each move: not kept
+        return render(request, "archive/replay.html", context)
+    analysis = analysis_of(game)
+    context.update(_analysis_context(stored, analysis))
+    shown = (analysis.state, analysis.level, analysis.updated_at.isoformat()) if analysis else None
+    parts = [game.pk, k, window.first, window.last, window.every, get_language(), stored.names, shown]
+    body = kept("replay-body", parts, lambda: _replay_body(stored, k, window, analysis, context))
+    context["body"] = mark_safe(body)  # rendered by the template engine, escaped there
+    return render(request, "archive/replay.html", context)
+
+
+def _replay_body(stored, k: int, window: MoveWindow, analysis: GameAnalysis | None, links: dict) -> str:
+    """The finished game's page below its move buttons, rendered (archive/_replay_body.html)."""
+    parts = _replay_parts(stored, k, window)
+    _mark(analysis, stored.names, parts["move_rows"])
+    return str(render_to_string("archive/_replay_body.html", {**links, **parts}))
+
+
+def _replay_parts(stored, k: int, window: MoveWindow) -> dict:
+    """What archive/_replay_body.html shows of the game at move k: replayed through the engine."""
+    game, moves = stored.game, stored.moves
+    total = len(moves)
     engine, end = stored.engines(k)  # the whole log tells every move in words
     finished = game.status == Game.Status.FINISHED
     final_scores = final_breakdown = None
@@ -237,7 +286,7 @@ def game_replay(request, game_id: int):
         else:  # not recorded yet (`manage.py rebuild_results` repairs it)
             final_scores, final_breakdown = list(end.scores), list(end.breakdown)
             winners = list(end.outcome.winners) if end.outcome else []
-    context = replay_context(
+    return replay_context(
         stored.names,
         moves,
         engine,
@@ -250,25 +299,6 @@ def game_replay(request, game_id: int):
         kept=_kept_moves(game, stored.names, total) if finished else None,
         window=window,
     )
-    base = reverse("archive:game", args=[game.pk])
-    context.update(
-        {
-            "game": game,
-            "title": game.title,
-            "result": stored.result,
-            "tournament": stored.tournament,
-            "base_url": base,
-            "nav": _nav(total, k, base),
-            "api_base": reverse("archive-api:game-record", args=[game.pk]).removesuffix("record/"),
-            "record_url": reverse("archive:record", args=[game.pk]),
-            "moves_url": reverse("archive:moves", args=[game.pk]),
-            "player_links": True,
-            "imported": False,
-        }
-    )
-    if finished:
-        context.update(_analysis_context(stored, context["move_rows"]))
-    return render(request, "archive/replay.html", context)
 
 
 def _move_asked(request, total: int) -> tuple[int, MoveWindow]:
@@ -303,7 +333,7 @@ def game_moves(request, game_id: int):
         "imported": False,
     }
     if finished:
-        _mark_verdicts(stored, move_rows)
+        _mark(analysis_of(game), names, move_rows)
     response = render(request, "archive/_move_list.html", context)
     patch_cache_control(response, private=True, max_age=0)
     return response
@@ -316,10 +346,9 @@ def _kept_moves(game: Game, names: list[str], total: int) -> str:
     return f"archive-moves:{game.pk}:{total}:{get_language()}:{digest}"
 
 
-def _analysis_context(stored, move_rows: list[dict]) -> dict:
-    """The finished game's analysis, if anyone asked for it: its state, each judged move's
-    verdict on its row of the move list and the per-player summary (read with the game)."""
-    analysis = _mark_verdicts(stored, move_rows)
+def _analysis_context(stored, analysis: GameAnalysis | None) -> dict:
+    """The finished game's analysis, if anyone asked for it: its state and the per-player
+    summary (read with the game)."""
     level = analysis.level if analysis else analysis_words.LEVEL.name  # the level that judged, or will
     return {
         "analysis": analysis,
@@ -330,13 +359,11 @@ def _analysis_context(stored, move_rows: list[dict]) -> dict:
     }
 
 
-def _mark_verdicts(stored, move_rows: list[dict]) -> GameAnalysis | None:
-    """Each judged move's verdict on its row of the move list; the analysis, if any."""
-    analysis = analysis_of(stored.game)
-    verdicts = analysis_words.verdicts(analysis, stored.names)
+def _mark(analysis: GameAnalysis | None, names: list[str], move_rows: list[dict]) -> None:
+    """Each judged move's verdict on its row of the move list."""
+    verdicts = analysis_words.verdicts(analysis, names)
     for row in move_rows:
         row["verdict"] = verdicts.get(row["number"])
-    return analysis
 
 
 @login_required
