@@ -255,7 +255,9 @@ def game_replay(request, game_id: int):
         return render(request, "archive/replay.html", context)
     analysis = analysis_of(game)
     context.update(_analysis_context(stored, analysis))
-    shown = (analysis.state, analysis.level, analysis.updated_at.isoformat()) if analysis else None
+    # the move list shows a done analysis's verdicts (none before): its version is in the key
+    done = analysis is not None and analysis.state == GameAnalysis.State.DONE
+    shown = (analysis.level, analysis.updated_at.isoformat()) if done and analysis else None
     parts = [game.pk, k, window.first, window.last, window.every, get_language(), stored.names, shown]
     body = kept("replay-body", parts, lambda: _replay_body(stored, k, window, analysis, context))
     context["body"] = mark_safe(body)  # rendered by the template engine, escaped there
