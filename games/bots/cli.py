@@ -1,7 +1,7 @@
 """``python -m games.bots``: bot duels, the search's benchmark, the ladder and the analysis.
 
 python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 [--seconds-a S] [--seconds-b S]
-    --seed 1 --json [--records DIR] [--rules JSON]
+    --seed 1 --json [--records DIR] [--rules JSON] [--weights-a JSON] [--weights-b JSON]
 python -m games.bots bench --json
 python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
@@ -21,6 +21,7 @@ from games.engine import Rules
 
 from . import analysis, ladder
 from .duel import bench, duel
+from .evaluate import WEIGHTS
 from .levels import LEVELS
 
 
@@ -44,6 +45,19 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(f"--rules: {exc}") from None
 
 
+def _weights(text: str) -> dict[str, float]:
+    try:
+        chosen = json.loads(text)
+        if not isinstance(chosen, dict) or not all(isinstance(v, int | float) for v in chosen.values()):
+            raise ValueError("an object of numbers")
+        unknown = set(chosen) - set(WEIGHTS)
+        if unknown:
+            raise ValueError(f"unknown {', '.join(sorted(unknown))}; the weights are {', '.join(WEIGHTS)}")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"weights: {exc}") from None
+    return {name: float(value) for name, value in chosen.items()}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games.bots", description="Carcassonne bots")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -61,6 +75,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     d.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     d.add_argument("--json", action="store_true", help="print one JSON object")
+    for side in "ab":
+        d.add_argument(
+            f"--weights-{side}",
+            type=_weights,
+            default=None,
+            help=f"side {side}'s weights of the evaluation as JSON, e.g. '{{\"REACH\": 0.8}}' (the others as they are)",
+        )
     b = sub.add_parser("bench", help="the search's answers per second on a mid-game position")
     b.add_argument("--seconds", type=_positive(float), default=3.0)
     b.add_argument("--json", action="store_true")
@@ -119,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
             args.records,
             seconds_a=args.seconds_a,
             seconds_b=args.seconds_b,
+            weights={side: w for side, w in (("a", args.weights_a), ("b", args.weights_b)) if w is not None},
         )
         if not args.json:
             print(f"{args.a} (a) {result['wins']['a']} - {result['wins']['b']} {args.b} (b), {result['draws']} draws")

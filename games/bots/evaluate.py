@@ -23,7 +23,8 @@ an opponent counts against a move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from games.engine import TILE_TYPES, Game
 from games.engine.board import fits_pattern
@@ -82,6 +83,34 @@ GROWTH = 0.3
 """Tiles a road or city is expected to gain per open cell before it is closed."""
 RETURN_SHARE = 0.5
 """Share of a follower's supply value counted back when its feature will likely complete."""
+
+WEIGHTS = ("REACH", "DRAWS", "UNOWNED", "SUPPLY_VALUE", "GROWTH", "RETURN_SHARE")
+"""The weights of :func:`potential` (module constants) that ``tune`` moves and a duel may set per side."""
+
+
+def weights() -> dict[str, float]:
+    """The weights :func:`potential` judges with now."""
+    return {name: float(globals()[name]) for name in WEIGHTS}
+
+
+@contextmanager
+def using(chosen: dict[str, float]) -> Iterator[None]:
+    """Judge with ``chosen`` weights inside the block (unknown names are refused)."""
+    unknown = set(chosen) - set(WEIGHTS)
+    if unknown:
+        raise ValueError(f"unknown weights: {', '.join(sorted(unknown))}")
+    before = weights()
+    _set(chosen)
+    try:
+        yield
+    finally:
+        _set(before)
+
+
+def _set(chosen: dict[str, float]) -> None:
+    globals().update(chosen)
+    _BY_TILES_LEFT.clear()  # the chance per pattern depends on the weights
+
 
 _FILLERS: dict[int, tuple[str, ...]] = {}
 

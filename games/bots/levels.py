@@ -133,6 +133,7 @@ class MctsBot:
     width = 8  # options searched with hands
     phase = 4  # rounds in the first phase with hands; each phase after a halving is twice as long
     quiet = 2.0  # what a move elsewhere is worth to the next player: an answer on a hot cell must beat it
+    farms = False  # hot cells: only features holding a figure (``mcts`` adds the cities a farm waits for)
 
     def __init__(self, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -283,6 +284,7 @@ class DeepBot(MctsBot):
     depth = 2  # turns played out after an option (the next player's, then the mover's)
     trust = 4.0  # the prior counts as this many rounds in an option's mean: a few noisy futures do not overrule it
     deepen = 32  # rounds an option must have had before its lines grow one turn longer
+    farms = True  # hot cells include the open edges of cities bordering a farm with a farmer
 
     def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
         """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
@@ -330,17 +332,22 @@ class DeepBot(MctsBot):
     def line(self, child: Child, seat: int, tiles: list[str]) -> float:
         """``seat``'s advantage once each player in turn has drawn the next of ``tiles``
         after ``child``'s entry and played their best hot move, or a quiet one."""
-        game = child.after
+        return advantage(self.playout(child, tiles)[1], seat)
+
+    def playout(self, child: Child, tiles: list[str]) -> tuple[Game, list[float]]:
+        """The line of :meth:`line`: the game at its end and each player's expected final
+        score there (a quiet turn adds ``quiet`` points to its player's)."""
+        # the copy draws the whole line's tiles (a bag of the next tile only would end the game after one turn)
+        game = copy_game(child.after, tiles)
         bonus = [0.0] * len(game.players)
         values = None
-        for tile in tiles:
+        for _ in tiles:
             if game.finished or game.pending is None or game.pending.action != "turn":
                 break
-            game = copy_game(game, [tile])
             values = potential(game)
             mover = game.current_player
             best, chosen = advantage(values, mover) + self.quiet, None
-            for move in _hot_moves(game):
+            for move in _hot_moves(game, self.farms):
                 trial = copy_game(game)
                 trial.play(move)
                 trial_values = potential(trial, disposable=True)
@@ -354,7 +361,7 @@ class DeepBot(MctsBot):
                 game.play(chosen)
         if values is None:
             values = potential(game)
-        return advantage([v + b for v, b in zip(values, bonus)], seat)
+        return game, [v + b for v, b in zip(values, bonus)]
 
     def best(self, search: Search) -> Child:
         """The option played: the survivor with the most rounds and the best shrunk mean."""
@@ -364,9 +371,11 @@ class DeepBot(MctsBot):
         return max((c for c in search.children if c.playouts == most), key=self.shrunk)
 
 
-def _hot_cells(board: Board) -> set[int]:
+def _hot_cells(board: Board, farms: bool = False) -> set[int]:
     """The empty cells where a tile changes an unfinished feature that holds a figure:
-    next to an open road or city edge, or around a cloister (where players fight)."""
+    next to an open road or city edge, or around a cloister (where players fight); with
+    ``farms`` (level ``mcts``) also next to the open edges of the unfinished cities a farm
+    with a farmer borders (closing one gives the farm's owner points at the end)."""
     hot: set[int] = set()
     for root in board.occupied_features():
         kind = board.kind(root)
@@ -374,17 +383,21 @@ def _hot_cells(board: Board) -> set[int]:
             hot |= board.open_cells(root)
         elif kind == "cloister":
             hot.update(board.cloister_cells(root))
+        elif farms and kind == "field":
+            for city in board.bordering_cities(root):
+                if not board.is_complete(city):
+                    hot |= board.open_cells(city)
     return hot
 
 
-def _hot_moves(game: Game) -> list[Move]:
+def _hot_moves(game: Game, farms: bool = False) -> list[Move]:
     """The moves of the player on turn on a hot cell, with each tile they may play (river
     tiles aside: the River module restricts where they go), without and with each figure;
     none when a tile of their hand fits nowhere (it must be discarded first: a quiet turn)."""
     if game.unplaceable() is not None:
         return []
     board = game.board
-    hot = _hot_cells(board)
+    hot = _hot_cells(board, farms)
     moves = []
     for tile in dict.fromkeys(game.turn_tiles):
         if tile in RIVER:
