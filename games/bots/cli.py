@@ -6,7 +6,7 @@ python -m games.bots bench --json
 python -m games.bots ladder [--games N] [--seconds S] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
-python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR]
+python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
 """
 
 from __future__ import annotations
@@ -113,6 +113,12 @@ def _parser() -> argparse.ArgumentParser:
     tune.add_argument("--steps", type=_positive(int), default=50)
     tune.add_argument("--games", type=_positive(int), default=4, help="games per step")
     tune.add_argument("--seed", type=int, default=0)
+    tune.add_argument(
+        "--check",
+        type=_weights,
+        default=None,
+        help="instead of tuning: these weights (JSON) against the current ones over --games games, each deal twice",
+    )
     tune.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     tune.add_argument("--json", action="store_true")
     return parser
@@ -175,8 +181,12 @@ def _ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
 
 
 def _tune(args: argparse.Namespace) -> int:
-    from .tune import spsa
+    from .tune import check, spsa
 
+    if args.check is not None:
+        result = check(args.check, args.games, args.seed, records=args.records)
+        print(json.dumps(result) if args.json else f"share of the given weights: {result['share']:.3f}")
+        return 0
     result = spsa(args.steps, args.games, args.seed, records=args.records)
     if not args.json:
         for name, value in result["after"].items():

@@ -269,9 +269,12 @@ class DeepBot(MctsBot):
     round draws a tile for each of the next ``depth`` turns from the tiles still hidden
     (the first one in turn over every hidden tile, so the next player's draw is covered
     evenly) and each player in turn plays their best move on a hot cell (joining, closing
-    or blocking a feature holding a figure) if it is worth more to them than a quiet move
-    elsewhere (``quiet`` points, the turn passing without a tile); the line's end is judged
-    by the expected final score. After each phase the worse half of the options is dropped
+    or blocking a feature holding a figure, or closing a city a farmer's farm borders) if
+    it is worth more to them than a quiet move elsewhere (``quiet`` points, the turn
+    passing without a tile, which goes back among the hidden ones); the line's end is
+    judged by the expected final score. (Until issue 33's second round every line ended
+    after the next player's turn: its copy drew from a bag of that one tile, and a game
+    whose bag is empty is over, so "deeper" lines were not.) After each phase the worse half of the options is dropped
     (sequential halving), so more time gives the best options more futures and, once
     ``deepen`` rounds each are done, a line one turn longer. The option played is the best
     survivor by its mean, shrunk towards its prior by ``trust`` rounds' worth (with no

@@ -3,12 +3,14 @@
 SPSA (simultaneous perturbation stochastic approximation): each step perturbs every
 weight of :mod:`games.bots.evaluate` listed in :data:`PARAMETERS` at once, up or down by
 a random sign, and plays the "plus" weights against the "minus" ones over a few complete
-two-player games (who starts alternates); each weight moves, relative to its value,
+two-player games (each deal twice, the sides swapping seats, so the luck of the tiles
+cancels); each weight moves, relative to its value,
 towards the side that scored more. The players are the evaluation alone (``greedy``
 judging by ``potential``), so a step costs a few seconds, not minutes. The games of
 every step can be recorded (``--records``), and the result gives the weights before and
 after with the share of every step. A weight is only committed to ``evaluate.py`` once a
-duel of the tuned weights against the current ones on new seeds shows them better.
+duel of the tuned weights against the current ones on new seeds shows them better
+(``tune --check JSON --games 40 --seed S``, :func:`check`; or ``duel --weights-a JSON``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .evaluate import potential_after, using
 from .evaluate import weights as current
 from .levels import GreedyBot
 
-__all__ = ["PARAMETERS", "current", "match", "spsa", "using"]
+__all__ = ["PARAMETERS", "check", "current", "match", "spsa", "using"]
 
 
 MAX_STEP = 0.2
@@ -55,6 +57,16 @@ def match(
             path = records / f"game-{len(list(records.glob('game-*.json'))) + 1:04d}.json"
             path.write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
     return points / games
+
+
+def check(weights: dict[str, float], games: int = 40, seed: int = 0, records: Path | None = None) -> dict[str, Any]:
+    """``weights`` (the others as they are) against the current weights over ``games``
+    games of the tuning's players, each deal twice with the sides swapped: the duel on new
+    seeds that decides whether tuned weights are committed."""
+    start = current()
+    given = {**start, **weights}
+    share = match(given, start, games, random.Random(seed), records)
+    return {"weights": given, "against": start, "games": games, "seed": seed, "share": round(share, 3)}
 
 
 def spsa(
