@@ -1,12 +1,12 @@
 """``python -m games.bots``: bot duels, the search's benchmark, the ladder and the analysis.
 
 python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 [--seconds-a S] [--seconds-b S]
-    --seed 1 --json [--records DIR] [--rules JSON]
+    --seed 1 --json [--records DIR] [--rules JSON] [--weights-a JSON] [--weights-b JSON]
 python -m games.bots bench --json
 python -m games.bots ladder [--games N] [--seconds S] [--seed K] [--adjacent] [--json] [--write]
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
-python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR]
+python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from games.engine import Rules
 
 from . import analysis, ladder
 from .duel import bench, duel
+from .evaluate import WEIGHTS
 from .levels import LEVELS
 
 
@@ -44,6 +45,19 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(f"--rules: {exc}") from None
 
 
+def _weights(text: str) -> dict[str, float]:
+    try:
+        chosen = json.loads(text)
+        if not isinstance(chosen, dict) or not all(isinstance(v, int | float) for v in chosen.values()):
+            raise ValueError("an object of numbers")
+        unknown = set(chosen) - set(WEIGHTS)
+        if unknown:
+            raise ValueError(f"unknown {', '.join(sorted(unknown))}; the weights are {', '.join(WEIGHTS)}")
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"weights: {exc}") from None
+    return {name: float(value) for name, value in chosen.items()}
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m games.bots", description="Carcassonne bots")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -61,6 +75,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     d.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     d.add_argument("--json", action="store_true", help="print one JSON object")
+    for side in "ab":
+        d.add_argument(
+            f"--weights-{side}",
+            type=_weights,
+            default=None,
+            help=f"side {side}'s weights of the evaluation as JSON, e.g. '{{\"REACH\": 0.8}}' (the others as they are)",
+        )
     b = sub.add_parser("bench", help="the search's answers per second on a mid-game position")
     b.add_argument("--seconds", type=_positive(float), default=3.0)
     b.add_argument("--json", action="store_true")
@@ -97,6 +118,12 @@ def _parser() -> argparse.ArgumentParser:
     tune.add_argument("--steps", type=_positive(int), default=50)
     tune.add_argument("--games", type=_positive(int), default=4, help="games per step")
     tune.add_argument("--seed", type=int, default=0)
+    tune.add_argument(
+        "--check",
+        type=_weights,
+        default=None,
+        help="instead of tuning: these weights (JSON) against the current ones over --games games, each deal twice",
+    )
     tune.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     tune.add_argument("--json", action="store_true")
     return parser
@@ -124,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             args.records,
             seconds_a=args.seconds_a,
             seconds_b=args.seconds_b,
+            weights={side: w for side, w in (("a", args.weights_a), ("b", args.weights_b)) if w is not None},
         )
         if not args.json:
             print(f"{args.a} (a) {result['wins']['a']} - {result['wins']['b']} {args.b} (b), {result['draws']} draws")
@@ -158,8 +186,12 @@ def _ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
 
 
 def _tune(args: argparse.Namespace) -> int:
-    from .tune import spsa
+    from .tune import check, spsa
 
+    if args.check is not None:
+        result = check(args.check, args.games, args.seed, records=args.records)
+        print(json.dumps(result) if args.json else f"share of the given weights: {result['share']:.3f}")
+        return 0
     result = spsa(args.steps, args.games, args.seed, records=args.records)
     if not args.json:
         for name, value in result["after"].items():

@@ -7,17 +7,36 @@ import random
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from games.engine import Game, Outcome, Rules
 from games.engine.autoplay import play_randomly
 
+from .evaluate import using
 from .levels import Bot, DeepBot, MctsBot, make_bot
 from .options import options_of
-from .view import view_of
+from .view import PlayerView, view_of
 
 
-def play_game(bots: Sequence[Bot], names: list[str], rules: Rules | None = None, seed: int | None = None) -> Game:
+class Player(Protocol):
+    """Anything that decides an entry from a view (a bot, or a bot with its own weights)."""
+
+    def decide(self, view: PlayerView) -> Any: ...
+
+
+class Weighted:
+    """A bot that judges with its own weights of the evaluation (two of them can share one
+    process: the weights are set for each decision and put back after it)."""
+
+    def __init__(self, bot: Player, weights: dict[str, float]) -> None:
+        self.bot, self.weights = bot, weights
+
+    def decide(self, view: PlayerView) -> Any:
+        with using(self.weights):
+            return self.bot.decide(view)
+
+
+def play_game(bots: Sequence[Player], names: list[str], rules: Rules | None = None, seed: int | None = None) -> Game:
     """A complete game in which seat ``i`` is played by ``bots[i]``, each seeing only its view."""
     game = Game.new(names, rules, seed=seed)
     while (pending := game.pending) is not None:  # None: finished
@@ -48,14 +67,18 @@ def duel(
     records: Path | None = None,
     seconds_a: float | None = None,
     seconds_b: float | None = None,
+    weights: dict[str, dict[str, float]] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` complete games of level ``a`` against level ``b``; counts of wins and draws.
 
     A side wins a game when one of its seats has the sole highest score; anything else
     is a draw. ``seconds_a`` and ``seconds_b`` (default ``seconds``) are each side's CPU
     seconds per decision, so two settings of one level can meet; ``share_a`` is side a's
-    share of the points, a draw counting half.
+    share of the points, a draw counting half. ``weights`` may give a side ("a" or "b")
+    its own weights of the evaluation (:data:`~games.bots.evaluate.WEIGHTS`, the others
+    as they are), e.g. tuned ones against the current ones.
     """
+    weights = weights or {}
     thinking = {"a": seconds if seconds_a is None else seconds_a, "b": seconds if seconds_b is None else seconds_b}
     rng = random.Random(seed)
     wins = {"a": 0, "b": 0}
@@ -69,12 +92,13 @@ def duel(
         sides = seat_sides(players, index)
         count = {"a": 0, "b": 0}
         names: list[str] = []
-        bots: list[Bot] = []
+        bots: list[Player] = []
         for side in sides:
             count[side] += 1
             level = a if side == "a" else b
             names.append(f"{side}{count[side]}-{level}")
-            bots.append(make_bot(level, seed=rng.randrange(2**32), seconds=thinking[side]))
+            bot: Bot = make_bot(level, seed=rng.randrange(2**32), seconds=thinking[side])
+            bots.append(Weighted(bot, weights[side]) if side in weights else bot)
         game = play_game(bots, names, rules, seed=rng.randrange(2**32))
         outcome = outcome_of(game)
         if len(outcome.winners) == 1:
@@ -100,6 +124,7 @@ def duel(
         "share_a": round((wins["a"] + draws / 2) / max(1, games), 3),
         "seed": seed,
         "rules": (rules or Rules()).to_json(),
+        "weights": weights,
         "mean_score": {side: round(points[side] / max(1, seats[side]), 1) for side in points},
         "elapsed_s": round(time.perf_counter() - started, 1),
     }

@@ -168,6 +168,7 @@ class MctsBot:
     width = 8  # options searched with hands
     phase = 4  # rounds in the first phase with hands; each phase after a halving is twice as long
     quiet = 2.0  # what a move elsewhere is worth to the next player: an answer on a hot cell must beat it
+    farms = False  # hot cells: only features holding a figure (``mcts`` adds the cities a farm waits for)
 
     def __init__(self, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -303,9 +304,12 @@ class DeepBot(MctsBot):
     round draws a tile for each of the next ``depth`` turns from the tiles still hidden
     (the first one in turn over every hidden tile, so the next player's draw is covered
     evenly) and each player in turn plays their best move on a hot cell (joining, closing
-    or blocking a feature holding a figure) if it is worth more to them than a quiet move
-    elsewhere (``quiet`` points, the turn passing without a tile); the line's end is judged
-    by the expected final score. After each phase the worse half of the options is dropped
+    or blocking a feature holding a figure, or closing a city a farmer's farm borders) if
+    it is worth more to them than a quiet move elsewhere (``quiet`` points, the turn
+    passing without a tile, which goes back among the hidden ones); the line's end is
+    judged by the expected final score. (Until issue 33's second round every line ended
+    after the next player's turn: its copy drew from a bag of that one tile, and a game
+    whose bag is empty is over, so "deeper" lines were not.) After each phase the worse half of the options is dropped
     (sequential halving), so more time gives the best options more futures and, once
     ``deepen`` rounds each are done, a line one turn longer. The option played is the best
     survivor by its mean, shrunk towards its prior by ``trust`` rounds' worth (with no
@@ -318,6 +322,7 @@ class DeepBot(MctsBot):
     depth = 2  # turns played out after an option (the next player's, then the mover's)
     trust = 4.0  # the prior counts as this many rounds in an option's mean: a few noisy futures do not overrule it
     deepen = 32  # rounds an option must have had before its lines grow one turn longer
+    farms = True  # hot cells include the open edges of cities bordering a farm with a farmer
 
     def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
         """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
@@ -365,17 +370,22 @@ class DeepBot(MctsBot):
     def line(self, child: Child, seat: int, tiles: list[str]) -> float:
         """``seat``'s advantage once each player in turn has drawn the next of ``tiles``
         after ``child``'s entry and played their best hot move, or a quiet one."""
-        game = child.after
+        return advantage(self.playout(child, tiles)[1], seat)
+
+    def playout(self, child: Child, tiles: list[str]) -> tuple[Game, list[float]]:
+        """The line of :meth:`line`: the game at its end and each player's expected final
+        score there (a quiet turn adds ``quiet`` points to its player's)."""
+        # the copy draws the whole line's tiles (a bag of the next tile only would end the game after one turn)
+        game = copy_game(child.after, tiles)
         bonus = [0.0] * len(game.players)
         values = None
-        for tile in tiles:
+        for _ in tiles:
             if game.finished or game.pending is None or game.pending.action != "turn":
                 break
-            game = copy_game(game, [tile])
             values = potential(game)
             mover = game.current_player
             best, chosen = advantage(values, mover) + self.quiet, None
-            for move in _hot_moves(game):
+            for move in _hot_moves(game, self.farms):
                 trial = copy_game(game)
                 trial.play(move)
                 trial_values = potential(trial, disposable=True)
@@ -389,7 +399,7 @@ class DeepBot(MctsBot):
                 game.play(chosen)
         if values is None:
             values = potential(game)
-        return advantage([v + b for v, b in zip(values, bonus)], seat)
+        return game, [v + b for v, b in zip(values, bonus)]
 
     def best(self, search: Search) -> Child:
         """The option played: the survivor with the most rounds and the best shrunk mean."""
@@ -399,9 +409,11 @@ class DeepBot(MctsBot):
         return max((c for c in search.children if c.playouts == most), key=self.shrunk)
 
 
-def _hot_cells(board: Board) -> set[int]:
+def _hot_cells(board: Board, farms: bool = False) -> set[int]:
     """The empty cells where a tile changes an unfinished feature that holds a figure:
-    next to an open road or city edge, or around a cloister (where players fight)."""
+    next to an open road or city edge, or around a cloister (where players fight); with
+    ``farms`` (level ``mcts``) also next to the open edges of the unfinished cities a farm
+    with a farmer borders (closing one gives the farm's owner points at the end)."""
     hot: set[int] = set()
     for root in board.occupied_features():
         kind = board.kind(root)
@@ -409,17 +421,21 @@ def _hot_cells(board: Board) -> set[int]:
             hot |= board.open_cells(root)
         elif kind == "cloister":
             hot.update(board.cloister_cells(root))
+        elif farms and kind == "field":
+            for city in board.bordering_cities(root):
+                if not board.is_complete(city):
+                    hot |= board.open_cells(city)
     return hot
 
 
-def _hot_moves(game: Game) -> list[Move]:
+def _hot_moves(game: Game, farms: bool = False) -> list[Move]:
     """The moves of the player on turn on a hot cell, with each tile they may play (river
     tiles aside: the River module restricts where they go), without and with each figure;
     none when a tile of their hand fits nowhere (it must be discarded first: a quiet turn)."""
     if game.unplaceable() is not None:
         return []
     board = game.board
-    hot = _hot_cells(board)
+    hot = _hot_cells(board, farms)
     moves = []
     for tile in dict.fromkeys(game.turn_tiles):
         if tile in RIVER:

@@ -3,68 +3,34 @@
 SPSA (simultaneous perturbation stochastic approximation): each step perturbs every
 weight of :mod:`games.bots.evaluate` listed in :data:`PARAMETERS` at once, up or down by
 a random sign, and plays the "plus" weights against the "minus" ones over a few complete
-two-player games (who starts alternates); each weight moves, relative to its value,
+two-player games (each deal twice, the sides swapping seats, so the luck of the tiles
+cancels); each weight moves, relative to its value,
 towards the side that scored more. The players are the evaluation alone (``greedy``
 judging by ``potential``), so a step costs a few seconds, not minutes. The games of
 every step can be recorded (``--records``), and the result gives the weights before and
 after with the share of every step. A weight is only committed to ``evaluate.py`` once a
-duel of the tuned weights against the current ones on new seeds shows them better.
+duel of the tuned weights against the current ones on new seeds shows them better
+(``tune --check JSON --games 40 --seed S``, :func:`check`; or ``duel --weights-a JSON``).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from . import evaluate
-from .duel import play_game, seat_sides
-from .evaluate import potential_after
+from .duel import Weighted, play_game, seat_sides
+from .evaluate import WEIGHTS as PARAMETERS
+from .evaluate import potential_after, using
+from .evaluate import weights as current
 from .levels import GreedyBot
-from .view import PlayerView
 
-PARAMETERS = ("REACH", "DRAWS", "UNOWNED", "SUPPLY_VALUE", "GROWTH", "RETURN_SHARE", "FIGURE_COST")
-"""The weights of :mod:`games.bots.evaluate` that tuning moves (module constants)."""
+__all__ = ["PARAMETERS", "check", "current", "match", "spsa", "using"]
 
 
 MAX_STEP = 0.2
 """The most a weight moves in one step, relative to its value."""
-
-
-def current() -> dict[str, float]:
-    """The weights :mod:`games.bots.evaluate` uses now."""
-    return {name: getattr(evaluate, name) for name in PARAMETERS}
-
-
-@contextmanager
-def using(weights: dict[str, float]) -> Iterator[None]:
-    """Judge with ``weights`` inside the block (the per-tiles-left cache depends on them)."""
-    before = current()
-    _set(weights)
-    try:
-        yield
-    finally:
-        _set(before)
-
-
-def _set(weights: dict[str, float]) -> None:
-    for name, value in weights.items():
-        setattr(evaluate, name, value)
-    evaluate._BY_TILES_LEFT.clear()
-
-
-class Weighted:
-    """A bot that judges with its own weights (two of them can share one process)."""
-
-    def __init__(self, bot: GreedyBot, weights: dict[str, float]) -> None:
-        self.bot, self.weights = bot, weights
-
-    def decide(self, view: PlayerView) -> Any:
-        with using(self.weights):
-            return self.bot.decide(view)
 
 
 def match(
@@ -72,15 +38,16 @@ def match(
 ) -> float:
     """The share of the points (draws half) of ``plus`` against ``minus`` over ``games`` games."""
     points = 0.0
+    deal = 0
     for index in range(games):
+        if index % 2 == 0:  # each deal is played twice, the sides swapping seats: the luck of the tiles cancels
+            deal = rng.randrange(2**32)
         sides = seat_sides(2, index)
         bots: list[Any] = [
             Weighted(GreedyBot(rng.randrange(2**32), judge=potential_after), plus if side == "a" else minus)
             for side in sides
         ]
-        game = play_game(
-            bots, [f"{side}-{'plus' if side == 'a' else 'minus'}" for side in sides], seed=rng.randrange(2**32)
-        )
+        game = play_game(bots, [f"{side}-{'plus' if side == 'a' else 'minus'}" for side in sides], seed=deal)
         outcome = game.outcome
         assert outcome is not None  # play_game plays to the end
         winners = outcome.winners
@@ -90,6 +57,16 @@ def match(
             path = records / f"game-{len(list(records.glob('game-*.json'))) + 1:04d}.json"
             path.write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
     return points / games
+
+
+def check(weights: dict[str, float], games: int = 40, seed: int = 0, records: Path | None = None) -> dict[str, Any]:
+    """``weights`` (the others as they are) against the current weights over ``games``
+    games of the tuning's players, each deal twice with the sides swapped: the duel on new
+    seeds that decides whether tuned weights are committed."""
+    start = current()
+    given = {**start, **weights}
+    share = match(given, start, games, random.Random(seed), records)
+    return {"weights": given, "against": start, "games": games, "seed": seed, "share": round(share, 3)}
 
 
 def spsa(

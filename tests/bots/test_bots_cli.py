@@ -125,3 +125,37 @@ def test_duel_accepts_seconds_for_each_side_on_the_command_line():
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["seconds_a"], data["seconds_b"]) == (0.5, 0.1)
+
+
+def test_duel_judges_each_side_with_its_own_weights(monkeypatch):
+    from games.bots import duel as duel_module
+    from games.bots import evaluate
+    from games.bots.levels import RandomBot
+
+    seen = []
+
+    class Recording:
+        def __init__(self, side):
+            self.side = side
+            self.bot = RandomBot(1)
+
+        def decide(self, view):
+            seen.append((self.side, evaluate.REACH))
+            return self.bot.decide(view)
+
+    made = iter(["a", "b"] * 2)
+    monkeypatch.setattr(duel_module, "make_bot", lambda level, seed=None, seconds=0.2: Recording(next(made)))
+    before = evaluate.weights()
+    result = duel_module.duel("greedy", "greedy", 1, seed=1, weights={"a": {"REACH": 0.5}})
+    assert {reach for side, reach in seen if side == "a"} == {0.5}
+    assert {reach for side, reach in seen if side == "b"} == {before["REACH"]}
+    assert evaluate.weights() == before
+    assert result["weights"] == {"a": {"REACH": 0.5}}
+
+
+def test_duel_takes_weights_as_json_and_refuses_unknown_ones():
+    result = run("duel", "--a", "greedy", "--b", "greedy", "--games", "1", "--weights-b", '{"REACH": 0.6}', "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["weights"] == {"b": {"REACH": 0.6}}
+    result = run("duel", "--a", "greedy", "--b", "greedy", "--games", "1", "--weights-a", '{"SPEED": 2}')
+    assert result.returncode == 2 and "unknown SPEED" in result.stderr

@@ -4,7 +4,8 @@ always plays the same move."""
 
 from games.bots import options_of, view_of
 from games.bots.duel import random_position
-from games.bots.levels import DeepBot, make_bot
+from games.bots.levels import DeepBot, MctsBot, _hot_cells, _hot_moves, make_bot
+from games.bots.sim import copy_game, hidden_tiles
 
 
 def searched(playouts, seed=2026, moves=36):
@@ -46,3 +47,40 @@ def test_the_level_named_mcts_is_the_deep_search_and_answers_is_the_one_before()
     assert type(make_bot("answers", seed=1)) is not DeepBot
     view = view_of(random_position(7, 20))
     assert make_bot("answers", seed=1, playouts=20).decide(view) in options_of(view)
+
+
+def test_a_line_plays_every_turn_it_draws_a_tile_for():
+    # the lines once drew from a bag holding only the next tile: the game ended after one turn
+    view = view_of(random_position(2026, 36))
+    bot = DeepBot(1, playouts=8)
+    search = bot.search(view, options_of(view))
+    child = max(search.children, key=lambda c: c.prior)
+    bot.quiet = -1000.0  # every player plays a tile on a hot cell whenever one fits
+    fitting = [t for t in hidden_tiles(view.board, (view.tile,)) if _hot_moves(copy_game(child.after, [t]), True)]
+    for depth in (1, 2, 3):
+        game, values = bot.playout(child, fitting[:depth])  # the line's last tile ends its copy of the game
+        played = game.history[len(child.after.history) :]
+        assert len(played) == depth
+        assert any(not turn.move.skip for turn in played)  # a tile was placed, and the line went on
+        assert len(values) == 2
+
+
+def test_the_deep_search_sees_the_cities_a_farmer_waits_for():
+    for seed in range(40):
+        board = random_position(seed, 40).board
+        farm_cities = {
+            city
+            for root in board.occupied_features()
+            if board.kind(root) == "field"
+            for city in board.bordering_cities(root)
+            if not board.is_complete(city) and not board.figures(city)
+        }
+        if farm_cities:
+            break
+    else:
+        raise AssertionError("no farm bordering an open city nobody holds in 40 positions")
+    edges = set().union(*(board.open_cells(city) for city in farm_cities))
+    assert edges <= _hot_cells(board, farms=True)
+    assert _hot_cells(board) <= _hot_cells(board, farms=True)
+    assert not edges <= _hot_cells(board)
+    assert DeepBot.farms and not MctsBot.farms

@@ -35,7 +35,7 @@ def test_an_unfinished_city_is_worth_more_to_its_owner_than_its_points_if_the_ga
 def test_a_hole_that_no_tile_left_fits_never_closes():
     game = city_of_ann()
     hole = key_of(0, -2)
-    assert Outlook(game).fill(hole) > 0.5
+    assert Outlook(game).fill(hole) > 0.3  # many tiles left fit it
     for tile in fillers(game.board.patterns[hole]):
         game.remaining[tile] = 0  # every tile with a city edge is used up
     assert sum(game.remaining.values()) > 20

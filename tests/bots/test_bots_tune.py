@@ -4,7 +4,7 @@ its games, and leaves the weights the bots use untouched."""
 import json
 
 from games.bots import evaluate
-from games.bots.tune import current, spsa, using
+from games.bots.tune import check, current, spsa, using
 from games.engine import replay
 
 
@@ -25,3 +25,16 @@ def test_a_step_plays_recorded_games_and_moves_every_weight(tmp_path):
     share = result["history"][0]["share_plus"]
     moved = [result["after"][name] != round(value, 4) for name, value in result["before"].items()]
     assert all(moved) if share != 0.5 else not any(moved)
+
+
+def test_check_plays_given_weights_against_the_current_ones_on_each_deal_twice(tmp_path):
+    before = current()
+    result = check({"REACH": 0.5}, games=2, seed=4, records=tmp_path)
+    assert current() == before
+    assert result["weights"] == {**before, "REACH": 0.5} and result["against"] == before
+    assert 0.0 <= result["share"] <= 1.0
+    games = [replay(json.loads(path.read_text())) for path in sorted(tmp_path.glob("game-*.json"))]
+    assert len(games) == 2
+    first_tiles = [[turn.move.tile for turn in game.history] for game in games]
+    assert first_tiles[0][0] == first_tiles[1][0]  # one deal, the sides swapped
+    assert games[0].players == list(reversed(games[1].players))
