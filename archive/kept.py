@@ -57,9 +57,4 @@ def key(kind: str, parts: Iterable[Any]) -> str:
 
 def kept(kind: str, parts: Iterable[Any], compute: Callable[[], T]) -> T:
     """``compute()``, or the value kept for ``(kind, parts)`` under the current version."""
-    name = key(kind, parts)
-    value = cache.get(name)
-    if value is None:
-        value = compute()
-        cache.set(name, value, KEEP_SECONDS)
-    return value
+    return cache.get_or_set(key(kind, parts), compute, KEEP_SECONDS)

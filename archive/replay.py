@@ -115,22 +115,14 @@ def told_moves(
     told once and kept, whichever move the page shows. ``view`` may be a function that
     builds it: a finished game's kept list then needs no replay."""
     shown = slice(window.first - 1, window.last) if window is not None else slice(None)
-    rows = None
-    if kept is not None:
-        try:
-            rows = cache.get(kept)
-        except Exception:  # noqa: BLE001 - without the cache the moves are told again
-            rows = None
+    rows = cache.get(kept) if kept is not None else None  # the site's cache: empty, not an error, without Redis
     if rows is None:
         teller = view() if callable(view) else view
         told = ((describe_move(row, names, teller) or {}) for row in (moves if kept else moves[shown]))
         if kept is None:
             return list(told)
         rows = list(told)
-        try:
-            cache.set(kept, rows, KEPT_SECONDS)
-        except Exception:  # noqa: BLE001
-            pass
+        cache.set(kept, rows, KEPT_SECONDS)
     return rows[shown]
 
 
