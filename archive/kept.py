@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.cache import cache
 from django.db import transaction
@@ -57,4 +57,4 @@ def key(kind: str, parts: Iterable[Any]) -> str:
 
 def kept(kind: str, parts: Iterable[Any], compute: Callable[[], T]) -> T:
     """``compute()``, or the value kept for ``(kind, parts)`` under the current version."""
-    return cache.get_or_set(key(kind, parts), compute, KEEP_SECONDS)
+    return cast(T, cache.get_or_set(key(kind, parts), compute, KEEP_SECONDS))  # compute's value, kept or not
