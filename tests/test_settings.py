@@ -76,13 +76,8 @@ def test_production_requires_secret_key():
     assert "SECRET_KEY" in result.stderr
 
 
-def _email_settings(**environ):
-    """The e-mail settings a fresh process reads from ``environ``."""
-    code = (
-        "from django.conf import settings as s;"
-        "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER,"
-        " s.EMAIL_HOST_PASSWORD, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.OUTBOX_ENABLED, sep='|')"
-    )
+def _printed(code: str, environ: dict) -> list[str]:
+    """What ``code`` prints (``|``-separated) in a fresh process with ``environ`` (E-mail variables unset)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
     env.update(DJANGO_SETTINGS_MODULE="carcassonne_site.settings", **environ)
     result = subprocess.run(
@@ -95,6 +90,16 @@ def _email_settings(**environ):
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip().split("|")
+
+
+def _email_settings(**environ):
+    """The e-mail settings a fresh process reads from ``environ``."""
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER,"
+        " s.EMAIL_HOST_PASSWORD, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.OUTBOX_ENABLED, sep='|')"
+    )
+    return _printed(code, environ)
 
 
 def test_email_url_is_parsed():
@@ -180,18 +185,7 @@ def test_every_redis_client_waits_at_most_redis_timeout_seconds():
 def _settings(names, **environ):
     """The settings ``names`` a fresh process reads from ``environ`` (E-mail variables unset)."""
     code = f"from django.conf import settings as s;print(*[repr(getattr(s, n)) for n in {names!r}], sep='|')"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")}
-    env.update(DJANGO_SETTINGS_MODULE="carcassonne_site.settings", **environ)
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup();" + code],
-        cwd=BASE_DIR,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip().split("|")
+    return _printed(code, environ)
 
 
 def test_yes_on_true_and_1_turn_a_setting_on_and_no_off_0_false_turn_it_off():
