@@ -183,6 +183,8 @@ def test_on_a_touch_screen_a_follower_spot_answers_a_tap_20_px_away_and_no_key_h
     expect(page.locator("#rotate-btn kbd")).to_be_hidden()
     tile = page.locator("#turn-tile svg")
     expect(tile).to_be_in_viewport()
+    page.wait_for_load_state("networkidle")  # the tiles' sprite and the fonts are in: nothing moves the tile later
+    page.evaluate("document.fonts.ready.then(() => true)")
     box = None
     while box != (box := tile.bounding_box()):  # the sheet has come to rest
         page.wait_for_timeout(100)
