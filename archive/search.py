@@ -17,6 +17,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.functional import cached_property
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.board_svg import seat_hex  # the one table of seat colours
@@ -330,11 +331,71 @@ class SearchPaginator(Paginator):
         return self._get_page(_with_rows(games), number, self)
 
 
+@dataclass(frozen=True)
+class Pages:
+    """How many games a search matched, in pages of ``per_page`` (what the pager shows)."""
+
+    count: int
+    per_page: int
+
+    @property
+    def num_pages(self) -> int:
+        return max(1, -(-self.count // self.per_page))
+
+
+@dataclass(frozen=True)
+class KeptPage:
+    """A page of finished games as kept in the cache: what templates ask of Django's
+    ``Page`` (its number, its paginator's count and pages, the neighbours), without its games."""
+
+    number: int
+    paginator: Pages
+    length: int  # the games on this page: an empty page is false, as Django's
+
+    def __len__(self) -> int:
+        return self.length
+
+    def has_next(self) -> bool:
+        return self.number < self.paginator.num_pages
+
+    def has_previous(self) -> bool:
+        return self.number > 1
+
+    def has_other_pages(self) -> bool:
+        return self.has_next() or self.has_previous()
+
+    def next_page_number(self) -> int:
+        return self.number + 1
+
+    def previous_page_number(self) -> int:
+        return self.number - 1
+
+
+def _page_number(page: Any) -> int:
+    """The page asked for as a number (anything else: 1), so that junk in ``?page=`` never
+    makes a new cache key of its own."""
+    try:
+        return min(max(int(page), 1), 10**6)
+    except (TypeError, ValueError):
+        return 1
+
+
 def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE, known: dict[str, Any] | None = None):
     """``(page, rows)`` for ``filters``; a page number out of range gives the last page
-    (``known``: as :func:`search`'s)."""
-    page_obj = SearchPaginator(search(filters, known), per_page, filters).get_page(page)
-    return page_obj, rows_of(page_obj.object_list, filters.status)
+    (``known``: as :func:`search`'s). A page of finished games is the same for every reader
+    (public games only) until the archive changes: kept (:mod:`archive.kept`) under the
+    filters, the page and the language (a row tells departures in words)."""
+    if filters.status == "active":  # games in progress change without the archive
+        page_obj = SearchPaginator(search(filters, known), per_page, filters).get_page(page)
+        return page_obj, rows_of(page_obj.object_list, filters.status)
+
+    def read() -> tuple[KeptPage, list[Row]]:
+        found = SearchPaginator(search(filters, known), per_page, filters).get_page(number)
+        rows = rows_of(found.object_list, filters.status)
+        return KeptPage(found.number, Pages(found.paginator.count, per_page), len(rows)), rows
+
+    number = _page_number(page)
+    return kept("page", [repr(filters), number, per_page, get_language()], read)
 
 
 def matching_ids(filters: Filters) -> list[int]:

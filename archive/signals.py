@@ -57,3 +57,10 @@ def result_written(sender, **kwargs) -> None:
     statistics kept (archive.kept) are stale. (On Game, not GameResult: a receiver there
     would cost each deleted result a query.)"""
     archive_changed()
+
+
+@receiver(post_save, sender="tournaments.Tournament", dispatch_uid="archive_tournament_saved")
+def tournament_saved(sender, created: bool = False, update_fields=None, **kwargs) -> None:
+    """A tournament renamed (its director may, while it runs): the list pages kept name it."""
+    if not created and (update_fields is None or "name" in update_fields):
+        archive_changed()
