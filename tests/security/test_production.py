@@ -191,6 +191,30 @@ def test_the_cache_on_a_real_redis_keeps_what_it_is_given(cache_on):
     assert cache.get("health-test:a") is None
 
 
+def test_the_cache_asks_redis_through_one_client_not_a_new_one_per_operation(cache_on, monkeypatch):
+    """A page asks the cache some twenty times; building a redis.Redis for each cost more than
+    the round trips (carcassonne_site.cache._OneClientPerPool)."""
+    import os
+
+    import redis
+
+    from tests.notifications.conftest import _test_broker_url
+
+    if not os.environ.get("REDIS_URL"):
+        skip_or_fail("REDIS_URL is not set: this test needs Redis")
+    from django.core.cache import cache
+
+    cache_on(_test_broker_url())
+    built = []
+    real_init = redis.Redis.__init__
+    monkeypatch.setattr(redis.Redis, "__init__", lambda self, *a, **k: built.append(1) or real_init(self, *a, **k))
+    for n in range(20):
+        cache.set("client-test", n, 60)
+        assert cache.get("client-test") == n
+    cache.delete("client-test")
+    assert len(built) == 1
+
+
 @pytest.mark.django_db
 def test_health_is_503_when_beat_has_not_run_recently(settings):
     from django.core.cache import cache
