@@ -34,7 +34,7 @@ def player_stats(user, viewer, hidden: list[int] | None = None) -> dict[str, Any
     """Results and averages of ``user``'s finished games that ``viewer`` may see (one
     aggregate query; ``hidden``: :func:`hidden_games`, asked here if not given)."""
     hidden = hidden_games(user, viewer) if hidden is None else hidden
-    return kept("stats", [user.pk, sorted(hidden)], lambda: _stats(user, hidden))
+    return kept("stats", [user.pk, sorted(hidden)], lambda: _stats(user, hidden), [user.username])
 
 
 def _stats(user, hidden: list[int]) -> dict[str, Any]:
@@ -88,7 +88,7 @@ def head_to_head(user, viewer, hidden: list[int] | None = None) -> list[dict[str
     not given). Read from the seats' covering indexes alone (``archive_sr_user_seat``,
     ``archive_sr_result_seat``) on PostgreSQL."""
     hidden = hidden_games(user, viewer) if hidden is None else hidden
-    return kept("h2h", [user.pk, sorted(hidden)], lambda: _head_to_head(user, hidden))
+    return kept("h2h", [user.pk, sorted(hidden)], lambda: _head_to_head(user, hidden), [user.username])
 
 
 def _head_to_head(user, hidden: list[int]) -> list[dict[str, Any]]:

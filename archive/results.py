@@ -13,7 +13,7 @@ from games.engine import Outcome, Rules
 from games.models import Game, Seat
 from games.words.entries import CATEGORIES
 
-from .kept import archive_changed
+from .kept import archive_changed, results_changed
 from .models import GameResult, RuleTag, SeatResult
 
 
@@ -110,6 +110,7 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
     result.save(force_insert=True)
     SeatResult.objects.bulk_create(rows)
     RuleTag.objects.bulk_create(rule_tags(game))
+    results_changed(row.username for row in rows)  # the lists and these players' figures kept
     return result
 
 

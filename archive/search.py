@@ -319,7 +319,7 @@ class SearchPaginator(Paginator):
         # finished public games: kept until the archive changes (archive.kept), under the
         # query itself (the players' ids as the names now name them, the rules' tags)
         parts = [str(self.object_list.query), *self.filters.rules.items()]  # type: ignore[attr-defined]  # a QuerySet
-        return kept("count", parts, lambda: count_matching(self.filters, self.object_list))
+        return kept("count", parts, lambda: count_matching(self.filters, self.object_list), _players(self.filters))
 
     def page(self, number):
         if self.filters.status == "active":
@@ -383,8 +383,8 @@ def _page_number(page: Any) -> int:
 def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE, known: dict[str, Any] | None = None):
     """``(page, rows)`` for ``filters``; a page number out of range gives the last page
     (``known``: as :func:`search`'s). A page of finished games is the same for every reader
-    (public games only) until the archive changes: kept (:mod:`archive.kept`) under the
-    filters, the page and the language (a row tells departures in words)."""
+    (public games only) until a result it may list changes: kept (:mod:`archive.kept`) under
+    the filters, the page and the language (a row tells departures in words)."""
     if filters.status == "active":  # games in progress change without the archive
         page_obj = SearchPaginator(search(filters, known), per_page, filters).get_page(page)
         return page_obj, rows_of(page_obj.object_list, filters.status)
@@ -395,7 +395,14 @@ def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE, know
         return KeptPage(found.number, Pages(found.paginator.count, per_page), len(rows)), rows
 
     number = _page_number(page)
-    return kept("page", [repr(filters), number, per_page, get_language()], read)
+    return kept("page", [repr(filters), number, per_page, get_language()], read, _players(filters))
+
+
+def _players(filters: Filters) -> list[str] | None:
+    """The players a search of finished games is narrowed to (every game it lists is one of
+    theirs: only their results change it), or None (any result may)."""
+    names = [*filters.players, *([filters.winner] if filters.winner else [])]
+    return names or None
 
 
 def matching_ids(filters: Filters) -> list[int]:

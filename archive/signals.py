@@ -50,12 +50,11 @@ def copy_privacy(
         archive_changed()
 
 
-@receiver(post_save, sender=GameResult, dispatch_uid="archive_changed_saved")
 @receiver(post_delete, sender=Game, dispatch_uid="archive_changed_deleted")
-def result_written(sender, **kwargs) -> None:
-    """A result recorded (or rewritten), a game deleted with its result: the counts and
-    statistics kept (archive.kept) are stale. (On Game, not GameResult: a receiver there
-    would cost each deleted result a query.)"""
+def game_deleted(sender, **kwargs) -> None:
+    """A game deleted with its result: everything kept (archive.kept) is stale; its players
+    are no longer known here. (A result recorded says so itself: archive.results.record_result.)
+    On Game, not GameResult: a receiver there would cost each deleted result a query."""
     archive_changed()
 
 

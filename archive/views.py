@@ -137,10 +137,11 @@ def player_profile(request, username: str):
     active = Filters(status="active", players=[player.username])
     hidden = hidden_games(player, request.user)
     opponents = head_to_head(player, request.user, hidden)
-    opponents_html = kept(  # ~200 rows: written once per archive version and language
+    opponents_html = kept(  # ~200 rows: written once per change of the player's results and language
         "h2h-html",
         [player.pk, player.username, sorted(hidden), get_language()],
         lambda: head_to_head_rows(player.username, opponents),
+        [player.username],
     )
     return render(
         request,
@@ -259,7 +260,8 @@ def game_replay(request, game_id: int):
     done = analysis is not None and analysis.state == GameAnalysis.State.DONE
     shown = (analysis.level, analysis.updated_at.isoformat()) if done and analysis else None
     parts = [game.pk, k, window.first, window.last, window.every, get_language(), stored.names, shown]
-    body = kept("replay-body", parts, lambda: _replay_body(stored, k, window, analysis, context))
+    # no other game's result changes it (names, tournament: the archive's version)
+    body = kept("replay-body", parts, lambda: _replay_body(stored, k, window, analysis, context), players=())
     context["body"] = mark_safe(body)  # rendered by the template engine, escaped there
     return render(request, "archive/replay.html", context)
 

@@ -75,3 +75,29 @@ def test_a_tournament_renamed_while_it_runs_shows_its_new_name_in_the_list(membe
     tournament.save()
     page = member_client.get("/archive/").content.decode()
     assert "Summer cup" in page and "Spring cup" not in page
+
+
+def test_another_players_game_leaves_a_players_kept_pages_alone_and_their_own_game_shows_at_once(
+    member_client, players
+):
+    ann, bob, cid, dee = (players[n] for n in ("ann", "bob", "cid", "dee"))
+    store_game(template(40, 2), [cid, dee], day(1), "cid and dee")
+    for url in ("/archive/?player=cid", "/archive/players/cid/", "/archive/"):
+        member_client.get(url)  # kept
+    store_game(template(41, 2), [ann, bob], day(2), "ann and bob")  # not a game of cid's
+    page, queries = _archive_queries(member_client, "/archive/?player=cid")
+    assert queries == [] and "1 game" in page  # still kept: nothing of cid's changed
+    assert "ann and bob" in member_client.get("/archive/").content.decode()  # the whole list moved
+    store_game(template(42, 2), [cid, ann], day(3), "cid and ann")
+    assert "cid and ann" in member_client.get("/archive/?player=cid").content.decode()
+    profile = member_client.get("/archive/players/cid/").content.decode()
+    assert "cid and ann" in profile and "2 finished games" in profile
+
+
+def test_a_game_made_private_leaves_its_players_kept_lists_at_once(member_client, players):
+    ann, bob = players["ann"], players["bob"]
+    game = store_game(template(43, 2), [ann, bob], day(1), "soon private")
+    assert "soon private" in member_client.get("/archive/?player=bob").content.decode()
+    game.private = True
+    game.save()
+    assert "soon private" not in member_client.get("/archive/?player=bob").content.decode()
