@@ -1,6 +1,6 @@
 """Time the archive list (with player and rule filters) and the replay page at random moves.
 
-    manage.py bench_archive [--runs 50]
+    manage.py bench_archive [--runs 50] [--changed]
 
 Uses django.test.Client (signed in as the busiest player) and prints the median and
 95th percentile of each page, the median and p95 of its SQL queries' time and of the rest
@@ -22,6 +22,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from archive.generate import VARIED_EXPANSION
+from archive.kept import archive_changed
 from archive.models import GameResult, SeatResult
 from games.engine import Rules
 
@@ -39,8 +40,14 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--runs", type=int, default=50)
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--changed",
+            action="store_true",
+            help="Replace the archive's version before each request (not timed): every page as the first "
+            "reader after a change meets it (what is kept under it recomputed; the list rows stay kept)",
+        )
 
-    def handle(self, *args, runs, seed, **options):
+    def handle(self, *args, runs, seed, changed=False, **options):
         rng = random.Random(seed)
         games = GameResult.objects.count()
         if not games:
@@ -54,9 +61,14 @@ class Command(BaseCommand):
         client.force_login(viewer)
         max_id = GameResult.objects.order_by("-game_id").values_list("game_id", flat=True).first()
         min_id = GameResult.objects.order_by("game_id").values_list("game_id", flat=True).first()
-        self.stdout.write(f"{games} finished games, {len(users)} players, {connection.vendor}; {runs} runs per page")
+        self.stdout.write(
+            f"{games} finished games, {len(users)} players, {connection.vendor}; {runs} runs per page"
+            + ("; the archive changed before each request" if changed else "")
+        )
 
         def timed(url):
+            if changed:
+                archive_changed()
             with CaptureQueriesContext(connection) as ctx:
                 t, cpu = time.perf_counter(), time.process_time()
                 response = client.get(url)
