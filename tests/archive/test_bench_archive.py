@@ -15,9 +15,9 @@ def test_bench_archive_times_every_page_and_can_make_each_request_the_first_afte
     for i, pair in enumerate([(ann, bob), (bob, cid), (cid, ann)]):
         store_game(template(50 + i, 2), list(pair), day(i), f"game {i}")
     out = StringIO()
-    call_command("bench_archive", "--runs", "2", "--changed", stdout=out)
+    call_command("bench_archive", "--runs", "2", "--changed", "result", stdout=out)
     text = out.getvalue()
-    assert "the archive changed before each request" in text
+    assert "before each request: result changed" in text
     for page in ("list (no filter) page k", "list ?player=X", "player page", "replay ?move=k", "API board.svg"):
         line = next(line for line in text.splitlines() if line.startswith(page))
         assert "p95" in line and "SQL median" in line and "CPU median" in line

@@ -1,6 +1,6 @@
 """Time the archive list (with player and rule filters) and the replay page at random moves.
 
-    manage.py bench_archive [--runs 50] [--changed]
+    manage.py bench_archive [--runs 50] [--changed result|archive]
 
 Uses django.test.Client (signed in as the busiest player) and prints the median and
 95th percentile of each page, the median and p95 of its SQL queries' time and of the rest
@@ -22,7 +22,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from archive.generate import VARIED_EXPANSION
-from archive.kept import archive_changed
+from archive.kept import archive_changed, results_changed
 from archive.models import GameResult, SeatResult
 from games.engine import Rules
 
@@ -42,12 +42,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
             "--changed",
-            action="store_true",
-            help="Replace the archive's version before each request (not timed): every page as the first "
-            "reader after a change meets it (what is kept under it recomputed; the list rows stay kept)",
+            choices=["result", "archive"],
+            help="Before each request (not timed), what changes the archive: 'result', a game of other players "
+            "finishing (the common change: the lists of all games are read again); 'archive', the archive's "
+            "version (a rare change, e.g. an account deleted: every kept page but the list rows read again)",
         )
 
-    def handle(self, *args, runs, seed, changed=False, **options):
+    def handle(self, *args, runs, seed, changed=None, **options):
         rng = random.Random(seed)
         games = GameResult.objects.count()
         if not games:
@@ -63,11 +64,13 @@ class Command(BaseCommand):
         min_id = GameResult.objects.order_by("game_id").values_list("game_id", flat=True).first()
         self.stdout.write(
             f"{games} finished games, {len(users)} players, {connection.vendor}; {runs} runs per page"
-            + ("; the archive changed before each request" if changed else "")
+            + (f"; before each request: {changed} changed" if changed else "")
         )
 
         def timed(url):
-            if changed:
+            if changed == "result":
+                results_changed([])  # a game of players nobody here asks for
+            elif changed == "archive":
                 archive_changed()
             with CaptureQueriesContext(connection) as ctx:
                 t, cpu = time.perf_counter(), time.process_time()
