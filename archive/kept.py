@@ -39,7 +39,8 @@ T = TypeVar("T")
 
 
 def _player_key(name: str) -> str:
-    return f"archive:player:{name.lower()}"
+    # hashed: a seat's name may hold spaces or be long, which cache keys should not
+    return "archive:player:" + hashlib.sha256(name.lower().encode()).hexdigest()[:24]
 
 
 def _tokens(names: list[str]) -> list[str]:
