@@ -316,8 +316,8 @@ class SearchPaginator(Paginator):
     def count(self) -> int:
         if self.filters.status == "active":  # games in progress change without the archive
             return count_matching(self.filters, self.object_list)
-        # finished public games: kept until the archive changes (archive.kept), under the
-        # query itself (the players' ids as the names now name them, the rules' tags)
+        # finished public games: kept until a result it may count changes (archive.kept), under
+        # the query itself (the players' ids as the names now name them, the rules' tags)
         parts = [str(self.object_list.query), *self.filters.rules.items()]  # type: ignore[attr-defined]  # a QuerySet
         return kept("count", parts, lambda: count_matching(self.filters, self.object_list), _players(self.filters))
 
