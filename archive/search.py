@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -371,6 +371,10 @@ class KeptPage:
         return self.number - 1
 
 
+_SHAPE = [f.name for cls in (KeptPage, Pages, Row) for f in fields(cls)]
+"""The kept pages' fields: a release that changes them reads none kept by the one before."""
+
+
 def _page_number(page: Any) -> int:
     """The page asked for as a number (anything else: 1), so that junk in ``?page=`` never
     makes a new cache key of its own."""
@@ -395,7 +399,7 @@ def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE, know
         return KeptPage(found.number, Pages(found.paginator.count, per_page), len(rows)), rows
 
     number = _page_number(page)
-    return kept("page", [repr(filters), number, per_page, get_language()], read, _players(filters))
+    return kept("page", [_SHAPE, repr(filters), number, per_page, get_language()], read, _players(filters))
 
 
 def _players(filters: Filters) -> list[str] | None:
