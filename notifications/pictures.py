@@ -57,7 +57,7 @@ def png(svg: str, width: int | None = None, *, shared: bool = False) -> bytes:
     drawn = _draw(svg, width)
     try:
         shared_cache.set(key, drawn, SHARED_SECONDS)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001  (whatever the cache raises, the picture is drawn: it is only kept)
         logger.warning("could not keep an e-mail picture in the cache")
     return drawn
 

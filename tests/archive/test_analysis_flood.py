@@ -18,7 +18,7 @@ def worker_queues():
 
 
 @pytest.fixture
-def two_workers(celery_worker, redis_broker):  # noqa: F811
+def two_workers(celery_worker, redis_broker):  # noqa: F811  (the fixtures imported above, by name)
     """The production set-up: the default queue's worker (``celery_worker``, here in a thread
     consuming ``celery`` only) and the analysis worker, a separate ``celery worker -Q analysis``
     process on the same broker and test database."""
@@ -47,7 +47,7 @@ def two_workers(celery_worker, redis_broker):  # noqa: F811
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_flood_of_analyses_does_not_delay_a_bot_turn(two_workers, players, settings, redis_broker):  # noqa: F811
+def test_a_flood_of_analyses_does_not_delay_a_bot_turn(two_workers, players, settings, redis_broker):  # noqa: F811  (a fixture)
     import redis
 
     from games import bot_seats
