@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 from django.dispatch import receiver
 
 from games import signals
@@ -58,8 +58,12 @@ def game_deleted(sender, **kwargs) -> None:
     archive_changed()
 
 
-@receiver(post_save, sender="tournaments.Tournament", dispatch_uid="archive_tournament_saved")
-def tournament_saved(sender, created: bool = False, update_fields=None, **kwargs) -> None:
-    """A tournament renamed (its director may, while it runs): the list pages kept name it."""
-    if not created and (update_fields is None or "name" in update_fields):
+@receiver(pre_save, sender="tournaments.Tournament", dispatch_uid="archive_tournament_renamed")
+def tournament_renamed(sender, instance, raw: bool = False, **kwargs) -> None:
+    """A tournament renamed (its director may, while it runs): the pages kept name it. Its other
+    saves (a round begins, it ends) change nothing the archive shows and keep them."""
+    if raw or instance.pk is None:
+        return
+    stored = sender.objects.filter(pk=instance.pk).values_list("name", flat=True).first()
+    if stored is not None and stored != instance.name:
         archive_changed()

@@ -71,6 +71,8 @@ def test_a_tournament_renamed_while_it_runs_shows_its_new_name_in_the_list(membe
 
     archive_changed()  # the copy of the tournament onto the result, as archive.results does
     assert "Spring cup" in member_client.get("/archive/").content.decode()
+    tournament.save()  # saved, not renamed (a round begins): the kept page stays
+    assert _archive_queries(member_client, "/archive/")[1] == []
     tournament.name = "Summer cup"
     tournament.save()
     page = member_client.get("/archive/").content.decode()
