@@ -331,48 +331,8 @@ class SearchPaginator(Paginator):
         return self._get_page(_with_rows(games), number, self)
 
 
-@dataclass(frozen=True)
-class Pages:
-    """How many games a search matched, in pages of ``per_page`` (what the pager shows)."""
-
-    count: int
-    per_page: int
-
-    @property
-    def num_pages(self) -> int:
-        return max(1, -(-self.count // self.per_page))
-
-
-@dataclass(frozen=True)
-class KeptPage:
-    """A page of finished games as kept in the cache: what templates ask of Django's
-    ``Page`` (its number, its paginator's count and pages, the neighbours), without its games."""
-
-    number: int
-    paginator: Pages
-    length: int  # the games on this page: an empty page is false, as Django's
-
-    def __len__(self) -> int:
-        return self.length
-
-    def has_next(self) -> bool:
-        return self.number < self.paginator.num_pages
-
-    def has_previous(self) -> bool:
-        return self.number > 1
-
-    def has_other_pages(self) -> bool:
-        return self.has_next() or self.has_previous()
-
-    def next_page_number(self) -> int:
-        return self.number + 1
-
-    def previous_page_number(self) -> int:
-        return self.number - 1
-
-
-_SHAPE = [f.name for cls in (KeptPage, Pages, Row) for f in fields(cls)]
-"""The kept pages' fields: a release that changes them reads none kept by the one before."""
+_SHAPE = [f.name for f in fields(Row)]
+"""The kept rows' fields: a release that changes them reads none kept by the one before."""
 
 
 def _page_number(page: Any) -> int:
@@ -393,13 +353,16 @@ def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE, know
         page_obj = SearchPaginator(search(filters, known), per_page, filters).get_page(page)
         return page_obj, rows_of(page_obj.object_list, filters.status)
 
-    def read() -> tuple[KeptPage, list[Row]]:
+    def read() -> tuple[int, int, list[Row]]:
         found = SearchPaginator(search(filters, known), per_page, filters).get_page(number)
-        rows = rows_of(found.object_list, filters.status)
-        return KeptPage(found.number, Pages(found.paginator.count, per_page), len(rows)), rows
+        return found.number, found.paginator.count, rows_of(found.object_list, filters.status)
 
     number = _page_number(page)
-    return kept("page", [_SHAPE, repr(filters), number, per_page, get_language()], read, _players(filters))
+    kept_number, count, rows = kept(
+        "page", [_SHAPE, repr(filters), number, per_page, get_language()], read, _players(filters)
+    )
+    # what the pager shows, from the count alone: Django's page over the positions, not the games
+    return Paginator(range(count), per_page).page(kept_number), rows
 
 
 def _players(filters: Filters) -> list[str] | None:
