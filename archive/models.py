@@ -55,6 +55,12 @@ class GameResult(models.Model):
         return f"result of game #{self.game_id}"
 
 
+USER_SEAT_COLUMNS = [
+    *("result", "position", "rank"),  # the head to head
+    *("outcome", "score", "roads", "cities", "cloisters", "farms", "goods", "king", "robber"),  # the statistics
+]
+
+
 class SeatResult(models.Model):
     """One player's final score in one finished game, with its breakdown by feature."""
 
@@ -74,9 +80,10 @@ class SeatResult(models.Model):
     cities = models.IntegerField(default=0)
     cloisters = models.IntegerField(default=0)
     farms = models.IntegerField(default=0)
-    goods = models.IntegerField(default=0)
-    king = models.IntegerField(default=0)
-    robber = models.IntegerField(default=0)
+    # an expansion's categories: empty (null) in a game played without the expansion
+    goods = models.IntegerField(null=True, blank=True)
+    king = models.IntegerField(null=True, blank=True)
+    robber = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(help_text="1 for the best score; tied players share a rank")
     won = models.BooleanField(default=False, help_text="Rank 1, alone or shared")
     outcome = models.CharField(max_length=4, choices=Outcome.choices)
@@ -91,9 +98,10 @@ class SeatResult(models.Model):
         indexes = [
             models.Index(fields=["user", "-finished_at", "-result"], name="archive_sr_user_finished"),
             models.Index(fields=["user", "won", "-finished_at"], name="archive_sr_user_won"),
-            # head to head (archive.profiles): a player's seats, then each game's other seats,
-            # read from these two indexes alone on PostgreSQL (covering: INCLUDE; plain elsewhere)
-            models.Index(fields=["user"], include=["result", "position", "rank"], name="archive_sr_user_seat"),
+            # a player's statistics and head to head (archive.profiles): their seats, then each
+            # game's other seats, read from these two indexes alone on PostgreSQL (covering:
+            # INCLUDE; plain elsewhere), not from a thousand table pages scattered over the disk
+            models.Index(fields=["user"], include=USER_SEAT_COLUMNS, name="archive_sr_user_seat"),
             models.Index(
                 fields=["result"], include=["position", "user", "rank", "username"], name="archive_sr_result_seat"
             ),

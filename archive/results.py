@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.engine import Outcome, Rules
 from games.models import Game, Seat
-from games.words.entries import CATEGORIES
+from games.words.entries import CATEGORIES, categories_for
 
 from .kept import archive_changed, results_changed
 from .models import GameResult, RuleTag, SeatResult
@@ -73,6 +73,7 @@ def build_result(
         private=game.private,
     )
     ranks, outcomes, winners = outcome.ranks, outcomes_of(outcome), set(outcome.winners)
+    scored = categories_for(rules_of_game(game.rules).expansions)  # the others stay empty: not 0, not played
     rows = []
     for i, seat in enumerate(seats):
         parts = breakdown[i] if i < len(breakdown) else {}
@@ -87,7 +88,7 @@ def build_result(
                 won=i in winners,
                 outcome=outcomes[i],
                 finished_at=finished_at,
-                **{c: int(parts.get(c, 0)) for c in CATEGORIES},
+                **{c: int(parts.get(c, 0)) if c in scored else None for c in CATEGORIES},
             )
         )
     return result, rows

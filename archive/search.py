@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -284,11 +285,15 @@ def _with_rows(qs):
     )
 
 
-def count_matching(filters: Filters, qs) -> int:
-    """How many games of ``qs`` (:func:`search` for ``filters``) match. Searched by rules
-    alone, with a "yes" among them, they are counted on the rule tags' ``(tag, result)``
-    index: the games with that tag, less the private ones (few, on their own index), with
-    the other rules; the results table is never read. Otherwise ``qs.count()``."""
+def count_matching(filters: Filters, qs, users: dict[str, Any] | None = None) -> int:
+    """How many games of ``qs`` (:func:`search` for ``filters``; ``users``: the players it
+    found by lower-cased name, if known) match. Searched by rules alone, with a "yes" among
+    them, they are counted on the rule tags' ``(tag, result)`` index: the games with that
+    tag, less the private ones (few, on their own index), with the other rules; the results
+    table is never read. By one player alone, on their seats (:func:`_count_games_of`).
+    Otherwise ``qs.count()``."""
+    if users and len(filters.players) == 1 and replace(filters, players=[], sort=Filters().sort).is_default():
+        return _count_games_of(users[filters.players[0].lower()])
     yes = [name for name, wanted in filters.rules.items() if wanted is not False]
     if not yes or not replace(filters, rules={}, sort=Filters().sort).is_default():
         return qs.count()
@@ -302,15 +307,23 @@ def count_matching(filters: Filters, qs) -> int:
     return tags.count()
 
 
+def _count_games_of(player) -> int:
+    """``player``'s public finished games: their seats, counted on one covering index, less
+    those in private games, found from the few private ones (not a probe of the results'
+    privacy for each of a thousand games)."""
+    seats = SeatResult.objects.filter(user=player)
+    return seats.count() - seats.filter(result__private=True).count()
+
+
 class SearchPaginator(Paginator):
     """Pages of :func:`search`: counted by :func:`count_matching`; a page of finished games
     is picked on the archive tables alone (``k`` pages in, the rows skipped are index
     entries, not games with their tournament), and only its games are read with what their
     rows show, in the same query."""
 
-    def __init__(self, qs, per_page: int, filters: Filters) -> None:
+    def __init__(self, qs, per_page: int, filters: Filters, users: dict[str, Any] | None = None) -> None:
         super().__init__(qs, per_page)
-        self.filters = filters
+        self.filters, self.users = filters, users
 
     @cached_property
     def count(self) -> int:
@@ -319,7 +332,8 @@ class SearchPaginator(Paginator):
         # finished public games: kept until a result it may count changes (archive.kept), under
         # the query itself (the players' ids as the names now name them, the rules' tags)
         parts = [str(self.object_list.query), *self.filters.rules.items()]  # type: ignore[attr-defined]  # a QuerySet
-        return kept("count", parts, lambda: count_matching(self.filters, self.object_list), _players(self.filters))
+        count = partial(count_matching, self.filters, self.object_list, self.users)
+        return kept("count", parts, count, _players(self.filters))
 
     def page(self, number):
         if self.filters.status == "active":
@@ -354,7 +368,8 @@ def search_page(filters: Filters, page: Any = 1, per_page: int = PAGE_SIZE, know
         return page_obj, rows_of(page_obj.object_list, filters.status)
 
     def read() -> tuple[int, int, list[Row]]:
-        found = SearchPaginator(search(filters, known), per_page, filters).get_page(number)
+        users = known if known is not None else _users([*filters.players, filters.winner])
+        found = SearchPaginator(search(filters, users), per_page, filters, users).get_page(number)
         return found.number, found.paginator.count, rows_of(found.object_list, filters.status)
 
     number = _page_number(page)

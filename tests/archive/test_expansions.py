@@ -95,3 +95,31 @@ def test_profiles_average_goods_king_and_robber_over_the_games_with_them(member_
     assert re.search(rf'data-stat="avg_robber"[^>]*>{float(seat.robber)}<', html)
     bob_only_base = member_client.get(reverse("archive:player", args=["dee"])).content.decode()
     assert 'data-stat="avg_goods"' not in bob_only_base  # no game with Traders & Builders: no average
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_base_games_expansion_categories_are_empty_before_and_after_the_migration_that_empties_them(stored):
+    """A game without Traders & Builders has no goods (not 0 goods): the statistics average
+    them over the games with it. Results stored before the change are emptied by it, and
+    their games with the expansion keep their figures; back and forward again."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    from archive.models import SeatResult
+
+    full, base = stored
+    figures = {s.position: (s.goods, s.king, s.robber) for s in SeatResult.objects.filter(result_id=full.pk)}
+    assert set(SeatResult.objects.filter(result_id=base.pk).values_list("goods", "king", "robber")) == {
+        (None, None, None)
+    }
+    executor = MigrationExecutor(connection)
+    leaves = executor.loader.graph.leaf_nodes()
+    executor.migrate([("archive", "0008_seat_covering_indexes")])
+    old = MigrationExecutor(connection).loader.project_state([("archive", "0008_seat_covering_indexes")])
+    OldSeat = old.apps.get_model("archive", "SeatResult")
+    assert set(OldSeat.objects.filter(result_id=base.pk).values_list("goods", "king", "robber")) == {(0, 0, 0)}
+    MigrationExecutor(connection).migrate(leaves)
+    assert set(SeatResult.objects.filter(result_id=base.pk).values_list("goods", "king", "robber")) == {
+        (None, None, None)
+    }
+    assert {s.position: (s.goods, s.king, s.robber) for s in SeatResult.objects.filter(result_id=full.pk)} == figures

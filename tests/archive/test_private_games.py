@@ -28,6 +28,7 @@ QUERIES = {  # every kind of count: all games, rules alone (a yes first or not, 
     "river=no&farm_scoring=classic": ["classic"],
     "farm_scoring=current&river=yes": ["river"],
     "hand=no&river=yes": ["classic river", "river"],
+    "player=cid": ["classic river", "river", "classic"],  # one player alone: counted on their seats
     "player=cid&river=yes": ["classic river", "river"],
     "players=2&river=yes": ["classic river"],
 }

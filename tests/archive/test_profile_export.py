@@ -10,6 +10,7 @@ from archive.kept import archive_changed
 from archive.models import SeatResult
 from games.engine import replay
 
+from tests.conftest import needs_postgresql
 from .conftest import day, template
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +162,26 @@ def test_counts_and_statistics_are_kept_until_the_archive_changes(member_client,
     store_game(template(50, 2), [players["ann"], players["cid"]], day(9), "one more")  # finished, recorded
     assert "3 finished games" in member_client.get("/archive/players/ann/").content.decode()
     assert "3 games" in member_client.get("/archive/?player=ann").content.decode()
+
+
+def test_a_players_statistics_and_count_are_read_from_the_seats_index_without_a_table_page(players):
+    """At 100,000 games a player's thousand seats lie on a thousand table pages: the statistics
+    and the count of their games read the covering index alone (PostgreSQL's plan says so
+    once sequential and bitmap scans are ruled out, as the planner does at that size)."""
+    from archive.profiles import _stats
+    from archive.search import _count_games_of
+
+    needs_postgresql("an index-only scan (INCLUDE)")
+    make_games(players, 3)
+    with CaptureQueriesContext(connection) as ctx:
+        _stats(players["ann"], [])
+        _count_games_of(players["ann"])
+    queries = [q["sql"] for q in ctx.captured_queries]
+    assert len(queries) == 3
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("SET LOCAL enable_bitmapscan = off")
+        for sql in queries[:2]:  # the statistics, the player's seats (the private ones are found from their side)
+            cursor.execute("EXPLAIN " + sql)
+            plan = "\n".join(row[0] for row in cursor.fetchall())
+            assert "Index Only Scan using archive_sr_user_seat" in plan, plan
