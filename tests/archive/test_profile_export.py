@@ -9,8 +9,8 @@ from archive.generate import store_game
 from archive.kept import archive_changed
 from archive.models import SeatResult
 from games.engine import replay
-
 from tests.conftest import needs_postgresql
+
 from .conftest import day, template
 
 pytestmark = pytest.mark.django_db
