@@ -276,12 +276,22 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
     return rows
 
 
+_ROW_COLUMNS = (
+    *("game_id", "finished_at", "move_count", "tournament_id", "round"),
+    *(f"game__{name}" for name in ("name", "status", "updated_at", "has_bots", "rules", "outcome")),
+)
+_ROW_SEAT_COLUMNS = ("result_id", "position", "username", "score", "won", "outcome", "rank")
+
+
 def _with_rows(qs):
-    """Finished games with what their list rows show (their game, tournament and seats)."""
+    """Finished games with what their list rows show (their game, tournament and seats): those
+    columns alone (a page's ~180 dates and JSON documents otherwise read and parsed for nothing)."""
+    seats = SeatResult.objects.order_by("position").only(*_ROW_SEAT_COLUMNS)
     return (
         qs.annotate(tournament_name=tournament_name_column())
         .select_related("game")
-        .prefetch_related(Prefetch("seats", queryset=SeatResult.objects.order_by("position")))
+        .only(*_ROW_COLUMNS)
+        .prefetch_related(Prefetch("seats", queryset=seats))
     )
 
 
