@@ -160,20 +160,31 @@ def leaderboard(pool: str = Pool.ALL):
     )
 
 
-def history(user_id: int, viewer, pool: str = Pool.ALL) -> list[RatingChange]:
-    """A player's rating after each rated game, oldest first, as ``viewer`` may see it.
-    A private game's change that ``viewer`` may not see stays (the rating did move) but
-    anonymous: no game, end time nor place. Read only: these rows are never saved."""
+def history(user_id: int, viewer, pool: str = Pool.ALL, last: int | None = None) -> list[RatingChange]:
+    """A player's rating after each rated game, oldest first, as ``viewer`` may see it (the
+    ``last`` ones only, if given). A private game's change that ``viewer`` may not see stays
+    (the rating did move) but anonymous: no game, end time nor place. Read only: these rows
+    are never saved."""
     seen = visible_games(viewer, Game.objects.filter(pk=OuterRef("game_id")))
-    changes: list[Any] = list(  # RatingChange rows, each with ``named``
-        RatingChange.objects.filter(user_id=user_id, pool=pool)
-        .annotate(named=Exists(seen))
-        .order_by("finished_at", "game_id")
-    )
+    rows = RatingChange.objects.filter(user_id=user_id, pool=pool).annotate(named=Exists(seen))
+    if last is not None:
+        newest = rows.order_by("-finished_at", "-game_id")[:last]
+        changes: list[Any] = list(reversed(newest))  # RatingChange rows, each with ``named``
+    else:
+        changes = list(rows.order_by("finished_at", "game_id"))
     for change in changes:
         if not change.named:
             change.game_id = change.finished_at = change.rank = None
     return changes
+
+
+def curve(user_id: int, pool: str = Pool.ALL) -> tuple[int | None, list[int]]:
+    """The rating before a player's first rated game and after each one, oldest first: the
+    chart's line (numbers alone, which every reader may see; one query of two columns, not a
+    row with a privacy probe per game)."""
+    rows = RatingChange.objects.filter(user_id=user_id, pool=pool).order_by("finished_at", "game_id")
+    pairs = list(rows.values_list("display_before", "display"))
+    return (pairs[0][0] if pairs else None), [after for _before, after in pairs]
 
 
 def pool_from(value) -> str | None:

@@ -31,18 +31,20 @@ def rating_badge(user, pool: str = Pool.ALL, ratings: dict | None = None):
 
 @register.inclusion_tag("ratings/_history.html")
 def rating_history_chart(user, viewer, pool: str = Pool.ALL):
-    changes = services.history(user.pk, viewer, pool)  # one query: the rating is the last change
-    start = changes[0].display_before if changes else services.display_of(*services.new_rating())
+    start, values = services.curve(user.pk, pool)  # the line: every rated game's number
+    recent = services.history(user.pk, viewer, pool, last=10) if values else []  # the table: the last ten
+    if start is None:
+        start = services.display_of(*services.new_rating())
     return {
         "rating": {
-            "display": changes[-1].display,
-            "games": len(changes),
-            "provisional": len(changes) < PROVISIONAL_GAMES,
+            "display": values[-1],
+            "games": len(values),
+            "provisional": len(values) < PROVISIONAL_GAMES,
         }
-        if changes
+        if values
         else None,
-        "changes": changes[-10:][::-1],
-        "chart": mark_safe(rating_chart([c.display for c in changes], start)),  # built with escaped text only
+        "changes": recent[::-1],
+        "chart": mark_safe(rating_chart(values, start)),  # built with escaped text only
         "player": user,
     }
 

@@ -154,3 +154,54 @@ def test_a_private_games_rating_change_is_anonymous_to_outsiders(client, people)
     assert "Private game" in page
     client.force_login(ann)
     assert f"/archive/games/{private.pk}/" in client.get("/archive/players/ann/").content.decode()
+
+
+def test_a_profile_with_a_few_thousand_rated_games_draws_a_light_line_and_tells_the_last_ten_newest_first(
+    client, people
+):
+    """The chart's line keeps what its 576-pixel plot can show (each pixel's first, lowest,
+    highest and last game), the table the ten last games, newest first: the page reads no
+    model row per rated game."""
+    import re
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from games.models import Game
+    from ratings.models import RatingChange
+
+    ann, bob = people[:2]
+    start = timezone.now() - timezone.timedelta(days=2000)
+    games = Game.objects.bulk_create(
+        Game(name=f"old {n}", created_by=ann, status=Game.Status.FINISHED, finished_at=start) for n in range(3000)
+    )
+    displays = [1500 + (n * 41) % 300 for n in range(3000)]
+    RatingChange.objects.bulk_create(
+        RatingChange(
+            game=game,
+            user=ann,
+            pool="all",
+            rank=1 + n % 2,
+            mu_before=25,
+            sigma_before=8,
+            mu=25,
+            sigma=8,
+            display_before=displays[n - 1] if n else 1500,
+            display=displays[n],
+            finished_at=start + timezone.timedelta(hours=n),
+        )
+        for n, game in enumerate(games)
+    )
+    client.force_login(bob)
+    client.get("/archive/players/bob/")  # warm-up
+    with CaptureQueriesContext(connection) as ctx:
+        page = client.get("/archive/players/ann/").content.decode()
+    assert f'data-stat="rating">{displays[-1]}<' in page and "3000 rated games" in page
+    points = re.search(r'<polyline[^>]* points="([^"]*)"', page)[1].split()
+    assert 576 <= len(points) <= 2 * 576 + 2  # a light line, not 3,001 points
+    assert max(float(p.split(",")[1]) for p in points) > 150 and min(float(p.split(",")[1]) for p in points) < 30
+    told = re.findall(r'<a href="/archive/games/(\d+)/">#', page)
+    assert told == [str(g.pk) for g in games[::-1][:10]]  # the ten last, newest first
+    history = [q["sql"] for q in ctx.captured_queries if "ratings_ratingchange" in q["sql"]]
+    assert len(history) == 2 and all('"ratings_ratingchange"."mu"' not in q or "LIMIT 10" in q for q in history)
