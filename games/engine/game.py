@@ -69,6 +69,40 @@ class Observer(Protocol):
     def after(self, game: Game, turn: Turn) -> None: ...
 
 
+_HOOKS = (
+    "restricts",
+    "after_place",
+    "feature_points",
+    "draw_error",
+    "before_scoring",
+    "after_scoring",
+    "extra_turn",
+    "final_decisions",
+    "final_scoring",
+    "farm_cities",
+    "farm_points",
+    "draw",
+    "played",
+    "move_error",
+    "hand_sizes",
+)
+_PLANS: dict[tuple[type, ...], dict[str, tuple[int, ...]]] = {}
+
+
+def _plan_of(mods: list[RuleModule]) -> dict[str, tuple[int, ...]]:
+    """Per hook of :data:`_HOOKS`, the indexes of the modules that override it (a search
+    binds the hooks of thousands of copies: the overrides are looked up once per set of types)."""
+    types = tuple(map(type, mods))
+    plan = _PLANS.get(types)
+    if plan is None:
+        plan = _PLANS[types] = {name: tuple(i for i, m in enumerate(mods) if overrides(m, name)) for name in _HOOKS}
+    return plan
+
+
+_SEED_ZERO = random.Random(0)
+"""The generator of a copy given a bag without one of its own: shared, never drawn from."""
+
+
 class _CorePhases:
     """The core's own phases of a tile turn, held among the modules' hooks and like them
     bound to the game weakly (see :class:`RuleModule`)."""
@@ -125,6 +159,7 @@ class Game:
         self._final: tuple[list[int], list[Scoring]] | None = None
         self._bag: list[str] | None = None
         self._rng: random.Random | None = None
+        self._rng_shared = False  # _rng may be another game's too: cloned before the first draw (see _generator)
         self.observer: Observer | None = None  # e.g. effects.EffectsLog: what each entry did, noted as it plays
         self.board = Board()
         self.modules: list[RuleModule] = modules_for(self.rules, self)
@@ -162,29 +197,29 @@ class Game:
         """Collect the hooks the enabled modules override (the hot path checks empty lists)."""
         mods = self.modules
         core = _CorePhases(self)
-        self._restrictors = [m for m in mods if type(m).restricts is not RuleModule.restricts]
-        self._after_place = hooks_of(mods, "after_place")
-        self._points_hooks = hooks_of(mods, "feature_points")
-        self._draw_checks = hooks_of(mods, "draw_error")
+        plan = _plan_of(mods)  # which modules override each hook: worked out once per set of module types
+
+        def hooks(name: str) -> list[Any]:
+            return [getattr(mods[i], name) for i in plan[name]]
+
+        self._restrictors = [mods[i] for i in plan["restricts"]]
+        self._after_place = hooks("after_place")
+        self._points_hooks = hooks("feature_points")
+        self._draw_checks = hooks("draw_error")
         # a tile turn's phases, in order; a turn in progress keeps how many are left
-        self._tile_phases = (
-            hooks_of(mods, "before_scoring")
-            + [core.score_tile]
-            + hooks_of(mods, "after_scoring")
-            + [core.end_tile_turn]
-        )
-        self._extra_turn = hooks_of(mods, "extra_turn")
+        self._tile_phases = hooks("before_scoring") + [core.score_tile] + hooks("after_scoring") + [core.end_tile_turn]
+        self._extra_turn = hooks("extra_turn")
         self._phased = len(self._tile_phases) > 2 or bool(self._extra_turn)
-        self._final_decisions = hooks_of(mods, "final_decisions")
-        self._final_scoring = hooks_of(mods, "final_scoring")
+        self._final_decisions = hooks("final_decisions")
+        self._final_scoring = hooks("final_scoring")
         self._deciders = {kind: m for m in mods for kind in m.entry_kinds}
         self._figure_modules = {kind: m for m in mods for kind in m.figures()}
-        self._farm_cities = hooks_of(mods, "farm_cities")
-        self._farm_points = hooks_of(mods, "farm_points")
-        self._drawers = hooks_of(mods, "draw")
-        self._played = hooks_of(mods, "played")
-        self._move_checks = hooks_of(mods, "move_error")
-        self._holders = [m for m in mods if overrides(m, "hand_sizes")]
+        self._farm_cities = hooks("farm_cities")
+        self._farm_points = hooks("farm_points")
+        self._drawers = hooks("draw")
+        self._played = hooks("played")
+        self._move_checks = hooks("move_error")
+        self._holders = [mods[i] for i in plan["hand_sizes"]]
 
     # --- set-up -------------------------------------------------------------------
 
@@ -241,9 +276,10 @@ class Game:
             a.module = mapping[id(a.module)]
         if self._bag is not None:
             other._bag = list(self._bag)
-            other._rng = random.Random()
-            if self._rng is not None:  # a bag is drawn with its own generator
-                other._rng.setstate(self._rng.getstate())
+            if self._rng is not None:  # a bag is drawn with its own generator: shared until one of them draws
+                self._rng_shared = other._rng_shared = True
+            else:
+                other._rng = random.Random()
         if hands is not None:
             for module in other._holders:
                 module.deal(hands)
@@ -251,7 +287,8 @@ class Game:
             raise ValueError("a copy with a bag needs the hands too: the players hold tiles")
         if bag is not None:
             other._bag = list(reversed(bag))
-            other._rng = other._rng or random.Random(0)
+            if other._rng is None:
+                other._rng, other._rng_shared = _SEED_ZERO, True
             if not other.finished and not other._asked and not other._phases:
                 other._draw()
         return other
@@ -885,7 +922,19 @@ class Game:
     def put_back(self, tile: str) -> None:
         """Return a drawn tile into the bag at a random place (the bag stays secret)."""
         if self._bag is not None and self._rng is not None:
-            self._bag.insert(self._rng.randrange(len(self._bag) + 1), tile)
+            self._bag.insert(self._generator().randrange(len(self._bag) + 1), tile)
+
+    def _generator(self) -> random.Random:
+        """The bag's generator, this game's own: a shared one is cloned first (copies share
+        theirs until they draw: seeding a fresh one cost a tenth of a copy)."""
+        rng = self._rng
+        assert rng is not None, "only a game with a bag draws"
+        if self._rng_shared:
+            clone = random.Random.__new__(random.Random)  # unseeded: its state is set at once
+            clone.setstate(rng.getstate())
+            self._rng, self._rng_shared = clone, False
+            return clone
+        return rng
 
     def take_from_bag(self) -> str | None:
         """Draw one tile from the bag for a module (``None`` when empty or without a bag)."""
