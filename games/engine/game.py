@@ -42,7 +42,7 @@ from .figures import FOLLOWERS, weight
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome, outcome_of
 from .rules import COLORS, Rules
-from .scoring import CATEGORIES, CATEGORY, Scoring, farms, feature_points, majority
+from .scoring import CATEGORIES, CATEGORY, Scoring, farms, feature_points, figure_majority, majority
 from .tiles import BASE_START, TILE_TYPES, Orientation, orientation
 
 __all__ = ["CATEGORIES", "Game", "Pending", "PlacedTile", "Scoring", "Turn"]
@@ -963,14 +963,7 @@ class Game:
         figures = board.figures(root)
         if not figures:
             return
-        if self.out or any(f.kind != "follower" for f in figures):
-            winners = majority(((f.player, weight(f.kind)) for f in figures), len(self.players), self.out)
-        else:  # followers only, nobody has left: the most followers win
-            counts = [0] * len(self.players)
-            for f in figures:
-                counts[f.player] += 1
-            best = max(counts)
-            winners = tuple(p for p, c in enumerate(counts) if c == best)
+        winners = figure_majority(figures, len(self.players), self.out)
         value = self.feature_value(root, complete)
         kind = board.kind(root)
         self._award(CATEGORY[kind], value, winners, points)
@@ -995,6 +988,13 @@ class Game:
         ``current``: each farm's owners score 3 per completed city it borders; ``classic``:
         each completed city gives 4 to the players with most farmers around it. Modules may
         change a winner's points per city (the pig) and add cities (the Count's City)."""
+        for value, seats in self._farm_awards():
+            self._award("farms", value, seats, points)
+            scored.append(Scoring("field", value, seats, False))
+
+    def _farm_awards(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """The points of the final farm scoring (see :meth:`_score_farms`), in order: each
+        as the points and the seats that get them (the board is not changed)."""
         board, n, out = self.board, len(self.players), self.out
         found = farms(board)
         for hook in self._farm_cities:
@@ -1003,7 +1003,7 @@ class Game:
         def weights(farms_: list[int]) -> Iterator[tuple[int, int]]:
             return ((f.player, weight(f.kind)) for farm in farms_ for f in board.figures(farm))
 
-        def award(farms_: list[int], cities: int, per_city: int) -> None:
+        def award(farms_: list[int], cities: int, per_city: int) -> Iterator[tuple[int, tuple[int, ...]]]:
             winners = majority(weights(farms_), n, out)
             by_value: dict[int, list[int]] = {}
             for seat in winners:
@@ -1012,17 +1012,40 @@ class Game:
                     value = hook(farms_, seat, value)
                 by_value.setdefault(value * cities, []).append(seat)
             for value, seats in by_value.items():
-                self._award("farms", value, tuple(seats), points)
-                scored.append(Scoring("field", value, tuple(seats), False))
+                yield value, tuple(seats)
 
         if self.rules.farm_scoring == "current":
             for farm, cities in found.items():
                 if cities:
-                    award([farm], len(cities), 3)
+                    yield from award([farm], len(cities), 3)
             return
         by_city: dict[object, list[int]] = {}  # a city root, or the Count's City
         for farm, bordered in found.items():
             for city in bordered:
                 by_city.setdefault(city, []).append(farm)
         for key in sorted(by_city, key=lambda c: (0, c, "") if isinstance(c, int) else (1, 0, str(c))):
-            award(by_city[key], 1, 4)
+            yield from award(by_city[key], 1, 4)
+
+    def scores_if_ended(self) -> list[int] | None:
+        """Each seat's score if the game ended now (as :meth:`finish` would leave it),
+        worked out without ending it: a search judges thousands of positions and need not
+        copy one to end it. ``None`` when only ending the game tells: a tile turn's phases
+        still to run, or modules' end decisions and bonuses (the market, goods, king)."""
+        if self.finished:
+            return list(self.scores)
+        if self._final is not None or self._phases or self._final_decisions or self._final_scoring:
+            return None
+        board, n, out = self.board, len(self.players), self.out
+        scores = list(self.scores)
+        for root in board.occupied_features():  # as _end_of_tiles scores them (incomplete: nobody goes home)
+            figures = board.figures(root)
+            if figures and board.kind(root) != "field":
+                value = self.feature_value(root, False)
+                for p in figure_majority(figures, n, out):
+                    if p not in out:
+                        scores[p] += value
+        for value, seats in self._farm_awards():
+            for p in seats:
+                if p not in out:
+                    scores[p] += value
+        return scores
