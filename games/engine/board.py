@@ -123,6 +123,7 @@ class _Layout(NamedTuple):
         tuple[int, tuple[Probe, ...]], ...
     ]  # per side with probes: (cell delta, probes with the segment first)
     grouped: bool  # whether any segment has siblings (a feature may meet two pieces of the tile)
+    edge_links: tuple[tuple[int, int], ...]  # (cell delta, segment) per edge with a road, city or river, N E S W
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -163,6 +164,7 @@ def _layout(o: Orientation) -> _Layout:
             else ()
             for seg in segments
         ),
+        edge_links=tuple((DELTA[e], s) for e, s in enumerate(o.edge_segment) if s >= 0),
     )
     return layout
 
@@ -273,6 +275,7 @@ class Board:
         self._touch: tuple[int, Orientation, list[tuple[int, int]]] | None = None  # (segment, root) pairs: _touching
         self._joined: tuple[int, Orientation, list[set[int]]] | None = None  # roots per segment: joined_roots
         self._busy: tuple[int, Orientation, set[int]] | None = None  # occupied segments: occupied_segments
+        self._occupied: list[int] | None = None  # roots holding figures: occupied_features
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -291,6 +294,7 @@ class Board:
         other._watchers = {k: list(v) for k, v in self._watchers.items()}
         other.patterns = dict(self.patterns)
         other._touch = other._joined = other._busy = None
+        other._occupied = self._occupied  # never changed in place: replaced when the board changes
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -400,12 +404,14 @@ class Board:
         """The empty cells (keys) next to the open edges of the road or city ``root``:
         where a tile would continue it (see :attr:`patterns` for what each demands)."""
         found: set[int] = set()
-        cells, find = self.cells, self.find
+        cells, find, layouts = self.cells, self.find, _LAYOUTS
         for key in self._tiles[root] or ():
             placed = cells[key]
-            for e, s in enumerate(placed.orientation.edge_segment):
-                if s >= 0 and key + DELTA[e] not in cells and find(placed.base + s) == root:
-                    found.add(key + DELTA[e])
+            o = placed.orientation
+            layout = layouts.get(id(o)) or _layout(o)  # every placed tile's is known: the look-up inlined
+            for delta, s in layout.edge_links:
+                if key + delta not in cells and find(placed.base + s) == root:
+                    found.add(key + delta)
         return found
 
     def cloister_cells(self, root: int) -> list[int]:
@@ -432,15 +438,20 @@ class Board:
         return set(map(self.find, self._cities[farm] or ()))
 
     def occupied_features(self) -> Iterator[int]:
-        """Every feature root holding at least one figure, each once, in placement order."""
-        seen: set[int] = set()
-        find = self.find
-        for placed in self.cells.values():
-            for s, _p in placed.meeples:
-                root = find(placed.base + s)
-                if root not in seen:
-                    seen.add(root)
-                    yield root
+        """Every feature root holding at least one figure, each once, in placement order
+        (kept until a tile or a figure changes the board: an evaluation asks thrice)."""
+        occupied = self._occupied
+        if occupied is None:
+            occupied = self._occupied = []
+            seen: set[int] = set()
+            find = self.find
+            for placed in self.cells.values():
+                for s, _p in placed.meeples:
+                    root = find(placed.base + s)
+                    if root not in seen:
+                        seen.add(root)
+                        occupied.append(root)
+        return iter(occupied)
 
     def joined_roots(self, key: int, o: Orientation, index: int) -> set[int]:
         """Every placed feature that segment ``index`` would be part of once ``o`` lies at
@@ -597,7 +608,7 @@ class Board:
         """Stand a figure on a segment of a placed tile; returns the feature's root."""
         placed = self.cells[key]
         root = self.find(placed.base + segment)
-        self._busy = None
+        self._busy = self._occupied = None
         self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
         if kind != "follower" and placed.figures is None:
             placed.figures = ["follower"] * len(placed.meeples)
@@ -611,7 +622,7 @@ class Board:
         figures = self._figures[root]
         if not figures:
             return []
-        self._busy = None
+        self._busy = self._occupied = None
         self._figures[root] = None
         for f in figures:
             self._unstand(f)
@@ -633,7 +644,7 @@ class Board:
         Completed features are roots; two segments of the tile on one feature give it once.
         """
         layout = _layout(o)
-        self._touch = self._joined = self._busy = None
+        self._touch = self._joined = self._busy = self._occupied = None
         base = self._add_segments(key, layout)
         opens, find, union = self._open, self.find, self._union
         parent, figures, cities, marks = self._parent, self._figures, self._cities, self._marks
