@@ -28,10 +28,9 @@ from contextlib import contextmanager
 
 from games.engine import TILE_TYPES, Game
 from games.engine.board import fits_pattern
-from games.engine.figures import weight
 from games.engine.moves import Entry
 from games.engine.rules import FOLLOWERS
-from games.engine.scoring import majority
+from games.engine.scoring import figure_majority
 
 from .sim import copy_game
 
@@ -43,11 +42,20 @@ def final_estimate(game: Game, disposable: bool = False) -> list[float]:
     """Each player's score if the game ended now, less the cost of figures still out."""
     supply = list(game.supply)
     left = sum(game.remaining.values())
-    ended = game if disposable else copy_game(game)
-    if not ended.finished:
-        ended.finish("ended_early")
+    scores = ended_scores(game, disposable)
     weight = FIGURE_COST * min(1.0, 3 * left / TILES_IN_GAME)
-    return [score - weight * (FOLLOWERS - s) for score, s in zip(ended.scores, supply)]
+    return [score - weight * (FOLLOWERS - s) for score, s in zip(scores, supply)]
+
+
+def ended_scores(game: Game, disposable: bool = False) -> list[int]:
+    """Each player's score if the game ended now (``disposable``: ``game`` may be ended
+    to tell, where the engine cannot work it out without ending one)."""
+    scores = game.scores_if_ended()
+    if scores is None:
+        ended = game if disposable else copy_game(game)
+        ended.finish("ended_early")
+        scores = ended.scores
+    return scores
 
 
 def advantage(values: Sequence[float], seat: int) -> float:
@@ -202,10 +210,12 @@ def unfinished_bonus(game: Game) -> list[float]:
     bonus = [per_follower * s for s in game.supply]
     per_city = 3 if game.rules.farm_scoring == "current" else 4
     cities: dict[int, float] = {}  # city root -> chance of completion it adds to a farm
+    share = min(1.0, left / TILES_IN_GAME * 3)  # of the growth still to come
+    kind_of, figures_of, completion, value_of = board.kind, board.figures, outlook.completion, game.feature_value
     for root in board.occupied_features():
-        figures = board.figures(root)
-        winners = majority(((f.player, weight(f.kind)) for f in figures), players, out)
-        kind = board.kind(root)
+        figures = figures_of(root)
+        winners = figure_majority(figures, players, out)
+        kind = kind_of(root)
         if kind == "field":
             if winners:
                 chance = 0.0
@@ -214,7 +224,7 @@ def unfinished_bonus(game: Game) -> list[float]:
                     if value is None:
                         value = 0.0
                         if not board.is_complete(city):  # complete ones count in the score if it ended now
-                            value = (1.0 if board.figures(city) else UNOWNED) * outlook.completion(city)[0]
+                            value = (1.0 if figures_of(city) else UNOWNED) * completion(city)[0]
                         cities[city] = value
                     chance += value
                 for seat in winners:
@@ -227,10 +237,10 @@ def unfinished_bonus(game: Game) -> list[float]:
             for fill in fills:
                 chance *= fill
         else:
-            chance, cells = outlook.completion(root)
-            now = game.feature_value(root, False)
-            done = game.feature_value(root, True)
-            grow = 1.0 + GROWTH * cells * min(1.0, left / TILES_IN_GAME * 3) / board.size(root)
+            chance, cells = completion(root)
+            now = value_of(root, False)
+            done = value_of(root, True)
+            grow = 1.0 + GROWTH * cells * share / board.size(root)
             gain = chance * done * grow + (1.0 - chance) * now * (1.0 + (grow - 1.0) / 2) - now
         for seat in winners:
             bonus[seat] += gain
@@ -245,10 +255,7 @@ def potential(game: Game, disposable: bool = False) -> list[float]:
     """Each player's expected final score: the score if the game ended now (the engine's
     final scoring, expansions' bonuses included) plus :func:`unfinished_bonus`."""
     bonus = unfinished_bonus(game)
-    ended = game if disposable else copy_game(game)
-    if not ended.finished:
-        ended.finish("ended_early")
-    return [score + b for score, b in zip(ended.scores, bonus)]
+    return [score + b for score, b in zip(ended_scores(game, disposable), bonus)]
 
 
 def potential_after(board: Game, entry: Entry, seat: int) -> float:
