@@ -60,6 +60,8 @@ def figure_majority(figures: Sequence[Figure], players: int, out: set[int]) -> t
             return majority(((f.player, weight(f.kind)) for f in figures), players, out)
         counts[f.player] += 1
     best = max(counts)
+    if counts.count(best) == 1:  # one winner, the usual case
+        return (counts.index(best),)
     return tuple(p for p, c in enumerate(counts) if c == best)
 
 
