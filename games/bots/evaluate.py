@@ -23,12 +23,14 @@ an opponent counts against a move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from games.engine import TILE_TYPES, Game
-from games.engine.board import fits_pattern
-from games.engine.moves import Entry
+from games.engine.board import DELTA, Figure, fits_pattern, key_of
+from games.engine.moves import Entry, Move
 from games.engine.rules import FOLLOWERS
 from games.engine.scoring import figure_majority
 
@@ -158,6 +160,7 @@ class Outlook:
             by_pattern = _BY_TILES_LEFT[key] = {}
         self.by_pattern: dict[int, float] = by_pattern
         self.features: dict[int, tuple[float, int]] = {}
+        self.open: dict[int, set[int]] = {}  # the open cells of each feature of features
 
     def fill(self, cell: int) -> float:
         chance = self.cells.get(cell)
@@ -181,7 +184,7 @@ class Outlook:
         known = self.features.get(root)
         if known is None:
             chance = 1.0
-            cells = self.board.open_cells(root)
+            cells = self.open[root] = self.board.open_cells(root)
             for cell in cells:
                 chance *= self.fill(cell)
             known = self.features[root] = (chance, len(cells))
@@ -197,58 +200,152 @@ def supply_value(left: int) -> float:
     return SUPPLY_VALUE * min(1.0, 3 * left / TILES_IN_GAME)
 
 
-def unfinished_bonus(game: Game) -> list[float]:
+def unfinished_bonus(game: Game, known: Known | None = None, near: AbstractSet[int] = frozenset()) -> list[float]:
     """Per seat, the points its unfinished features are expected to add to their value at
     the end as they are: roads and cities by their chance of completion, cloisters by the
     neighbours likely to come, farms by the bordering cities likely to be completed; plus
-    the followers in the supply and those likely to come home."""
-    board, out = game.board, game.out
-    players = len(game.players)
-    outlook = Outlook(game)
-    left = outlook.left
-    per_follower = supply_value(left)
+    the followers in the supply and those likely to come home.
+
+    With ``known`` (the features of the position before a trial move, see :class:`Trials`)
+    a feature the move left as it was (``near``: the cells where it changed what an empty
+    cell demands) adds what it added there, judged once."""
+    board = game.board
+    judge = _Judge(game, known, near)
+    per_follower = judge.per_follower
     bonus = [per_follower * s for s in game.supply]
-    per_city = 3 if game.rules.farm_scoring == "current" else 4
-    cities: dict[int, float] = {}  # city root -> chance of completion it adds to a farm
-    share = min(1.0, left / TILES_IN_GAME * 3)  # of the growth still to come
-    kind_of, figures_of, completion, value_of = board.kind, board.figures, outlook.completion, game.feature_value
     for root in board.occupied_features():
-        figures = figures_of(root)
-        winners = figure_majority(figures, players, out)
-        kind = kind_of(root)
+        figures = board.figures(root)
+        judged = None if known is None else known.still(root, figures, near)
+        if judged is None:
+            judged = judge.judge(root, figures)
+        for seat, value in judged.adds:
+            bonus[seat] += value
+    return bonus
+
+
+class Judged(NamedTuple):
+    """What one feature adds to the bonus (``adds``: seat and points, in the order they add
+    up), with what a trial move must leave as it was for the feature to add the same."""
+
+    figures: list[Figure]
+    cells: Collection[int]  # the empty cells whose chance of a tile the value depends on
+    adds: list[tuple[int, float]]
+
+
+CityState = tuple[list[Figure], Collection[int], float]
+"""A city a farm borders: its figures, its open cells and the chance it adds to the farm."""
+
+
+class _Judge:
+    """The features of one position judged one at a time (see :func:`unfinished_bonus`);
+    a city a farm borders that the trial move left as it was (``known``, ``near``) adds
+    the chance it added before."""
+
+    def __init__(self, game: Game, known: Known | None = None, near: AbstractSet[int] = frozenset()) -> None:
+        self.game, self.board, self.out, self.players = game, game.board, game.out, len(game.players)
+        self.outlook = Outlook(game)
+        left = self.outlook.left
+        self.per_follower = supply_value(left)
+        self.per_city = 3 if game.rules.farm_scoring == "current" else 4
+        self.share = min(1.0, left / TILES_IN_GAME * 3)  # of the growth still to come
+        self.cities: dict[int, CityState] = {}  # city root -> its state and chance of completion for a farm
+        self.known_cities = known.cities if known is not None else {}
+        self.near = near
+
+    def judge(self, root: int, figures: list[Figure]) -> Judged:
+        board, outlook = self.board, self.outlook
+        winners = figure_majority(figures, self.players, self.out)
+        kind = board.kind(root)
         if kind == "field":
-            if winners:
-                chance = 0.0
-                for city in board.bordering_cities(root):
-                    value = cities.get(city)
-                    if value is None:
-                        value = 0.0
-                        if not board.is_complete(city):  # complete ones count in the score if it ended now
-                            value = (1.0 if figures_of(city) else UNOWNED) * completion(city)[0]
-                        cities[city] = value
-                    chance += value
-                for seat in winners:
-                    bonus[seat] += per_city * chance
-            continue
+            if not winners:
+                return Judged(figures, (), [])
+            chance = 0.0
+            for city in board.bordering_cities(root):
+                chance += self._city(city)
+            return Judged(figures, (), [(seat, self.per_city * chance) for seat in winners])
+        cells: Collection[int]
         if kind == "cloister":
-            fills = [outlook.fill(cell) for cell in board.cloister_cells(root)]
+            cells = board.cloister_cells(root)
+            fills = [outlook.fill(cell) for cell in cells]
             gain = sum(fills)
             chance = 1.0
             for fill in fills:
                 chance *= fill
         else:
-            chance, cells = completion(root)
-            now = value_of(root, False)
-            done = value_of(root, True)
-            grow = 1.0 + GROWTH * cells * share / board.size(root)
+            chance, count = outlook.completion(root)
+            cells = outlook.open[root]
+            now = self.game.feature_value(root, False)
+            done = self.game.feature_value(root, True)
+            grow = 1.0 + GROWTH * count * self.share / board.size(root)
             gain = chance * done * grow + (1.0 - chance) * now * (1.0 + (grow - 1.0) / 2) - now
-        for seat in winners:
-            bonus[seat] += gain
-        back = chance * RETURN_SHARE * per_follower
-        for f in figures:
-            if f.kind == "follower":
-                bonus[f.player] += back
-    return bonus
+        adds = [(seat, gain) for seat in winners]
+        back = chance * RETURN_SHARE * self.per_follower
+        adds += [(f.player, back) for f in figures if f.kind == "follower"]
+        return Judged(figures, cells, adds)
+
+    def _city(self, city: int) -> float:
+        """The chance the city ``city`` adds to a farm it borders."""
+        state = self.cities.get(city)
+        if state is None:
+            board = self.board
+            owners = board.figures(city)
+            state = self.known_cities.get(city)
+            if state is None or state[0] != owners or not self.near.isdisjoint(state[1]):
+                value = 0.0
+                cells: Collection[int] = ()
+                if not board.is_complete(city):  # complete ones count in the score if it ended now
+                    value = (1.0 if owners else UNOWNED) * self.outlook.completion(city)[0]
+                    cells = self.outlook.open[city]
+                state = (owners, cells, value)
+            self.cities[city] = state
+        return state[2]
+
+
+class Known:
+    """The features of a position judged once for the positions one tile after it (a
+    turn's trial moves): each road, city and cloister's :class:`Judged`, and the chance
+    each city adds to the farms it borders. Farms are judged again (the tile may join a
+    farm and cities to it), from their cities."""
+
+    def __init__(self, game: Game) -> None:
+        judge = _Judge(game)
+        board = game.board
+        self.features = {root: judge.judge(root, board.figures(root)) for root in board.occupied_features()}
+        self.cities = judge.cities
+
+    def still(self, root: int, figures: list[Figure], near: AbstractSet[int]) -> Judged | None:
+        """The road, city or cloister ``root`` as judged before the move if it adds the
+        same after it: the same figures, and none of the empty cells it counts on at or
+        next to the tile (``near``); else ``None`` (and for every farm)."""
+        judged = self.features.get(root)
+        if judged is None or not judged.cells or figures != judged.figures or not near.isdisjoint(judged.cells):
+            return None
+        return judged
+
+
+class Trials:
+    """The :func:`potential` of the positions one tile turn after ``game`` (a turn's trial
+    moves, each played on its own copy). A trial's tile changes only the features it
+    joins, closes or comes next to: the others add what they add before it, judged once
+    per set of tiles left (a copy of ``game`` whose features' cells are kept in the order
+    each trial's copy keeps them, so the chances multiply up in the same order)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.known: dict[tuple[int, ...], Known] = {}
+
+    def potential(self, trial: Game, move: Move) -> list[float]:
+        """:func:`potential` of ``trial``, ``game`` after ``move`` (a tile placement)."""
+        left = tuple(trial.remaining.values())
+        known = self.known.get(left)
+        if known is None:
+            before = copy_game(self.game)
+            before.remaining = dict(trial.remaining)
+            known = self.known[left] = Known(before)
+        cell = key_of(move.x, move.y)
+        near = {cell, *(cell + delta for delta in DELTA)}  # a tile changes what its 4 neighbours demand
+        bonus = unfinished_bonus(trial, known, near)
+        return [score + b for score, b in zip(ended_scores(trial, True), bonus)]
 
 
 def potential(game: Game, disposable: bool = False) -> list[float]:

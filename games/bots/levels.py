@@ -18,7 +18,7 @@ from typing import Any
 from games.engine import TILE_TYPES, Game, Move
 from games.engine.board import Board
 
-from .evaluate import Judge, advantage, potential, value_after
+from .evaluate import Judge, Trials, advantage, potential, value_after
 from .options import options_of
 from .sim import copy_game, deal_guess, hidden_tiles, sample_bag
 from .view import PlayerView
@@ -284,10 +284,11 @@ class MctsBot:
             return advantage(values, seat)  # the mover decides again (an expansion's decision)
         mover = game.current_player
         best, value = advantage(values, mover) + self.quiet, advantage(values, seat)
+        trials = Trials(game)
         for move in _hot_moves(game):
             trial = copy_game(game)
             trial.play(move)
-            values = potential(trial, disposable=True)
+            values = trials.potential(trial, move)
             theirs = advantage(values, mover)
             if theirs > best:
                 best, value = theirs, advantage(values, seat)
@@ -385,10 +386,11 @@ class DeepBot(MctsBot):
             values = potential(game)
             mover = game.current_player
             best, chosen = advantage(values, mover) + self.quiet, None
+            trials = Trials(game)
             for move in _hot_moves(game, self.farms):
                 trial = copy_game(game)
                 trial.play(move)
-                trial_values = potential(trial, disposable=True)
+                trial_values = trials.potential(trial, move)
                 theirs = advantage(trial_values, mover)
                 if theirs > best:
                     best, chosen, values = theirs, move, trial_values
