@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from typing import NamedTuple
 
 from games.engine import TILE_TYPES, Game
-from games.engine.board import DELTA, Figure, fits_pattern, key_of
+from games.engine.board import DELTA, Board, Figure, fits_pattern, key_of
 from games.engine.moves import Entry, Move
 from games.engine.rules import FOLLOWERS
 from games.engine.scoring import figure_majority
@@ -215,7 +215,7 @@ def unfinished_bonus(game: Game, known: Known | None = None, near: AbstractSet[i
     bonus = [per_follower * s for s in game.supply]
     for root in board.occupied_features():
         figures = board.figures(root)
-        judged = None if known is None else known.still(root, figures, near)
+        judged = None if known is None else known.still(root, figures, near, board)
         if judged is None:
             judged = judge.judge(root, figures)
         for seat, value in judged.adds:
@@ -230,6 +230,7 @@ class Judged(NamedTuple):
     figures: list[Figure]
     cells: Collection[int]  # the empty cells whose chance of a tile the value depends on
     adds: list[tuple[int, float]]
+    cities: tuple[int, ...] | None = None  # a farm's bordering cities in the order they add up (None: not a farm)
 
 
 CityState = tuple[list[Figure], Collection[int], float]
@@ -258,11 +259,12 @@ class _Judge:
         kind = board.kind(root)
         if kind == "field":
             if not winners:
-                return Judged(figures, (), [])
+                return Judged(figures, (), [], ())  # the figures alone say it adds nothing
+            bordering = tuple(board.bordering_cities(root))
             chance = 0.0
-            for city in board.bordering_cities(root):
+            for city in bordering:
                 chance += self._city(city)
-            return Judged(figures, (), [(seat, self.per_city * chance) for seat in winners])
+            return Judged(figures, (), [(seat, self.per_city * chance) for seat in winners], bordering)
         cells: Collection[int]
         if kind == "cloister":
             cells = board.cloister_cells(root)
@@ -303,9 +305,8 @@ class _Judge:
 
 class Known:
     """The features of a position judged once for the positions one tile after it (a
-    turn's trial moves): each road, city and cloister's :class:`Judged`, and the chance
-    each city adds to the farms it borders. Farms are judged again (the tile may join a
-    farm and cities to it), from their cities."""
+    turn's trial moves): each one's :class:`Judged`, and the chance each city adds to
+    the farms it borders (a farm judged again adds up its cities' kept chances)."""
 
     def __init__(self, game: Game) -> None:
         judge = _Judge(game)
@@ -313,13 +314,22 @@ class Known:
         self.features = {root: judge.judge(root, board.figures(root)) for root in board.occupied_features()}
         self.cities = judge.cities
 
-    def still(self, root: int, figures: list[Figure], near: AbstractSet[int]) -> Judged | None:
-        """The road, city or cloister ``root`` as judged before the move if it adds the
-        same after it: the same figures, and none of the empty cells it counts on at or
-        next to the tile (``near``); else ``None`` (and for every farm)."""
+    def still(self, root: int, figures: list[Figure], near: AbstractSet[int], board: Board) -> Judged | None:
+        """The feature ``root`` as judged before the move if it adds the same after it: the
+        same figures, none of the empty cells it counts on at or next to the tile (``near``),
+        and for a farm the same cities, none of them changed either; else ``None``."""
         judged = self.features.get(root)
-        if judged is None or not judged.cells or figures != judged.figures or not near.isdisjoint(judged.cells):
+        if judged is None or figures != judged.figures:
             return None
+        if judged.cities is None:  # a road, city or cloister (one with no empty cell is complete: judged again)
+            return judged if judged.cells and near.isdisjoint(judged.cells) else None
+        if judged.adds:  # a farm with owners (the tile may have joined it, and cities to it)
+            if tuple(board.bordering_cities(root)) != judged.cities:
+                return None
+            for city in judged.cities:
+                owners, cells, _chance = self.cities[city]
+                if board.figures(city) != owners or not near.isdisjoint(cells):
+                    return None
         return judged
 
 
