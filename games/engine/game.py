@@ -197,6 +197,9 @@ class Game:
         """Collect the hooks the enabled modules override (the hot path checks empty lists)."""
         mods = self.modules
         core = _CorePhases(self)
+        if not mods:  # the base game: the core's phases only (a search binds thousands of copies)
+            self._bind_core(core)
+            return
         plan = _plan_of(mods)  # which modules override each hook: worked out once per set of module types
 
         def hooks(name: str) -> list[Any]:
@@ -220,6 +223,16 @@ class Game:
         self._played = hooks("played")
         self._move_checks = hooks("move_error")
         self._holders = [mods[i] for i in plan["hand_sizes"]]
+
+    def _bind_core(self, core: _CorePhases) -> None:
+        """:meth:`_bind_hooks` without modules: every list of hooks empty."""
+        self._restrictors, self._after_place, self._points_hooks, self._draw_checks = [], [], [], []
+        self._tile_phases = [core.score_tile, core.end_tile_turn]
+        self._extra_turn, self._final_decisions, self._final_scoring = [], [], []
+        self._phased = False
+        self._deciders, self._figure_modules = {}, {}
+        self._farm_cities, self._farm_points, self._drawers, self._played, self._move_checks = [], [], [], [], []
+        self._holders = []
 
     # --- set-up -------------------------------------------------------------------
 
@@ -1004,7 +1017,10 @@ class Game:
             return ((f.player, weight(f.kind)) for farm in farms_ for f in board.figures(farm))
 
         def award(farms_: list[int], cities: int, per_city: int) -> Iterator[tuple[int, tuple[int, ...]]]:
-            winners = majority(weights(farms_), n, out)
+            if len(farms_) == 1:  # one farm's own figures (every farm, under the current rules)
+                winners = figure_majority(board.figures(farms_[0]), n, out)
+            else:
+                winners = majority(weights(farms_), n, out)
             by_value: dict[int, list[int]] = {}
             for seat in winners:
                 value = per_city
