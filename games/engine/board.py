@@ -276,6 +276,7 @@ class Board:
         self._joined: tuple[int, Orientation, list[set[int]]] | None = None  # roots per segment: joined_roots
         self._busy: tuple[int, Orientation, set[int]] | None = None  # occupied segments: occupied_segments
         self._occupied: list[int] | None = None  # roots holding figures: occupied_features
+        self._bordering: dict[int, set[int]] = {}  # farm root -> city roots: bordering_cities
 
     def copy(self) -> Board:
         """An independent copy (features, figures and frontier included)."""
@@ -295,6 +296,7 @@ class Board:
         other.patterns = dict(self.patterns)
         other._touch = other._joined = other._busy = None
         other._occupied = self._occupied  # never changed in place: replaced when the board changes
+        other._bordering = {}
         return other
 
     # --- where a tile may go -----------------------------------------------------
@@ -434,8 +436,12 @@ class Board:
         return self._figures[root] or []
 
     def bordering_cities(self, farm: int) -> set[int]:
-        """Roots of the cities a farm borders (complete or not)."""
-        return set(map(self.find, self._cities[farm] or ()))
+        """Roots of the cities a farm borders (complete or not); kept until a tile is placed
+        (an evaluation asks thrice): the caller must not change it."""
+        found = self._bordering.get(farm)
+        if found is None:
+            found = self._bordering[farm] = set(map(self.find, self._cities[farm] or ()))
+        return found
 
     def occupied_features(self) -> Iterator[int]:
         """Every feature root holding at least one figure, each once, in placement order
@@ -645,6 +651,8 @@ class Board:
         """
         layout = _layout(o)
         self._touch = self._joined = self._busy = self._occupied = None
+        if self._bordering:
+            self._bordering.clear()
         base = self._add_segments(key, layout)
         opens, find, union = self._open, self.find, self._union
         parent, figures, cities, marks = self._parent, self._figures, self._cities, self._marks
