@@ -240,12 +240,15 @@ class PlacedTile:
         return PlacedTile(self.x, self.y, self.orientation, self.base, list(self.meeples), figures)
 
 
-def _copy_cells(cells: dict[int, PlacedTile]) -> dict[int, PlacedTile]:
+def _copy_cells(cells: dict[int, PlacedTile], share: bool = False) -> dict[int, PlacedTile]:
     """A copy of each placed tile (:meth:`PlacedTile.copy` inlined: a search copies
-    thousands of boards, and a tile's constructor call cost half of it)."""
-    copied = {}
+    thousands of boards, and a tile's constructor call cost half of it); with ``share``
+    the tiles without figures stay the same objects (see :meth:`Board.copy`)."""
+    copied = dict(cells) if share else {}
     new = object.__new__
     for key, p in cells.items():
+        if share and not p.meeples:
+            continue
         q = new(PlacedTile)
         q.x, q.y, q.orientation, q.base, q.meeples = p.x, p.y, p.orientation, p.base, p.meeples[:]
         q.figures = None if p.figures is None else p.figures[:]
@@ -277,11 +280,22 @@ class Board:
         self._busy: tuple[int, Orientation, set[int]] | None = None  # occupied segments: occupied_segments
         self._occupied: list[int] | None = None  # roots holding figures: occupied_features
         self._bordering: dict[int, set[int]] = {}  # farm root -> city roots: bordering_cities
+        self._shares = False  # whether tiles without figures may be another board's too (see copy)
+        self._last: PlacedTile | None = None  # the tile placed last, this board's own (see add_figure)
 
-    def copy(self) -> Board:
-        """An independent copy (features, figures and frontier included)."""
+    def copy(self, share: bool = False) -> Board:
+        """An independent copy (features, figures and frontier included).
+
+        With ``share`` the two boards keep their tiles without figures as one object each,
+        for a caller that adds figures only to the tile it has just placed (a game whose
+        modules ask no decisions): a figure stood on any other tile copies it first."""
         other = Board.__new__(Board)
-        other.cells = _copy_cells(self.cells)
+        other.cells = _copy_cells(self.cells, share)
+        if share:
+            self._shares = other._shares = True
+            self._last = other._last = None  # the last tile placed is now both boards' own
+        else:
+            other._shares, other._last = False, None
         other._parent = list(self._parent)
         other._kind = list(self._kind)
         other._open = list(self._open)
@@ -613,6 +627,8 @@ class Board:
     def add_figure(self, key: int, segment: int, player: int, kind: str = "follower") -> int:
         """Stand a figure on a segment of a placed tile; returns the feature's root."""
         placed = self.cells[key]
+        if self._shares and placed is not self._last and not placed.meeples:  # maybe another board's too
+            placed = self.cells[key] = placed.copy()
         root = self.find(placed.base + segment)
         self._busy = self._occupied = None
         self._figures[root] = (self._figures[root] or []) + [Figure(player, key, segment, kind)]
@@ -691,7 +707,7 @@ class Board:
                             cities[b] = cb + ca  # a new list: copies of the board share the old one
                         else:
                             cities[b] = ca
-        placed = PlacedTile(key // STRIDE - OFFSET, key % STRIDE - OFFSET, o, base, [])
+        placed = self._last = PlacedTile(key // STRIDE - OFFSET, key % STRIDE - OFFSET, o, base, [])
         cells[key] = placed
         done: list[int] = []
         for s in layout.closable:

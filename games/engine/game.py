@@ -274,7 +274,7 @@ class Game:
         other.history = list(self.history)
         other.out = set(self.out)
         other._asked = [Asked(a.pending, a.module, a.data) for a in self._asked]
-        other.board = self.board.copy()
+        other.board = self.board.copy(share=not self._deciders)  # only decisions stand figures on older tiles
         if self._turn is not None:
             t = self._turn
             placed = other.board.cells[t.key]  # the copy's own tile (its figures are the copy's)
