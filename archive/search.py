@@ -238,61 +238,76 @@ def rows_of(page_objects: Iterable, status: str) -> list[Row]:
                 )
             )
         return rows
-    early = ended_early([result.game for result in page_objects])
-    left = departure_moves(r.game_id for r in page_objects if (r.game.outcome or {}).get("left"))
-    for result in page_objects:
-        game = result.game
-        seats = list(result.seats.all())
+    return _finished_rows(page_objects)
+
+
+def _finished_rows(page_objects: Iterable) -> list[Row]:
+    """The rows of finished games (``page_objects``: :func:`_with_rows`' dicts), with their seats."""
+    rows = []
+    results = list(page_objects)  # dicts of _ROW_COLUMNS: no model row per game and seat
+    games = [_game_of(r) for r in results]
+    seats_of: dict[int, list[tuple[Any, ...]]] = {r["game_id"]: [] for r in results}
+    for seat in (
+        SeatResult.objects.filter(result_id__in=seats_of)
+        .order_by("result_id", "position")
+        .values_list(*_ROW_SEAT_COLUMNS)
+    ):
+        seats_of[seat[0]].append(seat)
+    early = ended_early(games)
+    left = departure_moves(g.pk for g in games if (g.outcome or {}).get("left"))
+    for result, game in zip(results, games):
+        seats = [dict(zip(_ROW_SEAT_COLUMNS, seat)) for seat in seats_of[game.pk]]
         rows.append(
             Row(
-                result.game_id,
+                game.pk,
                 game.title,
                 game.status,
-                result.finished_at,
+                result["finished_at"],
                 game.updated_at,
-                result.move_count,
+                result["move_count"],
                 [
                     {
-                        "username": s.username,
-                        "position": s.position,
-                        "color": COLORS[s.position],
-                        "hex": seat_hex(s.position),
-                        "score": s.score,
-                        "won": s.won,
-                        "outcome": s.outcome,
-                        "rank": s.rank,
+                        "username": s["username"],
+                        "position": s["position"],
+                        "color": COLORS[s["position"]],
+                        "hex": seat_hex(s["position"]),
+                        "score": s["score"],
+                        "won": s["won"],
+                        "outcome": s["outcome"],
+                        "rank": s["rank"],
                     }
                     for s in seats
                 ],
-                result.tournament_id,
-                getattr(result, "tournament_name", None),
-                result.round,
+                result["tournament_id"],
+                result["tournament_name"],
+                result["round"],
                 game.has_bots,
                 rules_of(game),
                 game.pk in early,
-                departures(left.get(game.pk, ()), [s.username for s in seats]),
+                departures(left.get(game.pk, ()), [s["username"] for s in seats]),
             )
         )
     return rows
 
 
+_ROW_GAME_COLUMNS = ("name", "status", "updated_at", "has_bots", "rules", "outcome")
 _ROW_COLUMNS = (
-    *("game_id", "finished_at", "move_count", "tournament_id", "round"),
-    *(f"game__{name}" for name in ("name", "status", "updated_at", "has_bots", "rules", "outcome")),
+    *("game_id", "finished_at", "move_count", "tournament_id", "round", "tournament_name"),
+    *(f"game__{name}" for name in _ROW_GAME_COLUMNS),
 )
 _ROW_SEAT_COLUMNS = ("result_id", "position", "username", "score", "won", "outcome", "rank")
 
 
 def _with_rows(qs):
-    """Finished games with what their list rows show (their game, tournament and seats): those
-    columns alone (a page's ~180 dates and JSON documents otherwise read and parsed for nothing)."""
-    seats = SeatResult.objects.order_by("position").only(*_ROW_SEAT_COLUMNS)
-    return (
-        qs.annotate(tournament_name=tournament_name_column())
-        .select_related("game")
-        .only(*_ROW_COLUMNS)
-        .prefetch_related(Prefetch("seats", queryset=seats))
-    )
+    """Finished games as the columns their list rows show (their game's, their tournament's
+    name), as dicts: a page's ~100 model rows and ~180 dates read for nothing were most of
+    its cost. :func:`rows_of` reads the seats."""
+    return qs.annotate(tournament_name=tournament_name_column()).values(*_ROW_COLUMNS)
+
+
+def _game_of(result: dict[str, Any]) -> Game:
+    """An unsaved game with what a list row asks of it (its title, rules, departures)."""
+    return Game(pk=result["game_id"], **{name: result[f"game__{name}"] for name in _ROW_GAME_COLUMNS})
 
 
 def count_matching(filters: Filters, qs, users: dict[str, Any] | None = None) -> int:
