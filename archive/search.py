@@ -246,17 +246,15 @@ def _finished_rows(page_objects: Iterable) -> list[Row]:
     rows = []
     results = list(page_objects)  # dicts of _ROW_COLUMNS: no model row per game and seat
     games = [_game_of(r) for r in results]
-    seats_of: dict[int, list[tuple[Any, ...]]] = {r["game_id"]: [] for r in results}
+    seats_of: dict[int, list[dict[str, Any]]] = {r["game_id"]: [] for r in results}
     for seat in (
-        SeatResult.objects.filter(result_id__in=seats_of)
-        .order_by("result_id", "position")
-        .values_list(*_ROW_SEAT_COLUMNS)
+        SeatResult.objects.filter(result_id__in=seats_of).order_by("result_id", "position").values(*_ROW_SEAT_COLUMNS)
     ):
-        seats_of[seat[0]].append(seat)
+        seats_of[seat["result_id"]].append(seat)
     early = ended_early(games)
     left = departure_moves(g.pk for g in games if (g.outcome or {}).get("left"))
     for result, game in zip(results, games):
-        seats = [dict(zip(_ROW_SEAT_COLUMNS, seat)) for seat in seats_of[game.pk]]
+        seats = seats_of[game.pk]
         rows.append(
             Row(
                 game.pk,
