@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, RecordError, Resign, replay, summary
+from games.engine import Game, IllegalMove, Move, RecordError, Resign, Rules, replay, summary
 from games.engine.expansions import MODULES, RuleModule
 from games.engine.moves import ENTRY_READERS
 
@@ -194,3 +194,16 @@ def test_a_game_and_its_copies_are_freed_as_soon_as_nobody_holds_them(rules):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_base_game_binds_every_hook_list_a_game_with_modules_binds():
+    """``_bind_core`` (the base game's short way) sets every attribute the general binding
+    sets: a hook added to one and not the other would fail here, not in a search."""
+    base = Game.new(["Ann", "Bob"], seed=1)
+    every = Game.new(
+        ["Ann", "Bob"],
+        Rules.from_json({"expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber", "count"]}),
+        seed=1,
+    )
+    assert set(vars(every)) <= set(vars(base))
+    assert base._tile_phases and not base._phased
