@@ -22,7 +22,7 @@ from games.models import Game, Move, Seat
 from games.presenter.outcome import outcome_json
 
 from .kept import archive_changed
-from .models import GameResult, RuleTag, SeatResult
+from .models import GameResult, OpponentResult, RuleTag, SeatResult, opponent_rows
 from .results import build_result, record_game, rule_tags
 
 
@@ -121,7 +121,7 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
     games = [unsaved_game(t, users, when) for t, users, when in batch]
     with transaction.atomic():
         Game.objects.bulk_create(games, batch_size=1000)
-        seats, moves, results, seat_results, tags = [], [], [], [], []
+        seats, moves, results, seat_results, opponents, tags = [], [], [], [], [], []
         for game, (template, users, when) in zip(games, batch):
             game_seats = unsaved_seats(game, users, when)
             for seat, user in zip(game_seats, users):
@@ -132,11 +132,13 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
             result, rows = build_result(game, game_seats, template.outcome, len(engine.history))
             results.append(result)
             seat_results.extend(rows)
+            opponents.extend(opponent_rows(rows))
             tags.extend(rule_tags(game))
         Seat.objects.bulk_create(seats, batch_size=2000)
         Move.objects.bulk_create(moves, batch_size=5000)
         GameResult.objects.bulk_create(results, batch_size=2000)
         SeatResult.objects.bulk_create(seat_results, batch_size=5000)
+        OpponentResult.objects.bulk_create(opponents, batch_size=5000)
         RuleTag.objects.bulk_create(tags, batch_size=5000)
     archive_changed()
     return len(moves)

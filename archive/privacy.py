@@ -13,13 +13,14 @@ from accounts.signals import account_deleted, personal_data
 from games.models import Seat
 
 from .kept import archive_changed
-from .models import GameAnalysis, SeatResult
+from .models import GameAnalysis, OpponentResult, SeatResult
 from .records import export_records
 
 
 @receiver(account_deleted, dispatch_uid="archive_account_deleted")
 def erase_results(sender, user, old_name: str, old_addresses: list[str], neutral_name: str, **kwargs) -> dict:
     seats = SeatResult.objects.filter(Q(user=user) | Q(username=old_name)).update(username=neutral_name)
+    OpponentResult.objects.filter(Q(opponent=user) | Q(opponent_name=old_name)).update(opponent_name=neutral_name)
     archive_changed()  # the head to head names them
     analyses = list(GameAnalysis.objects.filter(game__seats__user=user).distinct())
     renamed = [a for a in analyses if erasure.mentions([a.players, a.moves], [old_name])]

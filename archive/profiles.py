@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
-from django.db.models import Avg, Count, Max, Q
 
 from games.models import Game
 from games.visibility import visible_games
 from games.words.entries import CATEGORY_EXPANSION
 
 from .kept import kept
-from .models import SeatResult
+from .models import OpponentResult, SeatResult
 
 
 def hidden_games(player, viewer) -> list[int]:
@@ -37,61 +36,65 @@ def player_stats(user, viewer, hidden: list[int] | None = None) -> dict[str, Any
     return kept("stats", [user.pk, sorted(hidden)], lambda: _stats(user, hidden), [user.username])
 
 
+_AVERAGED = ("score", "roads", "cities", "cloisters", "farms", *CATEGORY_EXPANSION)
+_STATS_SQL = (
+    "SELECT COUNT(*), "
+    + ", ".join(f"SUM(CASE WHEN outcome = '{o}' THEN 1 ELSE 0 END)" for o in SeatResult.Outcome.values)
+    + ", "
+    + ", ".join(f"AVG({column})" for column in _AVERAGED)
+    + ", MAX(score) FROM {table} WHERE user_id = %s{hidden}"
+)
+
+
 def _stats(user, hidden: list[int]) -> dict[str, Any]:
-    # read from the seats' covering index alone (``archive_sr_user_seat``): no table page
-    data = (
-        SeatResult.objects.filter(user=user)
-        .exclude(result_id__in=hidden)
-        .aggregate(
-            games=Count("result"),
-            wins=Count("result", filter=Q(outcome=SeatResult.Outcome.WIN)),
-            draws=Count("result", filter=Q(outcome=SeatResult.Outcome.DRAW)),
-            losses=Count("result", filter=Q(outcome=SeatResult.Outcome.LOSS)),
-            avg_score=Avg("score"),
-            avg_roads=Avg("roads"),
-            avg_cities=Avg("cities"),
-            avg_cloisters=Avg("cloisters"),
-            avg_farms=Avg("farms"),
-            # an expansion's category is empty in the games without it: averaged over those with it
-            **{f"avg_{category}": Avg(category) for category in CATEGORY_EXPANSION},
-            best_score=Max("score"),
-        )
+    # one aggregate read from the seats' covering index alone (``archive_sr_user_seat``), written
+    # as SQL: the ORM took 2 ms to build it, five times the time PostgreSQL takes to answer it.
+    # An expansion's category is empty in the games without it: AVG skips those.
+    sql = _STATS_SQL.format(
+        table=connection.ops.quote_name(SeatResult._meta.db_table),
+        hidden=f" AND result_id NOT IN ({', '.join(['%s'] * len(hidden))})" if hidden else "",
     )
-    for key in data:
-        if key.startswith("avg_"):
-            data[key] = round(float(data[key]), 1) if data[key] is not None else None
-    games = data["games"] or 0
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user.pk, *hidden])
+        games, wins, draws, losses, *averages, best = cursor.fetchone()
+    data: dict[str, Any] = {
+        "games": games,
+        "wins": int(wins or 0),
+        "draws": int(draws or 0),
+        "losses": int(losses or 0),
+    }
+    for column, value in zip(_AVERAGED, averages):
+        data[f"avg_{column}"] = round(float(value), 1) if value is not None else None
+    data["best_score"] = best
     data["win_rate"] = round(100 * data["wins"] / games) if games else None
     return data
 
 
 _H2H_SQL = """
-SELECT o.user_id, MAX(o.username), COUNT(*),
-       SUM(CASE WHEN m.rank < o.rank THEN 1 ELSE 0 END),
-       SUM(CASE WHEN m.rank > o.rank THEN 1 ELSE 0 END),
-       SUM(CASE WHEN m.rank = o.rank THEN 1 ELSE 0 END)
-FROM {table} m
-JOIN {table} o ON o.result_id = m.result_id AND o.position <> m.position
-WHERE m.user_id = %s{hidden}
-GROUP BY o.user_id
-ORDER BY COUNT(*) DESC, MAX(o.username)
+SELECT opponent_id, MAX(opponent_name), COUNT(*),
+       SUM(CASE WHEN rank < opponent_rank THEN 1 ELSE 0 END),
+       SUM(CASE WHEN rank > opponent_rank THEN 1 ELSE 0 END),
+       SUM(CASE WHEN rank = opponent_rank THEN 1 ELSE 0 END)
+FROM {table}
+WHERE user_id = %s{hidden}
+GROUP BY opponent_id
+ORDER BY COUNT(*) DESC, MAX(opponent_name)
 """
 
 
 def head_to_head(user, viewer, hidden: list[int] | None = None) -> list[dict[str, Any]]:
     """For each opponent: games together, and how often each finished ahead, over the
     games ``viewer`` may see (one query; ``hidden``: :func:`hidden_games`, asked here if
-    not given). Read from the seats' covering indexes alone (``archive_sr_user_seat``,
-    ``archive_sr_result_seat``) on PostgreSQL."""
+    not given). Read from the player's opponent rows (``OpponentResult``), from their
+    covering index alone on PostgreSQL (``archive_or_user``)."""
     hidden = hidden_games(user, viewer) if hidden is None else hidden
     return kept("h2h", [user.pk, sorted(hidden)], lambda: _head_to_head(user, hidden), [user.username])
 
 
 def _head_to_head(user, hidden: list[int]) -> list[dict[str, Any]]:
-    quote = connection.ops.quote_name
     sql = _H2H_SQL.format(
-        table=quote(SeatResult._meta.db_table),
-        hidden=f" AND m.result_id NOT IN ({', '.join(['%s'] * len(hidden))})" if hidden else "",
+        table=connection.ops.quote_name(OpponentResult._meta.db_table),
+        hidden=f" AND result_id NOT IN ({', '.join(['%s'] * len(hidden))})" if hidden else "",
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [user.pk, *hidden])

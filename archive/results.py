@@ -14,7 +14,7 @@ from games.models import Game, Seat
 from games.words.entries import CATEGORIES, categories_for
 
 from .kept import archive_changed, results_changed
-from .models import GameResult, RuleTag, SeatResult
+from .models import GameResult, OpponentResult, RuleTag, SeatResult, opponent_rows
 
 
 def outcomes_of(outcome: Outcome) -> list[str]:
@@ -107,9 +107,10 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
     tournament_id, round_number = tournament_of(game.pk)
     result, rows = build_result(game, seats, engine.outcome, len(engine.history), tournament_id, round_number)
     SeatResult.objects.filter(result_id=game.pk).delete()
-    GameResult.objects.filter(game_id=game.pk).delete()
+    GameResult.objects.filter(game_id=game.pk).delete()  # and its opponent rows (cascade)
     result.save(force_insert=True)
     SeatResult.objects.bulk_create(rows)
+    OpponentResult.objects.bulk_create(opponent_rows(rows))
     RuleTag.objects.bulk_create(rule_tags(game))
     results_changed(row.username for row in rows)  # the lists and these players' figures kept
     return result

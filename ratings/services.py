@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
@@ -165,17 +164,27 @@ def history(user_id: int, viewer, pool: str = Pool.ALL, last: int | None = None)
     ``last`` ones only, if given). A private game's change that ``viewer`` may not see stays
     (the rating did move) but anonymous: no game, end time nor place. Read only: these rows
     are never saved."""
-    seen = visible_games(viewer, Game.objects.filter(pk=OuterRef("game_id")))
-    rows = RatingChange.objects.filter(user_id=user_id, pool=pool).annotate(named=Exists(seen))
+    rows = RatingChange.objects.filter(user_id=user_id, pool=pool)
+    changes: list[Any]  # RatingChange rows, some made anonymous
     if last is not None:
-        newest = rows.order_by("-finished_at", "-game_id")[:last]
-        changes: list[Any] = list(reversed(newest))  # RatingChange rows, each with ``named``
+        changes = list(reversed(rows.order_by("-finished_at", "-game_id")[:last]))
     else:
         changes = list(rows.order_by("finished_at", "game_id"))
+    hidden = _hidden_games(user_id, viewer, pool) if changes else set()
     for change in changes:
-        if not change.named:
+        if change.game_id in hidden:
             change.game_id = change.finished_at = change.rank = None
     return changes
+
+
+def _hidden_games(user_id: int, viewer, pool: str) -> set[int]:
+    """The games of a player's rating changes that ``viewer`` may not see: found from the
+    private games' side (few), not with a privacy probe per rated game."""
+    rated = RatingChange.objects.filter(user_id=user_id, pool=pool).values("game_id")
+    private = set(Game.objects.filter(private=True, pk__in=rated).values_list("pk", flat=True))
+    if not private:
+        return private
+    return private - set(visible_games(viewer, Game.objects.filter(pk__in=private)).values_list("pk", flat=True))
 
 
 def curve(user_id: int, pool: str = Pool.ALL) -> tuple[int | None, list[int]]:

@@ -30,6 +30,17 @@ def needs_postgresql(what: str = "this test") -> None:
         skip_or_fail(f"{what} needs PostgreSQL, not {connection.vendor} (set DATABASE_URL)")
 
 
+def covered(sql: str, model, index_name: str) -> set[str]:
+    """The columns of ``model``'s table that ``sql`` names and its index ``index_name`` (fields
+    and INCLUDE) does not hold: empty when PostgreSQL can answer from the index alone."""
+    import re
+
+    index = next(i for i in model._meta.indexes if i.name == index_name)
+    held = {model._meta.get_field(name.lstrip("-")).column for name in [*index.fields, *index.include]}
+    named = {f.column for f in model._meta.concrete_fields if re.search(rf"\b{f.column}\b", sql)}
+    return named - held
+
+
 @pytest.fixture
 def require_services():
     """The services_required() flag, as a fixture."""

@@ -204,4 +204,10 @@ def test_a_profile_with_a_few_thousand_rated_games_draws_a_light_line_and_tells_
     told = re.findall(r'<a href="/archive/games/(\d+)/">#', page)
     assert told == [str(g.pk) for g in games[::-1][:10]]  # the ten last, newest first
     history = [q["sql"] for q in ctx.captured_queries if "ratings_ratingchange" in q["sql"]]
-    assert len(history) == 2 and all('"ratings_ratingchange"."mu"' not in q or "LIMIT 10" in q for q in history)
+    # the line, the last ten, the private games among the rated ones: no query reads every model row
+    assert len(history) == 3 and all('"ratings_ratingchange"."mu"' not in q or "LIMIT 10" in q for q in history)
+    from tests.conftest import covered
+
+    # the line's query (two numbers a game) reads the covering index alone: no table page per game
+    line = next(q for q in history if "LIMIT" not in q)
+    assert covered(line, RatingChange, "ratingchange_user_curve") == set()
