@@ -36,6 +36,18 @@ def player_stats(user, viewer, hidden: list[int] | None = None) -> dict[str, Any
     return kept("stats", [user.pk, sorted(hidden)], lambda: _stats(user, hidden), [user.username])
 
 
+def _players_rows(sql: str, model, user, hidden: list[int]) -> list[tuple]:
+    """The rows of ``sql`` (a query of ``model``'s table, ``{table}``, over ``user``'s rows,
+    ``user_id = %s{hidden}``) without the games in ``hidden``."""
+    sql = sql.format(
+        table=connection.ops.quote_name(model._meta.db_table),
+        hidden=f" AND result_id NOT IN ({', '.join(['%s'] * len(hidden))})" if hidden else "",
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user.pk, *hidden])
+        return cursor.fetchall()
+
+
 _AVERAGED = ("score", "roads", "cities", "cloisters", "farms", *CATEGORY_EXPANSION)
 _STATS_SQL = (
     "SELECT COUNT(*), "
@@ -50,13 +62,7 @@ def _stats(user, hidden: list[int]) -> dict[str, Any]:
     # one aggregate read from the seats' covering index alone (``archive_sr_user_seat``), written
     # as SQL: the ORM took 2 ms to build it, five times the time PostgreSQL takes to answer it.
     # An expansion's category is empty in the games without it: AVG skips those.
-    sql = _STATS_SQL.format(
-        table=connection.ops.quote_name(SeatResult._meta.db_table),
-        hidden=f" AND result_id NOT IN ({', '.join(['%s'] * len(hidden))})" if hidden else "",
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [user.pk, *hidden])
-        games, wins, draws, losses, *averages, best = cursor.fetchone()
+    [(games, wins, draws, losses, *averages, best)] = _players_rows(_STATS_SQL, SeatResult, user, hidden)
     data: dict[str, Any] = {
         "games": games,
         "wins": int(wins or 0),
@@ -92,13 +98,7 @@ def head_to_head(user, viewer, hidden: list[int] | None = None) -> list[dict[str
 
 
 def _head_to_head(user, hidden: list[int]) -> list[dict[str, Any]]:
-    sql = _H2H_SQL.format(
-        table=connection.ops.quote_name(OpponentResult._meta.db_table),
-        hidden=f" AND result_id NOT IN ({', '.join(['%s'] * len(hidden))})" if hidden else "",
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [user.pk, *hidden])
-        rows = cursor.fetchall()
+    rows = _players_rows(_H2H_SQL, OpponentResult, user, hidden)
     return [
         {"user_id": uid, "username": name, "games": n, "ahead": int(ahead), "behind": int(behind), "level": int(level)}
         for uid, name, n, ahead, behind, level in rows
