@@ -163,7 +163,8 @@ NEAR_SPOT = """(offset) => {
     const tile = document.querySelector('#turn-tile svg').getBoundingClientRect();
     for (const s of spots) for (let a = 0; a < 360; a += 15) {
         const x = s.x + offset * Math.cos(a * Math.PI / 180), y = s.y + offset * Math.sin(a * Math.PI / 180);
-        if (x < tile.left || x > tile.right || y < tile.top || y > tile.bottom) continue;
+        // inside the tile by a pixel: a point on its border is the box round it, not the tile
+        if (x < tile.left + 1 || x > tile.right - 1 || y < tile.top + 1 || y > tile.bottom - 1) continue;
         const d = spots.map(o => Math.hypot(x - o.x, y - o.y));
         // no other spot within a finger's reach (22 px), so only this one may answer the tap
         if (spots.every((o, i) => d[i] > o.r + 1 && (o === s || d[i] > 24))) return {spot: s.spot, x, y, radius: s.r};
