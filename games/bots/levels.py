@@ -17,6 +17,7 @@ from typing import Any
 
 from games.engine import TILE_TYPES, Game, Move
 from games.engine.board import Board
+from games.engine.tiles import orientation
 
 from .evaluate import Judge, Trials, advantage, potential, value_after
 from .options import options_of
@@ -191,12 +192,7 @@ class MctsBot:
         the analysis's played move) is judged first and to the end whatever its prior."""
         started = time.thread_time()  # CPU seconds of this thread: the budget does not shrink on a busy machine
         self.rng.shuffle(options)  # ties are broken at random, reproducibly
-        children = []
-        for entry in options:
-            after = copy_game(view.board)
-            after.play(entry)
-            values = tuple(potential(after))
-            children.append(Child(entry, advantage(values, view.seat), after, values=values))
+        children = self.children(view, options)
         children.sort(key=lambda c: -c.prior)
         kept = next((c for c in children if keep is not None and c.entry == keep), None)
         if kept is not None:
@@ -209,6 +205,16 @@ class MctsBot:
         search.seconds = time.thread_time() - started
         self.last_search = search
         return search
+
+    def children(self, view: PlayerView, options: list[Any]) -> list[Child]:
+        """Every option played on its own copy of the game, judged by :func:`potential`."""
+        children = []
+        for entry in options:
+            after = copy_game(view.board)
+            after.play(entry)
+            values = tuple(potential(after))
+            children.append(Child(entry, advantage(values, view.seat), after, values=values))
+        return children
 
     def _spent(self, search: Search, started: float, ahead: float = 0.0) -> bool:
         """Whether the budget is spent (``ahead``: CPU seconds the next step will likely take)."""
@@ -325,6 +331,19 @@ class DeepBot(MctsBot):
     deepen = 32  # rounds an option must have had before its lines grow one turn longer
     farms = True  # hot cells include the open edges of cities bordering a farm with a farmer
 
+    def children(self, view: PlayerView, options: list[Any]) -> list[Child]:
+        """As :meth:`MctsBot.children`, the tile placements judged by :class:`Trials` (the
+        same values to the last bit, in about half the time: more of the budget for lines)."""
+        trials = Trials(view.board)
+        children = []
+        for entry in options:
+            after = copy_game(view.board)
+            after.play(entry)
+            placed = type(entry) is Move and not entry.discard
+            values = tuple(trials.potential(after, entry) if placed else potential(after))
+            children.append(Child(entry, advantage(values, view.seat), after, values=values))
+        return children
+
     def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
         """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
         rng = self.rng
@@ -387,7 +406,7 @@ class DeepBot(MctsBot):
             mover = game.current_player
             best, chosen = advantage(values, mover) + self.quiet, None
             trials = Trials(game)
-            for move in _hot_moves(game, self.farms):
+            for move in _hot_moves(game, self.farms, unique=True):
                 trial = copy_game(game)
                 trial.play(move)
                 trial_values = trials.potential(trial, move)
@@ -430,10 +449,12 @@ def _hot_cells(board: Board, farms: bool = False) -> set[int]:
     return hot
 
 
-def _hot_moves(game: Game, farms: bool = False) -> list[Move]:
+def _hot_moves(game: Game, farms: bool = False, unique: bool = False) -> list[Move]:
     """The moves of the player on turn on a hot cell, with each tile they may play (river
     tiles aside: the River module restricts where they go), without and with each figure;
-    none when a tile of their hand fits nowhere (it must be discarded first: a quiet turn)."""
+    none when a tile of their hand fits nowhere (it must be discarded first: a quiet turn).
+    With ``unique`` a rotation that turns the tile into one before it (a cloister turned
+    a quarter, a straight road a half) is left out: it would leave the same position."""
     if game.unplaceable() is not None:
         return []
     board = game.board
@@ -442,13 +463,54 @@ def _hot_moves(game: Game, farms: bool = False) -> list[Move]:
     for tile in dict.fromkeys(game.turn_tiles):
         if tile in RIVER:
             continue
+        repeated = _repeated_rotations(tile) if unique else frozenset()
         for key in hot:
             for p in board.placements_at(key, tile):
+                if p.rotation in repeated:
+                    continue
                 moves.append(Move(tile, p.x, p.y, p.rotation))
                 moves += [
                     Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in game.legal_figures(p, tile)
                 ]
     return moves
+
+
+_REPEATED: dict[str, frozenset[int]] = {}
+
+
+def _repeated_rotations(tile: str) -> frozenset[int]:
+    """The rotations of ``tile`` that look like a smaller one: the same segments on the
+    same edges and halves, with the same pennants, spots, cities and attributes (cached).
+
+    >>> sorted(_repeated_rotations("B")), sorted(_repeated_rotations("U")), sorted(_repeated_rotations("E"))
+    ([90, 180, 270], [180, 270], [])
+    """
+    found = _REPEATED.get(tile)
+    if found is None:
+        seen: set[tuple[Any, ...]] = set()
+        repeated = set()
+        for rotation in (0, 90, 180, 270):
+            segments = orientation(tile, rotation).segments
+            edges = {s.index: s.edges for s in segments}
+            shape = tuple(
+                sorted(
+                    (
+                        s.kind,
+                        s.edges,
+                        s.halves,
+                        s.pennants,
+                        s.spot,
+                        tuple(sorted(edges[c] for c in s.cities)),
+                        tuple(sorted(s.attributes)),
+                    )
+                    for s in segments
+                )
+            )
+            if shape in seen:
+                repeated.add(rotation)
+            seen.add(shape)
+        found = _REPEATED[tile] = frozenset(repeated)
+    return found
 
 
 def _kept(hand: tuple[str, ...], entry: Any) -> list[str]:

@@ -2,10 +2,12 @@
 gives the best options more futures and longer lines, and a fixed budget of lines
 always plays the same move."""
 
-from games.bots import options_of, view_of
+from games.bots import levels, options_of, view_of
 from games.bots.duel import random_position
+from games.bots.evaluate import potential
 from games.bots.levels import DeepBot, MctsBot, _hot_cells, _hot_moves, make_bot
 from games.bots.sim import copy_game, hidden_tiles
+from games.engine import TILE_TYPES, Rules
 
 
 def searched(playouts, seed=2026, moves=36):
@@ -84,3 +86,48 @@ def test_the_deep_search_sees_the_cities_a_farmer_waits_for():
     assert _hot_cells(board) <= _hot_cells(board, farms=True)
     assert not edges <= _hot_cells(board)
     assert DeepBot.farms and not MctsBot.farms
+
+
+ALL_FIVE = Rules(expansions=("river", "inns_cathedrals", "traders_builders", "king_robber", "count"))
+
+
+def test_a_rotation_that_repeats_a_smaller_one_leaves_the_same_position():
+    checked = 0
+    for seed, moves, rules in ((3, 30, None), (5, 45, None), (8, 25, ALL_FIVE)):
+        game = copy_game(random_position(seed, moves, rules=rules))
+        every, unique = _hot_moves(game, True), _hot_moves(game, True, unique=True)
+        assert set(unique) <= set(every)
+        left_out = [m for m in every if m not in set(unique)]
+        for move in left_out:  # each one's position is that of a kept move on the same cell with the same figure
+            after = copy_game(game)
+            after.play(move)
+            values = potential(after)
+            twins = [
+                m
+                for m in unique
+                if (m.tile, m.x, m.y, m.meeple is None) == (move.tile, move.x, move.y, move.meeple is None)
+            ]
+            assert any(_values_after(game, m) == values for m in twins)
+            checked += 1
+    assert checked  # some tile here is symmetric
+
+
+def _values_after(game, move):
+    after = copy_game(game)
+    after.play(move)
+    return potential(after)
+
+
+def test_the_deep_search_judges_its_options_as_the_answers_search_does_and_plays_the_same_without_repeats():
+    view = view_of(random_position(2026, 36))
+    deep = DeepBot(1, playouts=1).children(view, options_of(view))
+    answers = MctsBot(1, playouts=1).children(view, options_of(view))
+    assert [(c.entry, c.values) for c in deep] == [(c.entry, c.values) for c in answers]
+    first, search = searched(60)
+    levels._REPEATED.update({tile: frozenset() for tile in TILE_TYPES})  # every rotation judged
+    try:
+        again, every = searched(60)
+    finally:
+        levels._REPEATED.clear()
+    assert first == again
+    assert [round(c.total, 9) for c in search.children] == [round(c.total, 9) for c in every.children]

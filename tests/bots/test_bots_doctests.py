@@ -7,7 +7,15 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "name", ["games.bots", "games.bots.view", "games.bots.evaluate", "games.bots.analysis", "games.bots.sim"]
+    "name",
+    [
+        "games.bots",
+        "games.bots.view",
+        "games.bots.evaluate",
+        "games.bots.analysis",
+        "games.bots.sim",
+        "games.bots.levels",
+    ],
 )
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
