@@ -7,8 +7,7 @@ from typing import Any
 
 from django.db import connection
 
-from games.models import Game
-from games.visibility import visible_games
+from games.visibility import hidden_from
 from games.words.entries import CATEGORY_EXPANSION
 
 from .kept import kept
@@ -21,12 +20,7 @@ def hidden_games(player, viewer) -> list[int]:
     profile of the games themselves (their privacy as it is now, whatever the archive's
     copy says) and of ``player``'s games only: one query, two if the player has a private
     game; the statistics and the head to head then read the archive's tables alone."""
-    theirs = Game.objects.filter(private=True, pk__in=SeatResult.objects.filter(user=player).values("result_id"))
-    private = list(theirs.values_list("pk", flat=True))
-    if not private:
-        return []
-    seen = set(visible_games(viewer, Game.objects.filter(pk__in=private)).values_list("pk", flat=True))
-    return [pk for pk in private if pk not in seen]
+    return hidden_from(viewer, SeatResult.objects.filter(user=player).values("result_id"))
 
 
 def player_stats(user, viewer, hidden: list[int] | None = None) -> dict[str, Any]:

@@ -30,6 +30,17 @@ def visible_games(user, queryset=None):
     return (queryset if queryset is not None else Game.objects.all()).filter(_viewer_q(user))
 
 
+def hidden_from(user, game_ids) -> list[int]:
+    """Which of ``game_ids`` (ids, or a subquery of them) ``user`` may not watch: their private
+    games (few, found on their own index), less those ``user`` may; not a privacy probe per
+    game. One query, two if any of them is private."""
+    private = list(Game.objects.filter(private=True, pk__in=game_ids).values_list("pk", flat=True))
+    if not private:
+        return []
+    seen = set(visible_games(user, Game.objects.filter(pk__in=private)).values_list("pk", flat=True))
+    return [pk for pk in private if pk not in seen]
+
+
 def can_view(game: Game, user) -> bool:
     return not game.private or visible_games(user, Game.objects.filter(pk=game.pk)).exists()
 

@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
 from games.presenter.records import outcome_of
-from games.visibility import visible_games
+from games.visibility import hidden_from
 
 from .models import Pool, Rating, RatingChange
 
@@ -170,21 +170,12 @@ def history(user_id: int, viewer, pool: str = Pool.ALL, last: int | None = None)
         changes = list(reversed(rows.order_by("-finished_at", "-game_id")[:last]))
     else:
         changes = list(rows.order_by("finished_at", "game_id"))
-    hidden = _hidden_games(user_id, viewer, pool) if changes else set()
+    rated = RatingChange.objects.filter(user_id=user_id, pool=pool).values("game_id")
+    hidden = set(hidden_from(viewer, rated)) if changes else set()
     for change in changes:
         if change.game_id in hidden:
             change.game_id = change.finished_at = change.rank = None
     return changes
-
-
-def _hidden_games(user_id: int, viewer, pool: str) -> set[int]:
-    """The games of a player's rating changes that ``viewer`` may not see: found from the
-    private games' side (few), not with a privacy probe per rated game."""
-    rated = RatingChange.objects.filter(user_id=user_id, pool=pool).values("game_id")
-    private = set(Game.objects.filter(private=True, pk__in=rated).values_list("pk", flat=True))
-    if not private:
-        return private
-    return private - set(visible_games(viewer, Game.objects.filter(pk__in=private)).values_list("pk", flat=True))
 
 
 def curve(user_id: int, pool: str = Pool.ALL) -> tuple[int | None, list[int]]:
