@@ -22,8 +22,8 @@ from games.models import Game, Move, Seat
 from games.presenter.outcome import outcome_json
 
 from .kept import archive_changed
-from .models import GameResult, OpponentResult, RuleTag, SeatResult, opponent_rows
-from .results import build_result, record_game, rule_tags
+from .models import GameResult, OpponentResult, RuleTag, SeatResult
+from .results import build_result, opponent_rows, record_game, rule_tags
 
 
 @dataclass

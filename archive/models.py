@@ -145,24 +145,6 @@ class OpponentResult(models.Model):
         return f"user {self.user_id} against {self.opponent_name} in game #{self.result_id}"
 
 
-def opponent_rows(seats: list[SeatResult]) -> list[OpponentResult]:
-    """The unsaved opponent rows of one game's seats: each seat of a person against each other seat."""
-    return [
-        OpponentResult(
-            result_id=seat.result_id,
-            user_id=seat.user_id,
-            opponent_id=other.user_id,
-            opponent_name=other.username,
-            rank=seat.rank,
-            opponent_rank=other.rank,
-        )
-        for seat in seats
-        if seat.user_id is not None
-        for other in seats
-        if other.position != seat.position
-    ]
-
-
 class RuleTag(models.Model):
     """One rule option a finished game was played with, as a tag: an expansion or a house
     rule that is on (``count``, ``hand``; ``incomplete_score`` in the published game) or a

@@ -14,7 +14,7 @@ from games.models import Game, Seat
 from games.words.entries import CATEGORIES, categories_for
 
 from .kept import archive_changed, results_changed
-from .models import GameResult, OpponentResult, RuleTag, SeatResult, opponent_rows
+from .models import GameResult, OpponentResult, RuleTag, SeatResult
 
 
 def outcomes_of(outcome: Outcome) -> list[str]:
@@ -92,6 +92,24 @@ def build_result(
             )
         )
     return result, rows
+
+
+def opponent_rows(seats: list[SeatResult]) -> list[OpponentResult]:
+    """The unsaved opponent rows of one game's seats: each seat of a person against each other seat."""
+    return [
+        OpponentResult(
+            result_id=seat.result_id,
+            user_id=seat.user_id,
+            opponent_id=other.user_id,
+            opponent_name=other.username,
+            rank=seat.rank,
+            opponent_rank=other.rank,
+        )
+        for seat in seats
+        if seat.user_id is not None
+        for other in seats
+        if other.position != seat.position
+    ]
 
 
 @transaction.atomic
