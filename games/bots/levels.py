@@ -170,6 +170,7 @@ class MctsBot:
     phase = 4  # rounds in the first phase with hands; each phase after a halving is twice as long
     quiet = 2.0  # what a move elsewhere is worth to the next player: an answer on a hot cell must beat it
     farms = False  # hot cells: only features holding a figure (``mcts`` adds the cities a farm waits for)
+    trials = False  # the options' placements judged by Trials (the same values, faster; ``answers`` kept as it was)
 
     def __init__(self, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -207,12 +208,16 @@ class MctsBot:
         return search
 
     def children(self, view: PlayerView, options: list[Any]) -> list[Child]:
-        """Every option played on its own copy of the game, judged by :func:`potential`."""
+        """Every option played on its own copy of the game, judged by :func:`potential` (with
+        ``trials``, a tile placement by :class:`Trials`: the same values to the last bit, in
+        about half the time)."""
+        trials = Trials(view.board) if self.trials else None
         children = []
         for entry in options:
             after = copy_game(view.board)
             after.play(entry)
-            values = tuple(potential(after))
+            placed = type(entry) is Move and not entry.discard
+            values = tuple(trials.potential(after, entry) if trials is not None and placed else potential(after))
             children.append(Child(entry, advantage(values, view.seat), after, values=values))
         return children
 
@@ -330,19 +335,7 @@ class DeepBot(MctsBot):
     trust = 4.0  # the prior counts as this many rounds in an option's mean: a few noisy futures do not overrule it
     deepen = 32  # rounds an option must have had before its lines grow one turn longer
     farms = True  # hot cells include the open edges of cities bordering a farm with a farmer
-
-    def children(self, view: PlayerView, options: list[Any]) -> list[Child]:
-        """As :meth:`MctsBot.children`, the tile placements judged by :class:`Trials` (the
-        same values to the last bit, in about half the time: more of the budget for lines)."""
-        trials = Trials(view.board)
-        children = []
-        for entry in options:
-            after = copy_game(view.board)
-            after.play(entry)
-            placed = type(entry) is Move and not entry.discard
-            values = tuple(trials.potential(after, entry) if placed else potential(after))
-            children.append(Child(entry, advantage(values, view.seat), after, values=values))
-        return children
+    trials = True  # more of the budget for lines
 
     def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
         """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
