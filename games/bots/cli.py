@@ -7,6 +7,8 @@ python -m games.bots ladder [--games N] [--seconds S] [--seed K] [--adjacent] [-
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
 python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
+python -m games.bots learn [--records DIR ...] [--iterations 5] [--ridge 10] [--json] [--write]
+python -m games.bots learn --check [--games 120] [--seed 0] [--json]
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from . import analysis, ladder
 from .duel import bench, duel
 from .evaluate import WEIGHTS
 from .levels import LEVELS
+
+RESULTS = Path(__file__).with_name("results")
 
 
 def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
@@ -126,6 +130,24 @@ def _parser() -> argparse.ArgumentParser:
     )
     tune.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     tune.add_argument("--json", action="store_true")
+    learn = sub.add_parser("learn", help="fit the learned value to finished games' records (mcts judges by it)")
+    learn.add_argument(
+        "--records",
+        type=Path,
+        action="append",
+        help="a folder of records, searched through (repeatable; default: the duels', games/bots/results)",
+    )
+    learn.add_argument("--iterations", type=_positive(int), default=5, help="rounds of temporal differences")
+    learn.add_argument("--ridge", type=_positive(float), default=10.0, help="how hard the fit is pulled to potential")
+    learn.add_argument("--write", action="store_true", help="store the fit in games/bots/learned.json")
+    learn.add_argument(
+        "--check",
+        action="store_true",
+        help="instead of fitting: one-move players of the stored value against potential's, each deal twice",
+    )
+    learn.add_argument("--games", type=_positive(int), default=120, help="games of --check")
+    learn.add_argument("--seed", type=int, default=0)
+    learn.add_argument("--json", action="store_true")
     return parser
 
 
@@ -133,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "tune":
         return _tune(args)
+    if args.command == "learn":
+        return _learn(args)
     if args.command == "calibrate":
         return _calibrate(args)
     if args.command == "ladder":
@@ -199,6 +223,31 @@ def _tune(args: argparse.Namespace) -> int:
         return 0
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")
+    return 0
+
+
+def _learn(args: argparse.Namespace) -> int:
+    from . import learn
+
+    if args.check:
+        result = learn.check(args.games, args.seed)
+        print(json.dumps(result) if args.json else f"share of the learned value: {result['share']:.3f}")
+        return 0
+    folders = args.records or [RESULTS]
+    found = learn.positions(path for folder in folders for path in folder.rglob("game-*.json"))
+    if not found.diffs:
+        print(f"no two-player games of the default rules under {', '.join(map(str, folders))}", file=sys.stderr)
+        return 1
+    result = learn.fit(found, args.iterations, args.ridge)
+    if args.write:
+        learn.write(result)
+    if args.json:
+        json.dump(result, sys.stdout)
+        sys.stdout.write("\n")
+        return 0
+    trained = result["trained"]
+    print(f"{trained['positions']} positions of {trained['games']} games; mean squared error of the final margin:")
+    print(f"potential {trained['mse_potential']}, learned {trained['mse_learned']}")
     return 0
 
 

@@ -23,12 +23,14 @@ an opponent counts against a move.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
+from pathlib import Path
 from typing import NamedTuple
 
-from games.engine import TILE_TYPES, Game
+from games.engine import TILE_TYPES, Game, Rules
 from games.engine.board import DELTA, Board, Figure, fits_pattern, key_of
 from games.engine.moves import Entry, Move
 from games.engine.rules import FOLLOWERS
@@ -231,6 +233,7 @@ class Judged(NamedTuple):
     cells: Collection[int]  # the empty cells whose chance of a tile the value depends on
     adds: list[tuple[int, float]]
     cities: tuple[int, ...] | None = None  # a farm's bordering cities in the order they add up (None: not a farm)
+    gains: int = 0  # the first ``gains`` of ``adds`` are the feature's points; the rest followers coming home
 
 
 CityState = tuple[list[Figure], Collection[int], float]
@@ -264,7 +267,7 @@ class _Judge:
             chance = 0.0
             for city in bordering:
                 chance += self._city(city)
-            return Judged(figures, (), [(seat, self.per_city * chance) for seat in winners], bordering)
+            return Judged(figures, (), [(seat, self.per_city * chance) for seat in winners], bordering, len(winners))
         cells: Collection[int]
         if kind == "cloister":
             cells = board.cloister_cells(root)
@@ -283,7 +286,7 @@ class _Judge:
         adds = [(seat, gain) for seat in winners]
         back = chance * RETURN_SHARE * self.per_follower
         adds += [(f.player, back) for f in figures if f.kind == "follower"]
-        return Judged(figures, cells, adds)
+        return Judged(figures, cells, adds, gains=len(winners))
 
     def _city(self, city: int) -> float:
         """The chance the city ``city`` adds to a farm it borders."""
@@ -346,6 +349,17 @@ class Trials:
 
     def potential(self, trial: Game, move: Move) -> list[float]:
         """:func:`potential` of ``trial``, ``game`` after ``move`` (a tile placement)."""
+        known, near = self._before(trial, move)
+        bonus = unfinished_bonus(trial, known, near)
+        return [score + b for score, b in zip(ended_scores(trial, True), bonus)]
+
+    def learned(self, trial: Game, move: Move) -> list[float]:
+        """:func:`learned` of ``trial``, ``game`` after ``move`` (a tile placement)."""
+        known, near = self._before(trial, move)
+        return weigh(parts(trial, known, near, disposable=True), trial)
+
+    def _before(self, trial: Game, move: Move) -> tuple[Known, set[int]]:
+        """The features before the move judged with ``trial``'s tiles left, and the cells the move changed."""
         left = tuple(trial.remaining.values())
         known = self.known.get(left)
         if known is None:
@@ -353,9 +367,7 @@ class Trials:
             before.remaining = dict(trial.remaining)
             known = self.known[left] = Known(before)
         cell = key_of(move.x, move.y)
-        near = {cell, *(cell + delta for delta in DELTA)}  # a tile changes what its 4 neighbours demand
-        bonus = unfinished_bonus(trial, known, near)
-        return [score + b for score, b in zip(ended_scores(trial, True), bonus)]
+        return known, {cell, *(cell + delta for delta in DELTA)}  # a tile changes what its 4 neighbours demand
 
 
 def potential(game: Game, disposable: bool = False) -> list[float]:
@@ -370,3 +382,117 @@ def potential_after(board: Game, entry: Entry, seat: int) -> float:
     game = copy_game(board)
     game.play(entry)
     return advantage(potential(game, disposable=True), seat)
+
+
+# --- the learned value (issue 33, seventh round): potential's parts weighed by the stage of the game ---
+
+PARTS = (
+    "score",
+    "roads",
+    "cities",
+    "cloisters",
+    "farms",
+    "returning",
+    "supply",
+    "roads_held",
+    "cities_held",
+    "cloisters_held",
+    "farms_held",
+    "out",
+    "farmers",
+)
+"""What :func:`parts` counts per seat: the score if the game ended now; what its unfinished
+roads, cities, cloisters and farms are expected to add, what its followers likely to come
+home and those in the supply are worth (these seven add up to :func:`potential`); then
+the unfinished roads, cities, cloisters and farms it holds (alone or tied), its figures
+on the board and its farmers."""
+SUMMED = 7
+"""The first parts, which :func:`potential` adds up as they are."""
+
+
+def parts(
+    game: Game, known: Known | None = None, near: AbstractSet[int] = frozenset(), disposable: bool = False
+) -> list[list[float]]:
+    """Per seat, the :data:`PARTS` of its value (``known`` and ``near`` as for :func:`unfinished_bonus`).
+
+    >>> from games.engine import Game
+    >>> game = Game.new(["Ann", "Bob"], seed=1)
+    >>> [round(sum(row[:SUMMED]), 6) for row in parts(game)] == [round(v, 6) for v in potential(game)]
+    True
+    """
+    board = game.board
+    judge = _Judge(game, known, near)
+    rows = [[0.0] * len(PARTS) for _ in game.players]
+    for row, score, supply in zip(rows, ended_scores(game, disposable), game.supply):
+        row[0], row[6], row[11] = score, judge.per_follower * supply, FOLLOWERS - supply
+    for root in board.occupied_features():
+        figures = board.figures(root)
+        judged = None if known is None else known.still(root, figures, near, board)
+        if judged is None:
+            judged = judge.judge(root, figures)
+        kind = _KIND_PART[board.kind(root)]
+        for index, (seat, value) in enumerate(judged.adds):
+            if index < judged.gains:
+                rows[seat][kind] += value
+                rows[seat][kind + 6] += 1.0  # held: the feature's points go to the seat
+            else:
+                rows[seat][5] += value
+        if kind == 4:
+            for figure in figures:
+                rows[figure.player][12] += 1.0
+    return rows
+
+
+_KIND_PART = {"road": 1, "city": 2, "cloister": 3, "field": 4}
+
+
+class Learned(NamedTuple):
+    """The learned value's coefficients: for each of :data:`PARTS`, ``a + b t + c t²``
+    added to its weight in :func:`potential` (1 for the summed parts, else 0), ``t`` the
+    share of the 72 tiles still to come; and where it was learned (``players``, default rules)."""
+
+    coefficients: tuple[tuple[float, float, float], ...]
+    players: int
+    trained: dict[str, object]
+
+
+LEARNED_PATH = Path(__file__).with_name("learned.json")
+
+
+def load_learned(path: Path = LEARNED_PATH) -> Learned:
+    """The coefficients ``python -m games.bots learn --write`` stored."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if tuple(data["parts"]) != PARTS:
+        raise ValueError(f"{path}: learned for other parts: {data['parts']}")
+    coefficients = tuple((float(a), float(b), float(c)) for a, b, c in data["coefficients"])
+    return Learned(coefficients, int(data["players"]), dict(data["trained"]))
+
+
+LEARNED = load_learned()
+
+
+def learns(game: Game) -> bool:
+    """Whether :func:`learned` judges ``game`` (the games it was learned on: two players,
+    the default rules); :func:`potential` judges the others."""
+    return len(game.players) == LEARNED.players and game.rules == _DEFAULT_RULES
+
+
+_DEFAULT_RULES = Rules()
+
+
+def weigh(rows: list[list[float]], game: Game) -> list[float]:
+    """Each seat's learned value from its :func:`parts` in ``game``."""
+    t = sum(game.remaining.values()) / TILES_IN_GAME
+    weights = [
+        (1.0 if index < SUMMED else 0.0) + a + (b + c * t) * t for index, (a, b, c) in enumerate(LEARNED.coefficients)
+    ]
+    return [sum(w * x for w, x in zip(weights, row)) for row in rows]
+
+
+def learned(game: Game, disposable: bool = False) -> list[float]:
+    """Each seat's learned value: :func:`potential`'s parts and a few counts, each weighed
+    by the stage of the game (:data:`LEARNED`, from ``python -m games.bots learn``). Where
+    :func:`learns` says no, :func:`potential`."""
+    if not learns(game):
+        return potential(game, disposable)
+    return weigh(parts(game, disposable=disposable), game)

@@ -19,7 +19,7 @@ from games.engine import TILE_TYPES, Game, Move
 from games.engine.board import Board
 from games.engine.tiles import orientation
 
-from .evaluate import Judge, Trials, advantage, potential, value_after
+from .evaluate import Judge, Trials, advantage, learned, learns, potential, value_after
 from .options import options_of
 from .sim import copy_game, deal_guess, hidden_tiles, sample_bag
 from .view import PlayerView
@@ -171,6 +171,7 @@ class MctsBot:
     quiet = 2.0  # what a move elsewhere is worth to the next player: an answer on a hot cell must beat it
     farms = False  # hot cells: only features holding a figure (``mcts`` adds the cities a farm waits for)
     trials = False  # the options' placements judged by Trials (the same values, faster; ``answers`` kept as it was)
+    learned = False  # judge by the learned value where it applies (``mcts``), else by the expected final score
 
     def __init__(self, seed: int | None = None, seconds: float = 0.2, playouts: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -217,9 +218,19 @@ class MctsBot:
             after = copy_game(view.board)
             after.play(entry)
             placed = type(entry) is Move and not entry.discard
-            values = tuple(trials.potential(after, entry) if trials is not None and placed else potential(after))
+            values = tuple(
+                self.trial_values(trials, after, entry) if trials is not None and placed else self.values(after)
+            )
             children.append(Child(entry, advantage(values, view.seat), after, values=values))
         return children
+
+    def values(self, game: Game) -> list[float]:
+        """Each player's value of ``game``: the learned one (with ``learned``, where it judges) or the expected final score."""
+        return learned(game) if self.learned else potential(game)
+
+    def trial_values(self, trials: Trials, trial: Game, move: Move) -> list[float]:
+        """:meth:`values` of a trial move's copy, reusing what ``trials`` judged before the move."""
+        return trials.learned(trial, move) if self.learned and learns(trial) else trials.potential(trial, move)
 
     def _spent(self, search: Search, started: float, ahead: float = 0.0) -> bool:
         """Whether the budget is spent (``ahead``: CPU seconds the next step will likely take)."""
@@ -290,7 +301,7 @@ class MctsBot:
         worth more to them than a quiet move elsewhere (``quiet`` points), else the
         position as the entry leaves it (judged with the tile drawn, like the answers)."""
         game = copy_game(child.after, bag, hands)
-        values = potential(game)
+        values = self.values(game)
         if game.pending is None or game.pending.action != "turn" or game.current_player == seat:  # None: finished
             return advantage(values, seat)  # the mover decides again (an expansion's decision)
         mover = game.current_player
@@ -299,7 +310,7 @@ class MctsBot:
         for move in _hot_moves(game):
             trial = copy_game(game)
             trial.play(move)
-            values = trials.potential(trial, move)
+            values = self.trial_values(trials, trial, move)
             theirs = advantage(values, mover)
             if theirs > best:
                 best, value = theirs, advantage(values, seat)
@@ -336,6 +347,7 @@ class DeepBot(MctsBot):
     deepen = 32  # rounds an option must have had before its lines grow one turn longer
     farms = True  # hot cells include the open edges of cities bordering a farm with a farmer
     trials = True  # more of the budget for lines
+    learned = True  # two-player games of the default rules: the learned value (issue 33, seventh round)
 
     def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
         """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
@@ -395,14 +407,14 @@ class DeepBot(MctsBot):
         for _ in tiles:
             if game.finished or game.pending is None or game.pending.action != "turn":
                 break
-            values = potential(game)
+            values = self.values(game)
             mover = game.current_player
             best, chosen = advantage(values, mover) + self.quiet, None
             trials = Trials(game)
             for move in _hot_moves(game, self.farms, unique=True):
                 trial = copy_game(game)
                 trial.play(move)
-                trial_values = trials.potential(trial, move)
+                trial_values = self.trial_values(trials, trial, move)
                 theirs = advantage(trial_values, mover)
                 if theirs > best:
                     best, chosen, values = theirs, move, trial_values
@@ -412,7 +424,7 @@ class DeepBot(MctsBot):
             else:
                 game.play(chosen)
         if values is None:
-            values = potential(game)
+            values = self.values(game)
         return game, [v + b for v, b in zip(values, bonus)]
 
     def best(self, search: Search) -> Child:

@@ -1,0 +1,166 @@
+"""The learned value (``python -m games.bots learn``): what it judges, how it is fitted, and
+that the ``mcts`` level judges by it where it was learned while ``answers`` stays as it was."""
+
+import json
+import random
+
+import pytest
+
+from games.bots import learn
+from games.bots.cli import main
+from games.bots.duel import play_game, random_position
+from games.bots.evaluate import (
+    LEARNED,
+    PARTS,
+    SUMMED,
+    Trials,
+    advantage,
+    learned,
+    learns,
+    load_learned,
+    parts,
+    potential,
+)
+from games.bots.levels import DeepBot, GreedyBot, MctsBot, _hot_moves
+from games.bots.options import options_of
+from games.bots.sim import copy_game, hidden_tiles, sample_bag
+from games.bots.view import view_of
+from games.engine import Rules
+
+
+def test_the_summed_parts_of_every_seat_add_up_to_its_expected_final_score():
+    for seed, moves in ((1, 10), (2, 30), (3, 50), (4, 65)):
+        game = random_position(seed, moves, 2 + seed % 2)
+        for row, value in zip(parts(game), potential(game)):
+            assert sum(row[:SUMMED]) == pytest.approx(value)
+            assert row[PARTS.index("out")] == 7 - game.supply[parts(game).index(row)]
+
+
+def test_trial_moves_judged_with_trials_are_worth_what_the_learned_value_says_of_each():
+    judged = 0
+    for seed, moves in ((1, 20), (2, 40), (3, 55)):
+        view = view_of(random_position(seed, moves, 2))
+        rng = random.Random(seed)
+        game = copy_game(view.board, sample_bag(hidden_tiles(view.board), rng)[:3])
+        for _turn in range(2):
+            if game.pending is None or game.pending.action != "turn":
+                break
+            trials, hot = Trials(game), _hot_moves(game, True)
+            for move in hot:
+                trial, again = copy_game(game), copy_game(game)
+                trial.play(move)
+                again.play(move)
+                assert trials.learned(trial, move) == learned(again, disposable=True)
+                judged += 1
+            game.play(rng.choice(hot) if hot else game.timeout_entry("skip"))
+    assert judged > 20
+
+
+def test_the_learned_value_judges_two_player_games_of_the_default_rules_only():
+    two = random_position(5, 30, 2)
+    assert learns(two)
+    assert learned(two) != potential(two)  # the stored coefficients move it
+    for other in (random_position(5, 30, 3), random_position(5, 30, 2, Rules(farm_scoring="classic"))):
+        assert not learns(other)
+        assert learned(other) == potential(other)
+
+
+def test_mcts_judges_its_options_by_the_learned_value_and_answers_by_the_expected_final_score():
+    view = view_of(random_position(8, 24, 2))
+    options = options_of(view)
+    deep = DeepBot(1).children(view, list(options))
+    plain = MctsBot(1).children(view, list(options))
+    for child in deep:
+        again = copy_game(view.board)
+        again.play(child.entry)
+        assert child.prior == pytest.approx(advantage(learned(again), view.seat))
+    for child in plain:
+        again = copy_game(view.board)
+        again.play(child.entry)
+        assert child.prior == pytest.approx(advantage(potential(again), view.seat))
+
+
+def _positions(rows):
+    """Positions of one game each: (difference of the parts, share of tiles left, margin, next row)."""
+    found = learn.Positions()
+    for diff, stage, margin, after in rows:
+        found.diffs.append(diff)
+        found.stage.append(stage)
+        found.margin.append(margin)
+        found.after.append(after)
+    found.games = len(rows)
+    return found
+
+
+def _weight(result, name, t):
+    a, b, c = result["coefficients"][PARTS.index(name)]
+    return (1.0 if PARTS.index(name) < SUMMED else 0.0) + a + b * t + c * t * t
+
+
+def test_a_fit_learns_the_weight_the_final_margins_give_a_part():
+    rng = random.Random(3)
+    rows = []
+    for _ in range(400):  # every position a game's last: the margin is twice the score's lead, at every stage
+        diff = [0.0] * len(PARTS)
+        diff[PARTS.index("score")] = rng.uniform(-20, 20)
+        diff[PARTS.index("farmers")] = rng.choice((-1.0, 0.0, 1.0))  # says nothing of the margin
+        rows.append((diff, rng.random(), 2 * diff[PARTS.index("score")], -1))
+    result = learn.fit(_positions(rows), iterations=1, ridge=0.001)
+    for t in (0.1, 0.5, 0.9):
+        assert _weight(result, "score", t) == pytest.approx(2.0, abs=0.01)
+        assert _weight(result, "farmers", t) == pytest.approx(0.0, abs=0.05)
+    assert result["trained"]["mse_learned"] < result["trained"]["mse_potential"]
+
+
+def test_a_position_is_fitted_to_the_value_of_its_players_next_position_not_to_the_final_margin():
+    score = PARTS.index("score")
+    rows = []
+    for index in range(200):
+        lead = float(index % 7 - 3)
+        first = [0.0] * len(PARTS)
+        first[PARTS.index("cities")] = lead  # a city's expected points that the next position shows as score
+        then = [0.0] * len(PARTS)
+        then[score] = 3 * lead
+        start = 2 * index
+        rows.append((first, 0.9, 100.0 * (index % 2 * 2 - 1), start + 1))  # the final margin is luck
+        rows.append((then, 0.1, 3 * lead, -1))
+    result = learn.fit(_positions(rows), iterations=1, ridge=0.001)
+    assert _weight(result, "cities", 0.9) == pytest.approx(3.0, abs=0.05)  # the next position's value
+
+
+def test_positions_come_from_two_player_games_of_the_default_rules_with_each_movers_next(tmp_path):
+    for number, (players, rules) in enumerate(((2, None), (3, None), (2, Rules(farm_scoring="classic")))):
+        bots = [GreedyBot(seed) for seed in range(players)]
+        game = play_game(bots, ["Ann", "Bob", "Cid"][:players], rules, seed=number)
+        (tmp_path / f"game-{number}.json").write_text(json.dumps(game.record()))
+    found = learn.positions(tmp_path.glob("game-*.json"))
+    record = json.loads((tmp_path / "game-0.json").read_text())
+    assert found.games == 1
+    assert len(found.diffs) == len(record["moves"]) - 1  # every tile turn but the last, which ends the game
+    assert found.after[0] == 2 and found.after[1] == 3 and found.after[-1] == -1 and found.after[-2] == -1
+    assert found.margin[0] == -found.margin[1] and found.stage[0] > found.stage[-1]
+
+
+def test_learn_fits_and_writes_the_coefficients_the_bots_load(tmp_path, monkeypatch, capsys):
+    for seed in range(2):
+        game = play_game([GreedyBot(1), GreedyBot(2)], ["Ann", "Bob"], seed=seed)
+        (tmp_path / f"game-{seed}.json").write_text(json.dumps(game.record()))
+    stored = tmp_path / "learned.json"
+    monkeypatch.setattr(learn, "LEARNED_PATH", stored)
+    assert main(["learn", "--records", str(tmp_path), "--iterations", "2", "--write", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["trained"]["games"] == 2 and printed["trained"]["iterations"] == 2
+    assert load_learned(stored).coefficients == tuple(tuple(c) for c in printed["coefficients"])
+
+
+def test_learn_says_so_when_a_folder_holds_no_game_it_can_learn_from(tmp_path, capsys):
+    assert main(["learn", "--records", str(tmp_path)]) == 1
+    assert "no two-player games of the default rules" in capsys.readouterr().err
+
+
+def test_coefficients_learned_for_other_parts_are_refused(tmp_path):
+    stored = tmp_path / "learned.json"
+    stored.write_text(json.dumps({"parts": ["score"], "coefficients": [[0, 0, 0]], "players": 2, "trained": {}}))
+    with pytest.raises(ValueError, match="other parts"):
+        load_learned(stored)
+    assert len(LEARNED.coefficients) == len(PARTS)
