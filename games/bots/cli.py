@@ -8,7 +8,7 @@ python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
 python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
 python -m games.bots learn [--records DIR ...] [--iterations 5] [--ridge 10] [--json] [--write]
-python -m games.bots learn --check [--games 120] [--seed 0] [--json]
+python -m games.bots learn --check [--games 120] [--seed 0] [--json] [--check-records DIR]
 """
 
 from __future__ import annotations
@@ -116,6 +116,12 @@ def _parser() -> argparse.ArgumentParser:
     cal.add_argument("--seed", type=int, default=0)
     cal.add_argument("--records", type=Path, default=None, help="write each game's record here as *.json")
     cal.add_argument("--json", action="store_true")
+    _add_tuning(sub)
+    return parser
+
+
+def _add_tuning(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The commands that fit the evaluation: ``tune`` (its weights) and ``learn`` (the learned value)."""
     tune = sub.add_parser(
         "tune", help="SPSA self-play tuning of the evaluation's weights (prints them, writes nothing)"
     )
@@ -146,9 +152,9 @@ def _parser() -> argparse.ArgumentParser:
         help="instead of fitting: one-move players of the stored value against potential's, each deal twice",
     )
     learn.add_argument("--games", type=_positive(int), default=120, help="games of --check")
+    learn.add_argument("--check-records", type=Path, default=None, help="write each --check game's record here")
     learn.add_argument("--seed", type=int, default=0)
     learn.add_argument("--json", action="store_true")
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -230,7 +236,7 @@ def _learn(args: argparse.Namespace) -> int:
     from . import learn
 
     if args.check:
-        result = learn.check(args.games, args.seed)
+        result = learn.check(args.games, args.seed, args.check_records)
         print(json.dumps(result) if args.json else f"share of the learned value: {result['share']:.3f}")
         return 0
     folders = args.records or [RESULTS]

@@ -400,12 +400,15 @@ PARTS = (
     "farms_held",
     "out",
     "farmers",
+    "open_cells",
+    "farm_cities",
 )
 """What :func:`parts` counts per seat: the score if the game ended now; what its unfinished
 roads, cities, cloisters and farms are expected to add, what its followers likely to come
 home and those in the supply are worth (these seven add up to :func:`potential`); then
 the unfinished roads, cities, cloisters and farms it holds (alone or tied), its figures
-on the board and its farmers."""
+on the board, its farmers, the open cells of the roads and cities it holds and the
+cities its farms border."""
 SUMMED = 7
 """The first parts, which :func:`potential` adds up as they are."""
 
@@ -433,8 +436,13 @@ def parts(
         kind = _KIND_PART[board.kind(root)]
         for index, (seat, value) in enumerate(judged.adds):
             if index < judged.gains:
-                rows[seat][kind] += value
-                rows[seat][kind + 6] += 1.0  # held: the feature's points go to the seat
+                row = rows[seat]
+                row[kind] += value
+                row[kind + 6] += 1.0  # held: the feature's points go to the seat
+                if kind == 4:
+                    row[14] += len(judged.cities or ())
+                elif kind < 3:
+                    row[13] += len(judged.cells)
             else:
                 rows[seat][5] += value
         if kind == 4:
@@ -468,13 +476,20 @@ def load_learned(path: Path = LEARNED_PATH) -> Learned:
     return Learned(coefficients, int(data["players"]), dict(data["trained"]))
 
 
-LEARNED = load_learned()
+def _stored() -> Learned | None:
+    try:
+        return load_learned()
+    except ValueError:  # learned for other parts: ``learn --write`` fits them again
+        return None
+
+
+LEARNED = _stored()
 
 
 def learns(game: Game) -> bool:
     """Whether :func:`learned` judges ``game`` (the games it was learned on: two players,
     the default rules); :func:`potential` judges the others."""
-    return len(game.players) == LEARNED.players and game.rules == _DEFAULT_RULES
+    return LEARNED is not None and len(game.players) == LEARNED.players and game.rules == _DEFAULT_RULES
 
 
 _DEFAULT_RULES = Rules()
@@ -482,6 +497,7 @@ _DEFAULT_RULES = Rules()
 
 def weigh(rows: list[list[float]], game: Game) -> list[float]:
     """Each seat's learned value from its :func:`parts` in ``game``."""
+    assert LEARNED is not None  # learns(game) said so
     t = sum(game.remaining.values()) / TILES_IN_GAME
     weights = [
         (1.0 if index < SUMMED else 0.0) + a + (b + c * t) * t for index, (a, b, c) in enumerate(LEARNED.coefficients)

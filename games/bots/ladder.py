@@ -62,15 +62,15 @@ NAMED_LEVELS: tuple[Level, ...] = (
     Level(
         "expert",
         "Expert",
-        "answers",
+        "mcts",
         {"seconds": 0.3},
-        "weighs unfinished cities, farms and followers kept, and checks what the next player could do "
-        "against each move with every tile they might draw",
+        "judges by a value learned from finished games, and plays its best moves out a few turns "
+        "over the tiles that may come",
     ),
 )
 """From the weakest to the strongest; each beats the one before it (see ``ladder.json``).
-The expert stays on the ``answers`` search, the one ``ladder.json`` measured, until the
-deeper ``mcts`` search is measured stronger (README, "Bots")."""
+The expert moved from the ``answers`` search to ``mcts`` in issue 33's seventh round, once
+``mcts`` judged by the learned value and won 50 of 80 games against ``answers`` (README, "Bots")."""
 
 
 def level_named(name: str) -> Level:

@@ -137,10 +137,11 @@ def learned_after(board: Any, entry: Any, seat: int) -> float:
     return advantage(learned(game, disposable=True), seat)
 
 
-def check(games: int = 120, seed: int = 0) -> dict[str, Any]:
+def check(games: int = 120, seed: int = 0, records: Path | None = None) -> dict[str, Any]:
     """The one-move players (the move with the best value) of the learned value against
     those of ``potential``, each deal twice with the sides swapped: the share of the
-    points (draws half) and the mean margin of the learned side."""
+    points (draws half) and the mean margin of the learned side (``records``: each
+    game's record is written there)."""
     rng = random.Random(seed)
     points, margin, deal = 0.0, 0, 0
     for index in range(games):
@@ -150,8 +151,13 @@ def check(games: int = 120, seed: int = 0) -> dict[str, Any]:
         judges = [potential_after, potential_after]
         judges[learned_seat] = learned_after
         bots = [GreedyBot(rng.randrange(2**32), judge=judge) for judge in judges]
-        game = play_game(bots, ["Ann", "Bob"], seed=deal)
+        names = ["potential", "potential"]
+        names[learned_seat] = "learned"
+        game = play_game(bots, names, seed=deal)
         assert game.outcome is not None  # play_game plays to the end
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+            (records / f"game-{index + 1:03d}.json").write_text(json.dumps(game.record(), indent=1) + "\n")
         winners = game.outcome.winners
         points += sum(1.0 / len(winners) for s in winners if s == learned_seat)
         margin += game.scores[learned_seat] - game.scores[1 - learned_seat]

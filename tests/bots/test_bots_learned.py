@@ -164,3 +164,34 @@ def test_coefficients_learned_for_other_parts_are_refused(tmp_path):
     with pytest.raises(ValueError, match="other parts"):
         load_learned(stored)
     assert len(LEARNED.coefficients) == len(PARTS)
+
+
+def test_the_counted_parts_count_what_each_seat_holds_on_the_board():
+    from games.engine.scoring import figure_majority
+
+    for seed, moves in ((1, 30), (6, 50), (7, 62)):
+        game = random_position(seed, moves, 2)
+        board = game.board
+        held = [{"road": 0, "city": 0, "cloister": 0, "field": 0, "open": 0, "cities": 0} for _ in range(2)]
+        for root in board.occupied_features():
+            kind = board.kind(root)
+            for seat in figure_majority(board.figures(root), 2, game.out):
+                held[seat][kind] += 1
+                if kind in ("road", "city"):
+                    held[seat]["open"] += len(board.open_cells(root))
+                if kind == "field":
+                    held[seat]["cities"] += len(list(board.bordering_cities(root)))
+        for seat, row in enumerate(parts(game)):
+            counted = dict(zip(PARTS, row))
+            assert counted["roads_held"] == held[seat]["road"] and counted["cities_held"] == held[seat]["city"]
+            assert counted["farms_held"] == held[seat]["field"] and counted["open_cells"] == held[seat]["open"]
+            assert counted["farm_cities"] == held[seat]["cities"]
+
+
+def test_without_coefficients_for_the_parts_every_game_is_judged_by_the_expected_final_score(monkeypatch):
+    from games.bots import evaluate
+
+    game = random_position(5, 30, 2)
+    monkeypatch.setattr(evaluate, "LEARNED", None)  # learned.json fitted for other parts
+    assert not learns(game)
+    assert learned(game) == potential(game)
