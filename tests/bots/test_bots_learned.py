@@ -13,7 +13,6 @@ from games.bots.evaluate import (
     LEARNED,
     PARTS,
     SUMMED,
-    Trials,
     advantage,
     learned,
     learns,
@@ -21,11 +20,13 @@ from games.bots.evaluate import (
     parts,
     potential,
 )
-from games.bots.levels import DeepBot, GreedyBot, MctsBot, _hot_moves
+from games.bots.levels import DeepBot, GreedyBot, MctsBot
 from games.bots.options import options_of
-from games.bots.sim import copy_game, hidden_tiles, sample_bag
+from games.bots.sim import copy_game
 from games.bots.view import view_of
 from games.engine import Rules
+
+from .test_bots_trials import hot_trials
 
 
 def test_the_summed_parts_of_every_seat_add_up_to_its_expected_final_score():
@@ -38,21 +39,9 @@ def test_the_summed_parts_of_every_seat_add_up_to_its_expected_final_score():
 
 def test_trial_moves_judged_with_trials_are_worth_what_the_learned_value_says_of_each():
     judged = 0
-    for seed, moves in ((1, 20), (2, 40), (3, 55)):
-        view = view_of(random_position(seed, moves, 2))
-        rng = random.Random(seed)
-        game = copy_game(view.board, sample_bag(hidden_tiles(view.board), rng)[:3])
-        for _turn in range(2):
-            if game.pending is None or game.pending.action != "turn":
-                break
-            trials, hot = Trials(game), _hot_moves(game, True)
-            for move in hot:
-                trial, again = copy_game(game), copy_game(game)
-                trial.play(move)
-                again.play(move)
-                assert trials.learned(trial, move) == learned(again, disposable=True)
-                judged += 1
-            game.play(rng.choice(hot) if hot else game.timeout_entry("skip"))
+    for trials, trial, again, move in hot_trials():
+        assert trials.learned(trial, move) == learned(again, disposable=True)
+        judged += 1
     assert judged > 20
 
 

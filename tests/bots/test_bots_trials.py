@@ -17,9 +17,9 @@ ALL = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
 RULES = [Rules(), Rules(farm_scoring="classic"), Rules(expansions=ALL), Rules(expansions=("inns_cathedrals",))]
 
 
-@pytest.mark.parametrize("rules", RULES, ids=["base", "classic", "all", "inns"])
-def test_trials_judge_every_hot_move_as_potential_does(rules):
-    judged = 0
+def hot_trials(rules=None):
+    """A line's trial moves on three positions, two turns each: ``(trials, trial, again, move)``,
+    ``trial`` and ``again`` two copies of the position after ``move``."""
     for seed, moves in ((1, 20), (2, 40), (3, 55)):
         view = view_of(random_position(seed, moves, 2, rules))
         if view.pending.action != "turn":
@@ -34,9 +34,16 @@ def test_trials_judge_every_hot_move_as_potential_does(rules):
                 trial, again = copy_game(game), copy_game(game)
                 trial.play(move)
                 again.play(move)
-                assert trials.potential(trial, move) == potential(again, disposable=True)
-                judged += 1
+                yield trials, trial, again, move
             game.play(rng.choice(hot) if hot else game.timeout_entry("skip"))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=["base", "classic", "all", "inns"])
+def test_trials_judge_every_hot_move_as_potential_does(rules):
+    judged = 0
+    for trials, trial, again, move in hot_trials(rules):
+        assert trials.potential(trial, move) == potential(again, disposable=True)
+        judged += 1
     assert judged > 20
 
 
