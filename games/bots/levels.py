@@ -337,7 +337,9 @@ class DeepBot(MctsBot):
     ``deepen`` rounds each are done, a line one turn longer. The option played is the best
     survivor by its mean, shrunk towards its prior by ``trust`` rounds' worth (with no
     round completed: the best prior). With hands (the ``hand`` house rule) the search of
-    :class:`MctsBot` is used.
+    :class:`MctsBot` is used. In two-player games of the default rules every judgement (the
+    options' priors, the moves of the lines and their ends) is by the learned value
+    (:func:`~games.bots.evaluate.learned`), not the expected final score.
     """
 
     level = "mcts"
