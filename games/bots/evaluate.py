@@ -216,11 +216,7 @@ def unfinished_bonus(game: Game, known: Known | None = None, near: AbstractSet[i
     per_follower = judge.per_follower
     bonus = [per_follower * s for s in game.supply]
     for root in board.occupied_features():
-        figures = board.figures(root)
-        judged = None if known is None else known.still(root, figures, near, board)
-        if judged is None:
-            judged = judge.judge(root, figures)
-        for seat, value in judged.adds:
+        for seat, value in judge.feature(root).adds:
             bonus[seat] += value
     return bonus
 
@@ -253,8 +249,15 @@ class _Judge:
         self.per_city = 3 if game.rules.farm_scoring == "current" else 4
         self.share = min(1.0, left / TILES_IN_GAME * 3)  # of the growth still to come
         self.cities: dict[int, CityState] = {}  # city root -> its state and chance of completion for a farm
+        self.known = known
         self.known_cities = known.cities if known is not None else {}
         self.near = near
+
+    def feature(self, root: int) -> Judged:
+        """The feature ``root`` judged, or as judged before the trial move if it adds the same."""
+        figures = self.board.figures(root)
+        judged = None if self.known is None else self.known.still(root, figures, self.near, self.board)
+        return self.judge(root, figures) if judged is None else judged
 
     def judge(self, root: int, figures: list[Figure]) -> Judged:
         board, outlook = self.board, self.outlook
@@ -429,10 +432,7 @@ def parts(
     for row, score, supply in zip(rows, ended_scores(game, disposable), game.supply):
         row[0], row[6], row[11] = score, judge.per_follower * supply, FOLLOWERS - supply
     for root in board.occupied_features():
-        figures = board.figures(root)
-        judged = None if known is None else known.still(root, figures, near, board)
-        if judged is None:
-            judged = judge.judge(root, figures)
+        judged = judge.feature(root)
         kind = _KIND_PART[board.kind(root)]
         for index, (seat, value) in enumerate(judged.adds):
             if index < judged.gains:
@@ -446,7 +446,7 @@ def parts(
             else:
                 rows[seat][5] += value
         if kind == 4:
-            for figure in figures:
+            for figure in judged.figures:
                 rows[figure.player][12] += 1.0
     return rows
 
@@ -512,3 +512,10 @@ def learned(game: Game, disposable: bool = False) -> list[float]:
     if not learns(game):
         return potential(game, disposable)
     return weigh(parts(game, disposable=disposable), game)
+
+
+def learned_after(board: Game, entry: Entry, seat: int) -> float:
+    """``seat``'s advantage in the learned value after playing ``entry`` on a copy of ``board``."""
+    game = copy_game(board)
+    game.play(entry)
+    return advantage(learned(game, disposable=True), seat)

@@ -31,9 +31,8 @@ from games.engine import Rules, parse_entry
 from games.engine.record import new_game
 
 from .duel import play_game
-from .evaluate import LEARNED_PATH, PARTS, SUMMED, TILES_IN_GAME, advantage, learned, parts, potential_after
+from .evaluate import LEARNED_PATH, PARTS, SUMMED, TILES_IN_GAME, learned_after, parts, potential_after
 from .levels import GreedyBot
-from .sim import copy_game
 
 __all__ = ["Positions", "check", "fit", "positions"]
 
@@ -128,13 +127,6 @@ def fit(found: Positions, iterations: int = 5, ridge: float = 10.0) -> dict[str,
 def write(learned_fit: dict[str, Any], path: Path | None = None) -> None:
     """Store a fit where :data:`~games.bots.evaluate.LEARNED` loads it from (or at ``path``)."""
     (path or LEARNED_PATH).write_text(json.dumps(learned_fit, indent=1) + "\n", encoding="utf-8")
-
-
-def learned_after(board: Any, entry: Any, seat: int) -> float:
-    """``seat``'s advantage in the learned value after playing ``entry`` on a copy of ``board``."""
-    game = copy_game(board)
-    game.play(entry)
-    return advantage(learned(game, disposable=True), seat)
 
 
 def check(games: int = 120, seed: int = 0, records: Path | None = None) -> dict[str, Any]:
