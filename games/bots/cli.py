@@ -7,7 +7,7 @@ python -m games.bots ladder [--games N] [--seconds S] [--seed K] [--adjacent] [-
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
 python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
-python -m games.bots learn [--records DIR ...] [--iterations 5] [--ridge 10] [--json] [--write]
+python -m games.bots learn [--records DIR ...] [--iterations 8] [--hidden 32] [--epochs 3] [--seed 0] [--json] [--write]
 python -m games.bots learn --check [--games 120] [--seed 0] [--json] [--check-records DIR]
 """
 
@@ -143,8 +143,9 @@ def _add_tuning(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         action="append",
         help="a folder of records, searched through (repeatable; default: the duels', games/bots/results)",
     )
-    learn.add_argument("--iterations", type=_positive(int), default=5, help="rounds of temporal differences")
-    learn.add_argument("--ridge", type=_positive(float), default=10.0, help="how hard the fit is pulled to potential")
+    learn.add_argument("--iterations", type=_positive(int), default=8, help="rounds of temporal differences")
+    learn.add_argument("--hidden", type=_positive(int), default=32, help="the network's hidden units")
+    learn.add_argument("--epochs", type=_positive(int), default=3, help="passes over the positions per round")
     learn.add_argument("--write", action="store_true", help="store the fit in games/bots/learned.json")
     learn.add_argument(
         "--check",
@@ -153,7 +154,7 @@ def _add_tuning(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     learn.add_argument("--games", type=_positive(int), default=120, help="games of --check")
     learn.add_argument("--check-records", type=Path, default=None, help="write each --check game's record here")
-    learn.add_argument("--seed", type=int, default=0)
+    learn.add_argument("--seed", type=int, default=0, help="the fit's (or --check's deals') random seed")
     learn.add_argument("--json", action="store_true")
 
 
@@ -241,10 +242,10 @@ def _learn(args: argparse.Namespace) -> int:
         return 0
     folders = args.records or [RESULTS]
     found = learn.positions(path for folder in folders for path in folder.rglob("game-*.json"))
-    if not found.diffs:
+    if not found.mover:
         print(f"no two-player games of the default rules under {', '.join(map(str, folders))}", file=sys.stderr)
         return 1
-    result = learn.fit(found, args.iterations, args.ridge)
+    result = learn.fit(found, args.iterations, args.hidden, args.epochs, args.seed)
     if args.write:
         learn.write(result)
     if args.json:

@@ -28,7 +28,9 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+import numpy as np
 
 from games.engine import TILE_TYPES, Game, Rules
 from games.engine.board import DELTA, Board, Figure, fits_pattern, key_of
@@ -387,7 +389,7 @@ def potential_after(board: Game, entry: Entry, seat: int) -> float:
     return advantage(potential(game, disposable=True), seat)
 
 
-# --- the learned value (issue 33, seventh round): potential's parts weighed by the stage of the game ---
+# --- the learned value (issue 33, rounds 7 and 8): potential moved by a network of its parts and the stage ---
 
 PARTS = (
     "score",
@@ -454,26 +456,62 @@ def parts(
 _KIND_PART = {"road": 1, "city": 2, "cloister": 3, "field": 4}
 
 
-class Learned(NamedTuple):
-    """The learned value's coefficients: for each of :data:`PARTS`, ``a + b t + c t²``
-    added to its weight in :func:`potential` (1 for the summed parts, else 0), ``t`` the
-    share of the 72 tiles still to come; and where it was learned (``players``, default rules)."""
+class Learned:
+    """The learned value's network, fitted where it was learned (``players``, the default
+    rules): a seat's value is its :func:`potential` (the first :data:`SUMMED` parts added
+    up) plus half of ``r``, the other seat's minus half, where ``r = h(mine, theirs) -
+    h(theirs, mine)`` and ``h(x, y) = out · tanh(me x + other y + stage t + bias)`` of the
+    two seats' :data:`PARTS` and ``t``, the share of the 72 tiles still to come (``hidden``
+    units; the inputs' scale is folded into ``me`` and ``other``).
 
-    coefficients: tuple[tuple[float, float, float], ...]
-    players: int
-    trained: dict[str, object]
+    >>> net = Learned({"me": [[0.0]] * len(PARTS), "other": [[0.0]] * len(PARTS),
+    ...                "stage": [0.0], "bias": [0.0], "out": [1.0]}, players=2, trained={})
+    >>> rows = [[10.0] + [0.0] * (len(PARTS) - 1), [4.0] + [0.0] * (len(PARTS) - 1)]
+    >>> net.judge(rows, 0.5)  # every weight 0: potential, the score here
+    [10.0, 4.0]
+    """
+
+    def __init__(self, network: dict[str, list[Any]], players: int, trained: dict[str, object]) -> None:
+        self.network = network
+        self.players, self.trained = players, trained
+        self.hidden = len(network["out"])
+        self.inputs = np.hstack([np.array(network["me"], dtype=float), np.array(network["other"], dtype=float)])
+        self.stage = np.array(network["stage"], dtype=float)
+        self.bias = np.array(network["bias"], dtype=float)
+        self.out = np.array(network["out"], dtype=float)
+
+    def judge(self, rows: Sequence[Sequence[float]], t: float) -> list[float]:
+        """Each of two seats' value from their :func:`parts` ``rows`` with a share ``t`` of the tiles to come."""
+        k = self.hidden
+        mine, theirs = rows
+        products = np.array(rows) @ self.inputs  # per seat: its parts through ``me`` | through ``other``
+        base = self.bias + self.stage * t
+        both = np.tanh(np.stack([base + products[0, :k] + products[1, k:], base + products[1, :k] + products[0, k:]]))
+        h = both @ self.out
+        half = float(h[0] - h[1]) / 2
+        return [sum(mine[:SUMMED]) + half, sum(theirs[:SUMMED]) - half]
+
+    @classmethod
+    def from_fit(cls, data: dict[str, Any]) -> Learned:
+        """The network a fit stored (``python -m games.bots learn``), refused if fitted for other parts."""
+        if tuple(data["parts"]) != PARTS:
+            raise ValueError(f"learned for other parts: {data['parts']}")
+        network = data["network"]
+        for name in ("me", "other"):
+            if len(network[name]) != len(PARTS) or any(len(row) != len(network["out"]) for row in network[name]):
+                raise ValueError(f"the network's {name!r} weights do not match the parts")
+        return cls(network, int(data["players"]), dict(data["trained"]))
 
 
 LEARNED_PATH = Path(__file__).with_name("learned.json")
 
 
 def load_learned(path: Path = LEARNED_PATH) -> Learned:
-    """The coefficients ``python -m games.bots learn --write`` stored."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if tuple(data["parts"]) != PARTS:
-        raise ValueError(f"{path}: learned for other parts: {data['parts']}")
-    coefficients = tuple((float(a), float(b), float(c)) for a, b, c in data["coefficients"])
-    return Learned(coefficients, int(data["players"]), dict(data["trained"]))
+    """The network ``python -m games.bots learn --write`` stored."""
+    try:
+        return Learned.from_fit(json.loads(path.read_text(encoding="utf-8")))
+    except (KeyError, ValueError) as error:
+        raise ValueError(f"{path}: {error}") from error
 
 
 def _stored() -> Learned | None:
@@ -498,17 +536,13 @@ _DEFAULT_RULES = Rules()
 def weigh(rows: list[list[float]], game: Game) -> list[float]:
     """Each seat's learned value from its :func:`parts` in ``game``."""
     assert LEARNED is not None  # learns(game) said so
-    t = sum(game.remaining.values()) / TILES_IN_GAME
-    weights = [
-        (1.0 if index < SUMMED else 0.0) + a + (b + c * t) * t for index, (a, b, c) in enumerate(LEARNED.coefficients)
-    ]
-    return [sum(w * x for w, x in zip(weights, row)) for row in rows]
+    return LEARNED.judge(rows, sum(game.remaining.values()) / TILES_IN_GAME)
 
 
 def learned(game: Game, disposable: bool = False) -> list[float]:
-    """Each seat's learned value: :func:`potential`'s parts and a few counts, each weighed
-    by the stage of the game (:data:`LEARNED`, from ``python -m games.bots learn``). Where
-    :func:`learns` says no, :func:`potential`."""
+    """Each seat's learned value: :func:`potential` moved by a small network of both seats'
+    :func:`parts` and the stage of the game (:data:`LEARNED`, from ``python -m games.bots
+    learn``). Where :func:`learns` says no, :func:`potential`."""
     if not learns(game):
         return potential(game, disposable)
     return weigh(parts(game, disposable=disposable), game)

@@ -13,6 +13,7 @@ from games.bots.evaluate import (
     LEARNED,
     PARTS,
     SUMMED,
+    Learned,
     advantage,
     learned,
     learns,
@@ -48,7 +49,7 @@ def test_trial_moves_judged_with_trials_are_worth_what_the_learned_value_says_of
 def test_the_learned_value_judges_two_player_games_of_the_default_rules_only():
     two = random_position(5, 30, 2)
     assert learns(two)
-    assert learned(two) != potential(two)  # the stored coefficients move it
+    assert learned(two) != potential(two)  # the stored network moves it
     for other in (random_position(5, 30, 3), random_position(5, 30, 2, Rules(farm_scoring="classic"))):
         assert not learns(other)
         assert learned(other) == potential(other)
@@ -70,10 +71,11 @@ def test_mcts_judges_its_options_by_the_learned_value_and_answers_by_the_expecte
 
 
 def _positions(rows):
-    """Positions of one game each: (difference of the parts, share of tiles left, margin, next row)."""
+    """Positions of one game each: (the mover's parts less the other's, share of tiles left, margin, next row)."""
     found = learn.Positions()
     for diff, stage, margin, after in rows:
-        found.diffs.append(diff)
+        found.mover.append(diff)
+        found.other.append([0.0] * len(PARTS))
         found.stage.append(stage)
         found.margin.append(margin)
         found.after.append(after)
@@ -81,40 +83,47 @@ def _positions(rows):
     return found
 
 
-def _weight(result, name, t):
-    a, b, c = result["coefficients"][PARTS.index(name)]
-    return (1.0 if PARTS.index(name) < SUMMED else 0.0) + a + b * t + c * t * t
+def _lead(result, diff, t):
+    """The mover's lead the fitted network gives a position where the mover's parts exceed the other's by ``diff``."""
+    mine, theirs = Learned.from_fit(result).judge([diff, [0.0] * len(PARTS)], t)
+    return mine - theirs
 
 
-def test_a_fit_learns_the_weight_the_final_margins_give_a_part():
+def _part(name, value):
+    row = [0.0] * len(PARTS)
+    row[PARTS.index(name)] = value
+    return row
+
+
+def test_a_fit_learns_what_the_final_margins_say_of_a_part():
     rng = random.Random(3)
     rows = []
     for _ in range(400):  # every position a game's last: the margin is twice the score's lead, at every stage
-        diff = [0.0] * len(PARTS)
-        diff[PARTS.index("score")] = rng.uniform(-20, 20)
+        diff = _part("score", rng.uniform(-20, 20))
         diff[PARTS.index("farmers")] = rng.choice((-1.0, 0.0, 1.0))  # says nothing of the margin
         rows.append((diff, rng.random(), 2 * diff[PARTS.index("score")], -1))
-    result = learn.fit(_positions(rows), iterations=1, ridge=0.001)
+    result = learn.fit(_positions(rows), iterations=1, epochs=400, rate=0.02)
     for t in (0.1, 0.5, 0.9):
-        assert _weight(result, "score", t) == pytest.approx(2.0, abs=0.01)
-        assert _weight(result, "farmers", t) == pytest.approx(0.0, abs=0.05)
-    assert result["trained"]["mse_learned"] < result["trained"]["mse_potential"]
+        for lead in (-10.0, 5.0, 12.0):
+            assert _lead(result, _part("score", lead), t) == pytest.approx(2 * lead, abs=1.5)
+        farmer = _part("score", 5.0)
+        farmer[PARTS.index("farmers")] = 1.0
+        assert _lead(result, farmer, t) == pytest.approx(_lead(result, _part("score", 5.0), t), abs=1.0)
+    assert result["trained"]["mse_learned"] < result["trained"]["mse_potential"] / 10
 
 
 def test_a_position_is_fitted_to_the_value_of_its_players_next_position_not_to_the_final_margin():
-    score = PARTS.index("score")
     rows = []
     for index in range(200):
         lead = float(index % 7 - 3)
-        first = [0.0] * len(PARTS)
-        first[PARTS.index("cities")] = lead  # a city's expected points that the next position shows as score
-        then = [0.0] * len(PARTS)
-        then[score] = 3 * lead
+        first = _part("cities", lead)  # a city's expected points that the next position shows as score
+        then = _part("score", 3 * lead)
         start = 2 * index
         rows.append((first, 0.9, 100.0 * (index % 2 * 2 - 1), start + 1))  # the final margin is luck
         rows.append((then, 0.1, 3 * lead, -1))
-    result = learn.fit(_positions(rows), iterations=1, ridge=0.001)
-    assert _weight(result, "cities", 0.9) == pytest.approx(3.0, abs=0.05)  # the next position's value
+    result = learn.fit(_positions(rows), iterations=1, epochs=400, rate=0.02)
+    for lead in (-3.0, 2.0):
+        assert _lead(result, _part("cities", lead), 0.9) == pytest.approx(3 * lead, abs=1.0)  # the next position's
 
 
 def test_positions_come_from_two_player_games_of_the_default_rules_with_each_movers_next(tmp_path):
@@ -125,12 +134,14 @@ def test_positions_come_from_two_player_games_of_the_default_rules_with_each_mov
     found = learn.positions(tmp_path.glob("game-*.json"))
     record = json.loads((tmp_path / "game-0.json").read_text())
     assert found.games == 1
-    assert len(found.diffs) == len(record["moves"]) - 1  # every tile turn but the last, which ends the game
+    assert (
+        len(found.mover) == len(found.other) == len(record["moves"]) - 1
+    )  # every tile turn but the last, which ends the game
     assert found.after[0] == 2 and found.after[1] == 3 and found.after[-1] == -1 and found.after[-2] == -1
     assert found.margin[0] == -found.margin[1] and found.stage[0] > found.stage[-1]
 
 
-def test_learn_fits_and_writes_the_coefficients_the_bots_load(tmp_path, monkeypatch, capsys):
+def test_learn_fits_and_writes_the_network_the_bots_load(tmp_path, monkeypatch, capsys):
     for seed in range(2):
         game = play_game([GreedyBot(1), GreedyBot(2)], ["Ann", "Bob"], seed=seed)
         (tmp_path / f"game-{seed}.json").write_text(json.dumps(game.record()))
@@ -139,7 +150,8 @@ def test_learn_fits_and_writes_the_coefficients_the_bots_load(tmp_path, monkeypa
     assert main(["learn", "--records", str(tmp_path), "--iterations", "2", "--write", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["trained"]["games"] == 2 and printed["trained"]["iterations"] == 2
-    assert load_learned(stored).coefficients == tuple(tuple(c) for c in printed["coefficients"])
+    assert load_learned(stored).network == printed["network"]
+    assert printed["trained"]["records"] == [tmp_path.as_posix()]
 
 
 def test_learn_says_so_when_a_folder_holds_no_game_it_can_learn_from(tmp_path, capsys):
@@ -147,12 +159,16 @@ def test_learn_says_so_when_a_folder_holds_no_game_it_can_learn_from(tmp_path, c
     assert "no two-player games of the default rules" in capsys.readouterr().err
 
 
-def test_coefficients_learned_for_other_parts_are_refused(tmp_path):
+def test_a_network_learned_for_other_parts_is_refused(tmp_path):
     stored = tmp_path / "learned.json"
-    stored.write_text(json.dumps({"parts": ["score"], "coefficients": [[0, 0, 0]], "players": 2, "trained": {}}))
+    network = {"me": [[0.0]], "other": [[0.0]], "stage": [0.0], "bias": [0.0], "out": [1.0]}
+    stored.write_text(json.dumps({"parts": ["score"], "network": network, "players": 2, "trained": {}}))
     with pytest.raises(ValueError, match="other parts"):
         load_learned(stored)
-    assert len(LEARNED.coefficients) == len(PARTS)
+    stored.write_text(json.dumps({"parts": list(PARTS), "network": network, "players": 2, "trained": {}}))
+    with pytest.raises(ValueError, match="do not match the parts"):
+        load_learned(stored)
+    assert len(LEARNED.network["me"]) == len(PARTS)
 
 
 def test_the_counted_parts_count_what_each_seat_holds_on_the_board():
@@ -177,7 +193,7 @@ def test_the_counted_parts_count_what_each_seat_holds_on_the_board():
             assert counted["farm_cities"] == held[seat]["cities"]
 
 
-def test_without_coefficients_for_the_parts_every_game_is_judged_by_the_expected_final_score(monkeypatch):
+def test_without_a_network_for_the_parts_every_game_is_judged_by_the_expected_final_score(monkeypatch):
     from games.bots import evaluate
 
     game = random_position(5, 30, 2)
