@@ -7,8 +7,7 @@ python -m games.bots ladder [--games N] [--seconds S] [--seed K] [--adjacent] [-
 python -m games.bots analyse RECORD.json [--seconds S] [--json]
 python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
 python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
-python -m games.bots learn [--records DIR ...] [--iterations 8] [--hidden 32] [--members 4] [--epochs 3]
-    [--seed 0] [--json] [--write]
+python -m games.bots learn [--records DIR ...] [--iterations 8] [--hidden 32] [--epochs 3] [--seed 0] [--json] [--write]
 python -m games.bots learn --check [--games 120] [--seed 0] [--json] [--check-records DIR]
 """
 
@@ -145,8 +144,7 @@ def _add_tuning(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="a folder of records, searched through (repeatable; default: the duels', games/bots/results)",
     )
     learn.add_argument("--iterations", type=_positive(int), default=8, help="rounds of temporal differences")
-    learn.add_argument("--hidden", type=_positive(int), default=32, help="hidden units of each network")
-    learn.add_argument("--members", type=_positive(int), default=4, help="networks fitted and averaged")
+    learn.add_argument("--hidden", type=_positive(int), default=32, help="the network's hidden units")
     learn.add_argument("--epochs", type=_positive(int), default=3, help="passes over the positions per round")
     learn.add_argument("--write", action="store_true", help="store the fit in games/bots/learned.json")
     learn.add_argument(
@@ -247,7 +245,7 @@ def _learn(args: argparse.Namespace) -> int:
     if not found.mover:
         print(f"no two-player games of the default rules under {', '.join(map(str, folders))}", file=sys.stderr)
         return 1
-    result = learn.fit(found, args.iterations, args.hidden, args.epochs, args.seed, members=args.members)
+    result = learn.fit(found, args.iterations, args.hidden, args.epochs, args.seed)
     if args.write:
         learn.write(result)
     if args.json:

@@ -126,18 +126,10 @@ class _Network:
 
 
 def fit(
-    found: Positions,
-    iterations: int = 8,
-    hidden: int = 32,
-    epochs: int = 3,
-    seed: int = 0,
-    rate: float = 0.003,
-    members: int = 4,
+    found: Positions, iterations: int = 8, hidden: int = 32, epochs: int = 3, seed: int = 0, rate: float = 0.003
 ) -> dict[str, Any]:
     """The network by ``iterations`` rounds of temporal differences (see the module), with
-    the mean squared error of the predicted final margin before and after: the mean of
-    ``members`` networks of ``hidden`` units fitted from different random starts (one
-    network of ``members × hidden`` units: the judging costs what one wide network does)."""
+    the mean squared error of the predicted final margin before and after."""
     mover, other = np.array(found.mover), np.array(found.other)
     t = np.array(found.stage)[:, None]
     scale = np.maximum(np.vstack([mover, other]).std(axis=0), 1e-6) * 3  # inputs of about ±1
@@ -145,15 +137,21 @@ def fit(
     b = np.hstack([other / scale, mover / scale, t])
     base = mover[:, :SUMMED].sum(axis=1) - other[:, :SUMMED].sum(axis=1)  # potential's advantage
     margin = np.array(found.margin)
+    after = np.array(found.after)
+    has_next = after >= 0
     rng = np.random.default_rng(seed)
-    fitted = [
-        _train(a, b, base, margin, np.array(found.after), hidden, iterations, epochs, rng, rate) for _ in range(members)
-    ]
-    weights = np.hstack([n.params[0] for n in fitted])
-    bias = np.concatenate([n.params[1] for n in fitted])
-    out = np.concatenate([n.params[2] for n in fitted]) / members
-    za, zb = np.tanh(a @ weights + bias), np.tanh(b @ weights + bias)
-    predicted = base + za @ out - zb @ out
+    network = _Network(a.shape[1], hidden, rng)
+    for _ in range(iterations):
+        value = base + network.residual(a, b)[0]
+        target = np.where(has_next, value[np.where(has_next, after, 0)], margin)
+        for _ in range(epochs):
+            order = rng.permutation(len(base))
+            for start in range(0, len(order), 512):
+                rows = order[start : start + 512]
+                error = base[rows] + network.residual(a[rows], b[rows])[0] - target[rows]
+                network.step(a[rows], b[rows], error, rate, 1e-4)
+    predicted = base + network.residual(a, b)[0]
+    weights, bias, out = network.params
     count = len(PARTS)
     return {
         "parts": list(PARTS),
@@ -172,39 +170,11 @@ def fit(
             "iterations": iterations,
             "hidden": hidden,
             "epochs": epochs,
-            "members": members,
             "seed": seed,
             "mse_potential": round(float(np.mean((margin - base) ** 2)), 1),
             "mse_learned": round(float(np.mean((margin - predicted) ** 2)), 1),
         },
     }
-
-
-def _train(
-    a: np.ndarray,
-    b: np.ndarray,
-    base: np.ndarray,
-    margin: np.ndarray,
-    after: np.ndarray,
-    hidden: int,
-    iterations: int,
-    epochs: int,
-    rng: np.random.Generator,
-    rate: float,
-) -> _Network:
-    """One network fitted by temporal differences from ``potential`` (``base``)."""
-    network = _Network(a.shape[1], hidden, rng)
-    has_next = after >= 0
-    for _ in range(iterations):
-        value = base + network.residual(a, b)[0]
-        target = np.where(has_next, value[np.where(has_next, after, 0)], margin)
-        for _ in range(epochs):
-            order = rng.permutation(len(base))
-            for start in range(0, len(order), 512):
-                rows = order[start : start + 512]
-                error = base[rows] + network.residual(a[rows], b[rows])[0] - target[rows]
-                network.step(a[rows], b[rows], error, rate, 1e-4)
-    return network
 
 
 def _rounded(array: np.ndarray) -> list[Any]:
