@@ -200,3 +200,14 @@ def test_without_a_network_for_the_parts_every_game_is_judged_by_the_expected_fi
     monkeypatch.setattr(evaluate, "LEARNED", None)  # learned.json fitted for other parts
     assert not learns(game)
     assert learned(game) == potential(game)
+
+
+def test_the_learned_value_of_two_seats_swaps_when_the_seats_swap():
+    for seed, moves in ((2, 20), (9, 44)):
+        rows = parts(random_position(seed, moves, 2))
+        for t in (0.2, 0.7):
+            mine, theirs = LEARNED.judge(rows, t)
+            assert LEARNED.judge(rows[::-1], t) == pytest.approx([theirs, mine])
+            assert mine + theirs == pytest.approx(
+                sum(rows[0][:SUMMED]) + sum(rows[1][:SUMMED])
+            )  # a residual moves points between seats
