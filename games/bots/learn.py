@@ -13,7 +13,7 @@ final margins alone (the outcome of the whole game) plays much worse: it credits
 part with the luck of the draws that usually came after it (its one-move players won
 0.31 of 40 games against ``potential``'s); the temporal-difference targets see one
 turn's luck at a time. (Round 7 fitted a weight per part, ``a + b t + c t²``; the
-network, round 8, beat its one-move players 0.59 of 240 games.)
+network's one-move players, round 8, won 0.59 of 240 games against the weights'.)
 
 numpy does the fit, and the bots' judging (two small products per position).
 """
