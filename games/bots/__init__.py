@@ -1,4 +1,4 @@
-"""Bots that play Carcassonne: ``random``, ``beginner``, ``greedy``, ``answers`` and ``mcts`` (pure Python, no Django).
+"""Bots that play Carcassonne: ``random``, ``beginner``, ``greedy``, ``answers`` and ``mcts`` (Python and numpy, no Django).
 
 A bot is given a :class:`PlayerView` (what one player sees), never the
 :class:`~games.engine.Game`, and returns a legal record entry::

@@ -109,11 +109,11 @@ class _Network:
         za, zb = np.tanh(a @ weights + bias), np.tanh(b @ weights + bias)
         return za @ out - zb @ out, za, zb
 
-    def step(self, a: np.ndarray, b: np.ndarray, error: np.ndarray, rate: float, decay: float) -> None:
-        """One step of Adam down the mean squared ``error`` (prediction less target) of these rows."""
+    def step(self, a: np.ndarray, b: np.ndarray, wanted: np.ndarray, rate: float, decay: float) -> None:
+        """One step of Adam down the mean squared error of these rows' residual against ``wanted``."""
         weights, _bias, out = self.params
-        _r, za, zb = self.residual(a, b)
-        g = 2.0 * error / len(error)
+        residual, za, zb = self.residual(a, b)
+        g = 2.0 * (residual - wanted) / len(wanted)
         da, db = np.outer(g, out) * (1.0 - za**2), -np.outer(g, out) * (1.0 - zb**2)
         grads = [a.T @ da + b.T @ db + decay * weights, da.sum(0) + db.sum(0), za.T @ g - zb.T @ g + decay * out]
         self.steps += 1
@@ -148,8 +148,7 @@ def fit(
             order = rng.permutation(len(base))
             for start in range(0, len(order), 512):
                 rows = order[start : start + 512]
-                error = base[rows] + network.residual(a[rows], b[rows])[0] - target[rows]
-                network.step(a[rows], b[rows], error, rate, 1e-4)
+                network.step(a[rows], b[rows], target[rows] - base[rows], rate, 1e-4)
     predicted = base + network.residual(a, b)[0]
     weights, bias, out = network.params
     count = len(PARTS)
