@@ -174,17 +174,28 @@ def _mark_queued(pk: int):
 
 def enqueue(pk: int) -> None:
     """Queue the sending of one notification. Never raises: a broker that is down must
-    not break the event; the periodic sweep queues the row again later."""
-    stamp = _mark_queued(pk)  # before publishing: a worker (or an eager run) may claim it at once
+    not break the event; the periodic sweep queues the row again later. Nor may a database
+    that went away after the event's commit: the row stays unmarked and the sweep takes it."""
+    stamp = None
     try:
+        stamp = _mark_queued(pk)  # before publishing: a worker (or an eager run) may claim it at once
         send_notification.apply_async(
             (pk,),
             retry=True,
             retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5},
         )
-    except Exception:  # broker errors of any kind
+    except Exception:  # broker or database errors of any kind
         logger.exception("could not queue notification %s; the sweep will retry", pk)
+        if stamp is not None:
+            _unmark_queued(pk, stamp)
+
+
+def _unmark_queued(pk: int, stamp) -> None:
+    """Hand a row that never reached the broker back to the sweep, if the database lets us."""
+    try:
         Notification.objects.filter(pk=pk, queued_at=stamp).update(queued_at=None)
+    except Exception:  # the database is away too: the sweep takes it once QUEUED_MAX has passed
+        logger.warning("could not unmark notification %s; the sweep takes it later", pk, exc_info=True)
 
 
 @receiver(row_written, dispatch_uid="notifications_queue_sending")

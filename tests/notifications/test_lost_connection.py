@@ -16,11 +16,16 @@ from django.core import mail
 from django.core.mail.backends import locmem
 from django.db import OperationalError, connection
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from games import lobby
+from games.models import Move
 from notifications import tasks
 from notifications.models import Notification
 from tests.conftest import needs_postgresql
+from tests.games.helpers import play_turn
+
+from .conftest import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,3 +122,29 @@ def test_an_email_whose_database_stays_away_is_left_to_the_lease_and_never_lost(
     sweep_after_the_lease()
     assert Notification.objects.get(pk=invitation.pk).status == "sent"
     assert len(mail.outbox) == 2  # sent again rather than lost
+
+
+def test_a_move_whose_email_cannot_be_marked_queued_is_still_played_and_its_email_sent_by_the_sweep(ann, bob):
+    game = start_game(ann, bob)
+    clients = {}
+    for user in (ann, bob):
+        clients[user.username] = APIClient()
+        clients[user.username].force_authenticate(user)
+    mail.outbox.clear()
+
+    def lose_the_mark_queued(execute, sql, params, many, context):
+        if sql.startswith('UPDATE "notifications_notification" SET "queued_at"'):
+            raise OperationalError("server closed the connection unexpectedly")
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(lose_the_mark_queued):  # the hook runs after the move's commit
+        response = play_turn(clients, game.pk)
+
+    assert response.status_code == 201, response.json()
+    assert Move.objects.filter(game=game).count() == 1
+    row = Notification.objects.get(game=game, kind="turn", email="bob@example.com")
+    assert row.status == "pending" and row.queued_at is None and not mail.outbox
+    later = timezone.now() + timedelta(minutes=10)
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        tasks.sweep()
+    assert [m.to for m in mail.outbox] == [["bob@example.com"]]
