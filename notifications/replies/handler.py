@@ -39,6 +39,7 @@ from games import turns
 from games.errors import Conflict, GameError, NotAllowed
 from games.models import Game, Seat
 from games.presenter.view import GameView
+from games.text import single_line
 from games.words.tiles import tile_name
 
 from ..models import Category, InboundMessage, Notification
@@ -83,6 +84,9 @@ REASONS = {
 ANSWERS_PER_DECISION = 3
 """Answers to failed replies per player and decision: a mail loop with a responder that
 does not mark its mail as automatic stops here."""
+
+MAX_ADDRESS = 254
+"""The longest an e-mail address may be (RFC 5321's path, less its angle brackets)."""
 
 NOT_COUNTED = ("automatic", "rate_limited", "malformed")
 """Messages that do not count towards a sender's ``REPLY_EMAIL_PER_HOUR``."""
@@ -130,7 +134,9 @@ def handle(raw: bytes | EmailMessage, *, source: str, recipients: list[str] | tu
     except Exception:  # malformed headers of any kind: nothing to answer to
         logger.info("inbound e-mail with unreadable headers ignored", exc_info=True)
         return _log_only(f"sha256:{hashlib.sha256(data).hexdigest()}", source, len(data), "malformed")
-    recipient = " ".join(envelope).lower()[:254]
+    recipient = single_line(" ".join(envelope)).lower()[:MAX_ADDRESS]
+    if _hostile(message, sender):  # no mail client writes these: dropped, or the mail server retries for days
+        return _log_only(message_id, source, len(data), "malformed", sender=sender, recipient=recipient)
     with transaction.atomic():
         fields = {"message_id": message_id, "sender": sender, "source": source, "size": len(data)}
         try:
@@ -148,26 +154,56 @@ def handle(raw: bytes | EmailMessage, *, source: str, recipients: list[str] | tu
     return Outcome(log.result, log.reason, log.game_id, log.move_number, log.detail)
 
 
-def _log_only(message_id: str, source: str, size: int, reason: str) -> Outcome:
-    """Log a message ignored before it was read (malformed)."""
-    InboundMessage.objects.create(
-        message_id=message_id, source=source, size=size, result=InboundMessage.Result.IGNORED, reason=reason
-    )
+def _log_only(message_id: str, source: str, size: int, reason: str, sender: str = "", recipient: str = "") -> Outcome:
+    """Log a message ignored before it was read (malformed), its sender cleaned and cut to fit."""
+    fields = {
+        "message_id": message_id,
+        "source": source,
+        "size": size,
+        "sender": single_line(sender)[:MAX_ADDRESS],
+        "recipient": recipient,
+        "reason": reason,
+    }
+    try:
+        with transaction.atomic():
+            InboundMessage.objects.create(**fields, result=InboundMessage.Result.IGNORED)
+    except IntegrityError:  # the same message again
+        InboundMessage.objects.create(**fields, result=InboundMessage.Result.DUPLICATE)
+        return Outcome("duplicate")
     return Outcome("ignored", reason)
 
 
 def _message_id(message: EmailMessage, data: bytes) -> str:
     value = " ".join(str(message.get("Message-ID") or "").split())
-    if value and len(value) <= 200:
+    if value and len(value) <= 200 and "\x00" not in value:
         return value
-    return f"sha256:{hashlib.sha256((value or '').encode() or data).hexdigest()}"
+    return f"sha256:{hashlib.sha256(value.encode('utf-8', 'surrogateescape') or data).hexdigest()}"
+
+
+def _raw(message: EmailMessage, name: str) -> list[str]:
+    """The values of header ``name`` as they came: encoded words (RFC 2047) not decoded."""
+    return [
+        str(value).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        for key, value in message.raw_items()
+        if key.lower() == name.lower()
+    ]
 
 
 def _sender(message: EmailMessage) -> str:
-    """The one address of ``From`` (several, or none: ``""``)."""
-    found = getaddresses([str(v) for v in message.get_all("From", [])])
+    """The one address of ``From`` (several, or none: ``""``), read from the header as it
+    came: an address inside an encoded word is none (the mail server's checks of the
+    sender, DMARC say, never saw it)."""
+    found = getaddresses(_raw(message, "From"))
     addresses = [addr for _name, addr in found if "@" in addr]
     return addresses[0].strip().lower() if len(addresses) == 1 else ""
+
+
+def _hostile(message: EmailMessage, sender: str) -> bool:
+    """Whether ``From`` or ``Message-ID`` holds a NUL, or the sender is longer than an
+    address may be: written to break the handler, never by a mail client."""
+    return len(sender) > MAX_ADDRESS or any(
+        "\x00" in value for value in _raw(message, "From") + _raw(message, "Message-ID")
+    )
 
 
 def _one_at_a_time(sender: str) -> None:

@@ -146,7 +146,9 @@ def body_text(message: EmailMessage) -> str:
 def new_lines(text: str) -> list[str]:
     """The lines the sender wrote above the quoted or pasted original, without their
     signature, spaces collapsed; ``>`` lines (quoted) are never read."""
-    lines = INVISIBLE.sub("", text[:MAX_TEXT]).replace("\xa0", " ").splitlines()
+    # A NUL shows as the replacement character: no move reads through it, and the answer
+    # quoting the line can be stored (PostgreSQL takes no NUL in text).
+    lines = INVISIBLE.sub("", text[:MAX_TEXT]).replace("\xa0", " ").replace("\x00", "\ufffd").splitlines()
     # Cut at the original first: mail-parser-reply drops an Outlook separator line (and
     # would read on below it) and knows the headers of fewer mail clients.
     cut = next((i for i, line in enumerate(lines) if ORIGINAL.match(line) and not line.lstrip().startswith(">")), None)
