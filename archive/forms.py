@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engine import IllegalMove, RecordError
 from games.engine.record import parse, replay
+from games.text import has_lone_surrogate
 from games.words.vocabulary import illegal_move_reason
 
 MAX_RECORD_BYTES = 1_000_000
@@ -40,6 +41,11 @@ class RecordUploadForm(forms.Form):
         self.record_error = None
         try:
             record = parse(text)
+            if has_lone_surrogate(record):  # no page could show its names
+                raise forms.ValidationError(
+                    _("The record is not valid: %(reason)s")
+                    % {"reason": _("it contains a lone surrogate (an escape such as \\ud800 without its pair)")}
+                )
             engine = replay(record)
         except RecordError as exc:
             if isinstance(exc.__context__, IllegalMove):  # the engine's reason, in the reader's language

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from accounts import language
 from games.errors import GameError
+from games.text import has_lone_surrogate, without_lone_surrogates
 
 MAX_DEPTH = 32  # no request of the API nests deeper than a few levels
 
@@ -54,8 +55,9 @@ def has_nul(value) -> bool:
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, refusing bodies nested too deeply (a 400, not a RecursionError)
-    and text with a NUL character (a 400, not PostgreSQL's error)."""
+    """DRF's JSON parser, refusing bodies nested too deeply (a 400, not a RecursionError),
+    text with a NUL character (a 400, not PostgreSQL's error) and text with a lone
+    surrogate (a 400, not a server error wherever an answer would echo it)."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         try:
@@ -73,6 +75,13 @@ class JSONParser(parsers.JSONParser):
             )
         if has_nul(data):
             raise ParseError(_("the JSON contains a NUL character (\\u0000), which no text may contain"))
+        if has_lone_surrogate(data):
+            raise ParseError(
+                _(
+                    "the JSON contains a lone surrogate (an escape such as \\ud800 without its pair), "
+                    "which is no character: write the character itself"
+                )
+            )
         return data
 
 
@@ -123,6 +132,8 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         response.data = {"detail": _("the request body is not valid JSON (%(reason)s)") % {"reason": exc.detail}}
     elif not (isinstance(response.data, dict) and "detail" in response.data):
         response.data = {"detail": str(response.data)}
+    # An error may quote what was sent (a choice it is not): never a text no answer can hold.
+    response.data = without_lone_surrogates(response.data)
     return response
 
 

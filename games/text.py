@@ -15,3 +15,37 @@ def single_line(text: str) -> str:
         return ""
     cleaned = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in text)
     return _SPACES.sub(" ", cleaned).strip()
+
+
+# Half of a UTF-16 pair on its own ("\ud800" in JSON): no character, so no text may hold it,
+# and no page or answer can be written with it (UTF-8 has no bytes for it).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_lone_surrogate(value) -> bool:
+    """True when a string anywhere in ``value`` (nested lists and dicts, their keys too)
+    holds a lone surrogate. (A pair written as two escapes is one character once read.)"""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def without_lone_surrogates(value):
+    """``value`` (a string, or lists and dicts of them) with each lone surrogate written as
+    the replacement character, so that it can be shown or sent."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {without_lone_surrogates(k): without_lone_surrogates(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_lone_surrogates(v) for v in value]
+    return value
