@@ -132,6 +132,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "carcassonne_site.errors.lockout"
+AXES_USERNAME_CALLABLE = "accounts.backends.lockout_username"  # cut to fit its tables
 AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
