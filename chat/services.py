@@ -5,6 +5,7 @@ Errors are :class:`ChatError` with a message for people."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Count, Max
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -82,7 +83,8 @@ def post(game: Game, user, text) -> Message:
             )
             % {"count": per_minute}
         )
-    return Message.objects.create(game=game, author=user, text=text)
+    with transaction.atomic():  # the message and its e-mails, or neither (a retry stores one)
+        return Message.objects.create(game=game, author=user, text=text)
 
 
 def muted_ids(user) -> set[int]:

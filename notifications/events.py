@@ -161,7 +161,8 @@ def chat_message_saved(sender, instance, created, **kwargs) -> None:
     game = message.game
     muting = set(Mute.objects.filter(muted=message.author).values_list("user_id", flat=True))
     muting |= set(Block.objects.filter(blocked=message.author).values_list("user_id", flat=True))
-    for seat in game.seats.select_related("user").filter(state=Seat.State.JOINED).exclude(user=message.author):
+    people = game.seats.select_related("user").filter(state=Seat.State.JOINED, user__isnull=False)  # not bots
+    for seat in people.exclude(user=message.author):
         if seat.user_id in muting or Preference.for_user(seat.user).chat != Mode.EACH:
             continue
         message_notification(seat.user, message)

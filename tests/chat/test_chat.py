@@ -130,3 +130,42 @@ def test_a_player_may_ask_for_each_chat_message_by_email(client, game, ann, bob,
         _post(client, game, "ready?")
     assert [m for m in mail.outbox if m.to == ["bob@example.com"] and "ann: ready?" in m.body]
     assert not [m for m in mail.outbox if m.to == ["ann@example.com"] and "ready?" in m.body]
+
+
+def test_a_game_with_a_bot_seat_takes_a_chat_message_once_and_mails_the_people(
+    client, ann, bob, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    from games import bot_seats, lobby
+    from notifications.models import Preference
+
+    game = bot_seats.create_game_with_bots(ann, ["bob"], bots=1, bot_level="beginner")
+    lobby.accept_invitation(game.pk, bob)
+    prefs = Preference.for_user(bob)
+    prefs.chat = "each"
+    prefs.save()
+    client.force_login(ann)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _post(client, game, "good luck, both", HTTP_ACCEPT="application/json")
+    assert response.status_code == 201
+    assert Message.objects.filter(game=game).count() == 1
+    assert [m for m in mail.outbox if m.to == ["bob@example.com"] and "ann: good luck, both" in m.body]
+
+
+def test_a_message_whose_e_mails_fail_is_not_kept(client, game, ann, monkeypatch):
+    from notifications import events
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the outbox is broken")
+
+    monkeypatch.setattr(events, "message_notification", broken)
+    from notifications.models import Preference
+
+    prefs = Preference.for_user(game.seats.exclude(user=ann).get().user)
+    prefs.chat = "each"
+    prefs.save()
+    client.force_login(ann)
+    client.raise_request_exception = False
+    assert _post(client, game, "lost?").status_code == 500
+    assert not Message.objects.filter(game=game).exists()  # a retry stores it once
