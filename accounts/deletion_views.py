@@ -4,18 +4,15 @@ link's page asks before deleting: mail scanners open links too."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.core.mail import send_mail
+from django.db import transaction
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from . import deletion, limits
+from . import deletion, limits, mail
 from .forms import DeleteAccountForm
 
 LINKS_PER_HOUR = 3  # deletion links one account may have e-mailed per hour
@@ -50,11 +47,8 @@ def _send_link(request):
     elif not limits.spend("delete-link", str(user.pk), LINKS_PER_HOUR, 3600):
         messages.error(request, _("We sent you several links in the last hour: use the newest one."))
     else:
-        url = request.build_absolute_uri(reverse("delete-account-link", args=[deletion.link_token(user)]))
-        site = settings.SITE_NAME
-        context = {"site_name": site, "username": user.username, "url": url, "hours": deletion.LINK_MAX_AGE // 3600}
-        body = render_to_string("accounts/email/delete_link.txt", context)
-        send_mail(_("Delete your account on %(site)s") % {"site": site}, body, None, [user.email], fail_silently=True)
+        with transaction.atomic():
+            mail.announce(mail.DELETE_LINK, user, user.email)
         messages.success(
             request, _("We sent a link to %(email)s: follow it to delete your account.") % {"email": user.email}
         )

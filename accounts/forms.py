@@ -2,9 +2,12 @@ from typing import cast
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from . import mail
 from .deletion import is_retired
 from .models import User
 from .names import is_confusable, normalize, skeleton
@@ -98,3 +101,12 @@ class LoginForm(AuthenticationForm):
                     _("This account is suspended: it cannot log in."), code="suspended"
                 ) from None
             raise
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's, its e-mail written to the outbox like every other (sent by a worker, tried
+    again while the mail server refuses) rather than sent inside the request."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email, **kwargs):
+        with transaction.atomic():
+            mail.announce(mail.PASSWORD_RESET, context["user"], to_email)

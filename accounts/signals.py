@@ -17,3 +17,11 @@ personal_data = Signal()
 ``user``. Each receiver returns what its app holds of the person as ``{path: content}``,
 the files of the zip (``content``: JSON-able data, text, or bytes), e.g.
 ``{"chat.json": {...}}``."""
+
+account_mail = Signal()
+"""Sent inside the transaction of an account's event that needs an e-mail
+(:func:`accounts.mail.announce`): ``purpose`` (one of :mod:`accounts.mail`'s), ``user``,
+``email`` (where to: the address being confirmed, else the account's) and ``language`` (the
+language of the request that asked; "" when someone else asked). The notifications app
+writes it to its outbox, to be sent after the commit whatever the person's e-mail settings,
+written by :func:`accounts.mail.render` when it is sent."""

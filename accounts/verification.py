@@ -8,14 +8,11 @@ of a link (someone tried to use it), so the address cannot be taken over.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core import signing
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from . import mail
 from .models import User
 
 SALT = "accounts.email-confirmation"
@@ -34,28 +31,18 @@ def token(user, email: str) -> str:
     return signing.TimestampSigner(salt=SALT).sign_object({"u": user.pk, "e": email.lower()})
 
 
-def request_address(request, user, email: str) -> None:
-    """Remember ``email`` as ``user``'s address to confirm and mail the link (or, when
-    another account owns it, a note to that account)."""
+def request_address(user, email: str) -> None:
+    """Remember ``email`` as ``user``'s address to confirm and e-mail the link (or, when
+    another account owns it, a note to that account), once this commits."""
     email = User.objects.normalize_email(email).strip()
-    user.pending_email = email
-    user.save(update_fields=["pending_email"])
-    site = getattr(settings, "SITE_NAME", "Carcassonne")
-    owner = owner_of(email)
-    if owner is not None:
-        context = {
-            "site_name": site,
-            "username": owner.username,
-            "reset_url": request.build_absolute_uri(reverse("password_reset")),
-        }
-        subject = _("Someone tried to use your address on %(site)s") % {"site": site}
-        body = render_to_string("accounts/email/address_in_use.txt", context)
-    else:
-        url = request.build_absolute_uri(reverse("email-confirm", args=[token(user, email)]))
-        context = {"site_name": site, "username": user.username, "url": url, "days": MAX_AGE // 86400}
-        subject = _("Confirm your e-mail address for %(site)s") % {"site": site}
-        body = render_to_string("accounts/email/confirm.txt", context)
-    send_mail(subject, body, None, [email], fail_silently=True)
+    with transaction.atomic():
+        user.pending_email = email
+        user.save(update_fields=["pending_email"])
+        owner = owner_of(email)
+        if owner is not None:
+            mail.announce(mail.ADDRESS_IN_USE, owner, email)
+        else:
+            mail.announce(mail.CONFIRM, user, email)
 
 
 def confirm(raw_token: str):

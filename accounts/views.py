@@ -12,7 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from . import limits, verification
-from .forms import EmailChangeForm, LanguageForm, SignupForm
+from .forms import EmailChangeForm, LanguageForm, PasswordResetForm, SignupForm
 
 # The home page shows "Your games" from the games app when it provides this
 # template, else a placeholder.
@@ -85,7 +85,7 @@ def signup(request):
                 form.add_error("username", _("This name is taken, or looks too much like a name that is."))
             else:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                verification.request_address(request, user, form.cleaned_data["email"])
+                verification.request_address(user, form.cleaned_data["email"])
                 request.session.pop(INVITED_EMAIL_SESSION_KEY, None)
                 messages.success(
                     request,
@@ -103,7 +103,9 @@ def signup(request):
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's, limited per client address and per address written: past either limit
     the form says so and no e-mail goes out (the same answer whether or not an account
-    has that address)."""
+    has that address). Its e-mail is sent by a worker, not in the request (:class:`PasswordResetForm`)."""
+
+    form_class = PasswordResetForm
 
     def form_valid(self, form):
         email = form.cleaned_data["email"].strip().lower()
@@ -135,7 +137,7 @@ def email_change(request):
         status = 429
     elif request.method == "POST" and form.is_valid():
         email = form.cleaned_data["email"]
-        verification.request_address(request, request.user, email)
+        verification.request_address(request.user, email)
         messages.success(
             request, _("We sent a link to %(email)s: follow it to confirm the address.") % {"email": email}
         )

@@ -11,7 +11,7 @@ class NotificationsConfig(AppConfig):
 
         from chat.models import Message
 
-        from . import events, privacy, tasks  # noqa: F401  (receivers of games.signals, the outbox, deletions)
+        from . import account_mail, events, privacy, tasks  # noqa: F401  (receivers of accounts' and games' signals, the outbox)
         from .replies import webhooks  # noqa: F401  (replies from an inbound e-mail provider)
 
         post_save.connect(events.chat_message_saved, sender=Message, dispatch_uid="notifications_chat_message")

@@ -28,7 +28,7 @@ from games.text import single_line
 from games.words.tiles import tile_name
 from games.words.vocabulary import color_label
 
-from . import links, pictures
+from . import account_mail, links, pictures
 from .models import Category, Notification
 from .replies import answers, tokens
 
@@ -412,6 +412,8 @@ def _timeout_event(data: dict, you: bool) -> str:
 def build_message(n: Notification) -> EmailMultiAlternatives:
     """The e-mail of outbox row ``n``, written in its recipient's language (their setting,
     else the language they last used the site in; never the sender's)."""
+    if n.kind == Notification.Kind.ACCOUNT:
+        return account_mail.build(n)
     with links.origin((n.data or {}).get("site_url", "")), translation.override(recipient_language(n)):
         return _build_message(n)
 

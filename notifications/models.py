@@ -24,6 +24,7 @@ class Category(models.TextChoices):
     REMINDER = "reminder", _("Deadline reminders")
     TIMEOUT = "timeout", _("Timeouts (turn skipped, game lost on time)")
     CHAT = "chat", _("Chat messages")
+    ACCOUNT = "account", _("Your account (always sent)")  # confirmations, resets: no setting turns them off
 
 
 class Mode(models.TextChoices):
@@ -86,6 +87,7 @@ class Notification(models.Model):
         DIGEST = "digest", "Daily digest"
         MESSAGE = "message", "Message"  # from an upper layer (tournaments): subject, lines, one link
         REPLY = "reply", "A reply was not played"  # the answer to a move by e-mail that failed
+        ACCOUNT = "account", "Account e-mail"  # from accounts: confirm an address, reset the password, delete
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"

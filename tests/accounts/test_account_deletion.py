@@ -190,11 +190,12 @@ def test_a_wrong_password_deletes_nothing(world):
     assert User.objects.get(pk=world.person.pk).username == w.NAME
 
 
-def test_the_link_by_email_asks_before_deleting(make_user, password):
+def test_the_link_by_email_asks_before_deleting(make_user, password, django_capture_on_commit_callbacks):
     person = make_user(w.NAME, w.EMAIL)
     client = Client()
     client.force_login(person)
-    client.post(reverse("delete-account"), {"send_link": "1"})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("delete-account"), {"send_link": "1"})
     (message,) = mail.outbox
     assert message.to == [w.EMAIL]
     link = next(line for line in message.body.splitlines() if "/accounts/delete/" in line).strip()

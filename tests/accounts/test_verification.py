@@ -4,6 +4,7 @@ usernames cannot be mistaken for one another."""
 import re
 
 import pytest
+from django.test import TestCase
 from django.urls import reverse
 
 from accounts.models import User
@@ -14,11 +15,12 @@ PASSWORD = "a-Long-enough-pa55word"
 
 
 def signup(client, username="bob", email="bob@example.com"):
-    return client.post(
-        reverse("signup"),
-        {"username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD},
-        follow=True,
-    )
+    with TestCase.captureOnCommitCallbacks(execute=True):  # its e-mail goes once the sign-up commits
+        return client.post(
+            reverse("signup"),
+            {"username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD},
+            follow=True,
+        )
 
 
 def link_in(message) -> str:
@@ -70,7 +72,8 @@ def test_a_forged_or_tampered_confirmation_link_changes_nothing(client, mailoutb
 @pytest.mark.django_db
 def test_changing_the_address_keeps_the_old_one_until_the_new_one_is_confirmed(client, user, password, mailoutbox):
     client.force_login(user)
-    client.post(reverse("email-change"), {"email": "new@example.com"})
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        client.post(reverse("email-change"), {"email": "new@example.com"})
     user.refresh_from_db()
     assert (user.email, user.pending_email) == ("ann@example.com", "new@example.com")
     client.get(link_in(mailoutbox[-1]))

@@ -94,8 +94,9 @@ def test_login_wrong_password(client, user):
     assert response.context["form"].errors
 
 
-def test_password_reset_email_link_sets_new_password(client, user, mailoutbox):
-    response = client.post(reverse("password_reset"), {"email": "ann@example.com"})
+def test_password_reset_email_link_sets_new_password(client, user, mailoutbox, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("password_reset"), {"email": "ann@example.com"})
     assert response.status_code == 302
     assert response.url == reverse("password_reset_done")
     assert len(mailoutbox) == 1
@@ -118,8 +119,9 @@ def test_password_reset_email_link_sets_new_password(client, user, mailoutbox):
     assert client.login(username="ann", password=new)
 
 
-def test_password_reset_unknown_email_sends_nothing(client, mailoutbox):
-    response = client.post(reverse("password_reset"), {"email": "nobody@example.com"})
+def test_password_reset_unknown_email_sends_nothing(client, mailoutbox, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("password_reset"), {"email": "nobody@example.com"})
     assert response.status_code == 302
     assert mailoutbox == []
 

@@ -4,7 +4,7 @@
 import re
 
 import pytest
-from django.test import Client
+from django.test import Client, TestCase
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -25,10 +25,11 @@ def invited_game(ann):
 
 def signup_as_stranger():
     client = Client()
-    client.post(
-        reverse("signup"),
-        {"username": "mallory", "email": "Stranger@Example.test", "password1": PASSWORD, "password2": PASSWORD},
-    )
+    with TestCase.captureOnCommitCallbacks(execute=True):  # its e-mail goes once the sign-up commits
+        client.post(
+            reverse("signup"),
+            {"username": "mallory", "email": "Stranger@Example.test", "password1": PASSWORD, "password2": PASSWORD},
+        )
     return client
 
 
