@@ -2,7 +2,8 @@
 password-reset e-mails, chat messages. Counted in the shared cache (Redis in production,
 so every web process counts together) in fixed windows of ``seconds``.
 
-(Games, invitations and tournaments are counted in the database by their services.)
+(Games, invitations, tournaments, analyses, reports and data exports are counted in the
+database by their services, each count and what it lets through under :func:`one_at_a_time`.)
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import logging
 import time
 
 from django.core.cache import cache
+from django.db import connection
 
 logger = logging.getLogger(__name__)
 
@@ -46,3 +48,25 @@ def spend(kind: str, who: str, limit: int, seconds: int) -> bool:
         logger.warning("limit %s not counted: the cache did not answer", kind, exc_info=True)
         return True
     return count <= limit
+
+
+def one_at_a_time(*key: object) -> None:
+    """Until the transaction ends, no other transaction gets past this call with the same
+    ``key`` (e.g. ``("limits", user.pk)``): a limit counted in the database then counts what
+    the requests before it stored, however many arrive at once. PostgreSQL: an advisory
+    lock (a lock of the user's row would also hold up every insert naming the user, and
+    two people inviting each other at once would deadlock); SQLite writes one transaction
+    at a time anyway."""
+    if not connection.in_atomic_block:  # the lock would end with this statement
+        raise RuntimeError("one_at_a_time() must be called inside a transaction")
+    if connection.vendor == "postgresql":
+        text = ":".join(str(part) for part in key)
+        lock = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big", signed=True)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [lock])
+
+
+def one_person_at_a_time(user) -> None:
+    """:func:`one_at_a_time` for the limits of one person (games, invitations, tournaments,
+    analyses): their requests count one after another, everyone else's go on meanwhile."""
+    one_at_a_time("limits", user.pk)

@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from accounts import limits
 from games.board_svg import seat_hex
 from games.bots import NAMED_LEVELS, analyse
 from games.bots.analysis import BLUNDER, INACCURACY, MISTAKE
@@ -65,9 +66,6 @@ def start(game: Game, user) -> tuple[GameAnalysis, bool]:
     while it is queued, running or done changes nothing (one row per game)."""
     if game.status != Game.Status.FINISHED:
         raise Conflict(_("Only a finished game can be analysed: there is no help while a game is played."))
-    existing = GameAnalysis.objects.filter(pk=game.pk).values_list("state", flat=True).first()
-    if existing is None or existing == State.FAILED:  # this request queues a run: it counts
-        check_quota(game, user)
     now = timezone.now()
     fresh = {
         "state": State.QUEUED,
@@ -80,6 +78,11 @@ def start(game: Game, user) -> tuple[GameAnalysis, bool]:
         "progress": 0,
     }
     with transaction.atomic():
+        # One request that queues a run at a time, site-wide: the queue's ceiling counts everyone's.
+        limits.one_at_a_time("analyses")
+        existing = GameAnalysis.objects.filter(pk=game.pk).values_list("state", flat=True).first()
+        if existing is None or existing == State.FAILED:  # this request queues a run: it counts
+            check_quota(game, user)
         analysis, created = GameAnalysis.objects.get_or_create(game=game, defaults=fresh)
         again = not created and GameAnalysis.objects.filter(pk=game.pk, state=State.FAILED).update(**fresh) == 1
     if again:

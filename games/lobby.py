@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import blocks
+from accounts import blocks, limits
 from games import signals
 from games.engine import Rules, RulesError
 from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -67,8 +67,6 @@ def create_game(
     if timeout_rule not in Game.TimeoutRule.values:
         raise GameError(_("timeout_rule must be 'skip', 'lose' or 'bot'"))
     invitees = _resolve_invitees(creator, list(invite))
-    _check_games_quota(creator, waits=not starts_at_once)
-    check_invitation_quota(creator, len(invitees))
     players = 1 + len(invitees) + open_seats
     if not MIN_PLAYERS <= players <= rules.max_players:
         values = {"least": MIN_PLAYERS, "most": rules.max_players, "players": players}
@@ -88,6 +86,9 @@ def create_game(
             % values
         )
     with transaction.atomic():
+        limits.one_person_at_a_time(creator)  # parallel requests count what the ones before stored
+        _check_games_quota(creator, waits=not starts_at_once)
+        check_invitation_quota(creator, len(invitees))
         game = Game.objects.create(
             name=single_line(name)[:80],
             created_by=creator,
@@ -183,14 +184,15 @@ def _check_games_quota(creator, waits: bool = True) -> None:
 def check_invitation_quota(creator, wanted: int) -> None:
     """At most ``GAMES_INVITATIONS_PER_DAY`` invitations per user in any 24 hours: the
     seats of their games, and what other apps count (tournament invitations, through the
-    ``invitations_sent`` signal)."""
+    ``invitations_sent`` signal). Call it in the transaction that stores them."""
     if not wanted:
         return
+    limits.one_person_at_a_time(creator)
     limit = int(getattr(settings, "GAMES_INVITATIONS_PER_DAY", 50))
     since = timezone.now() - timedelta(days=1)
     sent = (
         Seat.objects.filter(game__created_by=creator, game__created_at__gte=since, position__gt=0)
-        .exclude(state=Seat.State.OPEN, invited_email="", user__isnull=True)
+        .exclude(invited_email="", user__isnull=True)  # open seats, and bots' seats: nobody was invited
         .count()
     )
     sent += sum(
@@ -226,19 +228,20 @@ def _resolve_invitees(creator, names: list[str]) -> list:
                     _("%(address)r is not a valid e-mail address") % {"address": name}, field="invite"
                 ) from None
             user = User.objects.filter(email__iexact=name).first()
+            if user is not None and (not user.is_active or blocks.any_between(creator.pk, [user.pk])):
+                # a block is silent: refused as the address of a suspended account is
+                raise GameError(_("%(name)s cannot be invited to your games") % {"name": name}, field="invite")
             invitee = user or name.lower()
         else:
             user = User.objects.filter(username__iexact=name, is_active=True).first()  # not deleted nor suspended
-            if user is None:
+            if user is None or blocks.any_between(creator.pk, [user.pk]):
+                # a block is silent: refused as a name nobody has (or a suspended account's) is
                 raise GameError(
                     _("there is no player called %(name)r; invite them by e-mail instead") % {"name": name},
                     field="invite",
                 )
             invitee = user
         key = invitee.pk if not isinstance(invitee, str) else invitee
-        if not isinstance(invitee, str) and blocks.any_between(creator.pk, [invitee.pk]):
-            # a block is silent: the refusal does not say why
-            raise GameError(_("%(name)s cannot be invited to your games") % {"name": name}, field="invite")
         if key in seen:
             if key == creator.pk:
                 raise GameError(_("you cannot invite yourself"), field="invite")

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import limits
 from games.text import single_line
 from games.words.vocabulary import rules_error
 
@@ -115,9 +116,11 @@ def create_tournament(director, *, counted: bool = True, **fields) -> Tournament
         fields["tiebreaks"] = default_tiebreaks(fields.get("format") or Tournament.Format.SWISS)
     t = Tournament(director=director, seed=secrets.randbits(62), **fields)
     validate(t)
-    if counted:
-        _check_tournaments_quota(director)
-    t.save()
+    with transaction.atomic():
+        if counted:
+            limits.one_person_at_a_time(director)  # parallel requests count what the ones before stored
+            _check_tournaments_quota(director)
+        t.save()
     return t
 
 

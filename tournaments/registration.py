@@ -82,10 +82,8 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
     users = []
     for name in usernames:
         user = User.objects.filter(username__iexact=name.strip(), is_active=True).first()
-        if user is None:
+        if user is None or blocks.any_between(by.pk, [user.pk]):  # a block is silent: as for a name nobody has
             raise TournamentError(_("there is no player called %(name)s") % {"name": name.strip()})
-        if blocks.any_between(by.pk, [user.pk]):  # a block is silent: the refusal does not say why
-            raise TournamentError(_("%(name)s cannot be invited to your tournaments") % {"name": user.username})
         users.append(user)
     first_time = {u.pk for u in users} - set(t.entries.values_list("user_id", flat=True))
     try:  # the same daily quota as game invitations

@@ -213,3 +213,14 @@ def test_a_bot_of_each_level_moves_legally(level, ann, settings, django_capture_
         assert made.call_args.kwargs["scale"] * 0.3 == pytest.approx(0.05)
     game.refresh_from_db()
     assert Move.objects.filter(game=game, seat=1).exists() and game.current_seat == 0  # checked by the engine, stored
+
+
+def test_bots_seats_are_not_invitations(ann, settings):
+    settings.GAMES_INVITATIONS_PER_DAY = 2
+    api = client_of(ann)
+    for _ in range(3):  # nine bots
+        assert api.post("/api/games/", {"bots": 3, "bot_level": "beginner"}, format="json").status_code == 201
+    three = {"invite": ["a@example.test", "b@example.test", "c@example.test"]}
+    response = api.post("/api/games/", three, format="json")
+    assert response.status_code == 429 and "you have 2 left today" in response.json()["detail"]
+    assert api.post("/api/games/", {"invite": three["invite"][:2]}, format="json").status_code == 201
