@@ -149,18 +149,31 @@ def link_token(user) -> str:
     return signing.TimestampSigner(salt=LINK_SALT).sign_object({"u": user.pk, "h": _account_hash(user)})
 
 
-def user_of_link(token: str):
-    """The account a deletion link stands for, or ``None`` (expired, forged, spent: the
-    password or address changed, or the account is gone)."""
+def _signed(token: str) -> dict | None:
+    """What a deletion link signed (the account's id and hash), unless forged or expired."""
     try:
         data = signing.TimestampSigner(salt=LINK_SALT).unsign_object(token, max_age=LINK_MAX_AGE)
     except (signing.BadSignature, ValueError):
         return None
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or not isinstance(data.get("u"), int):
         return None
-    if not isinstance(data.get("u"), int):
+    return data
+
+
+def user_of_link(token: str):
+    """The account a deletion link stands for, or ``None`` (expired, forged, spent: the
+    password or address changed, or the account is gone)."""
+    data = _signed(token)
+    if data is None:
         return None
     user = User.objects.filter(pk=data["u"], is_active=True, deleted_at__isnull=True).first()
     if user is None or _account_hash(user) != data.get("h"):
         return None
     return user
+
+
+def deleted_since_link(token: str) -> bool:
+    """Whether the account of a deletion link, still within its time, is deleted (by this
+    link opened twice, say)."""
+    data = _signed(token)
+    return data is not None and User.objects.filter(pk=data["u"], deleted_at__isnull=False).exists()

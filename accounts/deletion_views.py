@@ -58,6 +58,8 @@ def _send_link(request):
 @require_http_methods(["GET", "POST"])
 def delete_account_link(request, token: str):
     user = deletion.user_of_link(token)
+    if user is None and request.method == "POST" and deletion.deleted_since_link(token):
+        return _deleted(request)  # confirmed twice: the first did it
     if user is None:
         return render(request, "accounts/delete_account_link.html", {"expired": True}, status=404)
     if request.method == "POST":
@@ -67,8 +69,15 @@ def delete_account_link(request, token: str):
 
 def _delete(request, user):
     own = request.user.is_authenticated and request.user.pk == user.pk
-    deletion.delete_account(user)
+    try:
+        deletion.delete_account(user)
+    except deletion.AlreadyDeleted:  # a second click, or a second tab, a moment after the first: it is done
+        pass
     if own:
         logout(request)
+    return _deleted(request)
+
+
+def _deleted(request):
     messages.success(request, _("Your account is deleted. Goodbye, and thank you for playing."))
     return redirect("home")
