@@ -4,6 +4,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
@@ -35,13 +36,20 @@ INVITED_EMAIL_SESSION_KEY = "invited_email"
 
 
 def _next_url(request) -> str:
-    """Where to go after signing up (e.g. back to an invitation), if it is our own page."""
+    """Where to go after signing up (e.g. back to an invitation), if it is a path of our own
+    site; anything else (``abc``, ``0``, another site) is ignored."""
     url = request.POST.get("next") or request.GET.get("next") or ""
-    if url and url_has_allowed_host_and_scheme(
+    if url.startswith("/") and url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return url
     return ""
+
+
+def _go_next(request, default: str):
+    """A redirect to ``next`` (a path, never read as a view's name), else to ``default``."""
+    url = _next_url(request)
+    return HttpResponseRedirect(url) if url else redirect(default)
 
 
 def _may_sign_up(request) -> bool:
@@ -94,7 +102,7 @@ def signup(request):
                     )
                     % {"name": user.username, "email": form.cleaned_data["email"]},
                 )
-                return redirect(next_url or "home")
+                return _go_next(request, "home")
     else:
         form = SignupForm(initial={"email": request.session.get(INVITED_EMAIL_SESSION_KEY, "")})
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
@@ -170,7 +178,7 @@ def language(request):
                 request.user.save(update_fields=["language"])
             translation.activate(code or translation.get_language_from_request(request))
             messages.success(request, _("Language saved."))
-            response = redirect(_next_url(request) or "language")
+            response = _go_next(request, "language")
             if code:
                 response.set_cookie(
                     settings.LANGUAGE_COOKIE_NAME,
