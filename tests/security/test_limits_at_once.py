@@ -184,3 +184,62 @@ def test_parallel_analyses_by_many_people_stop_at_the_queues_ceiling(settings, m
     )
     assert GameAnalysis.objects.filter(state=GameAnalysis.State.QUEUED).count() == 3
     assert codes == [202] * 3 + [503] * (PARALLEL - 3)
+
+
+# --- counted in the shared cache (an atomic increment), and django-axes' lock-out ----------------
+
+
+def test_parallel_chat_messages_store_at_most_a_minutes_share(settings, ann, bob):
+    from chat.models import Message
+    from games import lobby
+
+    settings.CHAT_MESSAGES_PER_MINUTE = 3
+    game = lobby.create_game(ann, ["bob"])
+    lobby.accept_invitation(game.pk, bob)
+
+    def write(i):
+        client = Client()
+        client.force_login(ann)
+        return client.post(f"/games/{game.pk}/chat/post/", {"text": f"hi {i}"}, HTTP_ACCEPT="application/json")
+
+    codes = fire([lambda i=i: write(i) for i in range(PARALLEL)])
+    assert Message.objects.filter(author=ann).count() == 3
+    assert codes == [201] * 3 + [429] * (PARALLEL - 3)
+
+
+def test_parallel_sign_ups_from_one_address_make_at_most_an_hours_accounts(settings, password, django_user_model):
+    settings.ACCOUNTS_SIGNUPS_PER_HOUR = 3
+
+    def sign_up(i):
+        data = {"username": f"flood{i}", "email": f"flood{i}@example.com", "password1": password, "password2": password}
+        return Client(REMOTE_ADDR="10.0.0.5").post("/accounts/signup/", data)
+
+    fire([lambda i=i: sign_up(i) for i in range(PARALLEL)])
+    assert django_user_model.objects.filter(username__startswith="flood").count() == 3
+
+
+def test_parallel_password_resets_send_at_most_an_hours_emails(settings, user):
+    from notifications.models import Notification
+
+    settings.ACCOUNTS_PASSWORD_RESETS_PER_EMAIL_PER_HOUR = 2
+    reset = reverse("password_reset")
+    fire(
+        [
+            lambda i=i: Client(REMOTE_ADDR=f"10.1.0.{i}").post(reset, {"email": "ann@example.com"})
+            for i in range(PARALLEL)
+        ]
+    )
+    assert Notification.objects.filter(user=user).count() == 2
+
+
+def test_parallel_wrong_passwords_get_no_more_guesses_than_the_lock_out_allows(settings, user, password):
+    settings.AXES_FAILURE_LIMIT = 5
+
+    def guess(i):
+        client = Client(REMOTE_ADDR=f"10.2.0.{i}", raise_request_exception=False)
+        return client.post(reverse("login"), {"username": "ann", "password": f"guess-{i}"})
+
+    codes = fire([lambda i=i: guess(i) for i in range(4 * PARALLEL)])
+    assert codes.count(200) <= 5 and set(codes) <= {200, 429}  # 200: "wrong password", 429: locked out
+    right = Client(REMOTE_ADDR="10.3.0.1").post(reverse("login"), {"username": "ann", "password": password})
+    assert right.status_code == 429
