@@ -25,7 +25,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from . import erasure, signals
+from . import erasure, exports, signals
 from .models import Block, RetiredName, User
 
 logger = logging.getLogger(__name__)
@@ -60,6 +60,7 @@ def delete_account(user) -> dict:
         _retire(old_name)
         _empty(user)
         summary: dict = {"name": user.username, "accounts": _end_access(user, old_name)}
+        summary["accounts"]["others_data_exports_renamed"] = exports.redact(old_name, addresses, user.username)
         for receiver, result in signals.account_deleted.send(
             sender=User, user=user, old_name=old_name, old_addresses=addresses, neutral_name=user.username
         ):

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from . import language, signals
+from . import erasure, language, signals
 from .models import DataExport, User
 
 STALE_AFTER = timedelta(minutes=30)
@@ -102,6 +102,44 @@ def zip_of(user) -> bytes:
             if not isinstance(content, bytes | str):
                 content = json.dumps(content, indent=2, ensure_ascii=False, default=str) + "\n"
             archive.writestr(path, content)
+    return buffer.getvalue()
+
+
+def redact(old_name: str, addresses: list[str], neutral_name: str) -> int:
+    """Files already prepared for others that name a deleted person take the neutral name, and
+    lose the person's addresses, as the rest of the site does; returns how many changed."""
+    changed = 0
+    for export in DataExport.objects.filter(state=DataExport.State.READY, content__isnull=False):
+        content = _redacted_zip(bytes(export.content or b""), old_name, addresses, neutral_name)
+        if content is not None:
+            DataExport.objects.filter(pk=export.pk).update(content=content, size=len(content))
+            changed += 1
+    return changed
+
+
+def _redacted_zip(content: bytes, old_name: str, addresses: list[str], neutral_name: str) -> bytes | None:
+    """``content`` (a zip) with the person's name and addresses replaced, or None if none is in it."""
+    needles = [n.lower() for n in (old_name, *addresses) if n]
+    files = {}
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        for info in archive.infolist():
+            files[info.filename] = archive.read(info)
+    found = False
+    for path, data in files.items():
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:  # no text, so no name in it
+            continue
+        if any(needle in text.lower() for needle in needles):
+            found = True
+            text = erasure.blank_addresses(erasure.replace_name(text, old_name, neutral_name), addresses)
+            files[path] = text.encode()
+    if not found:
+        return None
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files.items():
+            archive.writestr(path, data)
     return buffer.getvalue()
 
 

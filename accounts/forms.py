@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from . import mail
 from .deletion import is_retired
 from .models import User
-from .names import is_confusable, normalize, skeleton
+from .names import imitates_neutral_name, is_confusable, normalize, skeleton
 
 
 def check_username(name: str, exclude_pk=None) -> str:
@@ -18,6 +18,8 @@ def check_username(name: str, exclude_pk=None) -> str:
     name = normalize(name)
     if is_confusable(name):
         raise forms.ValidationError(_("This name mixes alphabets with look-alike letters; please use one alphabet."))
+    if imitates_neutral_name(name):
+        raise forms.ValidationError(_("Names like “deleted player” stand for deleted accounts; please choose another."))
     others = User.objects.filter(username_skeleton=skeleton(name))
     if exclude_pk is not None:
         others = others.exclude(pk=exclude_pk)

@@ -39,3 +39,11 @@ def skeleton(name: str) -> str:
 def is_confusable(name: str) -> bool:
     """Mixed scripts with look-alike letters, e.g. Latin ``nn`` after a Cyrillic ``а``."""
     return bool(confusables.is_dangerous(normalize(name)))
+
+
+def imitates_neutral_name(name: str) -> bool:
+    """Whether ``name`` reads as the name a deleted account keeps ("deleted player 17", see
+    :func:`accounts.deletion.neutral_name`): ``deleted_player_10``, ``Deleted-Player-10``,
+    ``deletedplayer10``, ``dеleted.player`` (a Cyrillic е). Such a name would pass for a
+    deleted account in others' games, chat and e-mails."""
+    return "".join(ch for ch in skeleton(name) if ch.isalnum()).startswith("deletedplayer")

@@ -34,6 +34,7 @@ from .models import Game, Move, PlayPreference, Seat, Vacation
 @receiver(account_deleted, dispatch_uid="games_account_deleted")
 def erase_player(sender, user, old_name: str, old_addresses: list[str], neutral_name: str, **kwargs) -> dict:
     cancelled = Game.objects.filter(created_by=user, status=Game.Status.WAITING).delete()[1].get("games.Game", 0)
+    renamed = _rename_games(user, old_name, neutral_name)  # while their seats still say which games were theirs
     freed = _free_waiting_seats(user, old_addresses)
     left = [leave_game(game_id, user.pk) for game_id in _active_games(user)]
     return {
@@ -42,7 +43,7 @@ def erase_player(sender, user, old_name: str, old_addresses: list[str], neutral_
         "games_left": left.count("left"),
         "games_taken_over_by_bots": left.count("bot"),
         "entries_renamed": rename_entries(user, old_name, neutral_name),
-        "game_names": _rename_games(user, old_name, neutral_name),
+        "game_names": renamed,
         "invitation_addresses": _forget_addresses(user, old_addresses),
         "vacations": Vacation.objects.filter(user=user).delete()[0],
         "play_preferences": PlayPreference.objects.filter(user=user).delete()[0],

@@ -37,8 +37,8 @@ def erase_mail(sender, user, old_name: str, old_addresses: list[str], neutral_na
     named = Q(pk__in=[])
     for needle in (old_name, *old_addresses):
         named |= _mentioning(needle)
-    shared = Q(game__isnull=True) | Q(game__seats__user=user)  # their games, and the e-mails of no game
-    others = list(Notification.objects.filter(named).filter(shared).distinct())
+    # Every row naming them: also e-mails of games they did not play (a director's round e-mails).
+    others = list(Notification.objects.filter(named))
     for row in others:
         row.data = erasure.blank_addresses(erasure.replace_in_json(row.data, old_name, neutral_name), old_addresses)
     Notification.objects.bulk_update(others, ["data"], batch_size=500)

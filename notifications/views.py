@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from accounts.deletion import is_deleted
 from games import clock, durations
 from games.models import PlayPreference, Vacation
 
@@ -66,6 +67,8 @@ def unsubscribe(request, token: str):
     except (signing.BadSignature, KeyError, ValueError):
         return HttpResponseBadRequest(_("This link is not valid."))
     user = get_user_model().objects.filter(pk=data["u"]).first() if "u" in data else None
+    if user is not None and is_deleted(user):  # nothing of the person is kept, no settings either
+        return HttpResponseBadRequest(_("This link is not valid."))
     email = data.get("e", "")
     done = False
     if request.method == "POST":
