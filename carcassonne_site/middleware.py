@@ -4,7 +4,10 @@ Content-Security-Policy. (A database outage anywhere in a request is answered by
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.http import HttpResponse, JsonResponse
+from django.middleware import gzip
 from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -105,3 +108,29 @@ def policy(nonce: str) -> str:
             "frame-ancestors 'none'",
         ]
     )
+
+
+_UNCOMPRESSED = "uncompressed"
+
+
+class GZipMiddleware(gzip.GZipMiddleware):
+    """Django's compression of pages, but for a response marked :func:`uncompressed`."""
+
+    def process_response(self, request, response):
+        if getattr(response, _UNCOMPRESSED, False):
+            return response
+        return super().process_response(request, response)
+
+
+def uncompressed(view):
+    """A view whose responses go out uncompressed: they show a secret other than the CSRF token
+    (a download link's token) beside text a visitor may choose (the query string, echoed by
+    the language switcher's ``next``), which BREACH could recover from compressed lengths."""
+
+    @wraps(view)
+    def wrapped(*args, **kwargs):
+        response = view(*args, **kwargs)
+        setattr(response, _UNCOMPRESSED, True)
+        return response
+
+    return wrapped

@@ -22,6 +22,7 @@ from accounts import exports
 from games import durations
 
 from . import tasks
+from .middleware import uncompressed
 
 
 def ask_for_data(user):
@@ -35,6 +36,7 @@ def ask_for_data(user):
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@uncompressed  # the page shows the download link (its token) and echoes the query string
 def your_data(request):
     status = 200
     if request.method == "POST":

@@ -4,6 +4,7 @@ ready, where to download it: ``GET /api/account/data/<token>/`` until it expires
 
 from __future__ import annotations
 
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -14,6 +15,7 @@ from rest_framework.views import APIView
 from accounts import exports
 from games.serializers import ErrorSerializer
 
+from .middleware import uncompressed
 from .privacy import ask_for_data, zip_response
 
 
@@ -38,6 +40,7 @@ def _answer(request, export, status=200) -> Response:
 NOT_AUTHENTICATED = OpenApiResponse(ErrorSerializer, description="Not authenticated")
 
 
+@method_decorator(uncompressed, name="dispatch")  # the answer holds the download link (its token)
 class DataExportView(APIView):
     @extend_schema(
         tags=["account"],

@@ -69,7 +69,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (static files come compressed from WhiteNoise above it). The CSRF token
     # is masked afresh in every response, so BREACH cannot recover it (README: pages and gzip).
-    "django.middleware.gzip.GZipMiddleware",
+    "carcassonne_site.middleware.GZipMiddleware",  # Django's, but for views marked uncompressed
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the language cookie (the footer's switcher), else Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
