@@ -28,9 +28,14 @@ def check_username(name: str, exclude_pk=None) -> str:
     return name
 
 
+# What an account's address holds: a form's own limit (320) would let a longer one through.
+EMAIL_MAX_LENGTH = User._meta.get_field("pending_email").max_length
+
+
 class SignupForm(UserCreationForm):
     email = forms.EmailField(
         required=True,
+        max_length=EMAIL_MAX_LENGTH,
         label=_("Email"),
         help_text=_("Your turns are announced by e-mail. We send a link to confirm it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
@@ -50,6 +55,7 @@ class SignupForm(UserCreationForm):
 
 class EmailChangeForm(forms.Form):
     email = forms.EmailField(
+        max_length=EMAIL_MAX_LENGTH,
         label=_("New e-mail address"),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
         help_text=_("It replaces your address once you follow the link we send to it."),
