@@ -72,7 +72,7 @@ def ask_for_the_deletion_link(client, user):
     return "ann@example.com", "/accounts/delete/"
 
 
-def follows(client, user, link: str) -> bool:
+def follows(user, link: str) -> bool:
     """Whether following ``link`` does what it promises (in a fresh browser)."""
     response = Client().get(link, follow=True)
     if "/email/confirm/" in link:
@@ -98,7 +98,7 @@ def test_an_account_email_refused_by_the_mail_server_waits_and_is_sent_later_wit
     sweep_later()
     (message,) = mail.outbox
     assert message.to == [address]
-    assert follows(client, user, link_in(message, path))
+    assert follows(user, link_in(message, path))
     assert Notification.objects.get(pk=row.pk).status == "sent"
 
 
