@@ -107,6 +107,10 @@ def read_outbox():
 
 def outbox_list(request):
     _ensure_enabled()
+    if settings.CELERY_TASK_ALWAYS_EAGER:  # no beat in development: looking here runs its sweep
+        from notifications import tasks
+
+        tasks.sweep()
     return render(
         request,
         "outbox/list.html",

@@ -231,7 +231,11 @@ CELERY_TASK_QUEUES = (Queue("celery"), Queue("analysis"))
 CELERY_TASK_ROUTES = {"archive.tasks.analyse_game": {"queue": "analysis"}}
 # Periodic jobs (run `celery -A carcassonne_site beat`); each is safe to run late or twice.
 CELERY_BEAT_SCHEDULE = {
-    "notifications-sweep": {"task": "notifications.tasks.sweep", "schedule": 60.0},
+    # Sends what is due: held turn e-mails whose time is up, and what was never sent.
+    "notifications-sweep": {
+        "task": "notifications.tasks.sweep",
+        "schedule": env.float("NOTIFICATIONS_SWEEP_EVERY_SECONDS", 60.0),
+    },
     # Bots' turns whose task was lost or whose worker died are sent again.
     "games-bot-turns": {"task": "games.tasks.requeue_bot_turns", "schedule": 30.0},
     "games-timeouts": {"task": "games.tasks.check_timeouts", "schedule": 300.0},
@@ -300,6 +304,9 @@ ANYMAIL = {
 }
 NOTIFICATIONS_SWEEP_AFTER_SECONDS = 180  # the sweep re-queues rows unsent after this
 NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this recently
+# A turn e-mail or reminder to a player active on the site waits this long (and the
+# sweep's minute), then goes unless they have seen the turn (notifications.held).
+NOTIFICATIONS_HOLD_SECONDS = env.int("NOTIFICATIONS_HOLD_SECONDS", 180)
 # An open game page asks the server this often (while visible) whether it changed.
 LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", 4.0)
 

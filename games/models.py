@@ -159,6 +159,10 @@ class Seat(models.Model):
     invited_email = models.EmailField(blank=True)
     invite_token = models.CharField(max_length=64, default=new_token, unique=True)
     joined_at = models.DateTimeField(null=True, blank=True)
+    # When the player last looked at the game (its page or the live swap) and how many
+    # moves it had then: a turn e-mail held while they play is not sent about a turn seen.
+    seen_at = models.DateTimeField(null=True, blank=True)
+    seen_move = models.PositiveIntegerField(null=True, blank=True)
     # The level of the bot that plays this seat ("" for a person): a bot seat from the
     # start has no user; a bot that took over on time keeps the player's user.
     bot = models.CharField(

@@ -21,7 +21,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import blocks
-from games import bot_seats, fragment, rematch, seating, tasks, turns
+from games import bot_seats, fragment, presence, rematch, seating, tasks, turns
 from games.clock import waiting_games
 from games.errors import GameError
 from games.forms import CreateGameForm, bot_level_choices
@@ -289,6 +289,7 @@ def game_detail(request, game_id: int):
     game = game_for_viewer(game_id, request.user)
     all_moves = request.GET.get("moves") == "all"
     view = GameView.load(game, request.user, noted=None if all_moves else page.MOVES_SHOWN)
+    presence.saw(game, request.user)
     context = page.context(view, request.user, request.GET.get("tile"), all_moves=all_moves)
     context["bot_levels"] = bot_level_choices()
     return render(request, "games/game_detail.html", context)
@@ -298,7 +299,9 @@ def game_detail(request, game_id: int):
 @gzip_page
 def game_fragment(request, game_id: int):
     """The game part of its page alone, for the live poll (see games.fragment)."""
-    view = GameView.load(game_for_viewer(game_id, request.user), request.user)
+    game = game_for_viewer(game_id, request.user)
+    view = GameView.load(game, request.user)
+    presence.saw(game, request.user)
     since = fragment.since_of(request.GET.get("since"))
     response = HttpResponse(fragment.render(request, view, since, request.GET.get("tile")))
     patch_cache_control(response, private=True, no_cache=True)

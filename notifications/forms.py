@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from games import clock, durations
 from games.models import PlayPreference, Vacation
 
+from . import held
 from .models import Mode, Preference
 
 # Real places, grouped by region (no "Etc/GMT+5", "US/Eastern", "EST5EDT" aliases).
@@ -64,6 +65,16 @@ class PreferenceForm(forms.ModelForm):
         for name in ("invitation", "game", "reminder", "timeout"):
             self.fields[name].choices = no_digest
         self.fields["turn"].help_text = _("The digest lists every game where it is your turn, least time left first.")
+        minutes = max(1, round(held.hold().total_seconds() / 60))
+        self.fields["email_when_active"].help_text = ngettext(
+            "Off: while you are on the site, a turn e-mail or reminder waits %(count)d minute and goes"
+            " only if you have not seen the turn by then. On: it goes at once, unless you are looking at"
+            " that game.",
+            "Off: while you are on the site, a turn e-mail or reminder waits %(count)d minutes and goes"
+            " only if you have not seen the turn by then. On: it goes at once, unless you are looking at"
+            " that game.",
+            minutes,
+        ) % {"count": minutes}
         self.fields["chat"].required = False  # forms saved before the chat existed keep the default
         self.fields["chat"].help_text = _(
             "What the other players wrote in your games' chats (never in the turn e-mails)."

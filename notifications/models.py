@@ -41,7 +41,7 @@ class Preference(models.Model):
     reminder = models.CharField(_("Deadline reminders"), max_length=8, choices=Mode.choices, default=Mode.EACH)
     timeout = models.CharField(_("Timeouts"), max_length=8, choices=Mode.choices, default=Mode.EACH)
     chat = models.CharField(_("Chat messages"), max_length=8, choices=Mode.choices, default=Mode.DIGEST)
-    email_when_active = models.BooleanField(_("E-mail me even when I am active on the site"), default=False)
+    email_when_active = models.BooleanField(_("E-mail my turns at once, even while I am on the site"), default=False)
     digest_hour = models.PositiveSmallIntegerField(
         _("Digest hour"), default=8, help_text=_("Hour of the day (0-23, your time zone) for the daily digest")
     )
@@ -94,7 +94,10 @@ class Notification(models.Model):
         SENDING = "sending", "Sending"
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed"
-        SUPPRESSED = "suppressed", "Not sent (preferences)"
+        SUPPRESSED = "suppressed", "Not sent (preferences, or the turn was seen on the site)"
+        # A turn e-mail or reminder to someone active on the site: sent after a while
+        # (NOTIFICATIONS_HOLD_SECONDS) unless they have seen the turn by then.
+        HELD = "held", "Held while the player is on the site"
 
     key = models.CharField(max_length=200, unique=True)
     kind = models.CharField(max_length=12, choices=Kind.choices)

@@ -11,18 +11,15 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Min
 from django.dispatch import Signal
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts import language
 
-from . import links
+from . import held, links
 from .models import EmailOptOut, Mode, Notification, Preference
 
 row_written = Signal()
 """``pk``: a row to send was written and its transaction committed."""
-
-# Kinds held back while the recipient is active on the site (unless they opt in).
-_QUIET_WHEN_ACTIVE = {Notification.Kind.TURN, Notification.Kind.REMINDER}
 
 
 def _current_site_url() -> str:
@@ -47,7 +44,8 @@ def notify(
     always=False,
 ) -> Notification | None:
     """Write one outbox row (or nothing if ``key`` exists) and queue it after commit.
-    ``quiet_when_active=False``: sent even while the user is active on the site;
+    ``quiet_when_active=False``: sent at once even while the user is on the site (else a
+    turn e-mail or reminder is held a while: :mod:`notifications.held`);
     ``always``: sent whatever the preferences (an answer to the user's own e-mail)."""
     if user is not None:
         email = user.email if user.is_active else ""  # a suspended (or deleted) account gets no e-mail
@@ -61,8 +59,8 @@ def notify(
         mode = prefs.mode(category)
         if mode == Mode.NONE or (mode == Mode.DIGEST and kind != Notification.Kind.DIGEST):
             status = Notification.Status.SUPPRESSED
-        elif kind in _QUIET_WHEN_ACTIVE and quiet_when_active and not prefs.email_when_active and prefs.is_active():
-            status = Notification.Status.SUPPRESSED
+        elif kind in held.KINDS and quiet_when_active and held.should_hold(prefs, user, game):
+            status = Notification.Status.HELD
     elif EmailOptOut.objects.filter(email__iexact=email).exists():
         status = Notification.Status.SUPPRESSED
     data = dict(data or {})
@@ -81,6 +79,7 @@ def notify(
                 game=game,
                 data=data,
                 status=status,
+                next_attempt_at=timezone.now() + held.hold() if status == Notification.Status.HELD else timezone.now(),
             )
     except IntegrityError:
         return None

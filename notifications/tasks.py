@@ -28,6 +28,7 @@ from django.utils import timezone
 from accounts import blocks, exports, language
 from games import broker, clock
 
+from . import held
 from .models import Category, Mode, Notification, Preference
 from .outbox import notify, row_written
 
@@ -219,14 +220,32 @@ def _queue_drained() -> bool:
         return False
 
 
+def release_held(now=None) -> int:
+    """Held rows whose time is up: sent (queued) unless their turn was seen or is over."""
+    now = now or timezone.now()
+    due = Notification.objects.filter(status=Notification.Status.HELD, next_attempt_at__lte=now).select_related("game")
+    released = 0
+    for row in due.order_by("pk")[:500]:
+        still_held = Notification.objects.filter(pk=row.pk, status=Notification.Status.HELD)
+        reason = held.why_not_sent(row)
+        if reason:
+            still_held.update(status=Notification.Status.SUPPRESSED, last_error=reason)
+        elif still_held.update(status=Notification.Status.PENDING, next_attempt_at=now):
+            enqueue(row.pk)
+            released += 1
+    return released
+
+
 @shared_task(ignore_result=True)
 def sweep() -> int:
     """Queue again what should have been sent by now and has no task waiting for it: rows
     never handed to the broker (it was down), rows whose worker died (the lease ran out),
     and rows whose task was lost (handed over, yet the queue has drained; or an hour ago).
     A row only waiting in a long queue is left there, so a backlog never grows by the
-    sweep. Harmless when run twice: sending claims each row."""
+    sweep. Harmless when run twice: sending claims each row. First, held rows whose time
+    is up are released (:mod:`notifications.held`)."""
     now = timezone.now()
+    count = release_held(now)
     grace = timedelta(seconds=_setting("NOTIFICATIONS_SWEEP_AFTER_SECONDS", 180))
     stuck = (
         Q(status=Notification.Status.PENDING, next_attempt_at__lte=now - grace)
@@ -237,7 +256,6 @@ def sweep() -> int:
     if Notification.objects.filter(stuck, queued_at__lte=now - grace).exists() and _queue_drained():
         lost = Q(queued_at__lte=now - grace)  # the queue drained without them (e.g. Redis restarted empty)
     due = Notification.objects.filter(stuck).filter(Q(queued_at__isnull=True) | lost).order_by("pk")
-    count = 0
     for pk in due.values_list("pk", flat=True)[:500]:
         enqueue(pk)
         count += 1

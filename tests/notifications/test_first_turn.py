@@ -30,9 +30,9 @@ def test_the_started_email_says_whose_turn_and_the_first_turn_is_announced(
     assert "ann plays first." in to_bob.body and "your turn" not in to_bob.body
     assert len(mails_to("ann@example.com", "Your turn")) == 1
 
-    # later turns stay quiet while the player is active on the site
+    # later turns wait while the player is active on the site (sent if they do not see them)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         play_first(game)
     assert not mails_to("bob@example.com", "Your turn")
-    assert Notification.objects.get(kind="turn", user=bob).status == Notification.Status.SUPPRESSED
+    assert Notification.objects.get(kind="turn", user=bob).status == Notification.Status.HELD
