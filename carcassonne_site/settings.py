@@ -65,6 +65,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",  # also on refusals
+    # Before anything reads a body: Django's 2.5 MB for all but the inbound webhooks (below).
+    *(["notifications.replies.webhooks.RequestSize"] if HAS_GAMES_APP else []),
     "carcassonne_site.middleware.HostileInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (static files come compressed from WhiteNoise above it). The CSRF token
@@ -292,6 +294,10 @@ SESSION_COOKIE_AGE = SESSION_DAYS * 24 * 3600
 # Unset: no e-mail carries a Reply-To and no reply is played.
 REPLY_EMAIL = env.str("REPLY_EMAIL", "").strip()
 REPLY_EMAIL_MAX_BYTES = env.int("REPLY_EMAIL_MAX_BYTES", 10 * 1024 * 1024)  # larger replies are ignored
+# A reply reaches the inbound webhooks up to three times that (a provider's encoding of a reply
+# too large, which is then answered so); every other URL keeps Django's 2.5 MB (RequestSize).
+if HAS_GAMES_APP:
+    DATA_UPLOAD_MAX_MEMORY_SIZE = max(2_621_440, 3 * REPLY_EMAIL_MAX_BYTES + 1024 * 1024)
 REPLY_EMAIL_PER_HOUR = env.int("REPLY_EMAIL_PER_HOUR", 30)  # replies one sender address may send per hour
 # django-anymail's inbound webhooks (/anymail/<provider>/inbound/): every ANYMAIL_<NAME>
 # variable of the environment becomes ANYMAIL["<NAME>"], e.g. ANYMAIL_WEBHOOK_SECRET

@@ -9,22 +9,35 @@ signing key, or ``ANYMAIL_WEBHOOK_SECRET`` for providers that only have basic au
 anymail itself would only warn and let an unauthenticated post through; here missing or
 wrong credentials answer 400 and never reach the handler, and so does a body the provider
 could not have sent (``{not json``, empty).
+
+Mailgun signs only a timestamp and a token, not the message: a signed post seen once could
+carry any message again. Its webhook is refused (400) with a timestamp more than
+:data:`MAILGUN_MAX_AGE` seconds from now or a token already seen (kept in the shared cache;
+a cache that does not answer refuses them all, and Mailgun sends them again later).
+
+Replies reach the webhook up to ``DATA_UPLOAD_MAX_MEMORY_SIZE``, well above
+``REPLY_EMAIL_MAX_BYTES`` so that a reply too large is answered so; any other request is
+held to Django's 2.5 MB (:class:`RequestSize`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import time
 import warnings
 from typing import Any
 
 from anymail import urls as anymail_urls
 from anymail.exceptions import AnymailConfigurationError, AnymailInsecureWebhookWarning, AnymailWebhookValidationFailure
 from anymail.signals import inbound
-from django.conf import settings
-from django.core.exceptions import BadRequest
+from django.conf import global_settings, settings
+from django.core.cache import cache
+from django.core.exceptions import BadRequest, RequestDataTooBig
 from django.dispatch import receiver
 from django.http import Http404
-from django.urls import URLPattern
+from django.urls import Resolver404, URLPattern, resolve
 
 from . import tokens
 from .handler import handle
@@ -33,6 +46,9 @@ logger = logging.getLogger(__name__)
 
 # The views below refuse what anymail only warns about (no credentials): its warning is noise.
 warnings.filterwarnings("ignore", category=AnymailInsecureWebhookWarning)
+
+MAILGUN_MAX_AGE = 300
+"""Seconds a Mailgun signature is taken after (or before: clocks differ) its timestamp."""
 
 
 @receiver(inbound, dispatch_uid="notifications_replies_inbound")
@@ -68,6 +84,8 @@ def closed(view_class: type, provider: str) -> type:
         def run_validators(self, request):
             try:
                 super().run_validators(request)
+                if provider == "mailgun":
+                    _fresh_mailgun_signature(request)
             except AnymailWebhookValidationFailure:
                 logger.warning("inbound webhook %s: missing or wrong credentials", provider)
                 raise
@@ -82,6 +100,56 @@ def closed(view_class: type, provider: str) -> type:
 
     Closed.__name__ = Closed.__qualname__ = f"Closed{view_class.__name__}"
     return Closed
+
+
+def _fresh_mailgun_signature(request) -> None:
+    """Refuse a Mailgun post whose (valid) signature is old, or was seen before."""
+    if request.content_type == "application/json":  # where anymail found them
+        signed = json.loads(request.body.decode("utf-8"))["signature"]
+        timestamp, token = signed["timestamp"], signed["token"]
+    else:
+        timestamp, token = request.POST["timestamp"], request.POST["token"]
+    try:
+        age = time.time() - float(timestamp)
+    except (TypeError, ValueError):
+        age = float("inf")
+    if not abs(age) <= MAILGUN_MAX_AGE:
+        raise AnymailWebhookValidationFailure("Mailgun webhook called with an old timestamp")
+    key = f"mailgun-token:{hashlib.sha256(str(token).encode()).hexdigest()}"
+    if not cache.add(key, 1, 2 * MAILGUN_MAX_AGE + 60):  # seen, or the cache did not answer
+        raise AnymailWebhookValidationFailure("Mailgun webhook called with a token seen before")
+
+
+class RequestSize:
+    """Django's own limit of a request body (2.5 MB) for every URL but the inbound webhooks.
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE`` is raised well above ``REPLY_EMAIL_MAX_BYTES`` so that a
+    reply too large still reaches the handler, which answers so; this middleware, before any
+    that reads a body, refuses as Django did any other body over 2.5 MB (by its Content-Length:
+    WSGI reads no further). A multipart body (a file uploaded) passes: Django never counted
+    its files, and counts its fields itself."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if (
+            length > (global_settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0)
+            and not request.content_type.startswith("multipart/")
+            and not _inbound(request)
+        ):
+            raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
+        return self.get_response(request)
+
+
+def _inbound(request) -> bool:
+    try:
+        return resolve(request.path_info).namespace == app_name
+    except Resolver404:
+        return False
 
 
 def _closed_pattern(p: URLPattern) -> URLPattern:

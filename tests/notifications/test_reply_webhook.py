@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+import secrets
 import time
 
 import pytest
@@ -41,8 +42,9 @@ def a_move(message) -> str:
     return "A " + re.match(r"^A \([^)]*\): (\d+)", line).group(1)
 
 
-def post(client, raw: bytes, key: str = KEY, recipient: str = ""):
-    timestamp, token = str(int(time.time())), "a" * 50
+def post(client, raw: bytes, key: str = KEY, recipient: str = "", timestamp: str = "", token: str = ""):
+    """Post ``raw`` as Mailgun does, signed now with a new token (unless given)."""
+    timestamp, token = timestamp or str(int(time.time())), token or secrets.token_hex(25)
     signature = hmac.new(key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
     return client.post(
         URL,
@@ -70,6 +72,52 @@ def test_a_webhook_with_a_wrong_signature_plays_nothing(client, game):
     response = post(client, reply(game.turn_mail, a_move(game.turn_mail)), key="someone-elses-key")
     assert response.status_code == 400
     assert not Move.objects.filter(game=game).exists() and not InboundMessage.objects.exists()
+
+
+def test_a_signed_webhook_from_long_ago_plays_nothing(client, game):
+    raw = reply(game.turn_mail, a_move(game.turn_mail))
+    assert post(client, raw, timestamp="1546300800").status_code == 400  # 2019, signed with the right key
+    assert post(client, raw, timestamp=str(int(time.time()) - 600)).status_code == 400  # ten minutes ago
+    assert not Move.objects.filter(game=game).exists() and not InboundMessage.objects.exists()
+
+
+def test_a_signature_seen_before_carries_no_other_message(client, game, django_capture_on_commit_callbacks):
+    timestamp, token = str(int(time.time())), secrets.token_hex(25)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = post(client, reply(game.turn_mail, "hello"), timestamp=timestamp, token=token)
+        again = post(client, reply(game.turn_mail, a_move(game.turn_mail)), timestamp=timestamp, token=token)
+    assert (first.status_code, again.status_code) == (200, 400)
+    assert not Move.objects.filter(game=game).exists() and InboundMessage.objects.count() == 1
+
+
+def test_a_webhook_reply_over_django_s_two_and_a_half_megabytes_is_played(
+    client, game, django_capture_on_commit_callbacks
+):
+    raw = reply(game.turn_mail, a_move(game.turn_mail), attachment=b"x" * 3_000_000)  # a photo, say
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(client, raw, recipient=game.turn_mail.reply_to[0]).status_code == 200
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_a_webhook_reply_over_the_limit_is_answered_that_it_was_too_large(
+    client, game, settings, django_capture_on_commit_callbacks
+):
+    settings.REPLY_EMAIL_MAX_BYTES = 3_000_000
+    raw = reply(game.turn_mail, a_move(game.turn_mail), attachment=b"x" * 4_000_000)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(client, raw).status_code == 200
+    assert not Move.objects.filter(game=game).exists()
+    assert InboundMessage.objects.get().reason == "too_large"
+    (answer,) = [m for m in mail.outbox if "ann@example.com" in m.to]
+    assert "too large" in answer.body
+
+
+def test_any_other_address_still_refuses_a_body_over_two_and_a_half_megabytes(client, ann):
+    client.force_login(ann)
+    response = client.post(
+        "/accounts/language/", "language=de&x=" + "y" * 3_000_000, "application/x-www-form-urlencoded"
+    )
+    assert response.status_code == 400
 
 
 def test_a_webhook_reply_in_german_html_only_plays(client, game, ann):
