@@ -47,11 +47,13 @@ def why_not_sent(row: Notification) -> str:
     """Why a held row is not to be sent now ("" if it is): the turn is over, or seen."""
     game = row.game
     number = (row.data or {}).get("move_number")
-    if game is None or row.user_id is None or not isinstance(number, int):
+    if game is None or row.user is None or not isinstance(number, int):
         return ""
+    if not row.user.is_active:  # suspended or deleted meanwhile
+        return "held: the account is closed"
     if game.status != Game.Status.ACTIVE or game.move_count >= number:
         return "held: the turn is over"
-    seat = Seat.objects.filter(game_id=game.pk, user_id=row.user_id).values("seen_at", "seen_move").first()
+    seat = Seat.objects.filter(game_id=game.pk, user=row.user).values("seen_at", "seen_move").first()
     # Seen: shown the game with this turn on it (seen_move) after the e-mail was written.
     if seat and seat["seen_at"] and seat["seen_at"] >= row.created_at and (seat["seen_move"] or 0) >= number - 1:
         return "held: the turn was seen on the site"

@@ -223,7 +223,8 @@ def _queue_drained() -> bool:
 def release_held(now=None) -> int:
     """Held rows whose time is up: sent (queued) unless their turn was seen or is over."""
     now = now or timezone.now()
-    due = Notification.objects.filter(status=Notification.Status.HELD, next_attempt_at__lte=now).select_related("game")
+    due = Notification.objects.filter(status=Notification.Status.HELD, next_attempt_at__lte=now)
+    due = due.select_related("game", "user")
     released = 0
     for row in due.order_by("pk")[:500]:
         still_held = Notification.objects.filter(pk=row.pk, status=Notification.Status.HELD)

@@ -169,3 +169,15 @@ def test_the_settings_page_says_what_each_choice_does(client, bob):
     page = client.get("/notifications/settings/").content.decode()
     assert "waits 3 minutes and goes only if you have not seen the turn by then" in page
     assert "unless you are looking at that game" in page
+
+
+def test_a_held_turn_of_an_account_suspended_meanwhile_is_not_sent(game, bob, django_capture_on_commit_callbacks):
+    _active(bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_first(game)
+    bob.is_active = False
+    bob.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        _after_the_hold()
+    assert not mails_to("bob@example.com", "Your turn")
+    assert "closed" in _turn_row(bob, game).last_error
