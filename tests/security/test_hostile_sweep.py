@@ -75,7 +75,7 @@ class Forms(HTMLParser):
     browser would send as the page stands (text, checked boxes, the selected option, the
     first named button)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.forms: list[tuple[str, str, dict[str, str], dict[str, str]]] = []
         self._current: tuple[str, str, dict[str, str], dict[str, str]] | None = None
