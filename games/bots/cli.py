@@ -26,7 +26,8 @@ from .duel import bench, duel
 from .evaluate import WEIGHTS
 from .levels import LEVELS
 
-RESULTS = Path(__file__).with_name("results")
+# The duels' records: research data of the repository, not of the installed package.
+RESULTS = Path(__file__).resolve().parents[2] / "research" / "duels"
 
 
 def _positive(kind: Callable[[str], float]) -> Callable[[str], float]:
@@ -141,7 +142,7 @@ def _add_tuning(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "--records",
         type=Path,
         action="append",
-        help="a folder of records, searched through (repeatable; default: the duels', games/bots/results)",
+        help="a folder of records, searched through (repeatable; default: the duels', research/duels)",
     )
     learn.add_argument("--iterations", type=_positive(int), default=8, help="rounds of temporal differences")
     learn.add_argument("--hidden", type=_positive(int), default=32, help="the network's hidden units")

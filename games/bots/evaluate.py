@@ -86,7 +86,7 @@ def value_after(board: Game, entry: Entry, seat: int) -> float:
 # --games 6 --seed 1`` from REACH 0.75, DRAWS 0.6, UNOWNED 0.7, SUPPLY_VALUE 3.0, GROWTH 0.3,
 # RETURN_SHARE 0.5; on new deals the tuned weights took 65.5 of 100 games from those
 # (``tune --check`` seeds 3301 and 3302: 24 of 40, 41.5 of 60). The records are in
-# ``games/bots/results/tune-s1/``.
+# ``research/duels/tune-s1/``.
 
 REACH = 0.4061
 """Chance that a player bothers to fill an open cell of a feature when tiles that fit it come."""

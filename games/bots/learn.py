@@ -1,7 +1,7 @@
 """Learning the value the ``mcts`` level judges by (``python -m games.bots learn``).
 
 Positions come from finished two-player games of the default rules (records, e.g. the
-duels under ``games/bots/results/``): after each tile turn, the :func:`~games.bots.evaluate.parts`
+duels under ``research/duels/``): after each tile turn, the :func:`~games.bots.evaluate.parts`
 of the mover and of the other player, the tiles still to come, and who won by how much.
 The value is :func:`~games.bots.evaluate.potential` moved by a small network of both
 players' parts and the stage of the game (:class:`~games.bots.evaluate.Learned`), fitted

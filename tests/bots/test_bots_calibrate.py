@@ -2,11 +2,11 @@
 says whether the analysis ranks them as a strong player would."""
 
 import json
-from pathlib import Path
 from types import SimpleNamespace
 
 from games.bots import calibrate as calibration
 from games.bots.analysis import MoveAnalysis
+from games.bots.cli import RESULTS
 from games.engine import replay
 
 
@@ -47,7 +47,7 @@ def test_the_table_is_in_order_only_when_each_level_loses_fewer_points_than_the_
 
 
 def test_the_stored_calibration_ranks_the_levels_in_order_over_twenty_games_that_replay():
-    folder = Path(calibration.__file__).with_name("results") / "calibration"
+    folder = RESULTS / "calibration"
     result = json.loads((folder / "result.json").read_text(encoding="utf-8"))
     assert result["games"] == 20 and result["seconds"] == 0.3
     assert [row["level"] for row in result["table"]] == list(calibration.RANKED)
