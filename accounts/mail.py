@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from . import deletion, signals
 from .models import User
+from .tokens import MAX_AGE, token
 
 CONFIRM = "confirm"
 ADDRESS_IN_USE = "address_in_use"
@@ -46,8 +47,6 @@ def render(purpose: str, user, email: str, site_url: str) -> tuple[str, str]:
 
 
 def _confirm(user, email: str, site_url: str) -> tuple[str, str]:
-    from .verification import MAX_AGE, token
-
     site = settings.SITE_NAME
     url = site_url + reverse("email-confirm", args=[token(user, email)])
     context = {"site_name": site, "username": user.username, "url": url, "days": MAX_AGE // 86400}

@@ -14,9 +14,7 @@ from django.utils.translation import gettext as _
 
 from . import mail
 from .models import User
-
-SALT = "accounts.email-confirmation"
-MAX_AGE = 3 * 24 * 3600  # seconds a confirmation link stays valid
+from .tokens import MAX_AGE, SALT
 
 
 class ConfirmationError(Exception):
@@ -25,10 +23,6 @@ class ConfirmationError(Exception):
 
 def owner_of(email: str):
     return User.objects.filter(email__iexact=email).first() if email else None
-
-
-def token(user, email: str) -> str:
-    return signing.TimestampSigner(salt=SALT).sign_object({"u": user.pk, "e": email.lower()})
 
 
 def request_address(user, email: str) -> None:
