@@ -4,7 +4,7 @@ offered by a link until it expires (``DATA_EXPORT_DAYS``), then deleted by house
 
 The account's own data is ``profile.json``; every app above accounts adds its files as a
 receiver of :data:`accounts.signals.personal_data` (games as NOTATION.md records,
-``games/<id>.json``, each replays with ``python -m games.engine replay``)."""
+``games/<id>.json``, each replays with ``python -m carcassonne replay``)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """The analysis of a finished game on the site: asked for once, run once by a Celery task
 (:mod:`archive.tasks`), stored in :class:`~archive.models.GameAnalysis`, then only read.
 
-The judging itself is :func:`games.bots.analyse` (pure Python): the expert's search, on
+The judging itself is :func:`carcassonne.bots.analyse` (pure Python): the expert's search, on
 what each player knew when deciding, gives the move it prefers and the expected points
-the move played lost. Marks (``games.bots.analysis``): an *inaccuracy* from 3 points lost,
+the move played lost. Marks (``carcassonne.bots.analysis``): an *inaccuracy* from 3 points lost,
 a *mistake* from 6, a *blunder* from 12.
 
 A run claims the row (``queued`` to ``running``, one more attempt) and touches it after
@@ -27,9 +27,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from accounts import limits
+from carcassonne.bots import NAMED_LEVELS, analyse
+from carcassonne.bots.analysis import BLUNDER, INACCURACY, MISTAKE
 from games.board_svg import seat_hex
-from games.bots import NAMED_LEVELS, analyse
-from games.bots.analysis import BLUNDER, INACCURACY, MISTAKE
 from games.errors import Busy, Conflict, TooMany
 from games.models import Game
 from games.presenter.view import GameView

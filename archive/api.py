@@ -143,7 +143,7 @@ class ArchiveRecordView(PublicGameView):
         summary="Download a game record",
         description=(
             "The NOTATION.md record (`carcassonne-record/1`) of a started game, as an attachment; "
-            "`python -m games.engine replay` and the archive's import page accept it."
+            "`python -m carcassonne replay` and the archive's import page accept it."
         ),
         responses={200: RecordSerializer, **errors(404)},
     )

@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import Rules
+from carcassonne import Rules
 
 from .models import GameResult
 

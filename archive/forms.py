@@ -3,8 +3,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import IllegalMove, RecordError
-from games.engine.record import parse, replay
+from carcassonne import IllegalMove, RecordError
+from carcassonne.record import parse, replay
 from games.text import has_lone_surrogate
 from games.words.vocabulary import illegal_move_reason
 

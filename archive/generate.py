@@ -1,6 +1,6 @@
 """Stored games played by random legal moves: the ``generate_archive`` command and tests.
 
-A template is a complete engine game from :func:`games.engine.autoplay.random_game`;
+A template is a complete engine game from :func:`carcassonne.autoplay.random_game`;
 the stored ``Game.seed`` is the bag seed that game was dealt from, so the usual replay
 (``games.replay.engine_for``) gives back exactly the same game.
 """
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import Game as EngineGame
-from games.engine import Outcome, Rules
-from games.engine.autoplay import random_game
+from carcassonne import Game as EngineGame
+from carcassonne import Outcome, Rules
+from carcassonne.autoplay import random_game
 from games.models import Game, Move, Seat
 from games.presenter.outcome import outcome_json
 

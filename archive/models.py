@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import Rules
+from carcassonne import Rules
 
 
 class GameResult(models.Model):
@@ -197,7 +197,7 @@ class GameAnalysis(models.Model):
     record entries, ``loss`` the expected points lost, ``mark`` ``inaccuracy``, ``mistake``,
     ``blunder`` or null); ``players`` one summary per seat: ``{"seat", "name", "moves",
     "average_loss", "marks": {mark: count}}``; ``thresholds`` the points lost from which
-    each mark is given (``games.bots.analysis``).
+    each mark is given (``carcassonne.bots.analysis``).
     """
 
     class State(models.TextChoices):

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from games.engine import Game as EngineGame
-from games.engine import Rules
+from carcassonne import Game as EngineGame
+from carcassonne import Rules
 from games.models import Game, Move, Seat
 from games.presenter.records import record_meta
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from django.core.cache import cache
 
+from carcassonne import COLORS
 from games.board_svg import seat_hex  # the one table of seat colours
-from games.engine import COLORS
 from games.presenter.outcome import departures
 from games.presenter.page import sprite, tile_picture
 from games.presenter.view import GameView

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from games.engine import Outcome, Rules
+from carcassonne import Outcome, Rules
 from games.models import Game, Seat
 from games.words.entries import CATEGORIES, categories_for
 

@@ -21,8 +21,8 @@ from django.utils.functional import cached_property
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from carcassonne import COLORS
 from games.board_svg import seat_hex  # the one table of seat colours
-from games.engine import COLORS
 from games.models import Game, Seat, ended_early
 from games.presenter.outcome import departure_moves, departures
 

@@ -12,8 +12,8 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from games.engine import Game as EngineGame
-from games.engine.effects import noting
+from carcassonne import Game as EngineGame
+from carcassonne.effects import noting
 from games.models import Game, Move, Seat, is_tile_placement, left_early
 from games.replay import named_entry
 from games.visibility import game_for_viewer

@@ -26,9 +26,9 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from carcassonne import COLORS
+from carcassonne.record import replay as replay_record
 from games.board_svg import seat_hex
-from games.engine import COLORS
-from games.engine.record import replay as replay_record
 from games.errors import GameError
 from games.models import BOT_LEVEL_LABELS, Game
 from games.presenter.view import GameView

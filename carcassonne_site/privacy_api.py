@@ -56,7 +56,7 @@ class DataExportView(APIView):
         operation_id="account_data_ask",
         summary="Ask for your data (one zip file, prepared by a worker)",
         description="Your profile, e-mail addresses and settings, every game you played as a NOTATION.md record "
-        "(games/<id>.json; each replays with `python -m games.engine replay`), your chat messages and notes, "
+        "(games/<id>.json; each replays with `python -m carcassonne replay`), your chat messages and notes, "
         "invitations, tournament entries and rating history. Asking while a file is being prepared returns it; "
         "past the daily limit (DATA_EXPORTS_PER_DAY), 429.",
         request=None,

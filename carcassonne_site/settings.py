@@ -191,7 +191,7 @@ CACHES = {
 }
 # Bots (games.bot_seats): thinking time of the strongest level per move, and the level
 # that takes over a seat whose player ran out of time under the "a bot takes over" rule.
-# The expert's time is the one its measured strength (games/bots/ladder.json) was played at.
+# The expert's time is the one its measured strength (carcassonne/bots/ladder.json) was played at.
 BOT_MCTS_SECONDS = env.float("BOT_MCTS_SECONDS", 0.3)
 BOT_TAKEOVER_LEVEL = env.str("BOT_TAKEOVER_LEVEL", "strong")
 # A bot to move for this long (its task lost, its worker dead) gets its turn sent again.

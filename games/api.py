@@ -450,7 +450,7 @@ class RecordView(PublicGameView):
         summary="The game record",
         description=(
             "The NOTATION.md record of the moves so far (`carcassonne-record/1`), which "
-            "`python -m games.engine replay` accepts; metadata under `meta`."
+            "`python -m carcassonne replay` accepts; metadata under `meta`."
         ),
         responses={200: s.RecordSerializer, **errors(404)},
     )

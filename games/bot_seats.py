@@ -2,7 +2,7 @@
 
 A bot seat (``Seat.bot`` set to a level) plays through the same path as a person: the
 engine state is the replay of the log, the bot decides on a player's view of it
-(:func:`games.bots.view_of`, never the bag or the seed), and the turn is stored,
+(:func:`carcassonne.bots.view_of`, never the bag or the seed), and the turn is stored,
 copied onto the game and announced like any other. A game that had a bot seat at
 any time has ``has_bots`` set and is never rated.
 
@@ -28,10 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.bots import NAMED_LEVELS, view_of
-from games.bots.ladder import bot_for, level_named
-from games.engine import Entry, IllegalMove, Turn
-from games.engine import Game as EngineGame
+from carcassonne import Entry, IllegalMove, Turn
+from carcassonne import Game as EngineGame
+from carcassonne.bots import NAMED_LEVELS, view_of
+from carcassonne.bots.ladder import bot_for, level_named
 
 from . import commands, lobby
 from .commands import Table

@@ -21,9 +21,9 @@ from functools import cached_property
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from carcassonne import Game as EngineGame
+from carcassonne import Turn
 from games import clock, signals
-from games.engine import Game as EngineGame
-from games.engine import Turn
 from games.words import decisions
 
 from .errors import NotFound

@@ -9,15 +9,15 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.bots import strength_of
-from games.engine import Rules, RulesError
-from games.engine.rules import MAX_HAND, MAX_PLAYERS
+from carcassonne import Rules, RulesError
+from carcassonne.bots import strength_of
+from carcassonne.rules import MAX_HAND, MAX_PLAYERS
 from games.models import BOT_LEVEL_LABELS, BOT_LEVELS, OLD_BOT_LEVELS, Game, bot_level, rule_options
 from games.words import vocabulary
 
 
 def level_strength(level: str) -> str:
-    """How ``level`` fared against the level just below it, measured (``games/bots/ladder.json``):
+    """How ``level`` fared against the level just below it, measured (``carcassonne/bots/ladder.json``):
     "wins 8 of 10 against Casual"; for the weakest level, what it does."""
     index = BOT_LEVELS.index(level)
     if index == 0:

@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.bots import NAMED_LEVELS
+from carcassonne.bots import NAMED_LEVELS
 from games.words.entries import advice, notation
 
 from .bot_seats import decide

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from django.utils.translation import get_language
 
+from carcassonne import Game, Move, Rules
 from games import board_svg, expansions
-from games.engine import Game, Move, Rules
 
 EXAMPLES: dict[str, tuple[dict, list[tuple]]] = {
     # A city tile continues the start tile's city, with a knight in it (not complete yet).

@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import blocks, limits
+from carcassonne import Rules, RulesError
+from carcassonne.rules import MAX_PLAYERS, MIN_PLAYERS
 from games import signals
-from games.engine import Rules, RulesError
-from games.engine.rules import MAX_PLAYERS, MIN_PLAYERS
 from games.words.vocabulary import rules_error
 
 from . import commands

@@ -17,12 +17,12 @@ from django.utils.functional import cached_property, lazy
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import COLORS, Rules
+from carcassonne import COLORS, Rules
 
 from .durations import describe_days
 from .fields import EntryField
 
-# The four levels people choose (games.bots.NAMED_LEVELS, without importing the bots here),
+# The four levels people choose (carcassonne.bots.NAMED_LEVELS, without importing the bots here),
 # weakest first; the names of the first bots stay accepted (the API, stored seats).
 BOT_LEVELS = ("beginner", "casual", "strong", "expert")
 OLD_BOT_LEVELS = {"random": "beginner", "greedy": "strong", "mcts": "expert"}

@@ -23,8 +23,8 @@ from django.dispatch import receiver
 
 from accounts import erasure
 from accounts.signals import account_deleted, personal_data
+from carcassonne import Resign
 from games import signals
-from games.engine import Resign
 
 from . import bot_seats, commands
 from .errors import NotFound

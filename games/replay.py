@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
 
-from games.engine import Game as EngineGame
-from games.engine import IllegalMove
-from games.engine.effects import noting
+from carcassonne import Game as EngineGame
+from carcassonne import IllegalMove
+from carcassonne.effects import noting
 
 from .errors import GameError
 from .models import Game, Seat
@@ -31,7 +31,7 @@ def engine_for(
 
     What the last ``noted`` entries (every entry with ``None``) did is noted as they replay,
     and so is what a command plays on the engine next: the move list's newest words and
-    a move's 201 need no second replay (:func:`games.engine.effects.noting`); noting costs
+    a move's 201 need no second replay (:func:`carcassonne.effects.noting`); noting costs
     about as much again as the replay itself, so an API state or a board does not pay it
     for the whole log.
 

@@ -14,7 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engine import Rules, RulesError
+from carcassonne import Rules, RulesError
 from games.models import BOT_LEVELS, OLD_BOT_LEVELS, rule_options
 from games.words.vocabulary import rules_error
 

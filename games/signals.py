@@ -21,7 +21,7 @@ seats in turn order, with their users) and ``deadline`` (when the decision's tim
 out; ``None`` without a time limit), so that receivers need not read them again."""
 
 game_finished = Signal()
-"""``game`` and ``outcome`` (the engine's :class:`games.engine.Outcome`)."""
+"""``game`` and ``outcome`` (the engine's :class:`carcassonne.Outcome`)."""
 
 player_left = Signal()
 """``game``, ``seat``, ``move_number`` and ``reason``: ``"resigned"``, ``"lost"`` (lost on

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from carcassonne import Turn
 from games import clock, signals
-from games.engine import Turn
 from games.words import decisions
 
 from . import bot_seats, commands

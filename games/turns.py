@@ -9,10 +9,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from carcassonne import Entry, IllegalMove, Resign, parse_entry
+from carcassonne import Game as EngineGame
+from carcassonne import Move as EngineMove
 from games import signals
-from games.engine import Entry, IllegalMove, Resign, parse_entry
-from games.engine import Game as EngineGame
-from games.engine import Move as EngineMove
 from games.words import decisions
 from games.words.vocabulary import illegal_move_text
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from carcassonne import Resign
 from games import replay, timeouts, turns
-from games.engine import Resign
 from games.models import Game
 from games.presenter.view import placements_of
 

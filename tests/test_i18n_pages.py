@@ -349,7 +349,7 @@ def test_an_unknown_language_has_no_javascript_catalogue(client):
 @pytest.mark.django_db
 @pytest.mark.parametrize("language, words", [("de", "passt nicht"), ("fr", "ne se place pas"), ("it", "non combacia")])
 def test_the_engines_reason_for_an_illegal_move_reaches_players_in_their_language(client, ann, bob, language, words):
-    from games.engine import IllegalMove, Move
+    from carcassonne import IllegalMove, Move
 
     game = lobby.create_game(ann, ["bob"])
     lobby.accept_invitation(game.pk, bob)

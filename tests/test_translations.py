@@ -87,7 +87,7 @@ def test_the_game_words_follow_the_glossary(language):
 def test_every_rule_option_of_the_engine_has_translated_words():
     """The engine names its options in English; the site's forms and pages take their
     words from games.words.vocabulary, which must know every option (else English shows)."""
-    from games.engine import Rules
+    from carcassonne import Rules
     from games.words import vocabulary
 
     assert {o.name for o in Rules.options()} <= set(vocabulary.OPTION_TEXT)

@@ -72,7 +72,7 @@ def validate(t: Tournament) -> None:
         )
     if t.format not in Tournament.Format.values:
         raise TournamentError(_("Choose a format: round robin, Swiss or knockout."))
-    from games.engine import Rules
+    from carcassonne import Rules
 
     try:
         most = Rules.from_json(t.rules or {}).max_players
@@ -99,7 +99,7 @@ def validate(t: Tournament) -> None:
     if not 1 <= t.round_days <= 365:
         raise TournamentError(_("A round lasts 1 to 365 days."))
     try:  # the engine knows every rule (unknown keys included) and says what is wrong
-        from games.engine import Rules
+        from carcassonne import Rules
 
         t.rules = Rules.from_json(t.rules or {}).to_json()
     except ValueError as exc:

@@ -1,10 +1,10 @@
 """Server-side SVG pictures of the board and of single tiles, drawn with svgwrite.
 
-A pure package: it gets a :class:`games.engine.Game` (or just a tile id) and returns SVG
+A pure package: it gets a :class:`carcassonne.Game` (or just a tile id) and returns SVG
 text; no Django (words go through :func:`use_translation`, which the games app calls
 with Django's gettext). Geometry follows ``docs/rules/NOTATION.md``: ``x`` grows east,
 ``y`` grows south, and everything is drawn in board orientation from the tile's
-:class:`~games.engine.tiles.Orientation`.
+:class:`~carcassonne.tiles.Orientation`.
 
 Inside the SVG one tile is 100 user units wide whatever ``cell_size`` is; the pixel size
 only sets ``width`` and ``height``. Every tile of TILES.md has its art: inns beside roads,
@@ -28,13 +28,13 @@ Where things are, from the bottom up:
 - ``assembly``: :func:`render_board` and :func:`render_tile`, and the sprites of every
   tile's drawing that pages refer to (:func:`tile_sprite`, :func:`tile_icon`).
 
->>> from games.engine import replay
+>>> from carcassonne import replay
 >>> game = replay({"players": ["Ann", "Bob"], "moves": [
 ...     {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]})
 >>> svg = render_board(game, highlight=[(2, 0)])
 >>> svg.count('class="tile"'), svg.count('kind-follower follower role-thief"'), svg.count('class="slot"')
 (2, 1, 1)
->>> from games.engine.tiles import orientation
+>>> from carcassonne.tiles import orientation
 >>> spot_position(orientation("U", 0), "road:E")
 (0.75, 0.5)
 """

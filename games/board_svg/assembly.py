@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from svgwrite import Drawing
 from svgwrite.base import BaseElement
 
+from carcassonne.tiles import ROTATIONS, TILE_TYPES, orientation
 from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
 from games.board_svg.figures import figure_defs, figures_layer
 from games.board_svg.geometry import fmt
@@ -31,11 +32,10 @@ from games.board_svg.overlays import legend as draw_legend
 from games.board_svg.palette import PALETTE, UNIT
 from games.board_svg.svg import Markup, Node, document, element, group, to_text
 from games.board_svg.tile_art import field_art, tile_art
-from games.engine.tiles import ROTATIONS, TILE_TYPES, orientation
 from games.words.pictures import _, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.engine.game import Game, PlacedTile
+    from carcassonne.game import Game, PlacedTile
 
 _FIELD_ID = "carc-field"
 

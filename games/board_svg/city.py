@@ -12,12 +12,12 @@ from typing import Any
 
 from svgwrite.base import BaseElement
 
+from carcassonne import QUARTERS
 from games.board_svg.figures import count_figure, figure_shapes
 from games.board_svg.geometry import Point, fmt
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element, text_element, titled
 from games.board_svg.tile_marks import quarter_box
-from games.engine import QUARTERS
 from games.words.pictures import _, ngettext
 
 

@@ -25,7 +25,7 @@ from games.board_svg.overlays import award_lines
 from games.board_svg.shapes import QUARTER_TILE
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.engine.game import Game
+    from carcassonne.game import Game
 
 LegendLine = tuple[str, str, "int | None", str]
 

@@ -20,7 +20,7 @@ from games.board_svg.svg import Drawn, Markup, element, group, to_text
 from games.words.pictures import _
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.engine.game import Game, PlacedTile
+    from carcassonne.game import Game, PlacedTile
 
 
 _MEEPLE = (

@@ -20,7 +20,7 @@ from games.board_svg.svg import Drawn, document, element, text_element, titled, 
 from games.words.pictures import _, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from games.engine.game import Game, PlacedTile
+    from carcassonne.game import Game, PlacedTile
 
 
 LEGEND_ROW = 38

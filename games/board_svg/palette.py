@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import COLORS
+from carcassonne import COLORS
 
 UNIT = 100
 """User units per tile side inside every SVG this module draws."""

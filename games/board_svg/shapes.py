@@ -1,7 +1,7 @@
 """Where every feature of one tile lies, in board orientation: cities (outline, walls,
 pennant), roads, rivers, the cloister, inns, cathedrals and goods, bridges, and the part
 of the City of Carcassonne on the tiles of its block. Worked out once per tile type and
-rotation from the tile's :class:`~games.engine.tiles.Orientation` (its segments already
+rotation from the tile's :class:`~carcassonne.tiles.Orientation` (its segments already
 carry their turned edges and half-edges).
 
 >>> sorted(tile_shapes("D", 0).roads), tile_shapes("D", 0).bridge
@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from carcassonne import CITY_BLOCK, GOODS
+from carcassonne.tiles import RIVER_END, Orientation, orientation
 from games.board_svg.geometry import (
     CENTRE,
     EDGE_MID,
@@ -30,8 +32,6 @@ from games.board_svg.geometry import (
     wiggle,
 )
 from games.board_svg.palette import UNIT
-from games.engine import CITY_BLOCK, GOODS
-from games.engine.tiles import RIVER_END, Orientation, orientation
 
 # Canonical city outlines (rotation applied afterwards): each is (fill polygon, walls,
 # pennant point). A wall is a polyline not lying on the tile's border.

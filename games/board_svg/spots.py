@@ -1,7 +1,7 @@
 """Where followers stand: a coarse map of each tile (which segment lies under each cell),
 the hedges between fields that touch, and the spot positions worked out from the map.
 
->>> from games.engine.tiles import orientation
+>>> from carcassonne.tiles import orientation
 >>> spot_position(orientation("U", 0), "road:E")
 (0.75, 0.5)
 """
@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache
 
+from carcassonne.tiles import EDGES, HALVES, Orientation, orientation
 from games.board_svg.geometry import (
     EDGE_MID,
     HALF_ANCHOR,
@@ -27,7 +28,6 @@ from games.board_svg.geometry import (
 )
 from games.board_svg.palette import UNIT
 from games.board_svg.shapes import TileShapes, tile_shapes
-from games.engine.tiles import EDGES, HALVES, Orientation, orientation
 from games.words import entries
 
 # Cloister footprint (also an obstacle for farmers) and the art around it.

@@ -12,11 +12,11 @@ import math
 
 from svgwrite.base import BaseElement
 
+from carcassonne import QUARTERS
 from games.board_svg.geometry import Point, circle_path, fmt, path_data, turn
 from games.board_svg.palette import PALETTE
 from games.board_svg.shapes import QUARTER_TILE, TileShapes
 from games.board_svg.svg import Drawn, element
-from games.engine import QUARTERS
 
 
 def _lens(x: float, y: float, angle: float, length: float, width: float) -> str:

@@ -1,5 +1,5 @@
 """The site's side of each expansion and house rule: one module each, registered like the
-engine's rule modules (``games.engine.expansions``), and what the rest of the site asks.
+engine's rule modules (``carcassonne.expansions``), and what the rest of the site asks.
 
 Each module (``river``, ``inns_cathedrals``, ``traders_builders``, ``king_robber``,
 ``count``, ``house_rules``) holds its words, entry and decision descriptions, public state,
@@ -10,7 +10,7 @@ its translations. The shared modules iterate :data:`REGISTRY` and name no expans
 
 >>> [e.id for e in REGISTRY]
 ['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', '']
->>> from games.engine import Game, Rules
+>>> from carcassonne import Game, Rules
 >>> public_state(Game.new(["Ann", "Bob"], Rules(expansions=("king_robber",))), ["Ann", "Bob"])
 {'king': None, 'robber': None}
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.expansions import ORDER as ENGINE_ORDER
+from carcassonne.expansions import ORDER as ENGINE_ORDER
 from games.expansions import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
 from games.expansions.base import REGISTRY, RuleWords, SiteExpansion
 

@@ -49,7 +49,7 @@ class SiteExpansion:
     ``figure_on``, ``figure_put`` (a move's clause: 'put the builder on the road'), ``category``,
     ``goods``, ``quarter``, ``terrain``, ``met``, ``side``."""
     illegal_moves: dict[str, Any] = {}
-    """The engine's reasons for refusing a move of this expansion (``games.engine.errors``), by code."""
+    """The engine's reasons for refusing a move of this expansion (``carcassonne.errors``), by code."""
     decisions: dict[str, tuple[Any, Any]] = {}
     """Its decisions by action: short name (lists, e-mail subjects) and phrase (``%(decider)s``)."""
     categories: tuple[str, ...] = ()
@@ -72,7 +72,7 @@ class SiteExpansion:
         """What a tile move by ``player`` (its name in the engine) did to this expansion's
         state, as clauses of the move's sentence ('took the king', see :mod:`games.words.moves`);
         ``changed``: the fields of its engine module's summary the move changed, each as
-        (before, after) (:class:`games.engine.effects.TurnEffects`)."""
+        (before, after) (:class:`carcassonne.effects.TurnEffects`)."""
         return []
 
     def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:

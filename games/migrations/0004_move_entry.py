@@ -20,7 +20,7 @@ FLAGS = ("discard", "skip", "forfeit")
 
 
 def entry_of(row) -> dict:
-    """The NOTATION.md entry of an old row (as games.engine.Move.to_json() writes it)."""
+    """The NOTATION.md entry of an old row (as carcassonne.Move.to_json() writes it)."""
     for flag in FLAGS:
         if getattr(row, flag):
             return {"tile": row.tile, flag: True}

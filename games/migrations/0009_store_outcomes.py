@@ -9,8 +9,8 @@ A log that no longer replays is left without one, as such a game was shown befor
 
 from django.db import migrations
 
-from games.engine import Game as EngineGame
-from games.engine import IllegalMove, Rules
+from carcassonne import Game as EngineGame
+from carcassonne import IllegalMove, Rules
 
 
 def outcome_of(game, Move, Seat):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import Game as EngineGame
+from carcassonne import Game as EngineGame
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import orientation
+from carcassonne import orientation
 from games.words.vocabulary import EDGE_LABELS, MET_LABELS, SPOT_FEATURES, TERRAIN_LABELS, illegal_move_reason
 
 from .view import GameView

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from games.engine import Outcome
+from carcassonne import Outcome
 from games.models import Move
 from games.words.entries import kind_of
 

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from carcassonne import orientation
+from carcassonne.tiles import TILE_TYPES
 from games import hints, replay
-from games.engine import orientation
-from games.engine.tiles import TILE_TYPES
 from games.models import GameEvent, Seat
 from games.words.entries import categories_for, describe, describe_spot, kind_of, spot_of
 from games.words.tiles import tile_name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Game as EngineGame
+from carcassonne import Game as EngineGame
 from games.models import Game
 
 from .outcome import no_outcome

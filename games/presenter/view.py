@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from carcassonne import Game as EngineGame
+from carcassonne import IllegalMove, Move
+from carcassonne.effects import TurnEffects, history_effects, turn_effects
 from games import expansions, replay, seating
-from games.engine import Game as EngineGame
-from games.engine import IllegalMove, Move
-from games.engine.effects import TurnEffects, history_effects, turn_effects
 from games.models import Game, Seat
 from games.words import decisions
 from games.words.entries import describe, scored_json
@@ -272,7 +272,7 @@ class GameView:
     @cached_property
     def effects(self) -> list[TurnEffects | None]:
         """What each move did to the board and the expansions' state (by move, from 0),
-        found by replaying the log once more (see :mod:`games.engine.effects`), unless the
+        found by replaying the log once more (see :mod:`carcassonne.effects`), unless the
         engine noted every move as it played."""
         try:
             return list(history_effects(self._engine))

@@ -17,8 +17,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from carcassonne import Game as EngineGame
 from games import expansions
-from games.engine import Game as EngineGame
 
 ACTION_LABELS = {action: label for action, (label, _phrase) in expansions.merged("decisions").items()}
 """Short names of the decisions, for lists and e-mail subjects."""

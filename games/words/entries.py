@@ -13,9 +13,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from carcassonne import CATEGORIES as FEATURE_CATEGORIES
+from carcassonne.effects import TurnEffects
 from games import expansions
-from games.engine import CATEGORIES as FEATURE_CATEGORIES
-from games.engine.effects import TurnEffects
 from games.words import vocabulary
 from games.words.followers import follower_on, follower_put
 from games.words.moves import COMPLETED, completed_text, placement
@@ -80,7 +80,7 @@ def describe(
     """One sentence for a person: what ``who`` (seat ``seat``) did with this entry ('Ann
     placed a curved road, extended the road east and put a thief on the road'); with the
     turn's ``scored`` features, the players' ``names`` and what the tile did to the board
-    (``effects``, see :mod:`games.engine.effects`), what it joined and completed and for
+    (``effects``, see :mod:`carcassonne.effects`), what it joined and completed and for
     whom ('completed a city (8 points)'). Tile moves are told by :mod:`games.words.moves`."""
     if kind_of(entry) == "place":
         return placement(entry, who, effects, scored, names, seat)

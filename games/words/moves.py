@@ -3,7 +3,7 @@ says what a placed tile did (the game page's and the archive's move lists, the e
 last turn, the API's ``text``).
 
 A sentence is the mover and a list of clauses: the tile placed, then what it did to each
-road, city and cloister (:mod:`games.engine.effects`), then the figure put on it::
+road, city and cloister (:mod:`carcassonne.effects`), then the figure put on it::
 
     Ann placed a curved road, extended the road east and put a thief on the road
     Bob placed a city cap and completed a city (4 points)
@@ -31,10 +31,10 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext, npgettext_lazy, pgettext, pgettext_lazy
 
+from carcassonne import orientation
+from carcassonne.effects import TurnEffects
+from carcassonne.tiles import HALVES, TILE_TYPES
 from games import expansions
-from games.engine import orientation
-from games.engine.effects import TurnEffects
-from games.engine.tiles import HALVES, TILE_TYPES
 from games.words.followers import DIRECTION_LABELS
 from games.words.tiles import tile_phrase
 
@@ -130,7 +130,7 @@ def placement(
 ) -> str:
     """'Ann placed a curved road, extended the road east and put a thief on the road': a
     tile move ``entry`` by ``who`` (seat ``seat``) with what it did (``effects``, see
-    :mod:`games.engine.effects`; without them only the tile and the figure are told), the
+    :mod:`carcassonne.effects`; without them only the tile and the figure are told), the
     turn's ``scored`` features and the players' ``names``; completions it did not tell are
     added after it ('; city completed: …')."""
     used: set[int] = set()

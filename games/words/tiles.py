@@ -1,4 +1,4 @@
-"""A tile type's short name in words, built from its segments (``games.engine.tiles``):
+"""A tile type's short name in words, built from its segments (``carcassonne.tiles``):
 "city cap with a road", "cloister with a road", "crossroads of 3 roads", "straight
 river with a cloister and a road".
 
@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from django.utils.translation import get_language, npgettext, pgettext
 
-from games.engine.tiles import RIVER_END, RIVER_START, TILE_TYPES, Segment, TileType
+from carcassonne.tiles import RIVER_END, RIVER_START, TILE_TYPES, Segment, TileType
 
 GOODS = ("wine", "grain", "cloth")
 

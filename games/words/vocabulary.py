@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from carcassonne import errors
 from games import expansions
-from games.engine import errors
 from games.words.followers import DIRECTION_LABELS, follower_on
 
 COLOR_LABELS = {
@@ -142,7 +142,7 @@ ILLEGAL_MOVES = {
     "resign_without_player": _("a resignation names its player"),
     **expansions.merged("illegal_moves"),
 }
-"""The engine's reasons for an illegal move (``games.engine.errors``), by code."""
+"""The engine's reasons for an illegal move (``carcassonne.errors``), by code."""
 
 QUOTED: dict[str, tuple[str, ...]] = {
     "unknown_tile": ("tile",),

@@ -24,7 +24,7 @@ from html.parser import HTMLParser
 
 from mailparser_reply import EmailMessage as ParsedReply
 
-from games.engine.tiles import orientation
+from carcassonne.tiles import orientation
 
 from .answers import FIGURES, Answers, Cell, Fits, spot_word
 

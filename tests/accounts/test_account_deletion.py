@@ -17,8 +17,8 @@ from django.urls import reverse
 from accounts.deletion import delete_account, neutral_name
 from accounts.models import DataExport, User
 from archive.records import export_records
+from carcassonne import replay
 from chat.models import Message
-from games.engine import replay
 from games.models import Game, Seat
 from notifications.models import Notification
 from ratings import services as ratings

@@ -16,7 +16,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import DataExport
-from games.engine import replay
+from carcassonne import replay
 from games.models import Seat
 from notifications.models import Notification, Preference
 from notifications.tasks import housekeeping
@@ -71,7 +71,7 @@ def test_the_file_holds_the_persons_data_and_every_game_as_a_record_that_replays
         replay(record)
     (tmp_path / "record.json").write_bytes(files[f"games/{world.games['resigned'].pk}.json"])
     cli = subprocess.run(
-        [sys.executable, "-m", "games.engine", "replay", str(tmp_path / "record.json"), "--final"],
+        [sys.executable, "-m", "carcassonne", "replay", str(tmp_path / "record.json"), "--final"],
         capture_output=True,
         text=True,
         cwd=settings.BASE_DIR,
@@ -87,7 +87,7 @@ def test_the_file_holds_the_persons_data_and_every_game_as_a_record_that_replays
     assert {(world.games["waiting_own"].pk, "dan"), (world.games["won"].pk, "bob")} <= invited
     assert {i["tournament"] for i in json.loads(files["tournaments.json"])["entries"]} == {world.games["tournament"].pk}
     assert json.loads(files["ratings.json"])["history"]
-    assert "python -m games.engine replay" in files["README.txt"].decode()
+    assert "python -m carcassonne replay" in files["README.txt"].decode()
 
 
 def test_the_owner_is_emailed_the_link_whatever_their_email_settings(world, django_capture_on_commit_callbacks):

@@ -5,7 +5,7 @@ import pytest
 from django.utils import timezone
 
 from archive.generate import make_template
-from games.engine import Rules
+from carcassonne import Rules
 
 
 @cache
@@ -39,8 +39,8 @@ def short_template(seed: int, moves: int = 16):
     import random
 
     from archive.generate import Template
-    from games.engine import Game, Resign
-    from games.engine.autoplay import play_randomly
+    from carcassonne import Game, Resign
+    from carcassonne.autoplay import play_randomly
 
     rng = random.Random(seed)
     bag_seed = rng.randrange(2**32)

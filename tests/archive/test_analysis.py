@@ -12,8 +12,8 @@ from django.utils import timezone
 from archive import analysis, tasks
 from archive.generate import store_game
 from archive.models import GameAnalysis
+from carcassonne.bots.analysis import BLUNDER, INACCURACY, MISTAKE
 from games import lobby
-from games.bots.analysis import BLUNDER, INACCURACY, MISTAKE
 
 from .conftest import day, short_template
 

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from archive.generate import make_template, store_game
-from games.engine import Rules
-from games.engine.expansions.count import Quarter, Reinforce
+from carcassonne import Rules
+from carcassonne.expansions.count import Quarter, Reinforce
 
 from .conftest import day, template
 

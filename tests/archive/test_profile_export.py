@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from archive.generate import store_game
 from archive.kept import archive_changed
 from archive.models import SeatResult
-from games.engine import replay
+from carcassonne import replay
 from tests.conftest import needs_postgresql
 
 from .conftest import day, template

@@ -80,7 +80,7 @@ def test_export_reimports_to_the_same_game(member_client, game):
     api = member_client.get(f"/api/archive/games/{game.pk}/record/")
     assert api["Content-Disposition"].startswith("attachment;") and api.json() == record
 
-    from games.engine import replay
+    from carcassonne import replay
 
     engine, stored = replay(record), engine_for(game)
     assert engine.finished and engine.scores == stored.scores == game.scores

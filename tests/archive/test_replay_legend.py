@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from archive.generate import make_template, store_game
-from games.engine import Rules
-from games.engine.effects import history_effects
+from carcassonne import Rules
+from carcassonne.effects import history_effects
 
 from .conftest import day
 

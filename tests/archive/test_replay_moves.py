@@ -1,7 +1,7 @@
 """Stored entries of every kind replay in the archive and read as what happened."""
 
 from archive.replay import describe_move
-from games.engine import Game, Move, Resign
+from carcassonne import Game, Move, Resign
 from games.presenter.view import GameView
 
 

@@ -4,8 +4,8 @@ from django.core.management import call_command
 from archive.generate import store_game
 from archive.models import GameResult, SeatResult
 from archive.results import outcomes_of
+from carcassonne.outcome import outcome_of
 from games import lobby
-from games.engine.outcome import outcome_of
 from games.replay import engine_for
 from tests.leaders import leader_leaves
 

@@ -16,9 +16,9 @@ from archive.generate import make_template, store_game
 from archive.models import GameResult, RuleTag
 from archive.records import export_records
 from archive.search import search
-from games.engine import Rules
-from games.engine.record import replay
-from games.engine.rules import KNOWN_EXPANSIONS
+from carcassonne import Rules
+from carcassonne.record import replay
+from carcassonne.rules import KNOWN_EXPANSIONS
 from games.models import Game
 from games.presenter import records
 from games.replay import engine_for

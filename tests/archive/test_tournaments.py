@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from archive.generate import store_game
 from archive.kept import archive_changed
 from archive.models import GameResult, SeatResult
+from carcassonne import replay
 from games import timeouts, turns
-from games.engine import replay
 from games.models import Game
 from games.replay import engine_for
 from tournaments import creation, registration, rounds

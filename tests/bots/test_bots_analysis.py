@@ -6,11 +6,11 @@ import random
 import subprocess
 import sys
 
-from games.bots import make_bot, options_of, view_of
-from games.bots.analysis import BLUNDER, analyse, mark_of
-from games.bots.evaluate import potential_after
-from games.bots.levels import MctsBot
-from games.engine import Game, replay
+from carcassonne import Game, replay
+from carcassonne.bots import make_bot, options_of, view_of
+from carcassonne.bots.analysis import BLUNDER, analyse, mark_of
+from carcassonne.bots.evaluate import potential_after
+from carcassonne.bots.levels import MctsBot
 
 from .test_bots_cli import ROOT
 
@@ -107,7 +107,7 @@ def test_analyse_prints_each_move_and_a_summary_per_player_as_json(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     result = subprocess.run(
-        [sys.executable, "-m", "games.bots", "analyse", str(path), "--seconds", "0.01", "--json"],
+        [sys.executable, "-m", "carcassonne.bots", "analyse", str(path), "--seconds", "0.01", "--json"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -125,14 +125,18 @@ def test_analyse_says_why_a_record_cannot_be_analysed(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": 1, "y": 0, "rotation": 90}]}')
     result = subprocess.run(
-        [sys.executable, "-m", "games.bots", "analyse", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "carcassonne.bots", "analyse", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 1 and "move 1: tile U at (1,0) rotation 90 does not fit" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_a_move_whose_loss_shows_as_3_0_is_an_inaccuracy_and_the_progress_is_told(monkeypatch):
-    from games.bots import analysis
+    from carcassonne.bots import analysis
 
     monkeypatch.setattr(analysis, "judge", lambda view, entry, *args: (entry, 2.96))
     told = []

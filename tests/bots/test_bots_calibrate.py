@@ -1,13 +1,13 @@
-"""``python -m games.bots calibrate``: the five levels play the same games, and the table
+"""``python -m carcassonne.bots calibrate``: the five levels play the same games, and the table
 says whether the analysis ranks them as a strong player would."""
 
 import json
 from types import SimpleNamespace
 
-from games.bots import calibrate as calibration
-from games.bots.analysis import MoveAnalysis
-from games.bots.cli import RESULTS
-from games.engine import replay
+from carcassonne import replay
+from carcassonne.bots import calibrate as calibration
+from carcassonne.bots.analysis import MoveAnalysis
+from carcassonne.bots.cli import RESULTS
 
 
 def fake_games(monkeypatch, loss_by_level):

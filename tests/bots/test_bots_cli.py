@@ -1,18 +1,18 @@
-"""``python -m games.bots duel|bench``: the exact form our checks use."""
+"""``python -m carcassonne.bots duel|bench``: the exact form our checks use."""
 
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-from games.engine import replay
+from carcassonne import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args):
     return subprocess.run(
-        [sys.executable, "-m", "games.bots", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "carcassonne.bots", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
 
 
@@ -98,13 +98,13 @@ def test_bench_prints_answers_per_second_and_the_options_judged():
 
 
 def test_the_bots_do_not_import_django():
-    code = "import sys, games.bots, games.bots.cli; print([m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')])"
+    code = "import sys, carcassonne.bots, carcassonne.bots.cli; print([m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework')])"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "[]", result.stderr
 
 
 def test_duel_gives_each_side_its_own_thinking_time(monkeypatch):
-    from games.bots import duel as duel_module
+    from carcassonne.bots import duel as duel_module
 
     made = []
     real = duel_module.make_bot
@@ -130,9 +130,9 @@ def test_duel_accepts_seconds_for_each_side_on_the_command_line():
 
 
 def test_duel_judges_each_side_with_its_own_weights(monkeypatch):
-    from games.bots import duel as duel_module
-    from games.bots import evaluate
-    from games.bots.levels import RandomBot
+    from carcassonne.bots import duel as duel_module
+    from carcassonne.bots import evaluate
+    from carcassonne.bots.levels import RandomBot
 
     seen = []
 

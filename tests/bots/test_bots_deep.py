@@ -2,12 +2,12 @@
 gives the best options more futures and longer lines, and a fixed budget of lines
 always plays the same move."""
 
-from games.bots import levels, options_of, view_of
-from games.bots.duel import random_position
-from games.bots.evaluate import potential
-from games.bots.levels import DeepBot, MctsBot, _hot_cells, _hot_moves, make_bot
-from games.bots.sim import copy_game, hidden_tiles
-from games.engine import TILE_TYPES, Rules
+from carcassonne import TILE_TYPES, Rules
+from carcassonne.bots import levels, options_of, view_of
+from carcassonne.bots.duel import random_position
+from carcassonne.bots.evaluate import potential
+from carcassonne.bots.levels import DeepBot, MctsBot, _hot_cells, _hot_moves, make_bot
+from carcassonne.bots.sim import copy_game, hidden_tiles
 
 
 def searched(playouts, seed=2026, moves=36):

@@ -9,12 +9,12 @@ import pytest
 @pytest.mark.parametrize(
     "name",
     [
-        "games.bots",
-        "games.bots.view",
-        "games.bots.evaluate",
-        "games.bots.analysis",
-        "games.bots.sim",
-        "games.bots.levels",
+        "carcassonne.bots",
+        "carcassonne.bots.view",
+        "carcassonne.bots.evaluate",
+        "carcassonne.bots.analysis",
+        "carcassonne.bots.sim",
+        "carcassonne.bots.levels",
     ],
 )
 def test_docstring_examples(name):

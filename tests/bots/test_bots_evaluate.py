@@ -1,11 +1,11 @@
 """The expected final score values unfinished features by the tiles left, and the search
 completes its own city when the drawn tile allows it."""
 
-from games.bots import PlayerView, options_of
-from games.bots.evaluate import Outlook, fillers, final_estimate, potential
-from games.bots.levels import MctsBot
-from games.engine import Game, Move
-from games.engine.board import key_of
+from carcassonne import Game, Move
+from carcassonne.board import key_of
+from carcassonne.bots import PlayerView, options_of
+from carcassonne.bots.evaluate import Outlook, fillers, final_estimate, potential
+from carcassonne.bots.levels import MctsBot
 
 
 def city_of_ann():

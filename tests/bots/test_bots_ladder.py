@@ -3,10 +3,10 @@ strength a page shows in words."""
 
 import json
 
-from games.bots import view_of
-from games.bots.duel import play_game, random_position
-from games.bots.ladder import NAMED_LEVELS, bot_for, choose_move, measured, strength_of, strength_words
-from games.bots.levels import LEVELS, BeginnerBot, MctsBot, RandomBot
+from carcassonne.bots import view_of
+from carcassonne.bots.duel import play_game, random_position
+from carcassonne.bots.ladder import NAMED_LEVELS, bot_for, choose_move, measured, strength_of, strength_words
+from carcassonne.bots.levels import LEVELS, BeginnerBot, MctsBot, RandomBot
 
 from .test_bots_cli import run
 
@@ -47,7 +47,7 @@ def test_the_strength_in_words_names_the_level_just_below():
 
 def test_the_stored_ladder_results_name_the_levels_of_the_table():
     results = measured()
-    assert results is not None and results["command"].startswith("python -m games.bots ladder")
+    assert results is not None and results["command"].startswith("python -m carcassonne.bots ladder")
     assert [lv["name"] for lv in results["levels"]] == [lv.name for lv in NAMED_LEVELS]
     assert all(strength_words(lv.name, results) for lv in NAMED_LEVELS[1:])
 

@@ -1,4 +1,4 @@
-"""The learned value (``python -m games.bots learn``): what it judges, how it is fitted, and
+"""The learned value (``python -m carcassonne.bots learn``): what it judges, how it is fitted, and
 that the ``mcts`` level judges by it where it was learned while ``answers`` stays as it was."""
 
 import json
@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from games.bots import learn
-from games.bots.cli import main
-from games.bots.duel import play_game, random_position
-from games.bots.evaluate import (
+from carcassonne import Rules
+from carcassonne.bots import learn
+from carcassonne.bots.cli import main
+from carcassonne.bots.duel import play_game, random_position
+from carcassonne.bots.evaluate import (
     LEARNED,
     PARTS,
     SUMMED,
@@ -21,11 +22,10 @@ from games.bots.evaluate import (
     parts,
     potential,
 )
-from games.bots.levels import DeepBot, GreedyBot, MctsBot
-from games.bots.options import options_of
-from games.bots.sim import copy_game
-from games.bots.view import view_of
-from games.engine import Rules
+from carcassonne.bots.levels import DeepBot, GreedyBot, MctsBot
+from carcassonne.bots.options import options_of
+from carcassonne.bots.sim import copy_game
+from carcassonne.bots.view import view_of
 
 from .test_bots_trials import hot_trials
 
@@ -172,7 +172,7 @@ def test_a_network_learned_for_other_parts_is_refused(tmp_path):
 
 
 def test_the_counted_parts_count_what_each_seat_holds_on_the_board():
-    from games.engine.scoring import figure_majority
+    from carcassonne.scoring import figure_majority
 
     for seed, moves in ((1, 30), (6, 50), (7, 62)):
         game = random_position(seed, moves, 2)
@@ -194,7 +194,7 @@ def test_the_counted_parts_count_what_each_seat_holds_on_the_board():
 
 
 def test_without_a_network_for_the_parts_every_game_is_judged_by_the_expected_final_score(monkeypatch):
-    from games.bots import evaluate
+    from carcassonne.bots import evaluate
 
     game = random_position(5, 30, 2)
     monkeypatch.setattr(evaluate, "LEARNED", None)  # learned.json fitted for other parts

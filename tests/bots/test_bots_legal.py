@@ -3,10 +3,10 @@
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.bots import make_bot, options_of, view_of
-from games.bots.duel import play_game, random_position
-from games.engine import Game, Move, Rules
-from games.engine.rules import SUPPORTED_EXPANSIONS
+from carcassonne import Game, Move, Rules
+from carcassonne.bots import make_bot, options_of, view_of
+from carcassonne.bots.duel import play_game, random_position
+from carcassonne.rules import SUPPORTED_EXPANSIONS
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]  # as random_position names the seats
 rule_sets = st.builds(

@@ -5,10 +5,10 @@ from functools import cache
 
 import pytest
 
-from games.bots import options_of, view_of
-from games.bots.duel import random_position
-from games.bots.levels import MctsBot
-from games.bots.sim import hidden_tiles
+from carcassonne.bots import options_of, view_of
+from carcassonne.bots.duel import random_position
+from carcassonne.bots.levels import MctsBot
+from carcassonne.bots.sim import hidden_tiles
 
 POSITIONS = [
     (8, 10),

@@ -5,9 +5,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.bots.sim import copy_game, sample_bag, unknown_tiles
-from games.engine import Rules, replay
-from games.engine.autoplay import play_randomly
+from carcassonne import Rules, replay
+from carcassonne.autoplay import play_randomly
+from carcassonne.bots.sim import copy_game, sample_bag, unknown_tiles
 
 from .test_bots_legal import position
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from games.bots.duel import random_position
-from games.bots.evaluate import Trials, potential
-from games.bots.levels import _hot_moves
-from games.bots.sim import copy_game, hidden_tiles, sample_bag
-from games.bots.view import view_of
-from games.engine import Rules
+from carcassonne import Rules
+from carcassonne.bots.duel import random_position
+from carcassonne.bots.evaluate import Trials, potential
+from carcassonne.bots.levels import _hot_moves
+from carcassonne.bots.sim import copy_game, hidden_tiles, sample_bag
+from carcassonne.bots.view import view_of
 
 ALL = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
 RULES = [Rules(), Rules(farm_scoring="classic"), Rules(expansions=ALL), Rules(expansions=("inns_cathedrals",))]

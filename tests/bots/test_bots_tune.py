@@ -1,11 +1,11 @@
-"""``python -m games.bots tune``: SPSA self-play moves the evaluation's weights, records
+"""``python -m carcassonne.bots tune``: SPSA self-play moves the evaluation's weights, records
 its games, and leaves the weights the bots use untouched."""
 
 import json
 
-from games.bots import evaluate
-from games.bots.tune import check, current, spsa, using
-from games.engine import replay
+from carcassonne import replay
+from carcassonne.bots import evaluate
+from carcassonne.bots.tune import check, current, spsa, using
 
 
 def test_judging_with_other_weights_leaves_the_weights_as_they_were():

@@ -2,9 +2,9 @@
 
 import random
 
-from games.bots import view_of
-from games.bots.sim import copy_game, unknown_tiles
-from games.engine import Game
+from carcassonne import Game
+from carcassonne.bots import view_of
+from carcassonne.bots.sim import copy_game, unknown_tiles
 
 from .test_bots_legal import position
 
@@ -84,7 +84,7 @@ def test_a_finished_game_has_no_decision_to_view():
 
 
 def test_with_hands_the_view_holds_the_players_own_hand_and_nobody_elses():
-    from games.engine import Rules
+    from carcassonne import Rules
 
     game = Game.new(["Ann", "Bob", "Cid"], Rules(hand=3), seed=4)
     for seat in range(3):
@@ -96,8 +96,8 @@ def test_with_hands_the_view_holds_the_players_own_hand_and_nobody_elses():
 
 
 def test_with_hands_a_bot_chooses_among_the_tiles_of_its_own_hand():
-    from games.bots import make_bot
-    from games.engine import Rules
+    from carcassonne import Rules
+    from carcassonne.bots import make_bot
 
     game = Game.new(["Ann", "Bob"], Rules(hand=3), seed=4)
     for level in ("random", "greedy", "mcts"):

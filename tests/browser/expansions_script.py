@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from games.engine import Move, Rules
+from carcassonne import Move, Rules
 from games.words.decisions import answer_of, passes
 from tests.games.helpers import strategy_entry
 
@@ -89,7 +89,7 @@ def ordinary_entry(engine, phase: str, rng: random.Random):
 
 def simulate(seed: int, bag_seed: int):
     """Play the script in the engine alone: the phases reached (for the seed search)."""
-    from games.engine import Game
+    from carcassonne import Game
 
     engine = Game.new(NAMES, Rules.from_json(RULES), seed=bag_seed)
     rng = random.Random(seed)

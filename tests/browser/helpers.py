@@ -84,8 +84,8 @@ def crowned_game():
     """A finished King & Robber game of ann and bob, the first move that took the king and
     who took it."""
     from archive.generate import make_template
-    from games.engine import Rules
-    from games.engine.effects import history_effects
+    from carcassonne import Rules
+    from carcassonne.effects import history_effects
     from games.replay import engine_for
 
     game = archived_game(make_template(5, 2, Rules.from_json({"expansions": ["king_robber"]})), name="Awards")

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from rest_framework.test import APIClient
 
 from accounts.models import User
+from carcassonne import Move
 from games import lobby, replay, timeouts
-from games.engine import Move
 from games.models import Game, TurnClock
 from games.presenter.view import placements_of
 from games.words.entries import categories_for

@@ -6,10 +6,10 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.models import User
+from carcassonne import Game as EngineGame
+from carcassonne import Move as EngineMove
+from carcassonne import Rules
 from games import lobby, replay, turns
-from games.engine import Game as EngineGame
-from games.engine import Move as EngineMove
-from games.engine import Rules
 from games.models import Game
 from games.presenter.view import placements_of
 from games.words.tiles import tile_phrase

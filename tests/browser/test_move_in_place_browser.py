@@ -12,9 +12,9 @@ import pytest
 from django.db import OperationalError
 from playwright.sync_api import expect
 
+from carcassonne import Game as EngineGame
+from carcassonne import Rules
 from games import replay, turns
-from games.engine import Game as EngineGame
-from games.engine import Rules
 from games.models import Game
 from games.presenter.view import placements_of
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from games.engine.tiles import EDGES, HALVES, TILE_TYPES
+from carcassonne.tiles import EDGES, HALVES, TILE_TYPES
 
 EDGE_NAMES = ("N", "E", "S", "W")
 HALF_NAMES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")

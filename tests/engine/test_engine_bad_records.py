@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Move, RecordError, replay, summary
+from carcassonne import Move, RecordError, replay, summary
 
 ROOT = Path(__file__).resolve().parents[2]
 TB = {"expansions": ["traders_builders"]}
@@ -50,7 +50,7 @@ def refusal(data):
 
 def cli_replay(data):
     return subprocess.run(
-        [sys.executable, "-m", "games.engine", "replay", "-"],
+        [sys.executable, "-m", "carcassonne", "replay", "-"],
         cwd=ROOT,
         input=json.dumps(data),
         capture_output=True,

@@ -1,4 +1,4 @@
-"""``python -m games.engine`` (NOTATION.md 'The engine's command line')."""
+"""``python -m carcassonne`` (NOTATION.md 'The engine's command line')."""
 
 import json
 import subprocess
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args, stdin=None):
     return subprocess.run(
-        [sys.executable, "-m", "games.engine", *args],
+        [sys.executable, "-m", "carcassonne", *args],
         cwd=ROOT,
         input=stdin,
         capture_output=True,

@@ -1,6 +1,6 @@
 """Moves for games on a clock: a skipped turn and a player lost on time."""
 
-from games.engine import Game, Move, replay
+from carcassonne import Game, Move, replay
 
 
 def test_skip_returns_the_tile_to_the_bag_and_passes_the_turn():

@@ -5,8 +5,8 @@ CO-12's city cap facing east (a cell (2,1)), CO-11's road leaving south (0,2).""
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, RecordError, Rules, replay, summary
-from games.engine.expansions.count import Count, Quarter, Reinforce
+from carcassonne import Game, IllegalMove, Move, RecordError, Rules, replay, summary
+from carcassonne.expansions.count import Count, Quarter, Reinforce
 
 ANN, BOB, CID = 0, 1, 2
 COUNT = Rules.from_options({"count": True})

@@ -6,25 +6,25 @@ import pkgutil
 
 import pytest
 
-import games.engine
+import carcassonne
 
-MODULES = ["games.engine"] + sorted(
-    m.name for m in pkgutil.walk_packages(games.engine.__path__, "games.engine.") if not m.name.endswith("__main__")
+MODULES = ["carcassonne"] + sorted(
+    m.name for m in pkgutil.walk_packages(carcassonne.__path__, "carcassonne.") if not m.name.endswith("__main__")
 )
 WITH_EXAMPLES = {
-    "games.engine",
-    "games.engine.tiles",
-    "games.engine.rules",
-    "games.engine.game",
-    "games.engine.record",
-    "games.engine.autoplay",
-    "games.engine.board",
-    "games.engine.moves",
-    "games.engine.outcome",
-    "games.engine.scoring",
-    "games.engine.figures",
-    "games.engine.expansions",
-    "games.engine.effects",
+    "carcassonne",
+    "carcassonne.tiles",
+    "carcassonne.rules",
+    "carcassonne.game",
+    "carcassonne.record",
+    "carcassonne.autoplay",
+    "carcassonne.board",
+    "carcassonne.moves",
+    "carcassonne.outcome",
+    "carcassonne.scoring",
+    "carcassonne.figures",
+    "carcassonne.expansions",
+    "carcassonne.effects",
 }
 
 
@@ -37,14 +37,14 @@ def test_docstring_examples(name):
 
 
 def test_the_core_names_no_expansion_or_house_rule():
-    """Expansions and house rules live in games/engine/expansions/: the core only calls hooks."""
+    """Expansions and house rules live in carcassonne/expansions/: the core only calls hooks."""
     import re
 
-    from games.engine.rules import KNOWN_EXPANSIONS
+    from carcassonne.rules import KNOWN_EXPANSIONS
 
     names = [*KNOWN_EXPANSIONS, "small_city", "incomplete_score", "hole_bonus", "hand_visible"]
     pattern = re.compile(r"[\"']({})[\"']|\b(river|RIVER\w*|RV-\w+|small_city)\b".format("|".join(names)))
     for core in ("game", "scoring", "figures", "moves", "outcome"):  # the board knows river edges as terrain
-        text = importlib.import_module(f"games.engine.{core}").__loader__.get_source(f"games.engine.{core}")
+        text = importlib.import_module(f"carcassonne.{core}").__loader__.get_source(f"carcassonne.{core}")
         code = "\n".join(line.split("#")[0] for line in text.splitlines())
-        assert not pattern.search(code), f"games/engine/{core}.py names {pattern.search(code).group(0)}"
+        assert not pattern.search(code), f"carcassonne/{core}.py names {pattern.search(code).group(0)}"

@@ -1,15 +1,15 @@
 """What a placed tile did to the board: started, extended (which way), joined or completed
-each road, city and cloister (games.engine.effects), as the site's words tell it."""
+each road, city and cloister (carcassonne.effects), as the site's words tell it."""
 
 import random
 
 import pytest
 
-from games.engine import Game, Move, Rules
-from games.engine.autoplay import NAMES, play_randomly, random_game
-from games.engine.board import key_of
-from games.engine.effects import history_effects, noting, placement_effects, turn_effects
-from games.engine.tiles import orientation
+from carcassonne import Game, Move, Rules
+from carcassonne.autoplay import NAMES, play_randomly, random_game
+from carcassonne.board import key_of
+from carcassonne.effects import history_effects, noting, placement_effects, turn_effects
+from carcassonne.tiles import orientation
 
 RULE_SETS = [
     None,

@@ -3,8 +3,8 @@ translates them) while their English str() stays exactly what the CLI prints."""
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, Rules
-from games.engine.errors import TEMPLATES, reason
+from carcassonne import Game, IllegalMove, Move, Rules
+from carcassonne.errors import TEMPLATES, reason
 
 
 def start(bag):

@@ -3,7 +3,7 @@ Inns & Cathedrals, King & Robber, House rules): each with its points worked out.
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, Placement, RecordError, Resign, Rules, replay, summary
+from carcassonne import Game, IllegalMove, Move, Placement, RecordError, Resign, Rules, replay, summary
 
 ANN, BOB = 0, 1
 IC = Rules.from_options({"inns_cathedrals": True})

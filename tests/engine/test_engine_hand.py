@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, RecordError, Rules, replay, summary
-from games.engine.autoplay import random_game
+from carcassonne import Game, IllegalMove, Move, RecordError, Rules, replay, summary
+from carcassonne.autoplay import random_game
 
 HAND = Rules(hand=3)
 

@@ -6,9 +6,9 @@ from typing import NamedTuple
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, RecordError, Resign, Rules, replay, summary
-from games.engine.expansions import MODULES, RuleModule
-from games.engine.moves import ENTRY_READERS
+from carcassonne import Game, IllegalMove, Move, RecordError, Resign, Rules, replay, summary
+from carcassonne.expansions import MODULES, RuleModule
+from carcassonne.moves import ENTRY_READERS
 
 
 class Toll(NamedTuple):
@@ -181,8 +181,8 @@ def test_a_game_and_its_copies_are_freed_as_soon_as_nobody_holds_them(rules):
     once, not by a pass of the garbage collector (which slowed every replay down)."""
     import gc
 
-    from games.engine import Rules
-    from games.engine.autoplay import random_game
+    from carcassonne import Rules
+    from carcassonne.autoplay import random_game
 
     gc.collect()
     gc.disable()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, RecordError, Resign, replay, summary
+from carcassonne import Game, IllegalMove, Move, RecordError, Resign, replay, summary
 
 
 def test_a_player_who_resigns_on_turn_puts_the_tile_back_and_the_next_player_moves():

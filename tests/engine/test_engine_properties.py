@@ -5,10 +5,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import IllegalMove, Move, Rules, orientation, replay
-from games.engine.autoplay import random_game
-from games.engine.game import Game
-from games.engine.rules import SUPPORTED_EXPANSIONS
+from carcassonne import IllegalMove, Move, Rules, orientation, replay
+from carcassonne.autoplay import random_game
+from carcassonne.game import Game
+from carcassonne.rules import SUPPORTED_EXPANSIONS
 
 FOLLOWERS = 7
 ALL_SPOTS = (

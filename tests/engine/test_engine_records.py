@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from games.engine import Game, Move, RecordError, replay, summary
-from games.engine.autoplay import random_game
+from carcassonne import Game, Move, RecordError, replay, summary
+from carcassonne.autoplay import random_game
 
 
 def record(*moves, **extra):

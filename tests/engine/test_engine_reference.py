@@ -18,7 +18,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from games.engine import TILE_TYPES, Game, Move, Resign, Rules, summary
+from carcassonne import TILE_TYPES, Game, Move, Resign, Rules, summary
 from tests.engine import reference as ref
 
 QUARTERS = ("castle", "blacksmith", "cathedral", "market")

@@ -10,8 +10,8 @@ A bend is 'right' or 'left' as seen facing downstream.
 
 import pytest
 
-from games.engine import TILE_TYPES, Game, IllegalMove, Move, Placement, RecordError, Rules, orientation, replay
-from games.engine.autoplay import random_game
+from carcassonne import TILE_TYPES, Game, IllegalMove, Move, Placement, RecordError, Rules, orientation, replay
+from carcassonne.autoplay import random_game
 
 RIVER = Rules.from_options({"river": True})
 RIVER_TILES = sorted(t.id for t in TILE_TYPES.values() if t.expansion == "river")

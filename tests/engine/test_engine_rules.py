@@ -20,7 +20,7 @@ Expected points are worked out by hand from RULES.md in the comments.
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, Rules
+from carcassonne import Game, IllegalMove, Move, Rules
 
 ANN, BOB = 0, 1
 
@@ -422,7 +422,7 @@ def test_discard_when_the_tile_fits_nowhere():
     play(game, "U", 1, 0, 0)  # Bob's real move
     assert game.current_player == ANN
     # the discard is in the record and replays
-    from games.engine import replay
+    from carcassonne import replay
 
     again = replay(game.record())
     assert again.tiles_left == game.tiles_left and again.current_player == ANN

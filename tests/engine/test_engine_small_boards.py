@@ -21,7 +21,7 @@ a completed city won 2 knights to 1 (test_fewer_followers_score_nothing) and far
 
 import pytest
 
-from games.engine import Game, IllegalMove, Move, Rules
+from carcassonne import Game, IllegalMove, Move, Rules
 from tests.engine import reference as ref
 
 ANN, BOB = 0, 1

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import TILE_TYPES, orientation
+from carcassonne import TILE_TYPES, orientation
 
 EDGES = "NESW"
 HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")

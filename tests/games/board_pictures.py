@@ -27,11 +27,11 @@ import cairocffi
 import cairosvg
 from PIL import Image
 
+from carcassonne.autoplay import random_game
+from carcassonne.record import replay
+from carcassonne.rules import Rules
+from carcassonne.tiles import ROTATIONS, TILE_TYPES, orientation
 from games.board_svg import render_board, render_tile
-from games.engine.autoplay import random_game
-from games.engine.record import replay
-from games.engine.rules import Rules
-from games.engine.tiles import ROTATIONS, TILE_TYPES, orientation
 
 HERE = Path(__file__).parent / "board_reference"
 RECORDS = HERE / "records.json"

@@ -44,7 +44,7 @@ def strategy_entry(engine, rng):
     """A legal entry for the pending decision, chosen by ``rng`` as the seed searches of
     these tests did: a random placement with a figure 60% of the time, a random answer
     other than a pass to decisions (the Count's)."""
-    from games.engine import Move
+    from carcassonne import Move
     from games.words.decisions import answer_of, passes
 
     if engine.pending.action != "turn":
@@ -64,7 +64,7 @@ def strategy_entry(engine, rng):
 
 def send_entry(client, game_id, move_number, entry):
     """POST ``entry`` (an engine entry) through the API: a tile turn to moves/, a decision to decision/."""
-    from games.engine import Move
+    from carcassonne import Move
     from games.words.decisions import answer_of
 
     if type(entry) is Move:
@@ -136,9 +136,9 @@ class Built:
 @contextmanager
 def engines_built():
     """Count the engines built in the block: every replay of a log, whole or in part,
-    starts with one (``games.engine.Game.new`` or a bag-less ``Game``, as the move list's
+    starts with one (``carcassonne.Game.new`` or a bag-less ``Game``, as the move list's
     words once did to find what each move did)."""
-    from games.engine import Game as EngineGame
+    from carcassonne import Game as EngineGame
 
     built = Built()
     original = EngineGame.__init__

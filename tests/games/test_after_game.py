@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from archive.generate import make_template, store_game
+from carcassonne import Rules
 from games import board_svg, lobby, replay
-from games.engine import Rules
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from carcassonne import replay
 from games import lobby
-from games.engine import replay
 from games.models import Game, Move, Seat
 from games.replay import engine_for
 

@@ -50,7 +50,7 @@ def test_full_game_record_replays_with_same_scores(api, ann, bob, cid, tmp_path)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     result = subprocess.run(
-        [sys.executable, "-m", "games.engine", "replay", str(path)],
+        [sys.executable, "-m", "carcassonne", "replay", str(path)],
         cwd=ROOT,
         capture_output=True,
         text=True,

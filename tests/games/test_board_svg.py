@@ -6,12 +6,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from carcassonne.autoplay import random_game
+from carcassonne.record import replay
+from carcassonne.rules import Rules
+from carcassonne.tiles import ROTATIONS, TILE_TYPES, orientation
 from games import board_svg
 from games.board_svg import render_board, render_tile, spot_position
-from games.engine.autoplay import random_game
-from games.engine.record import replay
-from games.engine.rules import Rules
-from games.engine.tiles import ROTATIONS, TILE_TYPES, orientation
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -180,8 +180,8 @@ def test_the_page_colours_are_the_boards_seat_colours():
     import re
     from pathlib import Path
 
+    from carcassonne import COLORS
     from games.board_svg import SEAT_COLORS
-    from games.engine import COLORS
 
     folder = Path(__file__).resolve().parents[2] / "static" / "css"
     css = "".join(sheet.read_text() for sheet in sorted(folder.glob("*.css")))

@@ -9,9 +9,9 @@ import pytest
 import svgwrite
 
 import games.board_svg
+from carcassonne.record import replay
 from games.board_svg.assembly import board_document, tile_document
 from games.board_svg.svg import to_text
-from games.engine.record import replay
 
 MODULES = ["games.board_svg"] + sorted(
     m.name for m in pkgutil.walk_packages(games.board_svg.__path__, "games.board_svg.")
@@ -40,7 +40,7 @@ def canonical(text: str) -> list:
 
 @pytest.mark.parametrize("tile, rotation", [("CO-7", 90), ("TB-24", 270), ("RV-1", 0), ("KR-5", 180)])
 def test_a_tile_is_written_as_svgwrite_writes_it_less_its_profile_and_version(tile, rotation):
-    from games.engine.tiles import orientation
+    from carcassonne.tiles import orientation
 
     drawing = tile_document(tile, rotation, size=80, spots=orientation(tile, rotation).spots)
     assert isinstance(drawing, svgwrite.Drawing)

@@ -9,15 +9,15 @@ from collections import Counter
 import pytest
 from django.utils.translation import gettext, ngettext
 
+from carcassonne.autoplay import random_game
+from carcassonne.board import key_of
+from carcassonne.game import Game
+from carcassonne.rules import Rules
+from carcassonne.tiles import ROTATIONS, TILE_TYPES, orientation
 from games import board_svg
 from games.board_svg import render_board, render_tile, spot_position
 from games.board_svg.geometry import inside
 from games.board_svg.shapes import tile_shapes
-from games.engine.autoplay import random_game
-from games.engine.board import key_of
-from games.engine.game import Game
-from games.engine.rules import Rules
-from games.engine.tiles import ROTATIONS, TILE_TYPES, orientation
 from games.words import pictures
 from tests.games.test_board_svg import NS, parse, title_of, with_class
 

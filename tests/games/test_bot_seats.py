@@ -5,9 +5,9 @@ from unittest import mock
 import pytest
 from rest_framework.test import APIClient
 
+from carcassonne.bots import strength_of
+from carcassonne.bots.ladder import bot_for
 from games import bot_seats, timeouts
-from games.bots import strength_of
-from games.bots.ladder import bot_for
 from games.lobby import create_game, create_started_game
 from games.models import Game, Move, Seat
 from games.words.entries import kind_of

@@ -114,7 +114,7 @@ def test_a_move_says_what_it_completed_and_for_whom():
 def test_every_tile_type_has_a_name_in_words_in_every_language():
     from django.utils import translation
 
-    from games.engine.tiles import TILE_TYPES
+    from carcassonne.tiles import TILE_TYPES
     from games.words.tiles import tile_name
 
     assert tile_name("D") == "city cap with a road" and tile_name("A") == "cloister with a road"

@@ -6,8 +6,8 @@ from unittest import mock
 import pytest
 from rest_framework.test import APIClient
 
+from carcassonne import parse_entry
 from games import bot_seats, hints
-from games.engine import parse_entry
 from games.lobby import create_started_game
 from games.models import Game
 from games.replay import engine_for

@@ -1,4 +1,4 @@
-"""Every reason the engine gives for an illegal move has a code (``games.engine.errors``)
+"""Every reason the engine gives for an illegal move has a code (``carcassonne.errors``)
 that the site translates (``games.words.vocabulary.ILLEGAL_MOVES``): in English the site says
 what the engine says, in German, French and Italian it says it in their words."""
 
@@ -7,8 +7,8 @@ import string
 import pytest
 from django.utils import translation
 
-from games.engine import IllegalMove
-from games.engine.errors import DECISIONS, TEMPLATES, reason
+from carcassonne import IllegalMove
+from carcassonne.errors import DECISIONS, TEMPLATES, reason
 from games.words import vocabulary
 
 SAMPLE = {

@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.migrations.exceptions import IrreversibleError
 from django.db.migrations.executor import MigrationExecutor
 
-from games.engine import Move as EngineMove
+from carcassonne import Move as EngineMove
 
 ACCOUNTS = ("accounts", "0002_pending_email_and_skeleton")  # the users table as it is now
 OLD = [("games", "0003_move_skip_forfeit"), ACCOUNTS]

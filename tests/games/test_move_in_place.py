@@ -11,10 +11,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from carcassonne import Game as EngineGame
+from carcassonne import Move as EngineMove
+from carcassonne import Rules
 from games import replay
-from games.engine import Game as EngineGame
-from games.engine import Move as EngineMove
-from games.engine import Rules
 from games.models import Game
 from games.presenter.notices import turn_refusals
 from games.presenter.view import GameView, placements_of

@@ -5,7 +5,7 @@ put on it by its name in the rules (games/words/moves.py, read by every list of 
 import pytest
 from django.utils import translation
 
-from games.engine import Game, Move, Rules
+from carcassonne import Game, Move, Rules
 from games.presenter.view import GameView
 
 
@@ -169,7 +169,7 @@ def test_the_expansions_figures_and_awards_are_told_in_the_rules_words():
 
 
 def test_the_goods_of_a_completed_city_are_told_as_tokens_taken():
-    from games.engine.autoplay import random_game
+    from carcassonne.autoplay import random_game
 
     game = random_game(seed=2, rules=Rules(expansions=("traders_builders",)))
     view = GameView(game, game.players)

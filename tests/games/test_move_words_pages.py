@@ -7,9 +7,9 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import translation
 
+from carcassonne import Move
+from carcassonne.effects import placement_effects
 from games import lobby, replay, turns
-from games.engine import Move
-from games.engine.effects import placement_effects
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

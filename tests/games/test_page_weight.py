@@ -81,7 +81,7 @@ def test_the_game_page_lists_the_newest_moves_and_the_earlier_ones_on_asking(at_
 
 
 def test_each_expansions_sprite_holds_every_tile_at_every_rotation_and_is_kept_a_year(client):
-    from games.engine.tiles import TILE_TYPES
+    from carcassonne.tiles import TILE_TYPES
 
     for expansion in SPRITES:
         response = client.get(f"/tiles/{expansion}.svg?v={sprite_version(expansion)}")

@@ -144,7 +144,7 @@ def test_the_invitation_to_a_game_with_every_expansion_and_hands_lists_its_seats
 
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAYERS_OF_THE_ENGINE = ("games/engine/", "games/bots/")  # the rules and the bots, which see their own hand
+PLAYERS_OF_THE_ENGINE = ("carcassonne/", "carcassonne/bots/")  # the rules and the bots, which see their own hand
 
 
 def test_only_the_presenters_hidden_module_reads_the_hands_and_the_bag_of_a_game():

@@ -5,8 +5,8 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
+from carcassonne import Rules
 from games import expansions
-from games.engine import Rules
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -4,8 +4,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from carcassonne import replay
 from games import lobby, turns
-from games.engine import replay
 from games.errors import Conflict, GameError, NotAllowed, NotFound
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records

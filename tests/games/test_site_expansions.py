@@ -7,8 +7,8 @@ from pathlib import Path
 
 from django.utils import translation
 
+from carcassonne import Game, Rules
 from games import expansions
-from games.engine import Game, Rules
 from games.presenter.rules import rule_tags, rules_line
 from games.words import vocabulary
 
@@ -29,7 +29,7 @@ def _site_files():
         rel = path.relative_to(ROOT)
         if path.suffix not in (".py", ".html", ".js") or rel.parts[0] in SKIPPED or "migrations" in rel.parts:
             continue
-        if rel.parts[:2] == ("games", "engine") or "how_to_play" in rel.parts:
+        if rel.parts[0] == "carcassonne" or "how_to_play" in rel.parts:
             continue
         yield rel, path.read_text(encoding="utf-8")
 

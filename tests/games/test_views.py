@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from carcassonne import Rules
 from games import timeouts, turns
-from games.engine import Rules
 from games.lobby import accept_invitation, create_game, create_started_game
 from games.models import Game, Seat, rule_options
 from games.presenter.records import outcome_of
@@ -65,7 +65,7 @@ def test_create_game_with_invites_starts_when_invitees_accept(client, ann, bob, 
     assert page.status_code == 200
     from django.utils.html import escape
 
-    from games.engine import Rules
+    from carcassonne import Rules
 
     html = page.content.decode()
     assert all(

@@ -96,7 +96,7 @@ def test_the_archive_import_page_refuses_a_deeply_nested_record(client, ann):
 
 def test_the_engine_cli_reports_a_deeply_nested_record_without_a_traceback():
     result = subprocess.run(
-        [sys.executable, "-m", "games.engine", "replay", "-"], input=DEEP, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "carcassonne", "replay", "-"], input=DEEP, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and result.stderr.strip()

@@ -1,8 +1,8 @@
 import pytest
 from django.db import transaction
 
+from carcassonne.outcome import outcome_of
 from games import signals
-from games.engine.outcome import outcome_of
 from games.models import Game
 from games.presenter.outcome import outcome_json
 

@@ -3,8 +3,8 @@ with Inns & Cathedrals; the games of a round are played with the tournament's ru
 
 import pytest
 
+from carcassonne import Rules
 from games import replay
-from games.engine import Rules
 from tournaments import creation, errors, registration, rounds
 from tournaments.models import Pairing
 

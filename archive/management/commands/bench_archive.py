@@ -25,7 +25,7 @@ from django.test.utils import CaptureQueriesContext
 from archive.generate import VARIED_EXPANSION
 from archive.kept import archive_changed, results_changed
 from archive.models import GameResult, SeatResult
-from games.engine import Rules
+from carcassonne import Rules
 
 User = get_user_model()
 

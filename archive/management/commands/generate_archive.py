@@ -2,7 +2,7 @@
 
     manage.py generate_archive --games 100000 [--distinct 3000] [--users 200] [--batch 500]
 
-Games are copies of ``--distinct`` complete random games (games.engine.autoplay)
+Games are copies of ``--distinct`` complete random games (carcassonne.autoplay)
 with varied seeds, player counts (2-5) and rule options, dealt to random players
 and finished on random days of the last three years; each gets its seats, its whole
 move log and its archive result, written with bulk_create in batches.

@@ -7,7 +7,7 @@ DATABASE_URL points at, and prints the median and p95 of ``POST /api/games/<id>/
 and of the game page ``GET /games/<id>/`` measured near the end of each game (full
 board), plus the SQL queries per move request (min/max over the game: constant) and,
 over moves 21-40, the median SQL queries and replays of the move log per move request
-(a replay: an engine built, ``games.engine.Game``, from the game's seed or bag-less as the
+(a replay: an engine built, ``carcassonne.Game``, from the game's seed or bag-less as the
 move list's words once did: see ``bench_pages.counted``).
 Everything it created is deleted afterwards.
 """

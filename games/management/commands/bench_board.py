@@ -15,9 +15,9 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from carcassonne.autoplay import random_game
+from carcassonne.rules import Rules, RulesError
 from games import board_svg, expansions
-from games.engine.autoplay import random_game
-from games.engine.rules import Rules, RulesError
 
 EVERY_EXPANSION = {expansion: True for expansion in expansions.by_id()}
 """The default rule set: every expansion the site knows (``games.expansions``)."""

@@ -8,7 +8,7 @@ does), against whatever database DATABASE_URL points at, and prints:
 - the bytes of HTML and on the wire (``Accept-Encoding: gzip``) of the game page (for the
   player on turn and for the other), and of the archive replay, after moves 10, 40 and 70,
   and of the finished game's page and archive replay at those moves;
-- the engines built (each a replay of the log from its start: ``games.engine.Game``
+- the engines built (each a replay of the log from its start: ``carcassonne.Game``
   constructed) and SQL queries per move POST (its 201 with sentence and fragment
   included) and per page;
 - the median time of each, and the CPU time of the process (less sensitive to a busy
@@ -34,7 +34,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.engine import Game as EngineGame
+from carcassonne import Game as EngineGame
 from games.models import Game
 
 CHECKPOINTS = (10, 40, 70)
@@ -53,7 +53,7 @@ class Counted:
 
 @contextmanager
 def counted():
-    """Count the engines built (``games.engine.Game.__init__``: a replay starts with one)
+    """Count the engines built (``carcassonne.Game.__init__``: a replay starts with one)
     and the SQL queries inside the block."""
     result = Counted()
     original = EngineGame.__init__

@@ -26,8 +26,8 @@ from .errors import reason
 class IllegalMove(ValueError):
     """A move the rules forbid, or one that is malformed; ``str()`` says why, in English.
 
-    ``code`` and ``params`` say the same for a translation (see :mod:`games.engine.errors`):
-    given a :class:`~games.engine.errors.Reason`, they are its own; otherwise ``code`` is
+    ``code`` and ``params`` say the same for a translation (see :mod:`carcassonne.errors`):
+    given a :class:`~carcassonne.errors.Reason`, they are its own; otherwise ``code`` is
     ``"other"`` and the English sentence is all there is."""
 
     def __init__(self, message: str = "", code: str | None = None, params: dict[str, Any] | None = None) -> None:

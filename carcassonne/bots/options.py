@@ -1,7 +1,7 @@
 """The options of each kind of decision, as the engine enumerates them.
 
 Each kind of decision (``Pending.action``) has one small function listing its legal
-entries from a :class:`~games.bots.view.PlayerView`; the bots only ever choose among
+entries from a :class:`~carcassonne.bots.view.PlayerView`; the bots only ever choose among
 them (and judge each by playing it on a copy), so a new kind (the Count's
 ``reinforce``, ``quarter``, ``market``) needs no code, or one more entry in
 :data:`ENUMERATORS` for a special listing. Kinds without an entry are listed by the
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.engine import Move
-from games.engine.moves import Entry
+from carcassonne import Move
+from carcassonne.moves import Entry
 
 from .view import PlayerView
 

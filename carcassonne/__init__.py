@@ -2,7 +2,7 @@
 
 Everything else in the project asks this package what is legal and what scores::
 
-    >>> from games.engine import Game, Move, replay
+    >>> from carcassonne import Game, Move, replay
     >>> game = Game.new(["Ann", "Bob"], seed=1)
     >>> placement = game.legal_placements()[0]
     >>> turn = game.play(Move(game.tile, *placement, meeple=None))
@@ -10,7 +10,7 @@ Everything else in the project asks this package what is legal and what scores::
     2
 
 See ``docs/rules/NOTATION.md`` for the geometry, spot names and record format, and
-``python -m games.engine --help`` for the command line.
+``python -m carcassonne --help`` for the command line.
 """
 
 from .board import Board, PlacedTile

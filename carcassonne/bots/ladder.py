@@ -1,7 +1,7 @@
-"""Four levels a person understands, measured against each other (``python -m games.bots ladder``).
+"""Four levels a person understands, measured against each other (``python -m carcassonne.bots ladder``).
 
 :data:`NAMED_LEVELS` is the one table of them: each names one of the bots of
-:mod:`games.bots.levels` with its settings. The ladder plays every pair of levels (or,
+:mod:`carcassonne.bots.levels` with its settings. The ladder plays every pair of levels (or,
 ``--adjacent``, each level and the one just below it) over complete two-player games (who
 starts alternates) and rates the levels with OpenSkill
 (Plackett-Luce, like the site's ratings). ``ladder --write`` stores the measured results
@@ -21,7 +21,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from games.engine import Rules
+from carcassonne import Rules
 
 from .duel import outcome_of, play_game, seat_sides
 from .evaluate import potential_after, value_after
@@ -33,7 +33,7 @@ RESULTS = Path(__file__).with_name("ladder.json")
 
 @dataclass(frozen=True)
 class Level:
-    """A level of play: its name, the bot (one of ``games.bots.LEVELS``) and its settings."""
+    """A level of play: its name, the bot (one of ``carcassonne.bots.LEVELS``) and its settings."""
 
     name: str
     label: str

@@ -6,7 +6,7 @@ decision the game waits for, and the tile the viewing player has drawn. It never
 holds the bag order, the seed, the bag's random generator or other players' hidden
 hands: a bot cannot look at them because it never has them.
 
->>> from games.engine import Game
+>>> from carcassonne import Game
 >>> game = Game.new(["Ann", "Bob"], seed=7)
 >>> view = view_of(game)
 >>> view.seat, view.tile, view.board.tile, view.tiles_left
@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import Game, Pending, Rules, replay
+from carcassonne import Game, Pending, Rules, replay
 
 
 @dataclass(frozen=True)
 class PlayerView:
     """The game as ``seat`` sees it when it must decide.
 
-    ``board`` is a :class:`~games.engine.Game` without a bag, rebuilt from the public
+    ``board`` is a :class:`~carcassonne.Game` without a bag, rebuilt from the public
     record: moves played on it (or on copies of it) name their tile. ``tile`` is the
     viewer's drawn tile (``None`` when the decision is not a tile turn of the viewer, or
     with hands). ``hand`` is the viewer's own hand (tiles in hand; never

@@ -21,11 +21,11 @@ Two ways to feed tiles:
 - ``Game.new(players, rules, seed)`` keeps a shuffled hidden bag and draws from it
   (:attr:`Game.tile` is the drawn tile, and a move must use it);
 - ``Game(players, rules)`` has no bag: each move names its tile, which must still be
-  in the set (this is how records are replayed, see :mod:`games.engine.record`).
+  in the set (this is how records are replayed, see :mod:`carcassonne.record`).
 
-The board and its features live in :mod:`games.engine.board`, points in
-:mod:`games.engine.scoring`; every expansion and house rule is a module of
-:mod:`games.engine.expansions` whose hooks this class calls at fixed points of a turn.
+The board and its features live in :mod:`carcassonne.board`, points in
+:mod:`carcassonne.scoring`; every expansion and house rule is a module of
+:mod:`carcassonne.expansions` whose hooks this class calls at fixed points of a turn.
 """
 
 from __future__ import annotations
@@ -618,7 +618,7 @@ class Game:
     def finish(self, ending: str = "ended_early") -> None:
         """End the game now: score incomplete roads, cities and cloisters, then farms.
 
-        ``ending`` says why (see :data:`games.engine.outcome.ENDINGS`); the engine passes
+        ``ending`` says why (see :data:`carcassonne.outcome.ENDINGS`); the engine passes
         ``complete`` after the last tile and ``one_left`` when all others have left.
         """
         if self.finished:

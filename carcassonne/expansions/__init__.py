@@ -5,7 +5,7 @@ fixed points of a turn; every hook's default does nothing, and the game only cal
 hooks a module overrides, so an unused rule costs nothing. The core (``game.py``) names
 no module: :func:`modules_for` picks those a rule set enables, from :data:`MODULES`.
 
->>> from games.engine.rules import Rules
+>>> from carcassonne.rules import Rules
 >>> [type(m).__name__ for m in modules_for(Rules.from_options({"river": True, "small_city": True}))]
 ['River', 'SmallCity']
 """

@@ -143,7 +143,7 @@ class Rules:
     >>> Rules.from_json({"expansions": ["moon"]})
     Traceback (most recent call last):
     ...
-    games.engine.rules.RulesError: unknown expansion 'moon'
+    carcassonne.rules.RulesError: unknown expansion 'moon'
     """
 
     farm_scoring: str = "current"

@@ -1,4 +1,4 @@
-"""Bot against bot, and the MCTS benchmark (``python -m games.bots duel|bench``)."""
+"""Bot against bot, and the MCTS benchmark (``python -m carcassonne.bots duel|bench``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from games.engine import Game, Outcome, Rules
-from games.engine.autoplay import play_randomly
+from carcassonne import Game, Outcome, Rules
+from carcassonne.autoplay import play_randomly
 
 from .evaluate import using
 from .levels import Bot, DeepBot, MctsBot, make_bot
@@ -75,7 +75,7 @@ def duel(
     is a draw. ``seconds_a`` and ``seconds_b`` (default ``seconds``) are each side's CPU
     seconds per decision, so two settings of one level can meet; ``share_a`` is side a's
     share of the points, a draw counting half. ``weights`` may give a side ("a" or "b")
-    its own weights of the evaluation (:data:`~games.bots.evaluate.WEIGHTS`, the others
+    its own weights of the evaluation (:data:`~carcassonne.bots.evaluate.WEIGHTS`, the others
     as they are), e.g. tuned ones against the current ones.
     """
     weights = weights or {}

@@ -1,6 +1,6 @@
 """Points: majorities, what a road, city or cloister is worth, and farms.
 
-Pure functions over a :class:`~games.engine.board.Board`; the game applies the points.
+Pure functions over a :class:`~carcassonne.board.Board`; the game applies the points.
 
 >>> majority([(0, 1), (1, 1), (0, 1)], 3, set())  # (seat, weight) per figure
 (0,)

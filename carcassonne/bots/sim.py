@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from games.engine import TILE_TYPES, Game
+from carcassonne import TILE_TYPES, Game
 
 RIVER_END = "RV-L"
 
@@ -33,7 +33,7 @@ def deal_guess(after: Game, seat: int, own: list[str], order: list[str]) -> tupl
     """Split a sampled ``order`` of the hidden tiles into the hands ``after`` has (``seat``
     keeps ``own`` and draws the rest of its hand) and the bag; ``None`` without hands.
 
-    >>> from games.engine import Game, Rules
+    >>> from carcassonne import Game, Rules
     >>> game = Game.new(["Ann", "Bob"], Rules(hand=3), seed=7)
     >>> bag, hands = deal_guess(game, 0, ["U", "W"], ["A", "B", "C", "D"])
     >>> bag, hands

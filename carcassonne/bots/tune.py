@@ -1,7 +1,7 @@
-"""Tuning the expected final score's weights by self-play (``python -m games.bots tune``).
+"""Tuning the expected final score's weights by self-play (``python -m carcassonne.bots tune``).
 
 SPSA (simultaneous perturbation stochastic approximation): each step perturbs every
-weight of :mod:`games.bots.evaluate` listed in :data:`PARAMETERS` at once, up or down by
+weight of :mod:`carcassonne.bots.evaluate` listed in :data:`PARAMETERS` at once, up or down by
 a random sign, and plays the "plus" weights against the "minus" ones over a few complete
 two-player games (each deal twice, the sides swapping seats, so the luck of the tiles
 cancels); each weight moves, relative to its value,

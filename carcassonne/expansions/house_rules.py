@@ -74,7 +74,7 @@ class Hand(HouseRule):
     a record, which never stores the bag) only their sizes are, and a move may name any
     tile still in the game. Leaving the game (resign, forfeit) puts a hand back in the bag.
 
-    >>> from games.engine.game import Game
+    >>> from carcassonne.game import Game
     >>> game = Game.new(["Ann", "Bob"], Rules(hand=3), seed=7)
     >>> game.hand(0), game.hand(1), game.hand_sizes(), game.tile, game.tiles_left
     (('U', 'W', 'A'), ('O', 'F', 'V'), (3, 3), None, 65)

@@ -1,4 +1,4 @@
-"""The engine benchmark: ``python -m games.engine bench [--json]``.
+"""The engine benchmark: ``python -m carcassonne bench [--json]``.
 
 - ``random_games_per_s``: complete random 2-player base games per second on one core
   (every turn enumerates all legal placements and the legal spots of the chosen one,

@@ -1,14 +1,14 @@
-"""``python -m games.bots``: bot duels, the search's benchmark, the ladder and the analysis.
+"""``python -m carcassonne.bots``: bot duels, the search's benchmark, the ladder and the analysis.
 
-python -m games.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 [--seconds-a S] [--seconds-b S]
+python -m carcassonne.bots duel --a greedy --b random --games 20 --players 2 --seconds 0.2 [--seconds-a S] [--seconds-b S]
     --seed 1 --json [--records DIR] [--rules JSON] [--weights-a JSON] [--weights-b JSON]
-python -m games.bots bench --json
-python -m games.bots ladder [--games N] [--seconds S] [--seed K] [--adjacent] [--json] [--write]
-python -m games.bots analyse RECORD.json [--seconds S] [--json]
-python -m games.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
-python -m games.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
-python -m games.bots learn [--records DIR ...] [--iterations 8] [--hidden 32] [--epochs 3] [--seed 0] [--json] [--write]
-python -m games.bots learn --check [--games 120] [--seed 0] [--json] [--check-records DIR]
+python -m carcassonne.bots bench --json
+python -m carcassonne.bots ladder [--games N] [--seconds S] [--seed K] [--adjacent] [--json] [--write]
+python -m carcassonne.bots analyse RECORD.json [--seconds S] [--json]
+python -m carcassonne.bots calibrate [--games 20] [--seconds 0.3] [--seed 0] [--json] [--records DIR]
+python -m carcassonne.bots tune [--steps 50] [--games 4] [--seed 0] [--json] [--records DIR] [--check JSON]
+python -m carcassonne.bots learn [--records DIR ...] [--iterations 8] [--hidden 32] [--epochs 3] [--seed 0] [--json] [--write]
+python -m carcassonne.bots learn --check [--games 120] [--seed 0] [--json] [--check-records DIR]
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from games.engine import Rules
+from carcassonne import Rules
 
 from . import analysis, ladder
 from .duel import bench, duel
@@ -64,7 +64,7 @@ def _weights(text: str) -> dict[str, float]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m games.bots", description="Carcassonne bots")
+    parser = argparse.ArgumentParser(prog="python -m carcassonne.bots", description="Carcassonne bots")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("duel", help="bot A against bot B over complete games")
     d.add_argument("--a", required=True, choices=LEVELS)
@@ -147,7 +147,7 @@ def _add_tuning(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     learn.add_argument("--iterations", type=_positive(int), default=8, help="rounds of temporal differences")
     learn.add_argument("--hidden", type=_positive(int), default=32, help="the network's hidden units")
     learn.add_argument("--epochs", type=_positive(int), default=3, help="passes over the positions per round")
-    learn.add_argument("--write", action="store_true", help="store the fit in games/bots/learned.json")
+    learn.add_argument("--write", action="store_true", help="store the fit in carcassonne/bots/learned.json")
     learn.add_argument(
         "--check",
         action="store_true",
@@ -204,7 +204,7 @@ def _ladder(args: argparse.Namespace, argv: list[str] | None) -> int:
     result = ladder.ladder(args.games, scale, args.seed, adjacent=args.adjacent)
     if args.write:
         words = sys.argv[1:] if argv is None else argv
-        ladder.write_results(result, "python -m games.bots " + " ".join(words))
+        ladder.write_results(result, "python -m carcassonne.bots " + " ".join(words))
     if args.json:
         json.dump(result, sys.stdout)
         sys.stdout.write("\n")
@@ -275,7 +275,7 @@ def _calibrate(args: argparse.Namespace) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    from games.engine import RecordError
+    from carcassonne import RecordError
 
     try:
         record = json.loads(args.record.read_text(encoding="utf-8"))

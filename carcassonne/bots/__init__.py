@@ -1,9 +1,9 @@
 """Bots that play Carcassonne: ``random``, ``beginner``, ``greedy``, ``answers`` and ``mcts`` (Python and numpy, no Django).
 
 A bot is given a :class:`PlayerView` (what one player sees), never the
-:class:`~games.engine.Game`, and returns a legal record entry::
+:class:`~carcassonne.Game`, and returns a legal record entry::
 
-    >>> from games.engine import Game
+    >>> from carcassonne import Game
     >>> game = Game.new(["Ann", "Bob"], seed=7)
     >>> bot = make_bot("greedy", seed=1)
     >>> entry = bot.decide(view_of(game))
@@ -11,9 +11,9 @@ A bot is given a :class:`PlayerView` (what one player sees), never the
     True
 
 The four levels for people (beginner, casual, strong, expert) are the table
-:data:`~games.bots.ladder.NAMED_LEVELS` (``choose_move(view, "expert")``, their measured
-strength :func:`~games.bots.ladder.strength_of`); :func:`~games.bots.analysis.analyse`
-judges the moves of a finished game. See ``python -m games.bots --help`` for the duel,
+:data:`~carcassonne.bots.ladder.NAMED_LEVELS` (``choose_move(view, "expert")``, their measured
+strength :func:`~carcassonne.bots.ladder.strength_of`); :func:`~carcassonne.bots.analysis.analyse`
+judges the moves of a finished game. See ``python -m carcassonne.bots --help`` for the duel,
 benchmark, ladder and analyse commands.
 """
 

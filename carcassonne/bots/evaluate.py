@@ -32,11 +32,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from games.engine import TILE_TYPES, Game, Rules
-from games.engine.board import DELTA, Board, Figure, fits_pattern, key_of
-from games.engine.moves import Entry, Move
-from games.engine.rules import FOLLOWERS
-from games.engine.scoring import figure_majority
+from carcassonne import TILE_TYPES, Game, Rules
+from carcassonne.board import DELTA, Board, Figure, fits_pattern, key_of
+from carcassonne.moves import Entry, Move
+from carcassonne.rules import FOLLOWERS
+from carcassonne.scoring import figure_majority
 
 from .sim import copy_game
 
@@ -423,7 +423,7 @@ def parts(
 ) -> list[list[float]]:
     """Per seat, the :data:`PARTS` of its value (``known`` and ``near`` as for :func:`unfinished_bonus`).
 
-    >>> from games.engine import Game
+    >>> from carcassonne import Game
     >>> game = Game.new(["Ann", "Bob"], seed=1)
     >>> [round(sum(row[:SUMMED]), 6) for row in parts(game)] == [round(v, 6) for v in potential(game)]
     True
@@ -493,7 +493,7 @@ class Learned:
 
     @classmethod
     def from_fit(cls, data: dict[str, Any]) -> Learned:
-        """The network a fit stored (``python -m games.bots learn``), refused if fitted for other parts."""
+        """The network a fit stored (``python -m carcassonne.bots learn``), refused if fitted for other parts."""
         if tuple(data["parts"]) != PARTS:
             raise ValueError(f"learned for other parts: {data['parts']}")
         network = data["network"]
@@ -507,7 +507,7 @@ LEARNED_PATH = Path(__file__).with_name("learned.json")
 
 
 def load_learned(path: Path = LEARNED_PATH) -> Learned:
-    """The network ``python -m games.bots learn --write`` stored."""
+    """The network ``python -m carcassonne.bots learn --write`` stored."""
     try:
         return Learned.from_fit(json.loads(path.read_text(encoding="utf-8")))
     except (KeyError, ValueError) as error:
@@ -541,7 +541,7 @@ def weigh(rows: list[list[float]], game: Game) -> list[float]:
 
 def learned(game: Game, disposable: bool = False) -> list[float]:
     """Each seat's learned value: :func:`potential` moved by a small network of both seats'
-    :func:`parts` and the stage of the game (:data:`LEARNED`, from ``python -m games.bots
+    :func:`parts` and the stage of the game (:data:`LEARNED`, from ``python -m carcassonne.bots
     learn``). Where :func:`learns` says no, :func:`potential`."""
     if not learns(game):
         return potential(game, disposable)

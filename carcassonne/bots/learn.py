@@ -1,10 +1,10 @@
-"""Learning the value the ``mcts`` level judges by (``python -m games.bots learn``).
+"""Learning the value the ``mcts`` level judges by (``python -m carcassonne.bots learn``).
 
 Positions come from finished two-player games of the default rules (records, e.g. the
-duels under ``research/duels/``): after each tile turn, the :func:`~games.bots.evaluate.parts`
+duels under ``research/duels/``): after each tile turn, the :func:`~carcassonne.bots.evaluate.parts`
 of the mover and of the other player, the tiles still to come, and who won by how much.
-The value is :func:`~games.bots.evaluate.potential` moved by a small network of both
-players' parts and the stage of the game (:class:`~games.bots.evaluate.Learned`), fitted
+The value is :func:`~carcassonne.bots.evaluate.potential` moved by a small network of both
+players' parts and the stage of the game (:class:`~carcassonne.bots.evaluate.Learned`), fitted
 to the difference of the two players' values by temporal differences: the target of a
 position is the value of the same player's next position, as the previous fit judges it
 (the game's final margin after its last turn), for ``iterations`` rounds from
@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from games.engine import Rules, parse_entry
-from games.engine.record import new_game
+from carcassonne import Rules, parse_entry
+from carcassonne.record import new_game
 
 from .duel import play_game
 from .evaluate import LEARNED_PATH, PARTS, SUMMED, TILES_IN_GAME, learned_after, parts, potential_after
@@ -95,7 +95,7 @@ def _add_game(found: Positions, record: dict[str, Any]) -> None:
 
 
 class _Network:
-    """The residual ``r = h(a) - h(b)`` of :class:`~games.bots.evaluate.Learned` while it
+    """The residual ``r = h(a) - h(b)`` of :class:`~carcassonne.bots.evaluate.Learned` while it
     is fitted (``a``: the mover's parts, the other's, the stage; ``b``: the seats swapped),
     with Adam's moments."""
 
@@ -182,7 +182,7 @@ def _rounded(array: np.ndarray) -> list[Any]:
 
 
 def write(learned_fit: dict[str, Any], path: Path | None = None) -> None:
-    """Store a fit where :data:`~games.bots.evaluate.LEARNED` loads it from (or at ``path``)."""
+    """Store a fit where :data:`~carcassonne.bots.evaluate.LEARNED` loads it from (or at ``path``)."""
     (path or LEARNED_PATH).write_text(json.dumps(learned_fit) + "\n", encoding="utf-8")
 
 

@@ -1,8 +1,8 @@
-"""Does the analysis rank players as a strong player would? (``python -m games.bots calibrate``)
+"""Does the analysis rank players as a strong player would? (``python -m carcassonne.bots calibrate``)
 
 The five levels (the ``random`` bot and the four named levels) play the same games
 together, one seat each (five-player games, seats rotating from game to game); then
-:func:`~games.bots.analysis.analyse` judges every decision of every game, and the table
+:func:`~carcassonne.bots.analysis.analyse` judges every decision of every game, and the table
 gives each level's mean expected points lost per decision. An analysis a strong player
 trusts ranks them random > beginner > casual > strong > expert (``in_order``).
 """

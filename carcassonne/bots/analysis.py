@@ -1,15 +1,15 @@
 """Analysis of a finished game: each decision judged by the strong search, from the mover's view.
 
-:func:`analyse` replays a game's public record (the one ``python -m games.engine replay``
+:func:`analyse` replays a game's public record (the one ``python -m carcassonne replay``
 checks) and, for every decision that had a choice, runs the ``answers`` search
-(:class:`~games.bots.levels.MctsBot`: exact over the next draw, so two analyses of a game
+(:class:`~carcassonne.bots.levels.MctsBot`: exact over the next draw, so two analyses of a game
 agree, where the ``mcts`` level samples futures) on what the mover knew then: the board and scores before the move, the tile it drew (the one the
 record says it played) and the multiset of tiles still in the game, never the order in
 which they came later nor another player's hand. The search judges the move played and
 the move it prefers alike (each by the next player's best answer over every tile they
 may draw; a move the clock stops before it is judged keeps its first score, the
 evaluation alone); the difference of their values is the expected points lost, counted like the bots count (the mover's expected final score
-less the best other player's, see :func:`games.bots.evaluate.potential`).
+less the best other player's, see :func:`carcassonne.bots.evaluate.potential`).
 
 The result is plain data (:class:`Analysis`, ``to_json()``) so the site can store it once.
 """
@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games.engine import Game, Move, Resign, replay
-from games.engine.moves import parse_entry
-from games.engine.record import new_game
+from carcassonne import Game, Move, Resign, replay
+from carcassonne.moves import parse_entry
+from carcassonne.record import new_game
 
 from .levels import MctsBot
 from .options import options_of

@@ -5,7 +5,7 @@
 - A road with an inn scores 2 per tile when complete and 0 if incomplete at the end; a
   city with a cathedral 3 per tile and pennant when complete, 0 if incomplete. A second
   inn or cathedral in one feature changes nothing.
-- A 6th player (grey) may join (:meth:`games.engine.rules.Rules.max_players`).
+- A 6th player (grey) may join (:meth:`carcassonne.rules.Rules.max_players`).
 """
 
 from __future__ import annotations

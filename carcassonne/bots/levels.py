@@ -1,8 +1,8 @@
-"""The bots: ``random``, ``beginner``, ``greedy``, ``answers`` and ``mcts`` (the named levels of play are in :mod:`games.bots.ladder`).
+"""The bots: ``random``, ``beginner``, ``greedy``, ``answers`` and ``mcts`` (the named levels of play are in :mod:`carcassonne.bots.ladder`).
 
 A bot has one method, ``decide(view) -> entry``: given a
-:class:`~games.bots.view.PlayerView` it returns one of the legal entries that
-:func:`~games.bots.options.options_of` lists for the decision the game waits for,
+:class:`~carcassonne.bots.view.PlayerView` it returns one of the legal entries that
+:func:`~carcassonne.bots.options.options_of` lists for the decision the game waits for,
 whatever its kind. Each bot has its own random generator, seeded by the caller, so
 a fixed seed gives the same game (for ``mcts`` with a budget of answers, ``playouts``,
 rather than a time budget, since a clock is never exactly repeatable).
@@ -15,9 +15,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import TILE_TYPES, Game, Move
-from games.engine.board import Board
-from games.engine.tiles import orientation
+from carcassonne import TILE_TYPES, Game, Move
+from carcassonne.board import Board
+from carcassonne.tiles import orientation
 
 from .evaluate import Judge, Trials, advantage, learned, learns, potential, value_after
 from .options import options_of
@@ -40,7 +40,7 @@ class RandomBot:
 
 
 class GreedyBot:
-    """The entry with the best immediate value (see :mod:`games.bots.evaluate`): by
+    """The entry with the best immediate value (see :mod:`carcassonne.bots.evaluate`): by
     default the score if the game ended now (``value_after``); ``judge=potential_after``
     looks at the expected final score instead. With ``noise`` it plays a random legal
     entry that share of the time (a weaker level)."""
@@ -70,7 +70,7 @@ class BeginnerBot(GreedyBot):
     on one of its roads, cities or cloisters ``followers`` of the time and never a farmer
     (a beginner does not yet understand fields). Other decisions (an expansion's) are
     played at random. Weaker than ``casual`` (greedy half of the time), stronger than
-    ``random``: see ``ladder.json`` and ``python -m games.bots calibrate``."""
+    ``random``: see ``ladder.json`` and ``python -m carcassonne.bots calibrate``."""
 
     level = "beginner"
     care = 0.15
@@ -143,7 +143,7 @@ class MctsBot:
     (``time.thread_time``), so the bot thinks as much on a busy machine as on an idle one.
 
     Every option is first judged by the expected final score
-    (:func:`~games.bots.evaluate.potential`: the score if the game ended now, plus what
+    (:func:`~carcassonne.bots.evaluate.potential`: the score if the game ended now, plus what
     unfinished features are likely to add given the tiles left that fit their holes, plus
     the followers kept). Then, best first and as many as the budget allows, each option
     is judged by what the next player can do to it (:meth:`answer`): for every tile type
@@ -339,7 +339,7 @@ class DeepBot(MctsBot):
     round completed: the best prior). With hands (the ``hand`` house rule) the search of
     :class:`MctsBot` is used. In two-player games of the default rules every judgement (the
     options' priors, the moves of the lines and their ends) is by the learned value
-    (:func:`~games.bots.evaluate.learned`), not the expected final score.
+    (:func:`~carcassonne.bots.evaluate.learned`), not the expected final score.
     """
 
     level = "mcts"

@@ -1,4 +1,4 @@
-"""``python -m games.engine``: replay, random and bench, as NOTATION.md specifies.
+"""``python -m carcassonne``: replay, random and bench, as NOTATION.md specifies.
 
 Errors never show a traceback: an illegal or malformed record prints one line on
 standard error (``move 12: tile U at (3,-1) ...``) and exits with status 1.
@@ -17,7 +17,7 @@ from .rules import Rules, RulesError
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m games.engine", description="Carcassonne rules engine")
+    parser = argparse.ArgumentParser(prog="python -m carcassonne", description="Carcassonne rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("replay", help="check a game record and print the scores")
     p.add_argument("file", help="record file, or - for standard input")

@@ -1,6 +1,6 @@
 """Game records of NOTATION.md: read, write, replay with every move checked.
 
->>> from games.engine.game import Game
+>>> from carcassonne.game import Game
 >>> game = replay({"players": ["Ann", "Bob"], "moves": [
 ...     {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"}]})
 >>> game.scores, game.supply, game.finished
@@ -8,7 +8,7 @@
 >>> replay({"players": ["Ann", "Bob"], "moves": [{"tile": "U", "x": 1, "y": 0, "rotation": 90}]})
 Traceback (most recent call last):
 ...
-games.engine.record.RecordError: move 1: tile U at (1,0) rotation 90 does not fit: its west edge (field) meets a road
+carcassonne.record.RecordError: move 1: tile U at (1,0) rotation 90 does not fit: its west edge (field) meets a road
 """
 
 from __future__ import annotations
