@@ -69,7 +69,7 @@ def broker(url: str):
 def _test_broker_url() -> str:
     """REDIS_URL's server with the tests' own database number (TEST_REDIS_DB, default 15,
     never REDIS_URL's own: a worker of the site on that database would take the tests'
-    tasks), whose Celery queue :func:`redis_broker` purges (README, "Tests and CI")."""
+    tasks), whose Celery queue :func:`redis_broker` purges (docs/development.md, "Tests and CI")."""
     url = os.environ.get("REDIS_URL", "")
     parts = urlsplit(url)
     return urlunsplit(parts._replace(path=f"/{os.environ.get('TEST_REDIS_DB', '15')}"))

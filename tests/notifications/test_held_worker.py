@@ -50,7 +50,7 @@ def _worker():
 
 @pytest.fixture
 def beat(redis_broker, tmp_path):
-    """``celery beat`` as the README runs it, on the tests' broker, sweeping every second."""
+    """``celery beat`` as docs/operations/production.md runs it, on the tests' broker, sweeping every second."""
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "REDIS_URL": redis_broker, "NOTIFICATIONS_SWEEP_EVERY_SECONDS": "1"}
     process = subprocess.Popen(

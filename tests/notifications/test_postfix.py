@@ -1,8 +1,9 @@
-"""The README's Postfix recipe works as written: a private Postfix instance (its own
-configuration and queue directories under a temporary directory, listening on a free
-port of 127.0.0.1; the system's own instance and port 25 are never touched) configured
-with the README's ``main.cf`` and ``master.cf`` lines takes a reply over SMTP and the
-move is played; a broken setting defers the reply, which is delivered once after the fix.
+"""The Postfix recipe of docs/operations/email.md works as written: a private Postfix
+instance (its own configuration and queue directories under a temporary directory,
+listening on a free port of 127.0.0.1; the system's own instance and port 25 are never
+touched) configured with that page's ``main.cf`` and ``master.cf`` lines takes a reply
+over SMTP and the move is played; a broken setting defers the reply, which is delivered
+once after the fix.
 
 Needs Debian's ``postfix`` package (``.ci/run`` installs it), root (Postfix's master
 starts as root), an unprivileged user for the pipe (``nobody``) and PostgreSQL (the pipe
@@ -35,14 +36,14 @@ from tests.conftest import needs_postgresql, skip_or_fail
 from .conftest import wait_for
 from .replymail import MANAGE, env_file, reply, started
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+RECIPE = Path(__file__).resolve().parents[2] / "docs" / "operations" / "email.md"
 POSTFIX = Path("/usr/sbin/postfix")
 PIPE_USER = "nobody"
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("reply_on")]
 
 # The services of the private instance (no chroot: its queue is a temporary directory),
-# smtpd on 127.0.0.1:{port}; the README's master.cf lines come after these.
+# smtpd on 127.0.0.1:{port}; the recipe's master.cf lines come after these.
 MASTER = """\
 127.0.0.1:{port} inet n - n - - smtpd
 pickup    unix  n  -  n  60    1  pickup
@@ -64,7 +65,7 @@ scache    unix  -  -  n  -     1  scache
 postlog   unix-dgram n - n - 1 postlogd
 """
 
-# The private instance's own settings; the README's main.cf lines come after these.
+# The private instance's own settings; the recipe's main.cf lines come after these.
 MAIN = """\
 compatibility_level = 3.6
 config_directory = {root}/etc
@@ -88,11 +89,11 @@ maximal_backoff_time = 3600s
 """
 
 
-def readme_block(first_line: str) -> str:
-    """The README's fenced block that starts with ``first_line`` (a comment), without it."""
+def recipe_block(first_line: str) -> str:
+    """The recipe page's fenced block that starts with ``first_line`` (a comment), without it."""
     blocks: list[list[str]] = []
     block: list[str] | None = None
-    for line in README.read_text().splitlines():
+    for line in RECIPE.read_text().splitlines():
         if line.startswith("```"):
             if block is not None:
                 blocks.append(block)
@@ -105,7 +106,7 @@ def readme_block(first_line: str) -> str:
 
 def replaced(text: str, changes: dict[str, str]) -> str:
     for old, new in changes.items():
-        assert old in text, f"the README's Postfix lines no longer say {old!r}"
+        assert old in text, f"the recipe's Postfix lines no longer say {old!r}"
         text = text.replace(old, new)
     return text
 
@@ -163,7 +164,7 @@ def _usable() -> None:
 
 @pytest.fixture
 def instance(settings):
-    """A private Postfix instance from the README's lines, the site's env file beside it."""
+    """A private Postfix instance from the recipe's lines, the site's env file beside it."""
     _usable()
     root = Path(tempfile.mkdtemp(prefix="carcassonne-postfix-"))
     postfix = Instance(root, free_port())
@@ -197,7 +198,7 @@ def pipe_python(root: Path) -> str:
 
 
 def _configure(root: Path, port: int) -> Path:
-    """Write the instance's main.cf and master.cf (its own lines, then the README's) and
+    """Write the instance's main.cf and master.cf (its own lines, then the recipe's) and
     the site's env file; return the env file's path."""
     root.chmod(0o755)  # the pipe's user reads the env file here
     for name in ("etc", "queue", "data"):
@@ -208,7 +209,7 @@ def _configure(root: Path, port: int) -> Path:
     env = env_file(root, REDIS_URL="", EMAIL_URL="smtp://127.0.0.1:1")
     env.chmod(0o644)
     master = replaced(
-        readme_block("# /etc/postfix/master.cf"),
+        recipe_block("# /etc/postfix/master.cf"),
         {
             "/srv/carcassonne/.venv/bin/python": pipe_python(root),
             "/srv/carcassonne/manage.py": str(MANAGE),
@@ -216,7 +217,7 @@ def _configure(root: Path, port: int) -> Path:
             "user=carcassonne": f"user={PIPE_USER}",
         },
     )
-    (root / "etc" / "main.cf").write_text(MAIN.format(root=root) + readme_block("# /etc/postfix/main.cf"))
+    (root / "etc" / "main.cf").write_text(MAIN.format(root=root) + recipe_block("# /etc/postfix/main.cf"))
     (root / "etc" / "master.cf").write_text(MASTER.format(port=port) + master)
     return env
 
@@ -245,7 +246,7 @@ def moves(game) -> int:
     return Move.objects.filter(game=game).count()
 
 
-def test_the_readmes_postfix_recipe_plays_a_reply_and_a_broken_setting_defers_it(
+def test_the_postfix_recipe_plays_a_reply_and_a_broken_setting_defers_it(
     instance, ann, bob, django_capture_on_commit_callbacks
 ):
     game, turn = started(ann, bob, django_capture_on_commit_callbacks)

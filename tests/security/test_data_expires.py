@@ -1,5 +1,6 @@
 """Personal data that expires: the housekeeping job reduces or deletes what is past its time
-(README, "Privacy: what is kept and for how long"); the privacy page says so, in four languages."""
+(docs/operations/privacy-and-limits.md, "Privacy: what is kept and for how long"); the
+privacy page says so, in four languages."""
 
 from datetime import timedelta
 
