@@ -13,6 +13,7 @@ See ``docs/rules/NOTATION.md`` for the geometry, spot names and record format, a
 ``python -m carcassonne --help`` for the command line.
 """
 
+from . import expansions  # every rule module registers itself on the core's hooks
 from .board import Board, PlacedTile
 from .expansions.count import CITY_BLOCK, QUARTERS
 from .expansions.traders_builders import GOODS
@@ -25,6 +26,7 @@ from .scoring import CATEGORIES, Scoring
 from .tiles import TILE_TYPES, Orientation, TileType, orientation
 
 __all__ = [
+    "expansions",
     "Board",
     "CATEGORIES",
     "CITY_BLOCK",

@@ -19,7 +19,7 @@ from .errors import decision
 
 if TYPE_CHECKING:
     from .board import PlacedTile
-    from .expansions import RuleModule
+    from .hooks import RuleModule
     from .moves import Move
 
 

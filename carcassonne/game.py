@@ -25,7 +25,8 @@ Two ways to feed tiles:
 
 The board and its features live in :mod:`carcassonne.board`, points in
 :mod:`carcassonne.scoring`; every expansion and house rule is a module of
-:mod:`carcassonne.expansions` whose hooks this class calls at fixed points of a turn.
+:mod:`carcassonne.expansions`, registered on :mod:`carcassonne.hooks`, whose hooks this
+class calls at fixed points of a turn.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ from typing import Any, NamedTuple, Protocol
 from . import errors
 from .board import Board, PlacedTile, key_of
 from .decisions import Asked, Pending, TileTurn
-from .expansions import RuleModule, hooks_of, modules_for, overrides, weak
 from .figures import FOLLOWERS, weight
+from .hooks import RuleModule, hooks_of, modules_for, overrides, weak
 from .moves import Entry, IllegalMove, Move, Placement, Resign, parse_entry
 from .outcome import Outcome, outcome_of
 from .rules import COLORS, Rules

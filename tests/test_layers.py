@@ -21,7 +21,7 @@ def _lint(cwd: Path, *args: str, pythonpath: Path) -> subprocess.CompletedProces
 def test_every_layer_contract_of_the_project_is_kept():
     result = _lint(ROOT, pythonpath=ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "BROKEN" not in result.stdout and "4 kept, 0 broken" in result.stdout
+    assert "BROKEN" not in result.stdout and "5 kept, 0 broken" in result.stdout
 
 
 def test_an_import_inside_a_function_breaks_a_layer_contract(tmp_path):
@@ -51,8 +51,8 @@ def _library_contracts() -> str:
     return text
 
 
-def test_a_module_added_tomorrow_keeps_the_library_pure_and_the_engine_apart_from_the_bots(tmp_path):
-    for package in ("games", "carcassonne", "carcassonne/bots"):
+def test_a_module_added_tomorrow_keeps_the_library_pure_and_the_engine_apart_from_bots_and_expansions(tmp_path):
+    for package in ("games", "carcassonne", "carcassonne/bots", "carcassonne/expansions"):
         (tmp_path / package).mkdir()
         (tmp_path / package / "__init__.py").write_text("")
     (tmp_path / "games" / "brand_new.py").write_text("")  # named in no list
@@ -60,13 +60,17 @@ def test_a_module_added_tomorrow_keeps_the_library_pure_and_the_engine_apart_fro
     (tmp_path / "carcassonne" / "brand_new_rule.py").write_text(
         "def later():\n    from carcassonne.bots import search\n"
     )
+    (tmp_path / "carcassonne" / "board.py").write_text("import carcassonne.expansions\n")
+    (tmp_path / "carcassonne" / "expansions" / "moon.py").write_text("from carcassonne import board\n")
     (tmp_path / "carcassonne" / "bots" / "search.py").write_text(
         "import carcassonne\nfrom carcassonne import rules\n\ndef later():\n    from games import brand_new\n"
     )
     (tmp_path / ".importlinter").write_text(_library_contracts())
     result = _lint(tmp_path, pythonpath=tmp_path)
-    assert "2 broken" in result.stdout, result.stdout + result.stderr
+    assert "3 broken" in result.stdout, result.stdout + result.stderr
     assert "carcassonne.rules -> games.brand_new" in result.stdout
     assert "carcassonne.bots.search -> games.brand_new" in result.stdout
     assert "carcassonne.brand_new_rule -> carcassonne.bots" in result.stdout
+    assert "carcassonne.board -> carcassonne.expansions" in result.stdout
+    assert "carcassonne.expansions.moon -> carcassonne.board" not in result.stdout  # an expansion reads the core
     assert "carcassonne.bots.search -> carcassonne\n" not in result.stdout  # the bots may read the engine

@@ -10,8 +10,8 @@ no module: :func:`modules_for` picks those a rule set enables, from :data:`MODUL
 ['River', 'SmallCity']
 """
 
+from ..hooks import MODULES, RuleModule, hooks_of, modules_for, overrides, register, weak
 from . import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
-from .registry import MODULES, RuleModule, hooks_of, modules_for, overrides, register, weak
 
 __all__ = ["MODULES", "ORDER", "RuleModule", "hooks_of", "modules_for", "overrides", "register", "weak"]
 

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import key_of
 from ..errors import reason
+from ..hooks import RuleModule, register
 from ..moves import ENTRY_READERS, IllegalMove, player_of, shown
 from ..tiles import TILE_TYPES
-from .registry import RuleModule, register
 
 if TYPE_CHECKING:
     from ..decisions import Asked, TileTurn

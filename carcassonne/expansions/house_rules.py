@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import errors
 from ..board import DELTA
+from ..hooks import RuleModule, register
 from ..rules import Rules
 from ..tiles import TILE_TYPES
-from .registry import RuleModule, register
 
 if TYPE_CHECKING:
     from ..decisions import TileTurn

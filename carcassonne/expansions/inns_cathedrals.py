@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from .. import errors
 from ..figures import FigureKind, add_kind
+from ..hooks import RuleModule, register
 from ..tiles import TILE_TYPES
-from .registry import RuleModule, register
 
 if TYPE_CHECKING:
     from ..tiles import Orientation

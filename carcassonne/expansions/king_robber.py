@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..hooks import RuleModule, register
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
-from .registry import RuleModule, register
 
 if TYPE_CHECKING:
     from ..decisions import TileTurn

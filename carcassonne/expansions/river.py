@@ -13,9 +13,9 @@ import random
 
 from .. import errors
 from ..board import DELTA, EDGE_WORDS, PlacedTile, key_of, xy_of
+from ..hooks import RuleModule, register
 from ..moves import Placement
 from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, orientation
-from .registry import RuleModule, register
 
 RIVER_TILES = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "river"}
 

@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import errors
 from ..figures import FOLLOWERS, FigureKind, add_kind
+from ..hooks import RuleModule, register
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
-from .registry import RuleModule, register
 
 if TYPE_CHECKING:
     from ..decisions import TileTurn

@@ -1,7 +1,8 @@
-"""The rule-module registry: the hooks every rule module may override
-(:class:`RuleModule`), the modules known (:data:`MODULES`, filled by :func:`register`)
-and the modules a rule set enables (:func:`modules_for`). The package's ``__init__``
-imports every module, in the order their hooks run."""
+"""The hooks of the core: what every rule module may override (:class:`RuleModule`), the
+modules known (:data:`MODULES`, filled by :func:`register`) and the modules a rule set
+enables (:func:`modules_for`). The core imports nothing of the expansions: each expansion
+imports this module and registers itself (:mod:`carcassonne.expansions` imports them all,
+in the order their hooks run)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..board import PlacedTile
-    from ..decisions import Asked, TileTurn
-    from ..game import Game
-    from ..moves import Placement
-    from ..rules import Rules
-    from ..scoring import Scoring
-    from ..tiles import Orientation
+    from .board import PlacedTile
+    from .decisions import Asked, TileTurn
+    from .game import Game
+    from .moves import Placement
+    from .rules import Rules
+    from .scoring import Scoring
+    from .tiles import Orientation
 
 
 class RuleModule:
