@@ -90,10 +90,6 @@ class RulesFormMixin(_Form):
             self.fields[option.name] = rule_field(option)
 
     @property
-    def rule_fields(self) -> list:
-        return [self[option.name] for option in rule_options()]
-
-    @property
     def expansion_fields(self) -> list:
         """The expansions' fields (each with its explanation)."""
         return [self[option.name] for option in rule_options() if option.kind == "expansion"]

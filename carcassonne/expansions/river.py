@@ -29,11 +29,6 @@ class River(RuleModule):
     def tiles(self) -> dict[str, int]:
         return dict(RIVER_TILES)
 
-    @property
-    def with_count(self) -> bool:
-        """With the Count the spring is drawn first and placed like any tile (no start tile)."""
-        return "count" in self.game.rules.expansions
-
     def start(self) -> tuple[str, int, int, int]:
         return (RIVER_START, 0, 0, 0)
 

@@ -51,11 +51,6 @@ def laps(score):
     )
 
 
-@register.filter
-def rotation_label(rotation):
-    return {0: "0°", 90: "90°", 180: "180°", 270: "270°"}.get(rotation, rotation)
-
-
 @register.inclusion_tag("games/_game_clock.html")
 def game_clock(game):
     """Time per move, time left for the pending decision and who is on vacation."""
