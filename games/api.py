@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 
 from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
 from games.board_svg import render_board
-from games.commands import Table
+from games.commands import LockedGame
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
@@ -89,16 +89,16 @@ class GameAPIView(APIView):
     def state(self, pk: int, code: int = status.HTTP_200_OK) -> Response:
         return Response(payloads.game_state(self.view(pk)), status=code)
 
-    def current(self, table: Table, code: int = status.HTTP_200_OK) -> Response:
+    def current(self, locked: LockedGame, code: int = status.HTTP_200_OK) -> Response:
         """The state after the caller's command, as they see it: from the game, seats and
         engine state the command left (no second replay)."""
-        view = GameView.of(table.game, table.seats, table.engine, self.request.user)
+        view = GameView.of(locked.game, locked.seats, locked.engine, self.request.user)
         return Response(payloads.game_state(view), status=code)
 
-    def played(self, table: Table, number: int) -> Response:
+    def played(self, locked: LockedGame, number: int) -> Response:
         """201 with the state after the caller's move or decision ``number``, as they see it:
         from the engine the command played on (no second replay)."""
-        view = GameView.of(table.game, table.seats, table.engine, self.request.user)
+        view = GameView.of(locked.game, locked.seats, locked.engine, self.request.user)
         data = payloads.played(view, number)
         since = self.request.headers.get(PAGE_HEADER)
         if since is not None:  # the game page: the part of it that changed, from this view
@@ -234,7 +234,7 @@ class GameDetailView(PublicGameView):
 
 
 class _SeatAction(GameAPIView):
-    action: Callable[[int, Any], Table]  # each view's lobby function, as a staticmethod
+    action: Callable[[int, Any], LockedGame]  # each view's lobby function, as a staticmethod
 
     def post(self, request, pk: int):
         return self.current(type(self).action(pk, request.user))
@@ -310,8 +310,8 @@ class BotsView(GameAPIView):
     )
     def post(self, request, pk: int):
         data = _validated(s.BotsRequestSerializer, request)
-        table = bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
-        return self.current(table)
+        locked = bot_seats.fill_with_bots(pk, request.user, data["level"], data.get("count"))
+        return self.current(locked)
 
 
 class LegalMovesView(PublicGameView):
@@ -373,7 +373,7 @@ class MovesView(PublicGameView):
     )
     def post(self, request, pk: int):
         data = _validated(s.MoveRequestSerializer, request)
-        table = turns.play_move(
+        locked = turns.play_move(
             pk,
             request.user,
             data["move_number"],
@@ -383,7 +383,7 @@ class MovesView(PublicGameView):
             data["meeple"],
             tile=data.get("tile"),
         )
-        return self.played(table, data["move_number"])
+        return self.played(locked, data["move_number"])
 
 
 @method_decorator(gzip_page, name="dispatch")
@@ -405,8 +405,8 @@ class DecisionView(GameAPIView):
     )
     def post(self, request, pk: int):
         data = _validated(s.DecisionRequestSerializer, request)
-        table = turns.play_decision(pk, request.user, data["move_number"], data["answer"])
-        return self.played(table, data["move_number"])
+        locked = turns.play_decision(pk, request.user, data["move_number"], data["answer"])
+        return self.played(locked, data["move_number"])
 
 
 class HintView(GameAPIView):

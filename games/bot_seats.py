@@ -34,7 +34,7 @@ from carcassonne.bots import NAMED_LEVELS, view_of
 from carcassonne.bots.ladder import bot_for, level_named
 
 from . import commands, lobby
-from .commands import Table
+from .commands import LockedGame
 from .errors import Conflict, GameError, NotAllowed
 from .models import BOT_LEVELS, OLD_BOT_LEVELS, Game, Seat, bot_level
 from .replay import engine_for
@@ -69,20 +69,20 @@ def decide(engine: EngineGame, seat: int, level: str) -> Any:
 # --- seats ----------------------------------------------------------------------------------
 
 
-def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
+def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> LockedGame:
     """The creator seats bots of ``level`` in the open seats (all, or ``count`` of them);
     the game starts when that fills the last seat."""
     level = check_level(level)
     if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
         raise GameError(_("count must be a whole number, 1 or more"))
     with transaction.atomic():
-        table = commands.lock(game_id)
-        game = table.game
+        locked = commands.lock(game_id)
+        game = locked.game
         if game.created_by_id != user.pk:
             raise NotAllowed(_("only the game's creator may seat bots"))
         if game.status != Game.Status.WAITING:
             raise Conflict(_("this game has already started"))
-        open_seats = [seat for seat in table.seats if seat.state == Seat.State.OPEN]
+        open_seats = [seat for seat in locked.seats if seat.state == Seat.State.OPEN]
         if not open_seats:
             raise Conflict(_("this game has no open seat"))
         if count is not None and count > len(open_seats):
@@ -98,8 +98,8 @@ def fill_with_bots(game_id: int, user, level: Any, count: Any = None) -> Table:
             seat.save()
         game.has_bots = True
         game.save(update_fields=["has_bots", "updated_at"])
-        lobby.start_if_full(table)
-    return table
+        lobby.start_if_full(locked)
+    return locked
 
 
 def create_game_with_bots(
@@ -161,17 +161,17 @@ def play_bot_entry(game_id: int, move_number: int, position: int, entry: Entry) 
     seat is no longer a bot's), so a late task changes nothing."""
     try:
         with transaction.atomic():
-            table = commands.lock(game_id)
-            game = table.game
+            locked = commands.lock(game_id)
+            game = locked.game
             if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number or game.current_seat != position:
                 return None
-            if not table.seats[position].bot:
+            if not locked.seats[position].bot:
                 return None
             try:
-                turn = table.engine.play(entry)
+                turn = locked.engine.play(entry)
             except IllegalMove as exc:
                 raise GameError(f"move {move_number}: {exc}") from None
-            commands.record(table, [turn])
+            commands.record(locked, [turn])
     except IntegrityError:
         return None
     return turn

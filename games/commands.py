@@ -3,7 +3,7 @@ to the log, save, announce.
 
 A command (:mod:`games.lobby`, :mod:`games.turns`, :mod:`games.timeouts`,
 :mod:`games.bot_seats`) runs in one transaction: :func:`lock` gives the locked game with
-its seats (a :class:`Table`); the command checks what it may, asks ``table.engine`` (the
+its seats (a :class:`LockedGame`); the command checks what it may, asks ``locked.engine`` (the
 replay of the log, built once, on first use), plays its entries on it and hands the
 turns to :func:`record`, which stores them (with the discards and automatic passes that
 follow), copies the engine state onto the game, saves it and announces what changed.
@@ -36,7 +36,7 @@ COUNT_DECISIONS = ("reinforce", "quarter", "market")
 
 
 @dataclass(eq=False)
-class Table:
+class LockedGame:
     """A game locked for the running command, with its seats in turn order (users
     joined) and, once asked for, its engine state: the replay of its log, done once."""
 
@@ -52,7 +52,7 @@ class Table:
         self.__dict__.pop("engine", None)
 
 
-def lock(game_id: int) -> Table:
+def lock(game_id: int) -> LockedGame:
     """Lock the game ``game_id`` and its seats for the rest of the transaction (one query).
 
     The seats are locked with the game, so that rows another command changed meanwhile
@@ -68,26 +68,26 @@ def lock(game_id: int) -> Table:
     game = seats[0].game
     for seat in seats:
         seat.game = game
-    return Table(game, seats)
+    return LockedGame(game, seats)
 
 
-def record(table: Table, turns: list[Turn], on_turn: int | None = None) -> list[Move]:
+def record(locked: LockedGame, turns: list[Turn], on_turn: int | None = None) -> list[Move]:
     """Append the played ``turns`` (and the discards and automatic passes they lead to) to
     the log, copy the engine state onto the game, save it and announce what changed.
 
     ``on_turn``: for an entry by a player not on turn (a resignation), the seat that was
     on turn; if it still is, its turn goes on (same clock, no second e-mail)."""
-    since = table.game.move_count + 1
-    moves = save(table, turns)
-    announce(table, moves, since, on_turn)
+    since = locked.game.move_count + 1
+    moves = save(locked, turns)
+    announce(locked, moves, since, on_turn)
     return moves
 
 
-def save(table: Table, turns: list[Turn]) -> list[Move]:
+def save(locked: LockedGame, turns: list[Turn]) -> list[Move]:
     """Store ``turns`` and what follows them, and copy the engine state onto the game."""
-    game, engine = table.game, table.engine
+    game, engine = locked.game, locked.engine
     turns = [*turns, *engine.discard_unplaceable()]
-    turns += _auto_passes(table)
+    turns += _auto_passes(locked)
     moves = [
         Move(game=game, number=turn.number, seat=turn.player, entry=turn.move.to_json(), points=list(turn.points))
         for turn in turns
@@ -98,10 +98,10 @@ def save(table: Table, turns: list[Turn]) -> list[Move]:
     return moves
 
 
-def announce(table: Table, moves: list[Move], since: int, unchanged_seat: int | None = None) -> None:
+def announce(locked: LockedGame, moves: list[Move], since: int, unchanged_seat: int | None = None) -> None:
     """Signal the end of the game, or the decision now awaited, and keep its clock.
     ``moves``: the entries stored since the previous decision started (numbered ``since`` on)."""
-    game, engine = table.game, table.engine
+    game, engine = locked.game, locked.engine
     if engine.outcome is not None:
         clock.stop(game)
         signals.game_finished.send(sender=Game, game=game, outcome=engine.outcome)
@@ -113,7 +113,7 @@ def announce(table: Table, moves: list[Move], since: int, unchanged_seat: int | 
     if unchanged_seat is not None and unchanged_seat == pending.player:
         clock.renumber(game, number)
         return
-    turn_clock = clock.restart(game, table.seats[pending.player], number)
+    turn_clock = clock.restart(game, locked.seats[pending.player], number)
     signals.turn_started.send(
         sender=Game,
         game=game,
@@ -121,21 +121,21 @@ def announce(table: Table, moves: list[Move], since: int, unchanged_seat: int | 
         action=pending.action,
         move_number=number,
         since=since,
-        seats=table.seats,
+        seats=locked.seats,
         moves=moves,
         deadline=clock.deadline(turn_clock, game),
     )
 
 
-def _auto_passes(table: Table) -> list[Turn]:
+def _auto_passes(locked: LockedGame) -> list[Turn]:
     """Pass the Count's decisions of players who asked for that (``PlayPreference``), one
     after another, with the discards that follow; nobody waits on them."""
-    engine = table.engine
+    engine = locked.engine
     turns: list[Turn] = []
     passing: set[int] | None = None
     while (pending := engine.pending) is not None and pending.action in COUNT_DECISIONS:  # a decision, not a turn
         if passing is None:
-            people = {s.position: s.user_id for s in table.seats if s.user_id and not s.bot}
+            people = {s.position: s.user_id for s in locked.seats if s.user_id and not s.bot}
             users = PlayPreference.auto_passing(people.values())
             passing = {position for position, user in people.items() if user in users}
         if pending.player not in passing:

@@ -1,7 +1,7 @@
 """The lobby: creating games, inviting players, taking and leaving seats, and the daily
 quotas of games and invitations. A game starts when its last seat is taken.
 
-The seat commands return the :class:`~games.commands.Table` they changed: the game, its
+The seat commands return the :class:`~games.commands.LockedGame` they changed: the game, its
 seats and (once asked for) its engine state, for the response."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from games import signals
 from games.words.vocabulary import rules_error
 
 from . import commands
-from .commands import Table
+from .commands import LockedGame
 from .errors import Conflict, GameError, NotAllowed, TooMany
 from .models import Game, Seat
 from .seating import seat_of
@@ -254,77 +254,77 @@ def _resolve_invitees(creator, names: list[str]) -> list:
 # --- taking and leaving seats ----------------------------------------------------------
 
 
-def _invited_seat(table: Table, user) -> Seat:
-    """``user``'s seat of ``table`` that waits for their answer to an invitation."""
-    seat = seat_of(table.seats, user)
+def _invited_seat(locked: LockedGame, user) -> Seat:
+    """``user``'s seat of ``locked`` that waits for their answer to an invitation."""
+    seat = seat_of(locked.seats, user)
     if seat is None or seat.state != Seat.State.INVITED:
         raise NotAllowed(_("you have no open invitation to this game"))
     return seat
 
 
 @transaction.atomic
-def accept_invitation(game_id: int, user) -> Table:
-    table = commands.lock(game_id)
-    return _take_seat(table, _invited_seat(table, user), user)
+def accept_invitation(game_id: int, user) -> LockedGame:
+    locked = commands.lock(game_id)
+    return _take_seat(locked, _invited_seat(locked, user), user)
 
 
 @transaction.atomic
-def decline_invitation(game_id: int, user) -> Table:
+def decline_invitation(game_id: int, user) -> LockedGame:
     """Decline: the seat becomes open, so that someone from the lobby can take it."""
-    table = commands.lock(game_id)
-    seat = _invited_seat(table, user)
+    locked = commands.lock(game_id)
+    seat = _invited_seat(locked, user)
     seat.user, seat.invited_email, seat.state = None, "", Seat.State.OPEN
     seat.save()
-    return table
+    return locked
 
 
 @transaction.atomic
-def join_game(game_id: int, user) -> Table:
+def join_game(game_id: int, user) -> LockedGame:
     """Take an open seat (from the lobby)."""
-    table = commands.lock(game_id)
-    if table.game.status != Game.Status.WAITING:
+    locked = commands.lock(game_id)
+    if locked.game.status != Game.Status.WAITING:
         raise Conflict(_("this game has already started"))
-    if any(s.user_id == user.pk for s in table.seats):
+    if any(s.user_id == user.pk for s in locked.seats):
         raise Conflict(_("you already have a seat in this game"))
-    seat = next((s for s in table.seats if s.state == Seat.State.OPEN), None)
+    seat = next((s for s in locked.seats if s.state == Seat.State.OPEN), None)
     if seat is None:
         raise Conflict(_("this game has no open seat"))
     if blocks.any_between(
-        user.pk, [s.user_id for s in table.seats if s.user_id is not None]
+        user.pk, [s.user_id for s in locked.seats if s.user_id is not None]
     ):  # never seated together from the lobby
         raise Conflict(_("you cannot join this game"))
-    return _take_seat(table, seat, user)
+    return _take_seat(locked, seat, user)
 
 
 @transaction.atomic
-def claim_invitation(token: str, user) -> Table:
+def claim_invitation(token: str, user) -> LockedGame:
     """Accept an e-mailed invitation link with the account of whoever opened it."""
     game_id = Seat.objects.filter(invite_token=token).values_list("game_id", flat=True).first()
     if game_id is None:
         raise GameError(_("this invitation link is not valid"))
-    table = commands.lock(game_id)
-    seat = next(s for s in table.seats if s.invite_token == token)
+    locked = commands.lock(game_id)
+    seat = next(s for s in locked.seats if s.invite_token == token)
     if seat.user_id == user.pk and seat.state == Seat.State.JOINED:
-        return table
+        return locked
     if seat.state != Seat.State.INVITED or (seat.user_id and seat.user_id != user.pk):
         raise Conflict(_("this invitation has already been used"))
-    if any(s.user_id == user.pk for s in table.seats if s.pk != seat.pk):
+    if any(s.user_id == user.pk for s in locked.seats if s.pk != seat.pk):
         raise Conflict(_("you already have a seat in this game"))
-    return _take_seat(table, seat, user)
+    return _take_seat(locked, seat, user)
 
 
-def _take_seat(table: Table, seat: Seat, user) -> Table:
+def _take_seat(locked: LockedGame, seat: Seat, user) -> LockedGame:
     """Sit ``user`` in ``seat``; the game starts when that fills the last seat."""
     seat.user, seat.state, seat.joined_at = user, Seat.State.JOINED, timezone.now()
     seat.save()
-    start_if_full(table)
-    return table
+    start_if_full(locked)
+    return locked
 
 
-def start_if_full(table: Table) -> None:
+def start_if_full(locked: LockedGame) -> None:
     """Start the locked game if every seat is taken: draw the seat order if it is to be
     random, give the game its secret seed, and announce the start and the first turn."""
-    game, seats = table.game, table.seats
+    game, seats = locked.game, locked.seats
     if game.status != Game.Status.WAITING or any(s.state != Seat.State.JOINED for s in seats):
         return
     if game.seat_order == Game.SeatOrder.RANDOM:
@@ -340,7 +340,7 @@ def start_if_full(table: Table) -> None:
     game.seed = secrets.randbits(62)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
-    table.forget_engine()
-    moves = commands.save(table, [])
+    locked.forget_engine()
+    moves = commands.save(locked, [])
     signals.game_started.send(sender=Game, game=game)
-    commands.announce(table, moves, 1)
+    commands.announce(locked, moves, 1)

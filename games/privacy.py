@@ -73,12 +73,12 @@ def leave_game(game_id: int, user_id: int) -> str | None:
     left to do (the game is over, the player had left, a bot already plays the seat)."""
     with transaction.atomic():
         try:
-            table = commands.lock(game_id)
+            locked = commands.lock(game_id)
         except NotFound:
             return None
-        game = table.game
-        seat = next((s for s in table.seats if s.user_id == user_id), None)
-        if game.status != Game.Status.ACTIVE or seat is None or seat.bot or seat.position in table.engine.out:
+        game = locked.game
+        seat = next((s for s in locked.seats if s.user_id == user_id), None)
+        if game.status != Game.Status.ACTIVE or seat is None or seat.bot or seat.position in locked.engine.out:
             return None
         if game.timeout_rule == Game.TimeoutRule.BOT:
             bot_seats.take_over(game, seat)
@@ -86,8 +86,8 @@ def leave_game(game_id: int, user_id: int) -> str | None:
             number, outcome = game.move_count + 1, "bot"
         else:
             on_turn = game.current_seat
-            turn = table.engine.play(Resign(table.engine.players[seat.position]))
-            commands.record(table, [turn], on_turn=on_turn if on_turn != seat.position else None)
+            turn = locked.engine.play(Resign(locked.engine.players[seat.position]))
+            commands.record(locked, [turn], on_turn=on_turn if on_turn != seat.position else None)
             number, outcome = turn.number, "left"
         reason = "closed_bot" if outcome == "bot" else "closed"
         signals.player_left.send(sender=Game, game=game, seat=seat, move_number=number, reason=reason)

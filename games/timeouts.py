@@ -17,7 +17,7 @@ from games import clock, signals
 from games.words import decisions
 
 from . import bot_seats, commands
-from .commands import Table
+from .commands import LockedGame
 from .errors import NotFound
 from .models import Game, GameEvent, Seat, TurnClock
 
@@ -32,13 +32,13 @@ def timeout(game_id: int, move_number: int) -> bool:
     """The player to move at ``move_number`` ran out of time (by its clock, read again
     under the game's lock): the timeout rule is played and announced."""
     with transaction.atomic():
-        table = _awaiting(game_id, move_number)
-        if table is None:
+        locked = _awaiting(game_id, move_number)
+        if locked is None:
             return False
-        turn_clock = TurnClock.objects.filter(game=table.game, move_number=move_number).first()
-        if turn_clock is None or clock.state(turn_clock, table.game).used < 1:
+        turn_clock = TurnClock.objects.filter(game=locked.game, move_number=move_number).first()
+        if turn_clock is None or clock.state(turn_clock, locked.game).used < 1:
             return False
-        _apply_rule(table, move_number)
+        _apply_rule(locked, move_number)
         return True
 
 
@@ -46,37 +46,37 @@ def play_timeout(game_id: int, move_number: int) -> Turn | None:
     """The player to move at ``move_number`` ran out of time, whatever the clock says:
     apply the game's timeout rule. ``None`` when the turn has been played meanwhile."""
     with transaction.atomic():
-        table = _awaiting(game_id, move_number)
-        return None if table is None else _apply_rule(table, move_number)
+        locked = _awaiting(game_id, move_number)
+        return None if locked is None else _apply_rule(locked, move_number)
 
 
-def _awaiting(game_id: int, move_number: int) -> Table | None:
+def _awaiting(game_id: int, move_number: int) -> LockedGame | None:
     """The locked game if it is on and still waits for entry ``move_number``."""
     try:
-        table = commands.lock(game_id)
+        locked = commands.lock(game_id)
     except NotFound:
         return None
-    game = table.game
+    game = locked.game
     if game.status != Game.Status.ACTIVE or game.move_count + 1 != move_number:
         return None
-    return table
+    return locked
 
 
-def _apply_rule(table: Table, move_number: int) -> Turn:
+def _apply_rule(locked: LockedGame, move_number: int) -> Turn:
     """Play the timeout rule on the locked game for the seat whose decision is pending."""
-    game, engine = table.game, table.engine
+    game, engine = locked.game, locked.engine
     pending = engine.pending
     assert pending is not None, "an active game (_awaiting) waits for someone"
-    seat = table.seats[pending.player]
+    seat = locked.seats[pending.player]
     if pending.action != "turn" and not seat.bot:
         # a decision out of time is a pass, whatever the game's timeout rule (never a loss)
         turn = engine.play(decisions.pass_entry(engine))
         _event(game, move_number, seat, GameEvent.Kind.PASSED)
-        commands.record(table, [turn])
+        commands.record(locked, [turn])
         return turn
     if seat.bot:  # a bot seat's turn (its task did not run in time): it just plays
         turn = engine.play(bot_seats.decide(engine, seat.position, seat.bot))
-        commands.record(table, [turn])
+        commands.record(locked, [turn])
         return turn
     if game.timeout_rule == Game.TimeoutRule.BOT:  # a bot takes over and decides like a person
         bot_seats.take_over(game, seat)
@@ -87,7 +87,7 @@ def _apply_rule(table: Table, move_number: int) -> Turn:
         turn = engine.play(engine.timeout_entry(flag))
         kind = GameEvent.Kind.SKIPPED if flag == "skip" else GameEvent.Kind.LOST
     _event(game, move_number, seat, kind)
-    commands.record(table, [turn])
+    commands.record(locked, [turn])
     signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
     return turn
 

@@ -17,7 +17,7 @@ from games.words import decisions
 from games.words.vocabulary import illegal_move_text
 
 from . import commands
-from .commands import Table
+from .commands import LockedGame
 from .errors import Conflict, GameError, NotAllowed
 from .models import Game, Seat
 from .seating import seat_of
@@ -25,7 +25,7 @@ from .seating import seat_of
 
 def play_move(
     game_id: int, user, move_number: Any, x: Any, y: Any, rotation: Any, meeple: Any, tile: Any = None
-) -> Table:
+) -> LockedGame:
     """Play the user's tile turn. Checks, in order: the game, the seat, the move number, the
     turn, then the engine's rules. ``tile``: which tile (of a hand) is placed; by default
     the drawn tile. Returns the game, its seats and its new engine state.
@@ -59,7 +59,7 @@ def play_move(
     return _play_as(game_id, user, move_number, turn_entry)
 
 
-def play_decision(game_id: int, user, move_number: Any, answer: Any) -> Table:
+def play_decision(game_id: int, user, move_number: Any, answer: Any) -> LockedGame:
     """The user answers the decision the game waits for from them (the Count's: see
     :mod:`games.words.decisions`), on turn or not: the same checks and guarantees as
     :func:`play_move`. ``answer`` is the record entry without its player."""
@@ -84,31 +84,31 @@ def play_decision(game_id: int, user, move_number: Any, answer: Any) -> Table:
     return _play_as(game_id, user, move_number, decision_entry)
 
 
-def _play_as(game_id: int, user, move_number: Any, make_entry) -> Table:
+def _play_as(game_id: int, user, move_number: Any, make_entry) -> LockedGame:
     """Play the entry ``make_entry(engine, seat)`` builds for the user's pending decision."""
     if isinstance(move_number, bool) or not isinstance(move_number, int):
         raise GameError(_("move_number must be a whole number"))
     try:
         with transaction.atomic():
-            table = commands.lock(game_id)
-            seat = playing_seat(table, user, _("some seats are still empty"))
+            locked = commands.lock(game_id)
+            seat = playing_seat(locked, user, _("some seats are still empty"))
             if seat.bot:
                 raise NotAllowed(_("a bot plays your seat since your time ran out"))
-            _check_on_turn(table, seat, move_number)
-            engine = table.engine
+            _check_on_turn(locked, seat, move_number)
+            engine = locked.engine
             try:
                 turn = engine.play(make_entry(engine, seat))
             except IllegalMove as exc:
                 raise GameError(illegal_move_text(move_number, exc)) from None
-            commands.record(table, [turn])
+            commands.record(locked, [turn])
     except IntegrityError:
         raise Conflict(_("move %(number)d has already been played") % {"number": move_number}) from None
-    return table
+    return locked
 
 
-def _check_on_turn(table: Table, seat: Seat, move_number: int) -> None:
+def _check_on_turn(locked: LockedGame, seat: Seat, move_number: int) -> None:
     """The entry is sent for the move the game is at, by the seat whose decision it is."""
-    game = table.game
+    game = locked.game
     expected = game.move_count + 1
     if move_number != expected:
         raise Conflict(
@@ -116,35 +116,35 @@ def _check_on_turn(table: Table, seat: Seat, move_number: int) -> None:
             % {"sent": move_number, "now": expected}
         )
     if game.current_seat is not None and game.current_seat != seat.position:  # None: over (the engine says so)
-        who = table.seats[game.current_seat].display_name
+        who = locked.seats[game.current_seat].display_name
         if game.pending_action and game.pending_action != "turn":
             raise NotAllowed(_("the game waits for %(name)s's decision, not yours") % {"name": who})
         raise NotAllowed(_("it is %(name)s's turn, not yours") % {"name": who})
 
 
-def resign(game_id: int, user) -> Table:
+def resign(game_id: int, user) -> LockedGame:
     """``user`` leaves the game, on turn or not: a ``resign`` entry of the log. Their
     figures stay but weigh nothing; they never win; with one player left the game ends."""
     with transaction.atomic():
-        table = commands.lock(game_id)
-        seat = playing_seat(table, user, _("decline or leave the seat instead"))
-        engine = table.engine
+        locked = commands.lock(game_id)
+        seat = playing_seat(locked, user, _("decline or leave the seat instead"))
+        engine = locked.engine
         if seat.position in engine.out:
             raise Conflict(_("you have already left this game"))
-        on_turn = table.game.current_seat
+        on_turn = locked.game.current_seat
         turn = engine.play(Resign(engine.players[seat.position]))
-        commands.record(table, [turn], on_turn=on_turn if on_turn != seat.position else None)
-        signals.player_left.send(sender=Game, game=table.game, seat=seat, move_number=turn.number, reason="resigned")
-    return table
+        commands.record(locked, [turn], on_turn=on_turn if on_turn != seat.position else None)
+        signals.player_left.send(sender=Game, game=locked.game, seat=seat, move_number=turn.number, reason="resigned")
+    return locked
 
 
-def playing_seat(table: Table, user, not_started: str) -> Seat:
+def playing_seat(locked: LockedGame, user, not_started: str) -> Seat:
     """``user``'s seat in the locked game, if they play in it and it is on."""
-    seat = seat_of(table.seats, user)
+    seat = seat_of(locked.seats, user)
     if seat is None or seat.state != Seat.State.JOINED:
         raise NotAllowed(_("you are not playing in this game"))
-    if table.game.status == Game.Status.WAITING:
+    if locked.game.status == Game.Status.WAITING:
         raise Conflict(_("the game has not started yet: %(what)s") % {"what": not_started})
-    if table.game.status == Game.Status.FINISHED:
+    if locked.game.status == Game.Status.FINISHED:
         raise Conflict(_("the game is over"))
     return seat

@@ -107,8 +107,8 @@ def test_illegal_move_stores_nothing(started, ann):
 
 def test_moves_replay_from_the_log(started):
     for _ in range(6):
-        table = play_first(started)
-        game, engine = table.game, table.engine
+        locked = play_first(started)
+        game, engine = locked.game, locked.engine
     rows = list(Move.objects.filter(game=started).order_by("number"))
     assert [r.number for r in rows] == list(range(1, len(rows) + 1))
     assert game.move_count == len(rows) == len(engine.history)
@@ -125,8 +125,8 @@ def test_moves_replay_from_the_log(started):
 
 
 def test_game_state_hides_the_bag(started):
-    table = play_first(started)
-    game, engine = table.game, table.engine
+    locked = play_first(started)
+    game, engine = locked.game, locked.engine
     state = payloads.game_state(GameView.of(game, None, engine))
     text = repr(state)
     assert "seed" not in state and "bag" not in state
