@@ -9,6 +9,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from tests import tiers
+
 
 def services_required():
     """True when the real services (PostgreSQL, Redis, Chromium) must be used."""
@@ -16,7 +18,9 @@ def services_required():
 
 
 def skip_or_fail(reason):
-    """Skip the test, or fail it when services are required."""
+    """Skip the test, or fail it when services are required (or when it is not marked
+    ``services``: the fast tier must deselect it, not skip it)."""
+    tiers.check_unmarked(reason)
     if services_required():
         pytest.fail(f"REQUIRE_SERVICES=1 but {reason}")
     pytest.skip(reason)
@@ -165,3 +169,18 @@ def pytest_sessionstart(session):
 
     if translations.stale_compiled():
         translations.compile_all()
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers
+def pytest_collection_modifyitems(items):
+    """The tiers' markers (browser, services, slow): tests/tiers.py."""
+    tiers.mark(items)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    tiers.current = item
+    try:
+        return (yield)
+    finally:
+        tiers.current = None
