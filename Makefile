@@ -58,7 +58,7 @@ gettext:
 		$(call apt_install,gettext,msgfmt/xgettext are missing and we are not root: install GNU gettext,1); \
 	fi
 
-# The test of the README's Postfix recipe (tests/notifications/test_postfix.py) runs a
+# The test of the Postfix recipe (docs/operations/email.md; tests/notifications/test_postfix.py) runs a
 # private Postfix instance: Debian's postfix package, installed (by .ci/run) with "No
 # configuration", so that the system's own instance is neither configured nor started.
 postfix:
