@@ -1,5 +1,6 @@
 # Developer entry points. `make run` starts the dev server with demo data,
-# `make test` runs the whole test suite (unit, API and browser tests).
+# `make test` runs the whole test suite (unit, API and browser tests), `make test-fast`
+# all but the browser, services and slow tiers (tests/tiers.py).
 
 PYTHON ?= python3.11
 VENV := .venv
@@ -12,7 +13,7 @@ PYTEST_ARGS ?=
 # `make run`: turn e-mails in the local outbox can be answered from its page ("Reply").
 REPLY_EMAIL ?= play@localhost
 
-.PHONY: run test lint install migrate chromium gettext postfix messages translations clean
+.PHONY: run test test-fast lint install migrate chromium gettext postfix messages translations clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +80,11 @@ translations: $(STAMP) gettext
 
 test: $(STAMP) chromium messages
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The tests that need neither Chromium nor a real PostgreSQL, Redis, worker or Postfix,
+# and take less than about 2 s each: the markers are set at collection (tests/tiers.py).
+test-fast: $(STAMP) messages
+	$(PY) -m pytest -m "not browser and not services and not slow" $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) *.egg-info
