@@ -377,9 +377,10 @@ def heartbeat() -> None:
 
 @shared_task(ignore_result=True)
 def housekeeping() -> dict:
-    """Every few hours: what expires (README, "Privacy: what is kept and for how long"):
-    expired sessions, used log-in links too old to matter, the files of "Download my data"
-    past their time, old e-mails' text and address, old replies' senders, old log-in records."""
+    """Every few hours: what expires (docs/operations/privacy-and-limits.md, "Privacy: what
+    is kept and for how long"): expired sessions, used log-in links too old to matter, the
+    files of "Download my data" past their time, old e-mails' text and address, old replies'
+    senders, old log-in records."""
     from importlib import import_module
 
     from accounts import retention as accounts_retention

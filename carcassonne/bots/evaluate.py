@@ -82,7 +82,7 @@ def value_after(board: Game, entry: Entry, seat: int) -> float:
 
 
 # --- the expected final score (``potential``): what ``mcts`` and the stronger levels judge by ---
-# The six weights below were tuned by self-play (issue 33, second round): ``tune --steps 60
+# The six weights below were tuned by self-play: ``tune --steps 60
 # --games 6 --seed 1`` from REACH 0.75, DRAWS 0.6, UNOWNED 0.7, SUPPLY_VALUE 3.0, GROWTH 0.3,
 # RETURN_SHARE 0.5; on new deals the tuned weights took 65.5 of 100 games from those
 # (``tune --check`` seeds 3301 and 3302: 24 of 40, 41.5 of 60). The records are in
@@ -389,7 +389,7 @@ def potential_after(board: Game, entry: Entry, seat: int) -> float:
     return advantage(potential(game, disposable=True), seat)
 
 
-# --- the learned value (issue 33, rounds 7 and 8): potential moved by a network of its parts and the stage ---
+# --- the learned value: potential moved by a network of its parts and the stage ---
 
 PARTS = (
     "score",

@@ -69,8 +69,8 @@ NAMED_LEVELS: tuple[Level, ...] = (
     ),
 )
 """From the weakest to the strongest; each beats the one before it (see ``ladder.json``).
-The expert moved from the ``answers`` search to ``mcts`` in issue 33's seventh round, once
-``mcts`` judged by the learned value and won 50 of 80 games against ``answers`` (README, "Bots")."""
+The expert plays ``mcts``, which judges by the learned value and is measured stronger than the
+``answers`` search (docs/bots.md)."""
 
 
 def level_named(name: str) -> Level:

@@ -12,8 +12,8 @@ position is the value of the same player's next position, as the previous fit ju
 final margins alone (the outcome of the whole game) plays much worse: it credits a
 part with the luck of the draws that usually came after it (its one-move players won
 0.31 of 40 games against ``potential``'s); the temporal-difference targets see one
-turn's luck at a time. (Round 7 fitted a weight per part, ``a + b t + c t²``; the
-network's one-move players, round 8, won 0.59 of 240 games against the weights'.)
+turn's luck at a time. (A weight per part, ``a + b t + c t²``, was fitted before the
+network; the network's one-move players won 0.59 of 240 games against the weights'.)
 
 numpy does the fit, and the bots' judging (two small products per position).
 """

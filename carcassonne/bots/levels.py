@@ -135,9 +135,9 @@ class Search:
 
 
 class MctsBot:
-    """Level ``answers`` (the strongest level until issue 33; :class:`DeepBot`, level
-    ``mcts``, builds on it): the expected final score one answer deep, within a time (or
-    answer) budget.
+    """Level ``answers`` (kept to duel against and for the analysis; :class:`DeepBot`,
+    level ``mcts``, builds on it): the expected final score one answer deep, within a time
+    (or answer) budget.
 
     The time budget counts the CPU seconds of the thread that searches
     (``time.thread_time``), so the bot thinks as much on a busy machine as on an idle one.
@@ -330,9 +330,8 @@ class DeepBot(MctsBot):
     or blocking a feature holding a figure, or closing a city a farmer's farm borders) if
     it is worth more to them than a quiet move elsewhere (``quiet`` points, the turn
     passing without a tile, which goes back among the hidden ones); the line's end is
-    judged by the expected final score. (Until issue 33's second round every line ended
-    after the next player's turn: its copy drew from a bag of that one tile, and a game
-    whose bag is empty is over, so "deeper" lines were not.) After each phase the worse half of the options is dropped
+    judged by the expected final score. Each line plays every turn it draws for (its copy
+    of the game draws from a bag of the line's tiles). After each phase the worse half of the options is dropped
     (sequential halving), so more time gives the best options more futures and, once
     ``deepen`` rounds each are done, a line one turn longer. The option played is the best
     survivor by its mean, shrunk towards its prior by ``trust`` rounds' worth (with no
@@ -349,7 +348,7 @@ class DeepBot(MctsBot):
     deepen = 32  # rounds an option must have had before its lines grow one turn longer
     farms = True  # hot cells include the open edges of cities bordering a farm with a farmer
     trials = True  # more of the budget for lines
-    learned = True  # two-player games of the default rules: the learned value (issue 33, seventh round)
+    learned = True  # two-player games of the default rules: judged by the learned value
 
     def expect(self, view: PlayerView, children: list[Child], started: float) -> Search:
         """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
