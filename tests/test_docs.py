@@ -46,6 +46,26 @@ def test_every_relative_link_points_at_a_file_that_exists():
     assert not broken, broken
 
 
+def _anchors(page: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub writes them."""
+    text = FENCE.sub("", page.read_text(encoding="utf-8"))
+    headings = re.findall(r"^#+\s+(.+?)\s*$", text, re.M)
+    return {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
+
+
+def test_every_anchor_of_a_link_names_a_heading():
+    broken = []
+    for page in _pages():
+        for target in _links(page):
+            if not _relative(target) and not target.startswith("#") or "#" not in target:
+                continue
+            path, anchor = target.split("#", 1)
+            linked = (page.parent / unquote(path)) if path else page
+            if linked.suffix == ".md" and linked.exists() and anchor not in _anchors(linked):
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not broken, broken
+
+
 def test_the_map_of_the_docs_does_not_link_the_journal():
     index = DOCS / "index.md"
     linked = [
