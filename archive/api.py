@@ -20,16 +20,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api_common import AnyContent, pages_class
+from games.engine_state import move_number
 from games.errors import GameError
 from games.models import Game
-from games.replay import move_number
 from games.serializers import ErrorSerializer, RecordSerializer
 
-from . import analysis
+from . import game_analysis
 from . import serializers as s
 from .filters import RULE_OPTIONS, FilterError, Filters, choice_values, is_choice
 from .models import GameAnalysis
-from .replay import move_state
+from .replay_page import move_state
 from .search import SearchPaginator, rows_of, search
 from .stored import load_game
 from .tasks import request_analysis
@@ -169,7 +169,7 @@ class ArchiveBoardView(PublicGameView):
         ],
         responses={
             (200, "image/svg+xml"): OpenApiResponse(OpenApiTypes.STR, description="An SVG document"),
-            # the game board's answer (games.replay.move_number): "errors" lists messages per parameter
+            # the game board's answer (games.engine_state.move_number): "errors" lists messages per parameter
             400: OpenApiResponse(ErrorSerializer, description="`move` is not a move of the game"),
             **errors(404),
         },
@@ -215,13 +215,13 @@ class ArchiveMoveView(PublicGameView):
 
 
 class ArchiveAnalysisView(PublicGameView):
-    """A finished game's analysis by the strongest bot (see archive.analysis): read by
+    """A finished game's analysis by the strongest bot (see archive.game_analysis): read by
     anyone who may see the game, asked for by a signed-in one."""
 
     @staticmethod
     def answer(pk: int, stored, code: int = status.HTTP_200_OK) -> Response:
         row = GameAnalysis.objects.filter(game_id=pk).first()
-        return Response(analysis.as_json(row, stored), status=code)
+        return Response(game_analysis.as_json(row, stored), status=code)
 
     @extend_schema(
         tags=[TAG],

@@ -2,7 +2,7 @@
 
 A template is a complete engine game from :func:`carcassonne.autoplay.random_game`;
 the stored ``Game.seed`` is the bag seed that game was dealt from, so the usual replay
-(``games.replay.engine_for``) gives back exactly the same game.
+(``games.engine_state.engine_for``) gives back exactly the same game.
 """
 
 from __future__ import annotations

@@ -188,7 +188,7 @@ class RuleTag(models.Model):
 
 
 class GameAnalysis(models.Model):
-    """The analysis of one finished game by the strongest bot (see :mod:`archive.analysis`):
+    """The analysis of one finished game by the strongest bot (see :mod:`archive.game_analysis`):
     asked for once ("Analyse" on its replay page or ``POST`` on the API), computed once by
     a Celery task, stored here and only read afterwards.
 
@@ -215,7 +215,7 @@ class GameAnalysis(models.Model):
     )
     requested_at = models.DateTimeField()
     # Set whenever the state changes and after each move judged: a run whose worker died
-    # stops touching it, and archive.analysis.requeue_stale queues it again.
+    # stops touching it, and archive.game_analysis.requeue_stale queues it again.
     updated_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0, help_text="Runs started (a worker that died counts)")

@@ -29,7 +29,7 @@ def start_of(rules: Rules) -> dict[str, Any] | None:
 
 def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dict[str, Any]:
     """The NOTATION.md record of a stored game without replaying it; equal to
-    ``games.presenter.records.record(game, games.replay.engine_for(game))``."""
+    ``games.presenter.records.record(game, games.engine_state.engine_for(game))``."""
     rules = game.engine_rules
     names = [seat.display_name for seat in seats]
     data: dict[str, Any] = {

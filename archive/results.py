@@ -116,7 +116,7 @@ def opponent_rows(seats: list[SeatResult]) -> list[OpponentResult]:
 def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> GameResult:
     """Store (or rewrite) the archive summary of a finished game from its engine state.
 
-    ``engine`` is the replay of the whole move log (``games.replay.engine_for``).
+    ``engine`` is the replay of the whole move log (``games.engine_state.engine_for``).
     A tournament game gets its tournament and round (from its ``tournaments.Pairing``).
     Idempotent: existing rows of the game (seats, rule tags) are replaced.
     """
@@ -136,7 +136,7 @@ def record_result(game: Game, engine, seats: Sequence[Seat] | None = None) -> Ga
 
 def record_game(game: Game) -> GameResult:
     """Replay ``game``'s log and record its result (signal and ``rebuild_results``)."""
-    from games.replay import engine_for
+    from games.engine_state import engine_for
 
     seats = list(game.seats.select_related("user").order_by("position"))
     return record_result(game, engine_for(game, seats), seats)

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from carcassonne import Game as EngineGame
 from carcassonne.effects import noting
+from games.engine_state import named_entry
 from games.models import Game, Move, Seat, is_tile_placement, left_early
-from games.replay import named_entry
 from games.visibility import game_for_viewer
 
 from .models import GameAnalysis, GameResult, SeatResult
@@ -46,7 +46,7 @@ class StoredGame:
 
     def engine(self, upto: int | None = None) -> EngineGame:
         """The engine after the first ``upto`` moves, replayed from memory (no query):
-        the same as ``games.replay.engine_for(game, upto=upto)``."""
+        the same as ``games.engine_state.engine_for(game, upto=upto)``."""
         return self._replay(upto)[0]
 
     def engines(self, k: int) -> tuple[EngineGame, EngineGame]:

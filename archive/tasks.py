@@ -1,4 +1,4 @@
-"""Celery tasks of the archive: the analysis of a finished game (see :mod:`archive.analysis`).
+"""Celery tasks of the archive: the analysis of a finished game (see :mod:`archive.game_analysis`).
 
 The analysis runs in the analysis worker (its own queue), never in a web request (without
 ``REDIS_URL``, in a thread after the response). ``acks_late`` with ``reject_on_worker_lost``: a task
@@ -17,7 +17,7 @@ from django.db import connections, transaction
 
 from games.models import Game
 
-from . import analysis
+from . import game_analysis
 from .models import GameAnalysis
 
 log = logging.getLogger(__name__)
@@ -26,13 +26,13 @@ log = logging.getLogger(__name__)
 @shared_task(ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def analyse_game(game_id: int) -> str:
     """Judge every move of finished game ``game_id`` and store the verdicts once."""
-    return analysis.run(game_id)
+    return game_analysis.run(game_id)
 
 
 @shared_task(ignore_result=True)
 def requeue_stale_analyses() -> int:
     """Queue again the analyses a dead worker or a lost task left behind."""
-    ids = analysis.requeue_stale()
+    ids = game_analysis.requeue_stale()
     for game_id in ids:
         queue(game_id)
     return len(ids)
@@ -54,7 +54,7 @@ def queue(game_id: int) -> None:
 
 def _run_in_thread(game_id: int) -> None:
     try:
-        analysis.run(game_id)
+        game_analysis.run(game_id)
     finally:
         connections.close_all()  # this thread's own connections
 
@@ -62,7 +62,7 @@ def _run_in_thread(game_id: int) -> None:
 def request_analysis(game: Game, user) -> GameAnalysis:
     """Ask for the analysis of finished ``game`` on behalf of ``user`` (who may see it):
     queued once, after the transaction commits; asking again changes nothing."""
-    row, queued = analysis.start(game, user)
+    row, queued = game_analysis.start(game, user)
     if queued:
         game_id = game.pk
         transaction.on_commit(lambda: queue(game_id))

@@ -29,20 +29,20 @@ from django.views.decorators.http import require_http_methods, require_POST
 from carcassonne import COLORS
 from carcassonne.record import replay as replay_record
 from games.board_svg import seat_hex
+from games.engine_state import BadMoveNumber, move_number
 from games.errors import GameError
 from games.models import BOT_LEVEL_LABELS, Game
 from games.presenter.view import GameView
-from games.replay import BadMoveNumber, move_number
 from games.words import vocabulary
 
-from . import analysis as analysis_words
+from . import game_analysis as analysis_words
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice
 from .forms import RecordUploadForm
 from .kept import kept
 from .models import GameAnalysis
 from .profiles import head_to_head, hidden_games, player_stats
 from .records import export_records
-from .replay import CATEGORIES, MoveWindow, list_rows, move_window, replay_context, told_moves
+from .replay_page import CATEGORIES, MoveWindow, list_rows, move_window, replay_context, told_moves
 from .row_html import game_rows, head_to_head_rows
 from .search import matching_ids, search, search_page
 from .stored import analysis_of, load_game

@@ -198,7 +198,7 @@ BOT_TAKEOVER_LEVEL = env.str("BOT_TAKEOVER_LEVEL", "strong")
 BOT_TURN_GRACE_SECONDS = env.int("BOT_TURN_GRACE_SECONDS", 60)
 if BOT_TAKEOVER_LEVEL not in ("beginner", "casual", "strong", "expert", "random", "greedy", "mcts"):
     raise ImproperlyConfigured("BOT_TAKEOVER_LEVEL must be beginner, casual, strong or expert")
-# The analysis of a finished game (archive.analysis): CPU seconds of the expert's search per
+# The analysis of a finished game (archive.game_analysis): CPU seconds of the expert's search per
 # decision (default: the expert's own thinking time); a run whose worker stopped moving on for
 # ANALYSIS_STALE_SECONDS is queued again, at most ANALYSIS_MAX_ATTEMPTS runs in all.
 ANALYSIS_SECONDS = env.float("ANALYSIS_SECONDS", BOT_MCTS_SECONDS)

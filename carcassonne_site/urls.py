@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import outbox
+from . import local_outbox
 from .auth_api import TokenView
 from .health import health
 from .jsi18n import catalogue
@@ -18,10 +18,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     # The outbox views answer 404 unless DEBUG is on and mail goes to files.
-    path("outbox/", outbox.outbox_list, name="outbox"),
-    path("outbox/<str:filename>/<int:index>/", outbox.outbox_detail, name="outbox-detail"),
-    path("outbox/<str:filename>/<int:index>/reply/", outbox.outbox_reply, name="outbox-reply"),
-    path("outbox/<str:filename>/<int:index>/html/", outbox.outbox_html, name="outbox-html"),
+    path("outbox/", local_outbox.outbox_list, name="outbox"),
+    path("outbox/<str:filename>/<int:index>/", local_outbox.outbox_detail, name="outbox-detail"),
+    path("outbox/<str:filename>/<int:index>/reply/", local_outbox.outbox_reply, name="outbox-reply"),
+    path("outbox/<str:filename>/<int:index>/html/", local_outbox.outbox_html, name="outbox-html"),
     path("api/tournaments/", include("tournaments.api_urls")),
     path("tournaments/", include("tournaments.urls")),
 ]

@@ -28,10 +28,10 @@ from rest_framework.views import APIView
 from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
 from games.board_svg import render_board
 from games.commands import LockedGame
+from games.engine_state import engine_for, move_number
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
-from games.replay import engine_for, move_number
 from games.visibility import game_for_viewer
 from games.words.entries import move_json
 
@@ -77,7 +77,7 @@ class GameAPIView(APIView):
 
     def load(self, pk: int, upto: int | None = None, **replay):
         """The game, its seats and its engine state (a replay of the move log; ``replay``:
-        :func:`games.replay.engine_for`'s options)."""
+        :func:`games.engine_state.engine_for`'s options)."""
         game = self.game(pk)
         seats = list(game.seats.select_related("user").order_by("position"))
         return game, seats, engine_for(game, seats, upto=upto, **replay)

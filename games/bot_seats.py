@@ -35,9 +35,9 @@ from carcassonne.bots.ladder import bot_for, level_named
 
 from . import commands, lobby
 from .commands import LockedGame
+from .engine_state import engine_for
 from .errors import Conflict, GameError, NotAllowed
 from .models import BOT_LEVELS, OLD_BOT_LEVELS, Game, Seat, bot_level
-from .replay import engine_for
 
 log = logging.getLogger(__name__)
 MAX_BOT_TURNS = 200  # a whole game of bots is about 72 turns

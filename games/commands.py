@@ -26,10 +26,10 @@ from carcassonne import Turn
 from games import clock, signals
 from games.words import decisions
 
+from .engine_state import engine_for
 from .errors import NotFound
 from .models import Game, Move, PlayPreference, Seat
 from .presenter.outcome import outcome_json
-from .replay import engine_for
 
 COUNT_DECISIONS = ("reinforce", "quarter", "market")
 """The Count's decisions: all optional, so a player may have them passed automatically."""

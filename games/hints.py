@@ -24,9 +24,9 @@ from carcassonne.bots import NAMED_LEVELS
 from games.words.entries import advice, notation
 
 from .bot_seats import decide
+from .engine_state import engine_for
 from .errors import Conflict, NotAllowed
 from .models import BOT_LEVEL_LABELS, Game, Seat
-from .replay import engine_for
 
 LEVEL = NAMED_LEVELS[-1]
 """The level whose move a hint shows: the strongest."""

@@ -1,7 +1,7 @@
 """Games, their seats and the append-only move log.
 
 The move log is the source of truth: the engine state of a game is a replay of its
-``Move`` rows from the game's secret seed (see :mod:`games.replay`). The few
+``Move`` rows from the game's secret seed (see :mod:`games.engine_state`). The few
 columns copied onto ``Game`` (scores, whose turn, move count) only serve lists and
 are rewritten from the engine after every move.
 """

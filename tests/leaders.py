@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from carcassonne import Resign
-from games import replay, timeouts, turns
+from games import engine_state, timeouts, turns
 from games.models import Game
 from games.presenter.view import placements_of
 
@@ -23,11 +23,11 @@ def play_until_leader_on_turn(game: Game, seed: int = 3) -> Game:
         seats = list(game.seats.select_related("user").order_by("position"))
         current = game.current_seat
         assert current is not None
-        engine = replay.engine_for(game, seats)
+        engine = engine_state.engine_for(game, seats)
         engine.play(Resign(engine.players[current]))
         if engine.scores[current] > max(s for i, s in enumerate(engine.scores) if i != current):
             return game
-        engine = replay.engine_for(game, seats)
+        engine = engine_state.engine_for(game, seats)
         assert engine.tile is not None
         choice = rng.choice(placements_of(engine, engine.tile))
         # only the first seat places followers: it takes the lead, the other scores little

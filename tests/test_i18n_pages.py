@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from tournaments import creation
 
 LANGUAGES = ["de", "fr", "it"]
@@ -293,7 +293,7 @@ def test_the_move_list_names_followers_in_the_players_words(client, ann, bob, la
     game = lobby.create_game(ann, ["bob"])
     lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     placement, spot = next((p, s) for p in engine.legal_placements() for s, _f in engine.legal_figures(p))
     turns.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, spot)
     client.force_login(bob)
@@ -354,7 +354,7 @@ def test_the_engines_reason_for_an_illegal_move_reaches_players_in_their_languag
     game = lobby.create_game(ann, ["bob"])
     lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     cells = [(x, y, r) for x, y in ((0, 1), (0, -1), (1, 0), (-1, 0)) for r in (0, 90, 180, 270)]
     wrong = next(c for c in cells if "does not fit" in (engine.board.placement_error(engine.tile, *c) or ""))
     with pytest.raises(IllegalMove) as english:

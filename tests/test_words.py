@@ -13,7 +13,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from games.words.followers import follower_on
 
 LANGUAGES = ["de", "fr", "it"]
@@ -82,7 +82,7 @@ def test_the_game_page_says_one_move_played_in_the_singular(client, ann, bob, la
     game = lobby.create_game(ann, ["bob"])
     lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
-    placement = replay.engine_for(game).legal_placements()[0]
+    placement = engine_state.engine_for(game).legal_placements()[0]
     turns.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, None)
     client.force_login(bob)
     html = client.get(reverse("game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()

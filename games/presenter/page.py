@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from carcassonne import orientation
 from carcassonne.tiles import TILE_TYPES
-from games import hints, replay
+from games import engine_state, hints
 from games.models import GameEvent, Seat
 from games.words.entries import categories_for, describe, describe_spot, kind_of, spot_of
 from games.words.tiles import tile_name
@@ -36,7 +36,7 @@ AUTOMATIC_LABELS: dict[str, StrOrPromise] = {
 """What the move list says of a move the site played when time ran out."""
 
 
-MOVES_SHOWN = replay.NOTED
+MOVES_SHOWN = engine_state.NOTED
 """The newest moves the game page lists (as many as its box shows before it scrolls); the
 earlier ones on asking (``?moves=all``) and in the replay."""
 

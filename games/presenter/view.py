@@ -15,7 +15,7 @@ from typing import Any
 from carcassonne import Game as EngineGame
 from carcassonne import IllegalMove, Move
 from carcassonne.effects import TurnEffects, history_effects, turn_effects
-from games import expansions, replay, seating
+from games import engine_state, expansions, seating
 from games.models import Game, Seat
 from games.words import decisions
 from games.words.entries import describe, scored_json
@@ -136,13 +136,13 @@ class GameView:
         *,
         upto: int | None = None,
         seats: Sequence[Seat] | None = None,
-        noted: int | None = replay.NOTED,
+        noted: int | None = engine_state.NOTED,
     ) -> GameView:
         """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``; what the
         last ``noted`` moves did (every move's with ``None``) is told without a second replay."""
         if seats is None:
             seats = list(game.seats.select_related("user").order_by("position"))
-        return cls.of(game, seats, replay.engine_for(game, list(seats), upto=upto, noted=noted), user)
+        return cls.of(game, seats, engine_state.engine_for(game, list(seats), upto=upto, noted=noted), user)
 
     def _player(self, i: int, hand: tuple[str, ...] | None) -> PlayerView:
         engine, extras = self._engine, self._extras
@@ -281,7 +281,7 @@ class GameView:
 
     def effects_of(self, number: int) -> TurnEffects | None:
         """What move ``number`` did: as the engine noted it while it played (the newest
-        moves, see ``games.replay.engine_for``), else from :attr:`effects`."""
+        moves, see ``games.engine_state.engine_for``), else from :attr:`effects`."""
         noted = turn_effects(self._engine, number)
         return noted if noted is not None else self.effects[number - 1]
 

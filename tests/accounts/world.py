@@ -18,8 +18,8 @@ from chat import moderation
 from chat import services as chat
 from chat.models import Mute
 from games import lobby, turns
+from games.engine_state import engine_for
 from games.models import Game, PlayPreference, Vacation
-from games.replay import engine_for
 from notifications.models import EmailOptOut, InboundMessage, Preference
 from ratings.services import rate_game
 

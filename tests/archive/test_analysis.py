@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from archive import analysis, tasks
+from archive import game_analysis, tasks
 from archive.generate import store_game
 from archive.models import GameAnalysis
 from carcassonne.bots.analysis import BLUNDER, INACCURACY, MISTAKE
@@ -116,7 +116,7 @@ def test_viewing_an_analysed_game_never_computes_it_again(member_client, game, a
     def refuse(*args, **kwargs):
         raise AssertionError("computed on view")
 
-    monkeypatch.setattr(analysis, "analyse", refuse)
+    monkeypatch.setattr(game_analysis, "analyse", refuse)
     assert "data-mark=" in page_of(member_client, game)
     assert member_client.get(f"/api/archive/games/{game.pk}/analysis/").json()["state"] == "done"
     assert tasks.analyse_game(game.pk) == "skipped"  # a late or repeated task too
@@ -228,7 +228,7 @@ def test_an_analysis_that_keeps_losing_its_worker_is_given_up(game, settings):
 
 def test_a_run_overtaken_by_another_worker_stores_nothing(game, monkeypatch):
     _left_behind(game, State.QUEUED, attempts=0, minutes_ago=0)
-    real = analysis.analyse
+    real = game_analysis.analyse
 
     beats = []
 
@@ -241,8 +241,8 @@ def test_a_run_overtaken_by_another_worker_stores_nothing(game, monkeypatch):
 
         return real(record, seconds=seconds, progress=counted)
 
-    monkeypatch.setattr(analysis, "analyse", overtaken)
-    assert analysis.run(game.pk) == "superseded"
+    monkeypatch.setattr(game_analysis, "analyse", overtaken)
+    assert game_analysis.run(game.pk) == "superseded"
     assert beats == [1]  # it stopped at its first heartbeat, not at the end of the game
     assert GameAnalysis.objects.get(game=game).moves == []
 
@@ -250,7 +250,7 @@ def test_a_run_overtaken_by_another_worker_stores_nothing(game, monkeypatch):
 def test_a_failed_analysis_says_so_and_may_be_asked_for_again(
     member_client, game, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(analysis, "analyse", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(game_analysis, "analyse", lambda *a, **k: 1 / 0)
     with django_capture_on_commit_callbacks(execute=True):
         member_client.post(f"/archive/games/{game.pk}/analyse/")
     html = page_of(member_client, game)

@@ -1,6 +1,6 @@
 """``?move=k`` names the board or replay after move k on four doors: the game's board API,
 the archive's board API, the replay page and the import page. One reader
-(games.replay.move_number): the APIs answer a bad one alike ({"detail", "errors"}), the
+(games.engine_state.move_number): the APIs answer a bad one alike ({"detail", "errors"}), the
 pages with a 400 page saying the same words and the way back."""
 
 import json

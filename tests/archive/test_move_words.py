@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from games.words.tiles import tile_name, tile_phrase
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ def test_the_archive_move_list_shows_each_tiles_picture_and_name(players, client
     game = lobby.create_game(ann, ["bob"])
     lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     tile, (placement, _spots) = engine.tile, engine.legal_moves()[0]
     turns.play_move(game.pk, ann, 1, placement.x, placement.y, placement.rotation, None)
     page = client.get(reverse("archive:game", args=[game.pk])).content.decode()

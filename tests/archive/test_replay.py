@@ -5,9 +5,9 @@ import pytest
 
 from archive.generate import store_game
 from games.board_svg import render_board
+from games.engine_state import engine_for
 from games.models import Game
 from games.presenter.page import sprite
-from games.replay import engine_for
 from games.words.entries import CATEGORIES
 
 from .conftest import day, template
@@ -159,7 +159,7 @@ def test_the_score_chart_keeps_both_lines_visible_when_the_scores_are_equal():
 def test_a_finished_games_moves_are_told_once_and_kept_for_every_move_shown(member_client, game):
     from unittest import mock
 
-    from archive import replay as archive_replay
+    from archive import replay_page as archive_replay
 
     def move_list(k):
         html = member_client.get(f"/archive/games/{game.pk}/?move={k}&moves=all").content.decode()

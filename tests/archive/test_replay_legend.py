@@ -49,7 +49,7 @@ def test_the_replay_shows_the_legend_beside_the_board_not_in_its_picture(member_
 
 
 def test_after_the_king_is_taken_the_legend_names_its_holder(member_client, stored):
-    from games.replay import engine_for
+    from games.engine_state import engine_for
 
     number, holder = first_king(engine_for(stored))
     html = member_client.get(reverse("archive:game", args=[stored.pk]) + f"?move={number}").content.decode()

@@ -1,6 +1,6 @@
 """Stored entries of every kind replay in the archive and read as what happened."""
 
-from archive.replay import describe_move
+from archive.replay_page import describe_move
 from carcassonne import Game, Move, Resign
 from games.presenter.view import GameView
 

@@ -6,7 +6,7 @@ from archive.models import GameResult, SeatResult
 from archive.results import outcomes_of
 from carcassonne.outcome import outcome_of
 from games import lobby
-from games.replay import engine_for
+from games.engine_state import engine_for
 from tests.leaders import leader_leaves
 
 from .conftest import day, template

@@ -19,9 +19,9 @@ from archive.search import search
 from carcassonne import Rules
 from carcassonne.record import replay
 from carcassonne.rules import KNOWN_EXPANSIONS
+from games.engine_state import engine_for
 from games.models import Game
 from games.presenter import records
-from games.replay import engine_for
 
 from .conftest import day, template
 

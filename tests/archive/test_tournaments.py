@@ -14,8 +14,8 @@ from archive.kept import archive_changed
 from archive.models import GameResult, SeatResult
 from carcassonne import replay
 from games import timeouts, turns
+from games.engine_state import engine_for
 from games.models import Game
-from games.replay import engine_for
 from tournaments import creation, registration, rounds
 from tournaments.models import Pairing, Tournament
 

@@ -67,12 +67,12 @@ BOTH_SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "
 def play_first_placements(game, users, count):
     """Play ``count`` moves of ``game``, each the first legal placement, no follower
     (``users`` in seat order)."""
-    from games import replay, turns
+    from games import engine_state, turns
     from games.presenter.view import placements_of
 
     for _ in range(count):
         game.refresh_from_db()
-        engine = replay.engine_for(game)
+        engine = engine_state.engine_for(game)
         first = placements_of(engine, engine.tile)[0]
         user = users[engine.current_player]
         turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
@@ -86,7 +86,7 @@ def crowned_game():
     from archive.generate import make_template
     from carcassonne import Rules
     from carcassonne.effects import history_effects
-    from games.replay import engine_for
+    from games.engine_state import engine_for
 
     game = archived_game(make_template(5, 2, Rules.from_json({"expansions": ["king_robber"]})), name="Awards")
     number, holder = next(

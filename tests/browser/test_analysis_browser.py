@@ -72,7 +72,7 @@ def test_a_practice_games_player_asks_for_a_hint_and_sees_the_bots_move(browser_
 def test_while_the_analysis_waits_the_page_says_so_and_shows_it_once_a_worker_is_done(browser_page):
     from django.utils import timezone
 
-    from archive import analysis
+    from archive import game_analysis
 
     page = browser_page
     game = archived_game(short_template(3), name="Waiting")
@@ -83,6 +83,6 @@ def test_while_the_analysis_waits_the_page_says_so_and_shows_it_once_a_worker_is
     GameAnalysis.objects.filter(game=game).update(state="running", progress=5)  # a worker judged 5 moves
     expect(page.locator("[data-wait-progress]")).to_have_js_property("value", 5, timeout=15_000)
     GameAnalysis.objects.filter(game=game).update(state="queued", progress=0)
-    assert analysis.run(game.pk) == "done"  # what the worker does
+    assert game_analysis.run(game.pk) == "done"  # what the worker does
     expect(page.get_by_test_id("analysis-summary")).to_be_visible(timeout=15_000)  # the page reloaded itself
     expect(page.locator(".move-list [data-mark]").first).to_be_visible()

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from carcassonne import Move
-from games import lobby, replay, timeouts
+from games import engine_state, lobby, timeouts
 from games.models import Game, TurnClock
 from games.presenter.view import placements_of
 from games.words.entries import categories_for
@@ -154,7 +154,7 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     deployed = False
     for _ in range(400):
         game.refresh_from_db()
-        engine = replay.engine_for(game)
+        engine = engine_state.engine_for(game)
         if engine.finished:
             break
         name = PHASES[phase]
@@ -181,6 +181,6 @@ def test_a_complete_game_with_every_expansion_and_a_hand_of_three(browser_page):
     assert deployed, "no deployment into the City was played in the browser"
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    outcome = replay.engine_for(game).outcome
+    outcome = engine_state.engine_for(game).outcome
     check_final_table(page, game, outcome)
     assert any(outcome.breakdown[s].get(c) for s in range(3) for c in ("goods", "king", "robber"))

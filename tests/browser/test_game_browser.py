@@ -9,7 +9,7 @@ from accounts.models import User
 from carcassonne import Game as EngineGame
 from carcassonne import Move as EngineMove
 from carcassonne import Rules
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from games.models import Game
 from games.presenter.view import placements_of
 from games.words.tiles import tile_phrase
@@ -89,7 +89,7 @@ def test_take_turns_in_the_browser(browser_page):
     seed, placement, spot, points, rotations = completing_seed(["ann", "bob"])
     Game.objects.filter(pk=game.pk).update(seed=seed)
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     assert engine.tile and not engine.history
 
     login(page, "ann")
@@ -119,11 +119,11 @@ def test_take_turns_in_the_browser(browser_page):
     page.screenshot(path="/tmp/game_page_after_move.png", full_page=True)
 
     # bob plays (through services); ann's next move puts a farmer down: her supply drops
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
     turns.play_move(game.pk, bob, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     options = placements_of(engine, engine.tile)
     choice = next(p for p in options if any(s.startswith("field") for s in p["meeples"]))
     farm = next(s for s in choice["meeples"] if s.startswith("field"))
@@ -150,7 +150,7 @@ def test_illegal_move_shows_error_and_phone_layout(browser_page):
     # the page goes stale: the same move is played meanwhile (e.g. from another tab)
     page.locator("svg.board rect.slot").first.click()
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
     turns.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
     page.get_by_role("button", name="Confirm move").click()

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from chat.models import Message
-from games import replay, turns
+from games import engine_state, turns
 from games.presenter.view import placements_of
 from games.words.tiles import tile_phrase
 
@@ -16,7 +16,7 @@ from .helpers import BOTH_SIZES, login, started_game
 
 def _play_first(game, user):
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
     turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
     return engine.tile, first

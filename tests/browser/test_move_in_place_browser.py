@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from carcassonne import Game as EngineGame
 from carcassonne import Rules
-from games import replay, turns
+from games import engine_state, turns
 from games.models import Game
 from games.presenter.view import placements_of
 
@@ -55,7 +55,7 @@ def opponent_plays(game, user):
     for _attempt in range(20):
         try:
             game.refresh_from_db()
-            engine = replay.engine_for(game)
+            engine = engine_state.engine_for(game)
             first = placements_of(engine, engine.tile)[0]
             turns.play_move(game.pk, user, game.move_count + 1, first["x"], first["y"], first["rotation"], None)
             return

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from accounts.models import User
 from archive.generate import make_template, store_game
-from games import replay
+from games import engine_state
 from tournaments import creation, registration, rounds
 
 from .helpers import BOTH_SIZES, PASSWORD, login, page_width, started_game
@@ -83,7 +83,7 @@ def test_the_bag_and_the_end_of_the_game(browser_page, size):
     expect(bag.locator(".bag-tile svg").first).to_be_visible()
     counts = [int(c) for c in bag.locator("[data-count]").all_inner_texts()]
     game.refresh_from_db()
-    assert sum(counts) == replay.engine_for(game).tiles_left == 70  # 72 tiles: the start tile, the drawn one
+    assert sum(counts) == engine_state.engine_for(game).tiles_left == 70  # 72 tiles: the start tile, the drawn one
     page.goto(f"/games/{finished.pk}/")
     after = page.get_by_test_id("after-game")
     expect(after.get_by_role("link", name="Replay the game")).to_be_visible()

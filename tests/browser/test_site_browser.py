@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from archive.generate import make_template, store_game
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from games.presenter.view import placements_of
 from tournaments import creation, registration, rounds
 
@@ -177,7 +177,7 @@ def test_emails_fit_a_phone_in_the_sites_colours(browser_page):
     page.set_viewport_size(PHONE)
     ann, bob, game = started_game("A game with a rather long name to wrap on a phone screen")
     mail.outbox.clear()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     first = placements_of(engine, engine.tile)[0]
     turns.play_move(game.pk, ann, 1, first["x"], first["y"], first["rotation"], None)
     [turn] = [m for m in mail.outbox if "Your turn" in m.subject]

@@ -113,12 +113,12 @@ def seeded_game(creator, users, rules, seed):
 def drive_until(clients, game, stop, seed, limit=300):
     """Play ``game`` through the API (``clients`` by player name) with :func:`strategy_entry`
     until ``stop(engine)`` is true; returns the engine then."""
-    from games import replay
+    from games import engine_state
 
     rng = random.Random(seed)
     for _ in range(limit):
         game.refresh_from_db()
-        engine = replay.engine_for(game)
+        engine = engine_state.engine_for(game)
         if engine.finished or stop(engine):
             return engine
         name = engine.players[engine.pending.player]

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from archive.generate import make_template, store_game
 from carcassonne import Rules
-from games import board_svg, lobby, replay
+from games import board_svg, engine_state, lobby
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
@@ -70,10 +70,10 @@ def test_new_game_with_these_players_fills_in_the_form(client, finished, ann):
 
 
 def test_a_finished_board_has_no_dashed_empty_cells(finished):
-    engine = replay.engine_for(finished)
+    engine = engine_state.engine_for(finished)
     assert engine.finished
     final = board_svg.render_board(engine)
-    running = board_svg.render_board(replay.engine_for(finished, upto=10))
+    running = board_svg.render_board(engine_state.engine_for(finished, upto=10))
     assert _empty_cells(final) == 0 and _empty_cells(running) > 0
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from carcassonne import replay
 from games import lobby
+from games.engine_state import engine_for
 from games.models import Game, Move, Seat
-from games.replay import engine_for
 
 from .helpers import play_moves, play_turn
 

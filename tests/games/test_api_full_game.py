@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games import replay
+from games import engine_state
 from games.models import Game
 
 from .helpers import play_turn
@@ -94,7 +94,7 @@ def test_bag_and_seed_never_leak(api, started, ann, bob, dan):
         assert play_turn(clients, started.pk, rng).status_code == 201
     started.refresh_from_db()
     seed = str(started.seed)
-    engine = replay.engine_for(started)
+    engine = engine_state.engine_for(started)
     upcoming = list(reversed(engine._bag))  # the tiles after the drawn one, next first
     assert len(upcoming) > 5
     texts = {}
@@ -106,7 +106,7 @@ def test_bag_and_seed_never_leak(api, started, ann, bob, dan):
         texts[f"{who}:list-active"] = client.get("/api/games/?status=active").content
     texts["move"] = play_turn(clients, started.pk, rng).content
     texts["schema"] = api(ann).get("/api/schema/", HTTP_ACCEPT="application/json").content
-    engine = replay.engine_for(started)
+    engine = engine_state.engine_for(started)
     upcoming = list(reversed(engine._bag))
     for name, content in texts.items():
         text = content.decode()

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from games import replay
+from games import engine_state
 from tests.notifications.conftest import play_first, start_game
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ def test_the_bag_counts_match_the_tiles_still_to_come(client, ann, bob):
     game = start_game(ann, bob)
     for _ in range(3):
         game = play_first(game)
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     client.force_login(bob)
     html = client.get(game.get_absolute_url()).content.decode()
     shown = _shown(html)
@@ -35,7 +35,7 @@ def test_the_bag_never_reveals_the_order_of_the_draw(client, ann, bob):
     html_one = client.get(game.get_absolute_url()).content.decode()
     type(game).objects.filter(pk=game.pk).update(seed=(game.seed or 0) + 1)
     html_two = client.get(game.get_absolute_url()).content.decode()
-    engine_two = replay.engine_for(game)
+    engine_two = engine_state.engine_for(game)
     shown_one, shown_two = _shown(html_one), _shown(html_two)
     # another bag order changes only which tile is drawn, never what the list says about the rest
     assert sum(shown_one.values()) == sum(shown_two.values())

@@ -3,7 +3,7 @@ through the API by the player asked (on turn or not), with the move endpoint's r
 
 import pytest
 
-from games import replay, timeouts
+from games import engine_state, timeouts
 from games.models import Game, GameEvent, Move, PlayPreference
 
 from .conftest import COUNT, SEED
@@ -42,7 +42,7 @@ def test_the_player_asked_moves_a_follower_out_of_the_city_onto_the_completed_fe
     assert response.status_code == 201, response.json()
     stored = Move.objects.get(game=game, number=game.move_count + 1)
     assert stored.entry == {"player": "ann", **move["answer"]} and stored.seat == 0
-    replayed = replay.engine_for(Game.objects.get(pk=game.pk), upto=game.move_count + 1)
+    replayed = engine_state.engine_for(Game.objects.get(pk=game.pk), upto=game.move_count + 1)
     assert replayed.history[-1].move.to_json()["reinforce"]["spot"] == target["spot"]
 
 
@@ -90,7 +90,7 @@ def test_a_decision_out_of_time_is_passed_never_lost(reinforcing):
     timeouts.play_timeout(game.pk, number)
     assert Move.objects.get(game=game, number=number).entry == {"player": "ann", "reinforce": None}
     assert GameEvent.objects.get(game=game, move_number=number).kind == GameEvent.Kind.PASSED
-    engine = replay.engine_for(Game.objects.get(pk=game.pk))
+    engine = engine_state.engine_for(Game.objects.get(pk=game.pk))
     assert 0 not in engine.out
 
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import replay, timeouts
+from games import engine_state, timeouts
 from games.models import Game, Move
 from notifications.emails import build_message
 from notifications.models import Notification
@@ -124,7 +124,7 @@ def test_the_turn_email_shows_the_recipients_own_hand(handed, ann):
 def test_public_hands_are_shown_to_everyone(ann, bob, api, client, dan):
     game = seeded_game(ann, [ann, bob], {**HAND, "hand_visible": True}, 17)
     state = api(dan).get(f"/api/games/{game.pk}/").json()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     assert [p["hand"] for p in state["players"]] == [list(engine.hand(0)), list(engine.hand(1))]
     client.force_login(dan)
     html = client.get(reverse("game-detail", args=[game.pk])).content.decode()

@@ -8,9 +8,9 @@ from rest_framework.test import APIClient
 
 from carcassonne import parse_entry
 from games import bot_seats, hints
+from games.engine_state import engine_for
 from games.lobby import create_started_game
 from games.models import Game
-from games.replay import engine_for
 from tests.conftest import celery_eager
 
 pytestmark = pytest.mark.django_db

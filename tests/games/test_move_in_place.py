@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from carcassonne import Game as EngineGame
 from carcassonne import Move as EngineMove
 from carcassonne import Rules
-from games import replay
+from games import engine_state
 from games.models import Game
 from games.presenter.notices import turn_refusals
 from games.presenter.view import GameView, placements_of
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 
 def first_placement(game):
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     return engine, placements_of(engine, engine.tile)[0]
 
 

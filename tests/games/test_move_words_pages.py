@@ -9,7 +9,7 @@ from django.utils import translation
 
 from carcassonne import Move
 from carcassonne.effects import placement_effects
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def extending_move(game):
     (the game's seed is set to one whose first tile is a straight road)."""
     Game.objects.filter(pk=game.pk).update(seed=7)
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     for placement, _spots in engine.legal_moves():
         effects = placement_effects(engine.board, Move(engine.tile, *placement))
         extended = [e for e in effects if e.did == "extended"]

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from games import replay, turns
+from games import engine_state, turns
 from games.board_svg import SPRITES, sprite_version
 from games.models import Game
 
@@ -22,7 +22,7 @@ def play_first_placements(game, users, moves):
     """Play ``moves`` moves, each the first legal placement, a follower every third move."""
     by_name = {user.username: user for user in users}
     for _ in range(moves):
-        engine = replay.engine_for(game)
+        engine = engine_state.engine_for(game)
         placement = engine.legal_placements()[0]
         spots = [spot for spot, figure in engine.legal_figures(placement) if figure == "follower"]
         meeple = spots[0] if spots and len(engine.history) % 3 == 0 else None

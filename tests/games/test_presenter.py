@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from games import lobby, replay
+from games import engine_state, lobby
 from games.models import Seat
 from games.presenter import payloads, rules
 from games.presenter.view import GameView
@@ -71,7 +71,7 @@ def test_the_owner_of_a_hand_sees_it_with_the_legal_placements_of_each_tile(hand
 
 def test_public_hands_are_in_everyones_view(ann, bob, dan):
     game = seeded_game(ann, [ann, bob], {**HAND, "hand_visible": True}, 17)
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     view = GameView.load(game, dan)
     assert [p.hand for p in view.players] == [engine.hand(0), engine.hand(1)]
     assert view.bag == bag_after(engine, engine.hand(0), engine.hand(1))
@@ -107,7 +107,7 @@ def test_the_page_the_api_and_the_email_show_the_same_scores_hand_and_bag(handed
 
 
 def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(started, ann, api):
-    engine = replay.engine_for(started)
+    engine = engine_state.engine_for(started)
     placement = engine.legal_placements()[0]
     body = {"move_number": 1, "x": placement.x, "y": placement.y, "rotation": placement.rotation, "meeple": None}
     with engines_built() as replays:

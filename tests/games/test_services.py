@@ -6,11 +6,11 @@ from django.test.utils import CaptureQueriesContext
 
 from carcassonne import replay
 from games import lobby, turns
+from games.engine_state import engine_for
 from games.errors import Conflict, GameError, NotAllowed, NotFound
 from games.models import Game, Move, Seat
 from games.presenter import payloads, records
 from games.presenter.view import GameView
-from games.replay import engine_for
 
 pytestmark = pytest.mark.django_db
 

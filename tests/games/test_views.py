@@ -8,11 +8,11 @@ from rest_framework.test import APIClient
 
 from carcassonne import Rules
 from games import timeouts, turns
+from games.engine_state import engine_for
 from games.lobby import accept_invitation, create_game, create_started_game
 from games.models import Game, Seat, rule_options
 from games.presenter.records import outcome_of
 from games.presenter.view import placements_of
-from games.replay import engine_for
 
 pytestmark = pytest.mark.django_db
 
@@ -214,12 +214,14 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
 
 
 def test_discard_shown_in_move_list(client, ann, started, monkeypatch):
-    from games import replay
+    from games import engine_state
     from games.models import Move
 
     # A real discard is rare; log one and let the page replay only the real moves.
     real = engine_for
-    monkeypatch.setattr(replay, "engine_for", lambda game, seats=None, upto=None, noted=None: real(game, seats, upto=0))
+    monkeypatch.setattr(
+        engine_state, "engine_for", lambda game, seats=None, upto=None, noted=None: real(game, seats, upto=0)
+    )
     Move.objects.create(game=started, number=99, seat=0, entry={"tile": "X", "discard": True}, points=[0, 0])
     login(client, ann)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()

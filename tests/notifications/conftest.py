@@ -12,7 +12,7 @@ import pytest
 from django.core import mail
 
 from carcassonne_site.celery import app as celery_app
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from tests.conftest import celery_eager, skip_or_fail
 
 
@@ -26,7 +26,7 @@ def start_game(ann, bob, **kwargs):
 def play_first(game):
     """Play the first legal placement for whoever's turn it is."""
     game.refresh_from_db()
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     placement, _spots = engine.legal_moves()[0]
     user = game.seats.get(position=game.current_seat).user
     game = turns.play_move(game.pk, user, game.move_count + 1, placement.x, placement.y, placement.rotation, None).game

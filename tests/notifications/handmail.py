@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from games import replay
+from games import engine_state
 from games.models import Game
 from notifications.emails import build_message
 from notifications.models import Notification
@@ -31,7 +31,7 @@ def turn_email(user, game):
 
 
 def hand_of(game, seat: int) -> tuple[str, ...]:
-    hand = replay.engine_for(Game.objects.get(pk=game.pk)).hand(seat)
+    hand = engine_state.engine_for(Game.objects.get(pk=game.pk)).hand(seat)
     assert hand is not None, "a game with hands"
     return hand
 

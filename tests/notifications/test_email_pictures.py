@@ -11,7 +11,7 @@ import cairosvg
 import pytest
 from PIL import Image, ImageChops
 
-from games import replay, turns
+from games import engine_state, turns
 from notifications import pictures
 from notifications.emails import build_message
 from notifications.models import Notification
@@ -25,7 +25,7 @@ def played(ann, bob, moves):
     game = seeded_game(ann, [ann, bob], None, 5)
     users = {"ann": ann, "bob": bob}
     for _ in range(moves):
-        engine = replay.engine_for(game)
+        engine = engine_state.engine_for(game)
         placement = engine.legal_placements()[0]
         user = users[engine.players[engine.current_player]]
         turns.play_move(game.pk, user, len(engine.history) + 1, placement.x, placement.y, placement.rotation, None)

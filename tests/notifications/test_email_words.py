@@ -103,7 +103,7 @@ def test_a_turn_email_tells_the_last_move_in_words_not_tile_codes(game, django_c
     from games.words.tiles import tile_phrase
 
     mail.outbox.clear()
-    from games.replay import engine_for
+    from games.engine_state import engine_for
 
     tile = engine_for(game).tile
     with django_capture_on_commit_callbacks(execute=True):

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from games import clock as clocks
-from games import lobby, replay, timeouts, turns
+from games import engine_state, lobby, timeouts, turns
 from games import tasks as game_tasks
 from games.models import Game, GameEvent, Move, TurnClock, Vacation
 from notifications import links, tasks
@@ -316,14 +316,14 @@ def _time_out(game):
 def test_timeout_skip_puts_the_tile_back_and_passes_the_turn(ann, bob, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         game = start_game(ann, bob, move_days=3, timeout_rule="skip")
-    tiles_before = replay.engine_for(game).tiles_left
+    tiles_before = engine_state.engine_for(game).tiles_left
     mail.outbox.clear()
     assert _time_out(game) == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.current_seat == 1 and game.move_count == 1
     skipped = Move.objects.get(game=game, number=1)
     assert skipped.entry == {"tile": skipped.entry["tile"], "skip": True}
-    engine = replay.engine_for(game)
+    engine = engine_state.engine_for(game)
     assert engine.tiles_left == tiles_before  # the skipped tile went back into the bag
     assert GameEvent.objects.get(game=game).kind == "skipped"
     assert len(mails_to("bob@example.com", "Your turn")) == 1
@@ -368,7 +368,7 @@ def test_timeout_lose_with_three_players_lets_the_others_play_on(
     game = play_first(game)  # cid
     game.refresh_from_db()
     assert game.current_seat == 1  # ann left the turn order
-    assert replay.engine_for(game).out == {0}
+    assert engine_state.engine_for(game).out == {0}
 
 
 @pytest.mark.parametrize("how", ["time", "resign"])

@@ -242,9 +242,9 @@ def test_every_message_is_logged_without_its_body(game, admin_client):
 
 
 def _first_placement(game):
-    from games import replay
+    from games import engine_state
 
-    engine = replay.engine_for(Game.objects.get(pk=game.pk))
+    engine = engine_state.engine_for(Game.objects.get(pk=game.pk))
     placement, _spots = engine.legal_moves()[0]
     return placement.x, placement.y, placement.rotation
 

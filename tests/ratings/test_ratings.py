@@ -5,7 +5,7 @@ import random
 import pytest
 from django.core.management import call_command
 
-from games import lobby, replay, timeouts
+from games import engine_state, lobby, timeouts
 from games.models import Game
 from games.presenter.view import placements_of
 from games.turns import play_move, resign
@@ -26,7 +26,7 @@ def play_turns(game, turns, seed=7):
     for _ in range(turns):
         game.refresh_from_db()
         seats = list(game.seats.select_related("user").order_by("position"))
-        choice = rng.choice(placements_of(engine := replay.engine_for(game, seats), engine.tile))
+        choice = rng.choice(placements_of(engine := engine_state.engine_for(game, seats), engine.tile))
         play_move(
             game.pk,
             seats[game.current_seat].user,

@@ -4,7 +4,7 @@ with Inns & Cathedrals; the games of a round are played with the tournament's ru
 import pytest
 
 from carcassonne import Rules
-from games import replay
+from games import engine_state
 from tournaments import creation, errors, registration, rounds
 from tournaments.models import Pairing
 
@@ -33,7 +33,7 @@ def test_a_tournament_plays_its_games_with_every_expansion_and_house_rule(
     games = [p.game for p in rnd.pairings.filter(status=Pairing.Status.ACTIVE)]
     assert games and all(g.seats.count() == 6 for g in games)
     assert all(Rules.from_json(g.rules) == Rules.from_json(EVERYTHING) for g in games)
-    engine = replay.engine_for(games[0])
+    engine = engine_state.engine_for(games[0])
     assert engine.rules.hand == 3 and engine.hand_sizes() == (0,) * 6  # the River first: hands come after it
 
 

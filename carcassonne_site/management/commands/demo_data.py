@@ -59,14 +59,14 @@ class Command(BaseCommand):
 
     def _play(self, game, moves):
         """Play random legal moves until ``moves`` are on the log (None: to the end)."""
-        from games import replay, turns
+        from games import engine_state, turns
         from games.models import Game
         from games.presenter.view import placements_of
 
         rng = random.Random(game.pk)
         while game.status == Game.Status.ACTIVE and (moves is None or game.move_count < moves):
             seats = list(game.seats.select_related("user").order_by("position"))
-            engine = replay.engine_for(game, seats)
+            engine = engine_state.engine_for(game, seats)
             options = placements_of(engine, engine.tile)
             choice = rng.choice(options)
             meeple = rng.choice(choice["meeples"]) if choice["meeples"] and rng.random() < 0.5 else None

@@ -24,7 +24,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import override_settings
 
-from games import lobby, replay, turns
+from games import engine_state, lobby, turns
 from games.models import Game
 from notifications import outbox
 from notifications.emails import build_message
@@ -111,7 +111,7 @@ class Command(BaseCommand):
             game.refresh_from_db()
             if game.status != Game.Status.ACTIVE:
                 return game
-            engine = replay.engine_for(game)
+            engine = engine_state.engine_for(game)
             placement = engine.legal_placements()[0]
             spots = [spot for spot, figure in engine.legal_figures(placement) if figure == "follower"]
             meeple = spots[0] if spots and len(engine.history) % 3 == 0 else None

@@ -30,10 +30,10 @@ from accounts import limits
 from carcassonne.bots import NAMED_LEVELS, analyse
 from carcassonne.bots.analysis import BLUNDER, INACCURACY, MISTAKE
 from games.board_svg import seat_hex
+from games.engine_state import named_entry
 from games.errors import Busy, Conflict, TooMany
 from games.models import Game
 from games.presenter.view import GameView
-from games.replay import named_entry
 from games.words.entries import advice, notation
 
 from .models import GameAnalysis
