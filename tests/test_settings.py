@@ -19,6 +19,7 @@ def test_database_is_postgresql_when_services_required():
     assert connection.vendor == "postgresql", f"expected PostgreSQL, got {connection.vendor}"
 
 
+@pytest.mark.services  # pings the Redis of REDIS_URL
 def test_redis_reachable_when_configured():
     if not settings.REDIS_URL:
         pytest.skip("REDIS_URL is not set; Celery runs tasks eagerly")

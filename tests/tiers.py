@@ -18,6 +18,8 @@ not services and not slow"``) deselects them and a new test is marked the day it
 from __future__ import annotations
 
 import inspect
+import json
+import os
 import sys
 import types
 from pathlib import Path
@@ -29,11 +31,11 @@ TESTS = Path(__file__).resolve().parent
 # The helpers that skip (or fail, with REQUIRE_SERVICES=1) when a service is missing.
 SERVICE_HELPERS = frozenset({"needs_postgresql", "skip_or_fail", "services_required"})
 
-# Whole modules slower than about 2 s a test (paths relative to tests/).
+# Whole modules whose tests take more than about 2 s each (as pytest names them).
 SLOW_MODULES: frozenset[str] = frozenset()
 
-# Single slow tests of faster modules: "path::name" (relative to tests/; the name without
-# its parameters, so every parametrization counts).
+# Single slow tests of faster modules, as --durations names them but without parameters
+# (every parametrization counts).
 SLOW_TESTS: frozenset[str] = frozenset()
 
 # The items of this run, every one of them, before -m deselected any (tests/test_tiers.py).
@@ -79,10 +81,6 @@ def calls_a_service_helper(func: object, seen: set | None = None) -> bool:
     return False
 
 
-def _relative(item: pytest.Item) -> str:
-    return Path(item.path).resolve().relative_to(TESTS).as_posix()
-
-
 def needs_services(item: pytest.Item) -> bool:
     function = getattr(item, "function", None)
     if function is not None and calls_a_service_helper(function):
@@ -98,10 +96,7 @@ def needs_services(item: pytest.Item) -> bool:
 
 
 def is_slow(item: pytest.Item) -> bool:
-    path = _relative(item)
-    name = getattr(item, "originalname", item.name)
-    parent = item.parent.name + "::" if isinstance(item.parent, pytest.Class) else ""
-    return path in SLOW_MODULES or f"{path}::{parent}{name}" in SLOW_TESTS
+    return item.nodeid.split("::")[0] in SLOW_MODULES or item.nodeid.split("[")[0] in SLOW_TESTS
 
 
 def mark(items: list[pytest.Item]) -> None:
@@ -113,6 +108,21 @@ def mark(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.services)
         if not item.get_closest_marker("slow") and is_slow(item):
             item.add_marker(pytest.mark.slow)
+    if os.environ.get("TIERS_REPORT"):  # tests/test_tiers.py, collecting in a process of its own
+        Path(os.environ["TIERS_REPORT"]).write_text(json.dumps(records(items)))
+
+
+def records(items: list[pytest.Item]) -> list[dict]:
+    """What tests/test_tiers.py checks of each item: its path, markers and fixtures."""
+    return [
+        {
+            "nodeid": item.nodeid,
+            "path": item.nodeid.split("::")[0],
+            "markers": sorted({m.name for m in item.iter_markers()}),
+            "fixtures": sorted(getattr(item, "fixturenames", ())),
+        }
+        for item in items
+    ]
 
 
 def check_unmarked(reason: str) -> None:
