@@ -79,7 +79,8 @@ def _tests_that_call_a_service_helper() -> set[str]:
         module = ast.parse(path.read_text())
         functions = [n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
         fixtures = {f.name for f in functions if not f.name.startswith("test_") and _calls(f) & MISSING_SERVICE_CALLS}
-        scopes = [("", module), *((f"{c.name}::", c) for c in module.body if isinstance(c, ast.ClassDef))]
+        scopes: list[tuple[str, ast.Module | ast.ClassDef]] = [("", module)]
+        scopes += [(f"{c.name}::", c) for c in module.body if isinstance(c, ast.ClassDef)]
         for prefix, scope in scopes:
             for f in scope.body:
                 if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) and f.name.startswith("test_"):
