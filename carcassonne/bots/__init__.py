@@ -19,7 +19,7 @@ benchmark, ladder and analyse commands.
 
 from .analysis import Analysis, analyse
 from .ladder import NAMED_LEVELS, choose_move, strength_of, strength_words
-from .levels import LEVELS, BeginnerBot, DeepBot, GreedyBot, MctsBot, RandomBot, make_bot
+from .levels import LEVELS, AnswersBot, BeginnerBot, GreedyBot, MctsBot, RandomBot, make_bot
 from .options import options_of
 from .view import PlayerView, view_of
 
@@ -28,9 +28,9 @@ __all__ = [
     "NAMED_LEVELS",
     "Analysis",
     "BeginnerBot",
-    "DeepBot",
-    "GreedyBot",
     "MctsBot",
+    "GreedyBot",
+    "AnswersBot",
     "PlayerView",
     "RandomBot",
     "analyse",

@@ -2,7 +2,7 @@
 
 :func:`analyse` replays a game's public record (the one ``python -m carcassonne replay``
 checks) and, for every decision that had a choice, runs the ``answers`` search
-(:class:`~carcassonne.bots.levels.MctsBot`: exact over the next draw, so two analyses of a game
+(:class:`~carcassonne.bots.levels.AnswersBot`: exact over the next draw, so two analyses of a game
 agree, where the ``mcts`` level samples futures) on what the mover knew then: the board and scores before the move, the tile it drew (the one the
 record says it played) and the multiset of tiles still in the game, never the order in
 which they came later nor another player's hand. The search judges the move played and
@@ -24,7 +24,7 @@ from carcassonne import Game, Move, Resign, replay
 from carcassonne.moves import parse_entry
 from carcassonne.record import new_game
 
-from .levels import MctsBot
+from .levels import AnswersBot
 from .options import options_of
 from .view import PlayerView
 
@@ -91,11 +91,11 @@ class Analysis:
         return asdict(self)
 
 
-def mover_view(board: Game, entry: Any) -> PlayerView | None:
-    """What the player who played ``entry`` knew when deciding on ``board`` (a replay
+def mover_view(game: Game, entry: Any) -> PlayerView | None:
+    """What the player who played ``entry`` knew when deciding on ``game`` (a replay
     before the entry): ``None`` for entries that are no decision (a resignation, a skip
     or forfeit on time)."""
-    pending = board.pending
+    pending = game.pending
     if pending is None or isinstance(entry, Resign):
         return None
     tile = None
@@ -103,7 +103,7 @@ def mover_view(board: Game, entry: Any) -> PlayerView | None:
         if entry.skip or entry.forfeit:
             return None
         tile = entry.tile  # the drawn tile (with hands: the one played, the rest stays unknown)
-    return PlayerView(pending.player, tuple(board.players), board.rules, pending, tile, board)
+    return PlayerView(pending.player, tuple(game.players), game.rules, pending, tile, game)
 
 
 def judge(
@@ -114,7 +114,7 @@ def judge(
     options = options_of(view)
     if len(options) < 2 or entry not in options:
         return None
-    bot = MctsBot(seed, seconds=seconds or 0.3, playouts=playouts)
+    bot = AnswersBot(seed, seconds=seconds or 0.3, playouts=playouts)
     search = bot.search(view, options, keep=entry)
     best = max(search.children, key=lambda c: (c.playouts, c.mean, c.prior))
     played = next(c for c in search.children if c.entry == entry)

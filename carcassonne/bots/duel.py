@@ -13,7 +13,7 @@ from carcassonne import Game, Outcome, Rules
 from carcassonne.autoplay import play_randomly
 
 from .evaluate import using
-from .levels import Bot, DeepBot, MctsBot, make_bot
+from .levels import AnswersBot, Bot, MctsBot, make_bot
 from .options import options_of
 from .view import PlayerView, view_of
 
@@ -144,11 +144,11 @@ def bench(seconds: float = 3.0, seed: int = 2026) -> dict[str, Any]:
     and how far they looked."""
     game = random_position(seed, 36)
     view = view_of(game)
-    bot = MctsBot(seed, seconds=seconds)
+    bot = AnswersBot(seed, seconds=seconds)
     wall = time.perf_counter()
     search = bot.search(view, options_of(view))
     wall = time.perf_counter() - wall
-    deep = DeepBot(seed, seconds=seconds).search(view, options_of(view))
+    deep = MctsBot(seed, seconds=seconds).search(view, options_of(view))
     return {
         "answers_per_s": round(search.playouts / search.seconds, 1),  # per CPU second of the one core used
         "answers_per_wall_s": round(search.playouts / wall, 1),

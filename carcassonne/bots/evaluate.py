@@ -74,11 +74,11 @@ Judge = Callable[[Game, Entry, int], float]
 """A seat's value after an entry played on a copy of the game (:func:`value_after`, :func:`potential_after`)."""
 
 
-def value_after(board: Game, entry: Entry, seat: int) -> float:
-    """``seat``'s advantage after playing ``entry`` on a copy of ``board``."""
-    game = copy_game(board)
-    game.play(entry)
-    return advantage(final_estimate(game, disposable=True), seat)
+def value_after(game: Game, entry: Entry, seat: int) -> float:
+    """``seat``'s advantage after playing ``entry`` on a copy of ``game``."""
+    trial = copy_game(game)
+    trial.play(entry)
+    return advantage(final_estimate(trial, disposable=True), seat)
 
 
 # --- the expected final score (``potential``): what ``mcts`` and the stronger levels judge by ---
@@ -382,11 +382,11 @@ def potential(game: Game, disposable: bool = False) -> list[float]:
     return [score + b for score, b in zip(ended_scores(game, disposable), bonus)]
 
 
-def potential_after(board: Game, entry: Entry, seat: int) -> float:
-    """``seat``'s advantage in :func:`potential` after playing ``entry`` on a copy of ``board``."""
-    game = copy_game(board)
-    game.play(entry)
-    return advantage(potential(game, disposable=True), seat)
+def potential_after(game: Game, entry: Entry, seat: int) -> float:
+    """``seat``'s advantage in :func:`potential` after playing ``entry`` on a copy of ``game``."""
+    trial = copy_game(game)
+    trial.play(entry)
+    return advantage(potential(trial, disposable=True), seat)
 
 
 # --- the learned value: potential moved by a network of its parts and the stage ---
@@ -548,8 +548,8 @@ def learned(game: Game, disposable: bool = False) -> list[float]:
     return weigh(parts(game, disposable=disposable), game)
 
 
-def learned_after(board: Game, entry: Entry, seat: int) -> float:
-    """``seat``'s advantage in the learned value after playing ``entry`` on a copy of ``board``."""
-    game = copy_game(board)
-    game.play(entry)
-    return advantage(learned(game, disposable=True), seat)
+def learned_after(game: Game, entry: Entry, seat: int) -> float:
+    """``seat``'s advantage in the learned value after playing ``entry`` on a copy of ``game``."""
+    trial = copy_game(game)
+    trial.play(entry)
+    return advantage(learned(trial, disposable=True), seat)

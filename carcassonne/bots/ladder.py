@@ -25,7 +25,7 @@ from carcassonne import Rules
 
 from .duel import outcome_of, play_game, seat_sides
 from .evaluate import potential_after, value_after
-from .levels import BeginnerBot, Bot, DeepBot, GreedyBot, MctsBot, RandomBot
+from .levels import AnswersBot, BeginnerBot, Bot, GreedyBot, MctsBot, RandomBot
 from .view import PlayerView
 
 RESULTS = Path(__file__).with_name("ladder.json")
@@ -92,7 +92,7 @@ def bot_for(level: Level | str, seed: int | None = None, scale: float = 1.0) -> 
     if level.bot == "greedy":
         judge = potential_after if settings.get("judge") == "potential" else value_after
         return GreedyBot(seed, judge=judge, noise=settings.get("noise", 0.0))
-    search = MctsBot if level.bot == "answers" else DeepBot
+    search = AnswersBot if level.bot == "answers" else MctsBot
     return search(seed, seconds=settings.get("seconds", 0.3) * scale)
 
 

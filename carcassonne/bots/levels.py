@@ -60,7 +60,7 @@ class GreedyBot:
             return self.rng.choice(options)
         self.rng.shuffle(options)  # ties are broken at random, reproducibly
         judge = self.judge
-        return max(options, key=lambda entry: judge(view.board, entry, view.seat))
+        return max(options, key=lambda entry: judge(view.game, entry, view.seat))
 
 
 class BeginnerBot(GreedyBot):
@@ -84,7 +84,7 @@ class BeginnerBot(GreedyBot):
         if rng.random() < self.care:
             rng.shuffle(options)  # ties are broken at random, reproducibly
             judge = self.judge
-            return max(options, key=lambda entry: judge(view.board, entry, view.seat))
+            return max(options, key=lambda entry: judge(view.game, entry, view.seat))
         placements: dict[tuple[str, int, int, int], list[Any]] = {}
         for entry in options:
             if type(entry) is not Move or entry.discard:
@@ -134,8 +134,8 @@ class Search:
     depth: int = 1  # turns looked ahead after an option (the longest line of ``mcts``)
 
 
-class MctsBot:
-    """Level ``answers`` (kept to duel against and for the analysis; :class:`DeepBot`,
+class AnswersBot:
+    """Level ``answers`` (kept to duel against and for the analysis; :class:`MctsBot`,
     level ``mcts``, builds on it): the expected final score one answer deep, within a time
     (or answer) budget.
 
@@ -200,7 +200,7 @@ class MctsBot:
         if kept is not None:
             children.remove(kept)
             children.insert(0, kept)
-        if view.board.rules.hand:  # hands, or hands dealt once the river ends: sampled deals
+        if view.game.rules.hand:  # hands, or hands dealt once the river ends: sampled deals
             search = self.sample(view, children, kept, started)
         else:
             search = self.expect(view, children, started)
@@ -212,10 +212,10 @@ class MctsBot:
         """Every option played on its own copy of the game, judged by :func:`potential` (with
         ``trials``, a tile placement by :class:`Trials`: the same values to the last bit, in
         about half the time)."""
-        trials = Trials(view.board) if self.trials else None
+        trials = Trials(view.game) if self.trials else None
         children = []
         for entry in options:
-            after = copy_game(view.board)
+            after = copy_game(view.game)
             after.play(entry)
             placed = type(entry) is Move and not entry.discard
             values = tuple(
@@ -245,7 +245,7 @@ class MctsBot:
         stops halfway stays unjudged (if it is the first, the best prior is played)."""
         seen = (view.tile,) if view.tile else ()
         counts: dict[str, int] = {}
-        for tile in hidden_tiles(view.board, seen):
+        for tile in hidden_tiles(view.game, seen):
             counts[tile] = counts.get(tile, 0) + 1
         total = sum(counts.values()) or 1
         search = Search(children)
@@ -280,7 +280,7 @@ class MctsBot:
         active, phase, rounds = list(children), self.phase, 0
         seen = view.hand + ((view.tile,) if view.tile else ())
         while len(active) > 1 and not self._spent(search, started):
-            order = sample_bag(hidden_tiles(view.board, seen), rng)
+            order = sample_bag(hidden_tiles(view.game, seen), rng)
             for child in active:
                 bag, hands = deal_guess(child.after, view.seat, _kept(view.hand, child.entry), order)
                 child.total += self.answer(child, view.seat, bag, hands)
@@ -317,12 +317,12 @@ class MctsBot:
         return value
 
 
-class DeepBot(MctsBot):
+class MctsBot(AnswersBot):
     """The strongest level (``mcts``): looks several turns ahead over sampled tile draws,
     further and wider with more time (or ``playouts``, lines played out: reproducible).
 
     Every option is first judged by the expected final score (the prior, as in
-    :class:`MctsBot`). The best ``width`` options by prior (twins aside) then meet the same
+    :class:`AnswersBot`). The best ``width`` options by prior (twins aside) then meet the same
     sampled futures in rounds (common random numbers: a lucky draw favours no option): a
     round draws a tile for each of the next ``depth`` turns from the tiles still hidden
     (the first one in turn over every hidden tile, so the next player's draw is covered
@@ -336,7 +336,7 @@ class DeepBot(MctsBot):
     ``deepen`` rounds each are done, a line one turn longer. The option played is the best
     survivor by its mean, shrunk towards its prior by ``trust`` rounds' worth (with no
     round completed: the best prior). With hands (the ``hand`` house rule) the search of
-    :class:`MctsBot` is used. In two-player games of the default rules every judgement (the
+    :class:`AnswersBot` is used. In two-player games of the default rules every judgement (the
     options' priors, the moves of the lines and their ends) is by the learned value
     (:func:`~carcassonne.bots.evaluate.learned`), not the expected final score.
     """
@@ -354,7 +354,7 @@ class DeepBot(MctsBot):
         """Rounds of sampled futures for the best ``width`` options, halving them after each phase."""
         rng = self.rng
         seen = (view.tile,) if view.tile else ()
-        hidden = hidden_tiles(view.board, seen)
+        hidden = hidden_tiles(view.game, seen)
         twins: set[tuple[Any, ...]] = set()
         active: list[Child] = []
         for child in children:
@@ -530,7 +530,7 @@ def _kept(hand: tuple[str, ...], entry: Any) -> list[str]:
 RIVER = frozenset(t for t, kind in TILE_TYPES.items() if kind.expansion == "river")
 
 
-Bot = RandomBot | GreedyBot | MctsBot
+Bot = RandomBot | GreedyBot | AnswersBot
 """Any level's bot: ``bot.decide(view)`` gives its entry."""
 
 
@@ -543,7 +543,7 @@ def make_bot(level: str, seed: int | None = None, seconds: float = 0.2, playouts
     if level == "greedy":
         return GreedyBot(seed)
     if level == "answers":
-        return MctsBot(seed, seconds=seconds, playouts=playouts)
+        return AnswersBot(seed, seconds=seconds, playouts=playouts)
     if level == "mcts":
-        return DeepBot(seed, seconds=seconds, playouts=playouts)
+        return MctsBot(seed, seconds=seconds, playouts=playouts)
     raise ValueError(f"unknown bot level {level!r}: choose one of {', '.join(LEVELS)}")

@@ -24,15 +24,15 @@ def turn_options(view: PlayerView) -> list[Entry]:
     (``Game.legal_figures``), as the engine lists them (``Game.options``); only the
     discard when a tile fits nowhere (with hands: the first such tile)."""
     tiles = (view.tile,) if view.tile is not None else tuple(dict.fromkeys(view.hand))
-    stuck = view.board.unplaceable(tiles)
+    stuck = view.game.unplaceable(tiles)
     if stuck is not None:
         return [Move.discard_of(stuck)]
-    return [entry for tile in tiles for entry in view.board.options(tile)]
+    return [entry for tile in tiles for entry in view.game.options(tile)]
 
 
 def engine_options(view: PlayerView) -> list[Entry]:
     """The entries the engine lists for any other decision (the Count's, a market, ...)."""
-    return list(view.board.options())
+    return list(view.game.options())
 
 
 ENUMERATORS: dict[str, Callable[[PlayerView], list[Entry]]] = {"turn": turn_options}

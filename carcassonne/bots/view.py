@@ -9,7 +9,7 @@ hands: a bot cannot look at them because it never has them.
 >>> from carcassonne import Game
 >>> game = Game.new(["Ann", "Bob"], seed=7)
 >>> view = view_of(game)
->>> view.seat, view.tile, view.board.tile, view.tiles_left
+>>> view.seat, view.tile, view.game.tile, view.tiles_left
 (0, 'U', None, 70)
 """
 
@@ -24,7 +24,7 @@ from carcassonne import Game, Pending, Rules, replay
 class PlayerView:
     """The game as ``seat`` sees it when it must decide.
 
-    ``board`` is a :class:`~carcassonne.Game` without a bag, rebuilt from the public
+    ``game`` is a :class:`~carcassonne.Game` without a bag, rebuilt from the public
     record: moves played on it (or on copies of it) name their tile. ``tile`` is the
     viewer's drawn tile (``None`` when the decision is not a tile turn of the viewer, or
     with hands). ``hand`` is the viewer's own hand (tiles in hand; never
@@ -37,25 +37,25 @@ class PlayerView:
     rules: Rules
     pending: Pending | None
     tile: str | None
-    board: Game
+    game: Game
     hand: tuple[str, ...] = ()
 
     @property
     def scores(self) -> list[int]:
-        return list(self.board.scores)
+        return list(self.game.scores)
 
     @property
     def supply(self) -> list[int]:
-        return list(self.board.supply)
+        return list(self.game.supply)
 
     @property
     def remaining(self) -> dict[str, int]:
-        return dict(self.board.remaining)
+        return dict(self.game.remaining)
 
     @property
     def tiles_left(self) -> int:
         """Tiles still to be drawn after the viewer's drawn tile (those in hands not counted)."""
-        return self.board.tiles_left - (1 if self.tile else 0)
+        return self.game.tiles_left - (1 if self.tile else 0)
 
     @property
     def name(self) -> str:
@@ -69,6 +69,6 @@ def view_of(game: Game, seat: int | None = None) -> PlayerView:
         if pending is None:
             raise ValueError("the game is finished: nobody has a decision to take")
         seat = pending.player
-    board = replay(game.record())  # the public record only: no bag, no seed, no generator
+    public = replay(game.record())  # the public record only: no bag, no seed, no generator
     tile = game.tile if pending is not None and pending.player == seat and pending.action == "turn" else None
-    return PlayerView(seat, tuple(game.players), game.rules, pending, tile, board, game.hand(seat) or ())
+    return PlayerView(seat, tuple(game.players), game.rules, pending, tile, public, game.hand(seat) or ())

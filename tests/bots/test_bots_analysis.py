@@ -10,7 +10,7 @@ from carcassonne import Game, replay
 from carcassonne.bots import make_bot, options_of, view_of
 from carcassonne.bots.analysis import BLUNDER, analyse, mark_of
 from carcassonne.bots.evaluate import potential_after
-from carcassonne.bots.levels import MctsBot
+from carcassonne.bots.levels import AnswersBot
 
 from .test_bots_cli import ROOT
 
@@ -34,7 +34,7 @@ def greedy_game(seed, plant=None, until=None, rest="greedy"):
 
 
 def worst_and_best(view):
-    ranked = sorted(options_of(view), key=lambda e: potential_after(view.board, e, view.seat))
+    ranked = sorted(options_of(view), key=lambda e: potential_after(view.game, e, view.seat))
     return ranked[0], ranked[-1]
 
 
@@ -46,12 +46,12 @@ def test_a_planted_blunder_is_marked_and_a_move_equal_to_the_best_is_not():
         it; two moves later (the same player) play what the analysis's search prefers."""
         if not planted and game.move_number > 10:
             worst, best = worst_and_best(view)
-            gap = potential_after(view.board, best, view.seat) - potential_after(view.board, worst, view.seat)
+            gap = potential_after(view.game, best, view.seat) - potential_after(view.game, worst, view.seat)
             if gap > 2 * BLUNDER:
                 planted["blunder"] = game.move_number
                 return worst
         if planted and game.move_number == planted["blunder"] + 2:
-            return MctsBot(game.move_number, playouts=PLAYOUTS).decide(view)
+            return AnswersBot(game.move_number, playouts=PLAYOUTS).decide(view)
         return None
 
     record = greedy_game(5, plant)

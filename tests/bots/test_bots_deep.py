@@ -6,13 +6,13 @@ from carcassonne import TILE_TYPES, Rules
 from carcassonne.bots import levels, options_of, view_of
 from carcassonne.bots.duel import random_position
 from carcassonne.bots.evaluate import potential
-from carcassonne.bots.levels import DeepBot, MctsBot, _hot_cells, _hot_moves, make_bot
+from carcassonne.bots.levels import AnswersBot, MctsBot, _hot_cells, _hot_moves, make_bot
 from carcassonne.bots.sim import copy_game, hidden_tiles
 
 
 def searched(playouts, seed=2026, moves=36):
     view = view_of(random_position(seed, moves))
-    bot = DeepBot(1, playouts=playouts)
+    bot = MctsBot(1, playouts=playouts)
     entry = bot.decide(view)
     return entry, bot.last_search
 
@@ -27,7 +27,7 @@ def test_a_fixed_budget_of_lines_always_plays_the_same_move():
 def test_more_lines_look_further_ahead_at_the_best_options():
     _, small = searched(16)
     _, large = searched(400)
-    assert small.depth == DeepBot.depth
+    assert small.depth == MctsBot.depth
     assert large.depth > small.depth
     assert max(c.playouts for c in large.children) > 4 * max(c.playouts for c in small.children)
 
@@ -35,7 +35,7 @@ def test_more_lines_look_further_ahead_at_the_best_options():
 def test_every_option_still_in_the_race_has_met_the_same_futures():
     _, search = searched(13)  # the second round is cut short: it is dropped
     rounds = [c.playouts for c in search.children if c.playouts]
-    assert rounds == [1] * DeepBot.width
+    assert rounds == [1] * MctsBot.width
 
 
 def test_before_a_whole_round_the_best_first_judgement_is_played():
@@ -45,8 +45,8 @@ def test_before_a_whole_round_the_best_first_judgement_is_played():
 
 
 def test_the_level_named_mcts_is_the_deep_search_and_answers_is_the_one_before():
-    assert type(make_bot("mcts", seed=1)) is DeepBot
-    assert type(make_bot("answers", seed=1)) is not DeepBot
+    assert type(make_bot("mcts", seed=1)) is MctsBot
+    assert type(make_bot("answers", seed=1)) is not MctsBot
     view = view_of(random_position(7, 20))
     assert make_bot("answers", seed=1, playouts=20).decide(view) in options_of(view)
 
@@ -54,11 +54,11 @@ def test_the_level_named_mcts_is_the_deep_search_and_answers_is_the_one_before()
 def test_a_line_plays_every_turn_it_draws_a_tile_for():
     # the lines once drew from a bag holding only the next tile: the game ended after one turn
     view = view_of(random_position(2026, 36))
-    bot = DeepBot(1, playouts=8)
+    bot = MctsBot(1, playouts=8)
     search = bot.search(view, options_of(view))
     child = max(search.children, key=lambda c: c.prior)
     bot.quiet = -1000.0  # every player plays a tile on a hot cell whenever one fits
-    fitting = [t for t in hidden_tiles(view.board, (view.tile,)) if _hot_moves(copy_game(child.after, [t]), True)]
+    fitting = [t for t in hidden_tiles(view.game, (view.tile,)) if _hot_moves(copy_game(child.after, [t]), True)]
     for depth in (1, 2, 3):
         game, values = bot.playout(child, fitting[:depth])  # the line's last tile ends its copy of the game
         played = game.history[len(child.after.history) :]
@@ -85,7 +85,7 @@ def test_the_deep_search_sees_the_cities_a_farmer_waits_for():
     assert edges <= _hot_cells(board, farms=True)
     assert _hot_cells(board) <= _hot_cells(board, farms=True)
     assert not edges <= _hot_cells(board)
-    assert DeepBot.farms and not MctsBot.farms
+    assert MctsBot.farms and not AnswersBot.farms
 
 
 ALL_FIVE = Rules(expansions=("river", "inns_cathedrals", "traders_builders", "king_robber", "count"))
@@ -120,8 +120,8 @@ def _values_after(game, move):
 
 def test_the_deep_search_judges_its_options_as_the_answers_search_does_and_plays_the_same_without_repeats():
     view = view_of(random_position(2026, 36))
-    deep = DeepBot(1, playouts=1).children(view, options_of(view))
-    plain = MctsBot(1, playouts=1)
+    deep = MctsBot(1, playouts=1).children(view, options_of(view))
+    plain = AnswersBot(1, playouts=1)
     plain.learned = True  # judging by the same value, without Trials
     answers = plain.children(view, options_of(view))
     assert [(c.entry, c.values) for c in deep] == [(c.entry, c.values) for c in answers]

@@ -5,7 +5,7 @@ from carcassonne import Game, Move
 from carcassonne.board import key_of
 from carcassonne.bots import PlayerView, options_of
 from carcassonne.bots.evaluate import Outlook, fillers, final_estimate, potential
-from carcassonne.bots.levels import MctsBot
+from carcassonne.bots.levels import AnswersBot
 
 
 def city_of_ann():
@@ -47,6 +47,6 @@ def test_the_search_completes_its_own_city_when_the_drawn_tile_allows_it():
     game = city_of_ann()
     view = PlayerView(0, ("Ann", "Bob"), game.rules, game.pending, "E", game)
     assert any((o.x, o.y) == (0, -2) for o in options_of(view))
-    entry = MctsBot(1, playouts=60).decide(view)
+    entry = AnswersBot(1, playouts=60).decide(view)
     turn = game.play(entry)
     assert (entry.x, entry.y) == (0, -2) and turn.points[0] == 8  # 3 tiles and a pennant, doubled

@@ -6,7 +6,7 @@ import json
 from carcassonne.bots import view_of
 from carcassonne.bots.duel import play_game, random_position
 from carcassonne.bots.ladder import NAMED_LEVELS, bot_for, choose_move, measured, strength_of, strength_words
-from carcassonne.bots.levels import LEVELS, BeginnerBot, MctsBot, RandomBot
+from carcassonne.bots.levels import LEVELS, AnswersBot, BeginnerBot, RandomBot
 
 from .test_bots_cli import run
 
@@ -53,7 +53,7 @@ def test_the_stored_ladder_results_name_the_levels_of_the_table():
 
 
 def test_the_search_beats_a_random_player_on_a_playout_budget():
-    bots = [MctsBot(1, playouts=60), bot_for("beginner", seed=2)]
+    bots = [AnswersBot(1, playouts=60), bot_for("beginner", seed=2)]
     game = play_game(bots, ["mcts", "random"], seed=3)
     assert game.outcome.winners == (0,)
 

@@ -22,7 +22,7 @@ from carcassonne.bots.evaluate import (
     parts,
     potential,
 )
-from carcassonne.bots.levels import DeepBot, GreedyBot, MctsBot
+from carcassonne.bots.levels import AnswersBot, GreedyBot, MctsBot
 from carcassonne.bots.options import options_of
 from carcassonne.bots.sim import copy_game
 from carcassonne.bots.view import view_of
@@ -58,14 +58,14 @@ def test_the_learned_value_judges_two_player_games_of_the_default_rules_only():
 def test_mcts_judges_its_options_by_the_learned_value_and_answers_by_the_expected_final_score():
     view = view_of(random_position(8, 24, 2))
     options = options_of(view)
-    deep = DeepBot(1).children(view, list(options))
-    plain = MctsBot(1).children(view, list(options))
+    deep = MctsBot(1).children(view, list(options))
+    plain = AnswersBot(1).children(view, list(options))
     for child in deep:
-        again = copy_game(view.board)
+        again = copy_game(view.game)
         again.play(child.entry)
         assert child.prior == pytest.approx(advantage(learned(again), view.seat))
     for child in plain:
-        again = copy_game(view.board)
+        again = copy_game(view.game)
         again.play(child.entry)
         assert child.prior == pytest.approx(advantage(potential(again), view.seat))
 

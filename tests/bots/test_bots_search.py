@@ -7,7 +7,7 @@ import pytest
 
 from carcassonne.bots import options_of, view_of
 from carcassonne.bots.duel import random_position
-from carcassonne.bots.levels import MctsBot
+from carcassonne.bots.levels import AnswersBot
 from carcassonne.bots.sim import hidden_tiles
 
 POSITIONS = [
@@ -21,10 +21,10 @@ def expectations(seed, moves):
     """A position's search (given time) and every option's expected advantage after the
     next player's answer, judged one by one."""
     view = view_of(random_position(seed, moves))
-    bot = MctsBot(1, seconds=30)
+    bot = AnswersBot(1, seconds=30)
     bot.search(view, options_of(view))
     counts = {}
-    for tile in hidden_tiles(view.board, (view.tile,)):
+    for tile in hidden_tiles(view.game, (view.tile,)):
         counts[tile] = counts.get(tile, 0) + 1
     total = sum(counts.values())
     return bot.last_search, {
@@ -43,7 +43,7 @@ def test_in_a_two_player_game_the_next_players_answer_never_helps_the_mover(seed
 @pytest.mark.parametrize("seed,moves", POSITIONS)
 def test_the_search_given_time_plays_the_option_with_the_best_expectation_of_all(seed, moves):
     view = view_of(random_position(seed, moves))
-    bot = MctsBot(1, seconds=30)  # enough to reach every option that could win
+    bot = AnswersBot(1, seconds=30)  # enough to reach every option that could win
     entry = bot.decide(view)
     search, values = expectations(seed, moves)
     chosen = next(c for c in search.children if c.entry == entry)
@@ -52,7 +52,7 @@ def test_the_search_given_time_plays_the_option_with_the_best_expectation_of_all
 
 def test_with_a_small_budget_only_judged_options_are_played():
     view = view_of(random_position(2026, 36))
-    bot = MctsBot(1, playouts=1)
+    bot = AnswersBot(1, playouts=1)
     entry = bot.decide(view)
     judged = [c for c in bot.last_search.children if c.playouts]
     assert 1 <= len(judged) < len(bot.last_search.children)

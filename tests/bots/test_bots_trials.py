@@ -25,7 +25,7 @@ def hot_trials(rules=None):
         if view.pending.action != "turn":
             continue
         rng = random.Random(seed)
-        game = copy_game(view.board, sample_bag(hidden_tiles(view.board), rng)[:3])
+        game = copy_game(view.game, sample_bag(hidden_tiles(view.game), rng)[:3])
         for _turn in range(2):  # the line's second turn too: its game has played a move
             if game.pending is None or game.pending.action != "turn":
                 break

@@ -43,7 +43,7 @@ def test_the_view_holds_no_bag_no_seed_and_no_random_generator():
 
 
 def public(view):
-    return (view.seat, view.tile, view.pending, view.board.record(), view.remaining, view.scores, view.supply)
+    return (view.seat, view.tile, view.pending, view.game.record(), view.remaining, view.scores, view.supply)
 
 
 def test_two_games_that_differ_only_in_the_bag_order_look_the_same_to_the_player():
@@ -60,14 +60,14 @@ def test_the_view_shows_the_drawn_tile_to_the_player_on_turn_only():
     game = Game.new(["Ann", "Bob", "Cid"], seed=3)
     assert view_of(game, 0).tile == game.tile
     assert view_of(game, 1).tile is None
-    assert view_of(game, 1).board.tile is None
+    assert view_of(game, 1).game.tile is None
 
 
 def test_the_view_counts_the_tiles_left_by_type_including_the_drawn_one():
     game = position(2, 2, None, 10)
     view = view_of(game)
     assert view.remaining == game.remaining
-    assert sorted(unknown_tiles(view.board)) == sorted(game._bag + [game.tile])
+    assert sorted(unknown_tiles(view.game)) == sorted(game._bag + [game.tile])
     assert view.tiles_left == game.tiles_left
 
 
@@ -90,7 +90,7 @@ def test_with_hands_the_view_holds_the_players_own_hand_and_nobody_elses():
     for seat in range(3):
         view = view_of(game, seat)
         assert view.hand == game.hand(seat)
-        assert view.board.hand(0) is None and view.board.hand(1) is None  # the board is the public record
+        assert view.game.hand(0) is None and view.game.hand(1) is None  # the board is the public record
         assert view.tiles_left == game.tiles_left  # the hands are not in the bag
         assert sum(view.remaining.values()) == game.tiles_left + 9
 
