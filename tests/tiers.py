@@ -31,12 +31,50 @@ TESTS = Path(__file__).resolve().parent
 # The helpers that skip (or fail, with REQUIRE_SERVICES=1) when a service is missing.
 SERVICE_HELPERS = frozenset({"needs_postgresql", "skip_or_fail", "services_required"})
 
+# Measured with --durations=0 (setup, call and teardown), on a busy machine where 2.6 s
+# is about 2 s on a quiet core.
 # Whole modules whose tests take more than about 2 s each (as pytest names them).
-SLOW_MODULES: frozenset[str] = frozenset()
+SLOW_MODULES = frozenset(
+    {
+        "tests/bots/test_bots_tune.py",
+        "tests/games/test_migration_entries.py",
+        "tests/security/test_hostile_sweep.py",
+    }
+)
 
 # Single slow tests of faster modules, as --durations names them but without parameters
 # (every parametrization counts).
-SLOW_TESTS: frozenset[str] = frozenset()
+SLOW_TESTS = frozenset(
+    {
+        "tests/accounts/test_account_deletion.py::test_after_deletion_no_table_holds_the_old_name_or_the_addresses",
+        "tests/archive/test_private_games.py::test_games_private_before_the_migration_leave_the_lists_through_it",
+        "tests/archive/test_rule_tags.py::test_games_archived_with_one_column_per_option_keep_their_filters_through_the_migration",
+        "tests/bots/test_bots_analysis.py::test_a_planted_blunder_is_marked_and_a_move_equal_to_the_best_is_not",
+        "tests/bots/test_bots_analysis.py::test_analyse_prints_each_move_and_a_summary_per_player_as_json",
+        "tests/bots/test_bots_analysis.py::test_the_analysis_of_a_move_does_not_depend_on_the_tiles_that_came_later",
+        "tests/bots/test_bots_cli.py::test_bench_prints_answers_per_second_and_the_options_judged",
+        "tests/bots/test_bots_cli.py::test_duel_prints_wins_and_draws_as_json_and_writes_each_record",
+        "tests/bots/test_bots_deep.py::test_more_lines_look_further_ahead_at_the_best_options",
+        "tests/bots/test_bots_ladder.py::test_ladder_prints_the_win_rates_and_ratings_of_the_four_levels_as_json",
+        "tests/bots/test_bots_ladder.py::test_the_search_beats_a_random_player_on_a_playout_budget",
+        "tests/bots/test_bots_legal.py::test_a_fixed_seed_gives_the_same_game",
+        "tests/bots/test_bots_legal.py::test_a_tile_that_fits_nowhere_is_discarded",
+        "tests/bots/test_bots_legal.py::test_greedy_and_random_bots_finish_whole_games_with_legal_moves_only",
+        "tests/bots/test_bots_search.py::test_in_a_two_player_game_the_next_players_answer_never_helps_the_mover",
+        "tests/engine/test_engine_properties.py::test_legality_api_agrees_with_check_over_random_games",
+        "tests/engine/test_engine_reference.py::test_engine_scores_every_move_as_the_reference_does",
+        "tests/engine/test_engine_reference.py::test_engine_scores_the_expansions_every_move_as_the_reference_does",
+        "tests/games/test_api_full_game.py::test_full_game_record_replays_with_same_scores",
+        "tests/games/test_count_decisions.py::test_the_market_round_at_the_end_is_answered_like_any_decision",
+        "tests/notifications/test_receive_mail.py::test_without_an_environment_the_message_is_kept_for_later_not_dropped",
+        "tests/security/test_production.py::test_a_move_while_the_broker_hangs_is_accepted_within_seconds_and_its_email_waits_for_the_sweep",
+        "tests/test_api_fuzz.py::test_the_api_never_answers_a_server_error_and_matches_its_schema",
+        "tests/test_settings.py::test_yes_on_true_and_1_turn_a_setting_on_and_no_off_0_false_turn_it_off",
+        "tests/test_translations.py::test_a_string_marked_inside_an_f_string_or_not_as_a_literal_is_reported",
+        "tests/test_translations.py::test_a_string_marked_without_a_translation_is_reported",
+        "tests/test_translations.py::test_the_catalogues_are_complete_and_match_the_code",
+    }
+)
 
 # The items of this run, every one of them, before -m deselected any (tests/test_tiers.py).
 collected: list[pytest.Item] = []
