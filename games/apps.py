@@ -9,6 +9,6 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext, ngettext
 
-        from . import board_svg, privacy, tasks  # noqa: F401  (tasks queues bot turns after commit; privacy: deletions)
+        from . import board_svg, privacy, tasks  # noqa: F401  (tasks queues bot turns it hears announced; privacy: deletions)
 
         board_svg.use_translation(gettext, ngettext)

@@ -194,15 +194,6 @@ def playing_now() -> bool:
     return getattr(_running, "active", False)
 
 
-def bot_to_move(game: Game) -> bool:
-    return (
-        game.has_bots
-        and game.status == Game.Status.ACTIVE
-        and game.current_seat is not None
-        and Seat.objects.filter(game_id=game.pk, position=game.current_seat).exclude(bot="").exists()
-    )
-
-
 def stalled_games(older_than) -> list[int]:
     """The active games a bot has been to move in since before ``older_than`` (their task
     was lost or its worker died): few rows, found through the indexed ``has_bots`` and

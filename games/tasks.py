@@ -1,5 +1,5 @@
 """Celery tasks of the games app: periodic jobs (scheduled in settings.CELERY_BEAT_SCHEDULE)
-and the bots' turns, queued after the save that makes it a bot's turn commits.
+and the bots' turns, queued when a bot's turn is announced (``turn_started``), on commit.
 
 A bot's turn is ``acks_late`` with ``reject_on_worker_lost`` (a worker that dies gives it
 back to the broker), and the beat job :func:`requeue_bot_turns` sends it again when it was
@@ -13,12 +13,11 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
-from django.db.models.signals import post_save
 from django.dispatch import receiver
 from django.utils import timezone
 
-from . import bot_seats, hints, timeouts
-from .models import Game
+from . import bot_seats, hints, signals, timeouts
+from .models import Game, Seat
 
 log = logging.getLogger(__name__)
 
@@ -53,14 +52,13 @@ def queue_bot_turn(game_id: int) -> None:
         log.exception("could not queue the bot turn of game %s", game_id)
 
 
-@receiver(post_save, sender=Game, dispatch_uid="games_queue_bot_turns")
-def queue_bot_turns(sender, instance: Game, raw: bool = False, **kwargs) -> None:
-    """After a save that makes it a bot's turn commits, queue the bot's turn."""
-    if raw or bot_seats.playing_now() or not instance.has_bots or instance.status != Game.Status.ACTIVE:
+@receiver(signals.turn_started, sender=Game, dispatch_uid="games_queue_bot_turns")
+def queue_bot_turns(sender, *, game: Game, seat: int, seats: list[Seat], **kwargs) -> None:
+    """The decision now awaited is a bot's: queue its turn once the move commits (the same
+    announcement that sends a person their turn e-mail)."""
+    if bot_seats.playing_now() or not seats[seat].bot:  # a bot playing on plays this one too
         return
-    if not bot_seats.bot_to_move(instance):
-        return
-    game_id = instance.pk
+    game_id = game.pk
     transaction.on_commit(lambda: queue_bot_turn(game_id))
 
 

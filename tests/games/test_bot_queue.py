@@ -128,3 +128,17 @@ def test_a_worker_plays_the_bots_turns_after_the_persons_request_answered(celery
     assert wait_for(lambda: Game.objects.get(pk=game.pk).current_seat == 0, timeout=60)
     moves = Move.objects.filter(game=game).order_by("number")
     assert [m.seat for m in moves if kind_of(m.entry) != "discard"] == [0, 1, 2]
+
+
+def test_a_bots_turn_is_queued_by_its_announcement_once_not_by_every_save(ann, django_capture_on_commit_callbacks):
+    queued = []
+    with mock.patch.object(tasks, "queue_bot_turn", queued.append):
+        game = bot_to_move(ann, django_capture_on_commit_callbacks)
+        with django_capture_on_commit_callbacks(execute=True):
+            game.name = "renamed by staff"
+            game.save()  # the admin saves a game a bot is to move in: no second task
+        assert queued == []
+        game = bot_seats.create_game_with_bots(ann, bots=1, bot_level="beginner")
+        with django_capture_on_commit_callbacks(execute=True):
+            assert first_legal_move(client_of(ann), game.pk).status_code == 201
+        assert queued == [game.pk]  # the move that made it the bot's turn queued it, once
