@@ -7,12 +7,14 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max
+from django.dispatch import receiver
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import blocks, limits
 from games import errors as kinds
+from games import signals
 from games.models import Game, Seat
 
 from .models import MAX_MESSAGE, MAX_NOTE, Message, Mute, Note, Silence
@@ -145,17 +147,11 @@ def save_note(game: Game, user, text) -> Note:
     return note
 
 
-VERSION_FIELDS = ("move_count", "status", "current_seat", "updated_at", "private")
-"""The columns :func:`version` reads (and whether the game is private)."""
-
-
-def version(game: Game, user) -> dict:
-    """What a game page shows, in two short strings that change when it changes: the
-    game (moves, status, whose turn, seats) and, for its players, the chat. One or two
-    small queries: cheap enough to poll every few seconds."""
-    game_part = f"{game.move_count}.{game.status}.{game.current_seat}.{int(game.updated_at.timestamp() * 1000)}"
-    chat_part = "-"
-    if user.is_authenticated and Seat.objects.filter(game_id=game.pk, user=user).exists():
-        seen = Message.objects.filter(game_id=game.pk).aggregate(last=Max("pk"), hidden=Count("hidden_at"))
-        chat_part = f"{seen['last'] or 0}.{seen['hidden']}.{Mute.objects.filter(user=user).count()}"
-    return {"game": game_part, "chat": chat_part}
+@receiver(signals.page_parts, sender=Game, dispatch_uid="chat_page_parts")
+def page_parts(sender, *, game: Game, user, **kwargs) -> dict[str, str]:
+    """The chat's part of a game page's live version: for its players, the last message,
+    the hidden ones and their mutes (``-`` for anyone else). Two small queries."""
+    if not (user.is_authenticated and Seat.objects.filter(game_id=game.pk, user=user).exists()):
+        return {"chat": "-"}
+    seen = Message.objects.filter(game_id=game.pk).aggregate(last=Max("pk"), hidden=Count("hidden_at"))
+    return {"chat": f"{seen['last'] or 0}.{seen['hidden']}.{Mute.objects.filter(user=user).count()}"}

@@ -5,7 +5,6 @@ from . import report_views, views
 app_name = "chat"
 
 urlpatterns = [
-    path("games/<int:game_id>/live/", views.version, name="version"),
     path("games/<int:game_id>/chat/", views.chat_panel, name="panel"),
     path("games/<int:game_id>/chat/post/", views.post_message, name="post"),
     path("games/<int:game_id>/chat/mute/", views.mute, name="mute"),

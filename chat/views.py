@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -14,27 +13,6 @@ from games.models import Game
 from games.visibility import game_for_viewer
 
 from . import services
-
-
-@require_GET
-def version(request, game_id: int):
-    """``{"game": ..., "chat": ...}`` with an ETag; ``If-None-Match`` gets a 304. The
-    game page polls this while it is visible (static/js/live.js)."""
-    try:
-        game = game_for_viewer(game_id, request.user, Game.objects.only(*services.VERSION_FIELDS))
-    except Http404:  # missing or private: the same answer
-        return JsonResponse({"detail": _("There is no such game.")}, status=404)
-    data = services.version(game, request.user)
-    etag = f'"{data["game"]}:{data["chat"]}"'
-    response: HttpResponse
-    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
-        response = HttpResponseNotModified()
-    else:
-        response = JsonResponse(data)
-    response["ETag"] = etag
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["Cookie"])
-    return response
 
 
 def _wants_json(request) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.utils import timezone
 
+from . import live
 from .models import Game, Seat
 
 
@@ -15,9 +16,8 @@ def saw(game: Game, user) -> None:
     game: a page loaded again, or another tab, writes nothing."""
     if not user.is_authenticated:
         return
-    stamp = int(game.updated_at.timestamp() * 1000) if game.updated_at else 0
     try:
-        if not cache.add(f"games:seen:{user.pk}:{game.pk}:{game.move_count}:{stamp}", 1, 3600):
+        if not cache.add(f"games:seen:{user.pk}:{game.pk}:{live.game_part(game)}", 1, 3600):
             return
     except Exception:  # noqa: BLE001 - the cache is down: write every time rather than never
         pass

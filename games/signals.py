@@ -31,6 +31,11 @@ under the "a bot takes over" rule: a bot plays the seat from then on)."""
 seat_invited = Signal()
 """``game`` and ``seat``: a registered player or an e-mail address is invited to a seat."""
 
+page_parts = Signal()
+"""A question rather than news: ``game`` and ``user``; each receiver returns a dict of its
+parts of the game page's live version (:mod:`games.live`), e.g. ``{"chat": "12.0.1"}``:
+strings that change when what it shows on the page changes."""
+
 invitations_sent = Signal()
 """A question rather than news: ``user`` and ``since``; each receiver returns how many
 invitations ``user`` sent through its app since then (tournaments), counted in the same

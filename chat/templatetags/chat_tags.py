@@ -1,7 +1,4 @@
 from django import template
-from django.conf import settings
-from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from chat import services
@@ -67,17 +64,3 @@ def notes_panel(context, game):
         "note": services.note_of(game, user),
         "max_note": MAX_NOTE,
     }
-
-
-@register.simple_tag(takes_context=True)
-def live_attributes(context, game):
-    """The data-* attributes with which static/js/live.js keeps a game page current."""
-    data = services.version(game, context["user"])
-    return format_html(
-        ' data-live-url="{}" data-live-etag="{}" data-live-game="{}" data-live-chat="{}" data-live-interval="{}"',
-        reverse("chat:version", args=[game.pk]),
-        f'"{data["game"]}:{data["chat"]}"',
-        data["game"],
-        data["chat"],
-        int(getattr(settings, "LIVE_POLL_SECONDS", 4) * 1000),
-    )

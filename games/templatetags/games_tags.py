@@ -1,13 +1,15 @@
 import json
 
 from django import template
+from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import ngettext
 
-from games import clock, durations
+from games import clock, durations, live
 from games.models import GameEvent, TurnClock, Vacation
 from games.presenter import rules as rules_in_words
 
@@ -92,3 +94,17 @@ def play_bot(context, where="home"):
     from games.quickplay import PlayBotForm
 
     return {"form": PlayBotForm(auto_id=f"{where}-bot-%s"), "csrf_token": context.get("csrf_token"), "where": where}
+
+
+@register.simple_tag(takes_context=True)
+def live_attributes(context, game):
+    """The data-* attributes with which static/js/live.js keeps a game page current."""
+    parts = live.version(game, context["user"])
+    return format_html(
+        ' data-live-url="{}" data-live-etag="{}" data-live-game="{}" data-live-chat="{}" data-live-interval="{}"',
+        reverse("game-live", args=[game.pk]),
+        live.etag(parts),
+        parts["game"],
+        parts.get("chat", "-"),
+        int(getattr(settings, "LIVE_POLL_SECONDS", 4) * 1000),
+    )

@@ -73,7 +73,7 @@ def test_notes_are_private_to_their_author(client, game, ann, bob):
 
 def test_the_version_changes_with_a_move_or_a_message_and_answers_304_otherwise(client, game, ann, bob):
     client.force_login(bob)
-    url = reverse("chat:version", args=[game.pk])
+    url = reverse("game-live", args=[game.pk])
     first = client.get(url)
     etag = first["ETag"]
     assert first.status_code == 200 and "seed" not in first.content.decode()
@@ -88,7 +88,7 @@ def test_the_version_changes_with_a_move_or_a_message_and_answers_304_otherwise(
     after_chat = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert after_chat.status_code == 200 and after_chat.json()["chat"] != after_move.json()["chat"]
     assert after_chat.json()["game"] == after_move.json()["game"]
-    assert client.get(reverse("chat:version", args=[999999])).status_code == 404
+    assert client.get(reverse("game-live", args=[999999])).status_code == 404
 
 
 def test_chat_comes_in_the_daily_digest_not_in_turn_emails(client, game, ann, bob, django_capture_on_commit_callbacks):
