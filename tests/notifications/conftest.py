@@ -101,18 +101,13 @@ def worker_queues():
     return None
 
 
-@pytest.fixture
-def celery_worker(redis_broker, transactional_db, settings, worker_queues, monkeypatch):
-    """A real Celery worker (solo pool, in a thread) on the test database."""
-    from celery.app import autoretry
+@contextmanager
+def real_worker(queues=None):
+    """A real Celery worker (solo pool, in a thread) on the test database, consuming
+    ``queues`` (``None``: all of them); a test may start one after another (a restart)."""
     from celery.contrib.testing.worker import start_worker
     from celery.signals import task_postrun
     from django.db import connections
-
-    settings.NOTIFICATIONS_RETRY_BASE_SECONDS = 0.2
-    # A task's retries wait Celery's back-off from 1 s (1 s, 2 s, ...), not the site's 30 s.
-    backoff = autoretry.get_exponential_backoff_interval
-    monkeypatch.setattr(autoretry, "get_exponential_backoff_interval", lambda factor, **kw: backoff(factor=1, **kw))
 
     def close_db(**kwargs):  # the worker thread's connections must not outlive the test DB
         connections.close_all()
@@ -126,11 +121,24 @@ def celery_worker(redis_broker, transactional_db, settings, worker_queues, monke
             shutdown_timeout=20,
             loglevel="WARNING",
             # named every time: a worker's -Q selection stays on the app for the next one
-            queues=worker_queues or [q.name for q in celery_app.conf.task_queues],
+            queues=queues or [q.name for q in celery_app.conf.task_queues],
         ) as worker:
             yield worker
     finally:
         task_postrun.disconnect(close_db)
+
+
+@pytest.fixture
+def celery_worker(redis_broker, transactional_db, settings, worker_queues, monkeypatch):
+    """A real Celery worker for the test (see :func:`real_worker`)."""
+    from celery.app import autoretry
+
+    settings.NOTIFICATIONS_RETRY_BASE_SECONDS = 0.2
+    # A task's retries wait Celery's back-off from 1 s (1 s, 2 s, ...), not the site's 30 s.
+    backoff = autoretry.get_exponential_backoff_interval
+    monkeypatch.setattr(autoretry, "get_exponential_backoff_interval", lambda factor, **kw: backoff(factor=1, **kw))
+    with real_worker(worker_queues) as worker:
+        yield worker
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,33 +18,9 @@ from django.utils import timezone
 
 from notifications.models import Notification, Preference
 
-from .conftest import celery_app, mails_to, play_first, start_game, wait_for
+from .conftest import mails_to, play_first, real_worker, start_game, wait_for
 
 HOLD = 3  # seconds
-
-
-@contextmanager
-def _worker():
-    from celery.contrib.testing.worker import start_worker
-    from celery.signals import task_postrun
-    from django.db import connections
-
-    def close_db(**kwargs):
-        connections.close_all()
-
-    task_postrun.connect(close_db, weak=False)
-    try:
-        with start_worker(
-            celery_app,
-            pool="solo",
-            perform_ping_check=False,
-            shutdown_timeout=20,
-            loglevel="WARNING",
-            queues=[q.name for q in celery_app.conf.task_queues],
-        ) as worker:
-            yield worker
-    finally:
-        task_postrun.disconnect(close_db)
 
 
 @pytest.fixture
@@ -70,7 +45,7 @@ def test_a_turn_held_while_the_player_was_on_the_site_reaches_them_across_a_work
     beat, transactional_db, settings, ann, bob
 ):
     settings.NOTIFICATIONS_HOLD_SECONDS = HOLD
-    with _worker():
+    with real_worker():
         game = start_game(ann, bob)
         assert wait_for(lambda: len(mails_to("ann@example.com", "Your turn")) == 1)
         Preference.objects.update_or_create(user=bob, defaults={"last_seen": timezone.now()})  # bob looked, and left
@@ -79,7 +54,7 @@ def test_a_turn_held_while_the_player_was_on_the_site_reaches_them_across_a_work
         assert row.status == Notification.Status.HELD
     time.sleep(HOLD + 2)  # the worker is down while the hold runs out; beat's sweeps wait in the queue
     assert not mails_to("bob@example.com", "Your turn")
-    with _worker():  # the worker is back
+    with real_worker():  # the worker is back
         assert wait_for(lambda: len(mails_to("bob@example.com", "Your turn")) == 1, timeout=30)
         # bob now watches the game while ann plays: her next turns for him are not sent
         client = Client()
