@@ -147,3 +147,15 @@ def reply_on(settings):
     from .replymail import REPLY_EMAIL
 
     settings.REPLY_EMAIL = REPLY_EMAIL
+
+
+@pytest.fixture
+def game(ann, bob, django_capture_on_commit_callbacks):
+    """A game of ann (on turn) and bob whose turn e-mail went to ann (``game.turn_mail``), the
+    outbox emptied (:func:`tests.notifications.replymail.started`); a module may have its own."""
+    from .replymail import started
+
+    game, message = started(ann, bob, django_capture_on_commit_callbacks)
+    game.turn_mail = message
+    mail.outbox.clear()
+    return game

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from email.message import EmailMessage
@@ -29,6 +30,12 @@ def started(ann, bob, capture, **kwargs):
         lobby.accept_invitation(game.pk, bob)
     game.refresh_from_db()
     return game, turn_mail(ann.email)
+
+
+def a_move(message) -> str:
+    """A legal move line for the turn e-mail: cell A, its first rotation, no follower."""
+    line = next(line for line in message.body.splitlines() if re.match(r"^A \(", line))
+    return "A " + re.match(r"^A \([^)]*\): (\d+)", line).group(1)
 
 
 def turn_mail(address: str):

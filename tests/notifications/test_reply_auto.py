@@ -5,14 +5,12 @@ with a move in those languages still plays. Real MIME through ``manage.py receiv
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.core import mail
 
 from games.models import Move
 
-from .replymail import receive, reply, started
+from .replymail import a_move, receive, reply
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("reply_on")]
 
@@ -50,19 +48,6 @@ ABSENCE_NOTICES = {
     "Thunderbird filter fr": ("Re: " + SUBJECT, "Merci pour votre message. Je serai de retour le 10 mars."),
     "a notice with no reply subject": ("Friday", "Back on Monday."),
 }
-
-
-@pytest.fixture
-def game(ann, bob, django_capture_on_commit_callbacks):
-    game, message = started(ann, bob, django_capture_on_commit_callbacks)
-    game.turn_mail = message
-    mail.outbox.clear()
-    return game
-
-
-def a_move(message) -> str:
-    line = next(line for line in message.body.splitlines() if re.match(r"^A \(", line))
-    return "A " + re.match(r"^A \([^)]*\): (\d+)", line).group(1)
 
 
 @pytest.mark.parametrize("client", list(ABSENCE_NOTICES))

@@ -21,14 +21,6 @@ from .replymail import receive, reply, started, turn_mail
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("reply_on")]
 
 
-@pytest.fixture
-def game(ann, bob, django_capture_on_commit_callbacks):
-    game, message = started(ann, bob, django_capture_on_commit_callbacks)
-    game.turn_mail = message
-    mail.outbox.clear()
-    return game
-
-
 def first_cell(message) -> str:
     """The first cell's line of the turn e-mail's list, e.g. 'A (0,-1): 180 [city:S, ...]'."""
     return next(line for line in message.body.splitlines() if re.match(r"^A \(", line))

@@ -14,24 +14,11 @@ from django.core import mail
 from games.models import Move
 from notifications.models import InboundMessage, Notification
 
-from .replymail import receive, reply, started
+from .replymail import a_move, receive, reply
 from .test_reply_webhook import KEY
 from .test_reply_webhook import post as post_webhook
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("reply_on")]
-
-
-@pytest.fixture
-def game(ann, bob, django_capture_on_commit_callbacks):
-    game, message = started(ann, bob, django_capture_on_commit_callbacks)
-    game.turn_mail = message
-    mail.outbox.clear()
-    return game
-
-
-def a_move(message) -> str:
-    line = next(line for line in message.body.splitlines() if re.match(r"^A \(", line))
-    return "A " + re.match(r"^A \([^)]*\): (\d+)", line).group(1)
 
 
 def with_header(raw: bytes, name: bytes, value: bytes) -> bytes:

@@ -6,26 +6,17 @@ database every process sees."""
 from __future__ import annotations
 
 import pytest
-from django.core import mail
 
 from notifications.models import InboundMessage, Notification
 from notifications.replies.handler import ANSWERS_PER_DECISION, handle
 from tests.concurrency import at_once
 from tests.conftest import needs_postgresql
 
-from .replymail import env_file, outcome, receive, receive_apart, reply, started
+from .replymail import env_file, outcome, receive, receive_apart, reply
 
 pytestmark = pytest.mark.usefixtures("reply_on")
 
 NO_CACHE = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
-
-
-@pytest.fixture
-def game(ann, bob, django_capture_on_commit_callbacks):
-    game, message = started(ann, bob, django_capture_on_commit_callbacks)
-    game.turn_mail = message
-    mail.outbox.clear()
-    return game
 
 
 def answers_to(user) -> int:

@@ -24,14 +24,6 @@ from .replymail import receive, reply, started, turn_mail
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("reply_on")]
 
 
-@pytest.fixture
-def game(ann, bob, django_capture_on_commit_callbacks):
-    game, message = started(ann, bob, django_capture_on_commit_callbacks)
-    game.turn_mail = message
-    mail.outbox.clear()
-    return game
-
-
 def cell_a(message) -> tuple[int, int, int]:
     """Cell A of the e-mail's list: x, y and its first rotation."""
     found = re.search(r"^A \((-?\d+),(-?\d+)\): (\d+)", message.body, re.MULTILINE)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import re
 import secrets
 import time
 
@@ -15,7 +14,7 @@ from django.core import mail
 from games.models import Move
 from notifications.models import InboundMessage
 
-from .replymail import REPLY_EMAIL, reply, started
+from .replymail import REPLY_EMAIL, a_move, reply
 
 pytestmark = pytest.mark.django_db
 
@@ -27,19 +26,6 @@ URL = "/anymail/mailgun/inbound_mime/"
 def webhook_on(reply_on, settings):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": KEY}
     settings.REPLY_WEBHOOKS = ["mailgun"]
-
-
-@pytest.fixture
-def game(ann, bob, django_capture_on_commit_callbacks):
-    game, message = started(ann, bob, django_capture_on_commit_callbacks)
-    game.turn_mail = message
-    mail.outbox.clear()
-    return game
-
-
-def a_move(message) -> str:
-    line = next(line for line in message.body.splitlines() if re.match(r"^A \(", line))
-    return "A " + re.match(r"^A \([^)]*\): (\d+)", line).group(1)
 
 
 def post(client, raw: bytes, key: str = KEY, recipient: str = "", timestamp: str = "", token: str = ""):
