@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from accounts import language
 from games.errors import GameError
-from games.text import has_lone_surrogate, without_lone_surrogates
+from games.text import has_lone_surrogate, strings_in, without_lone_surrogates
 
 MAX_DEPTH = 32  # no request of the API nests deeper than a few levels
 
@@ -41,17 +41,7 @@ def depth(value, limit: int = MAX_DEPTH) -> int:
 def has_nul(value) -> bool:
     """True when a string anywhere in ``value`` (keys too) holds a NUL character, which
     PostgreSQL refuses in text. Called once ``depth`` has bounded the nesting."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str) and "\x00" in item:
-            return True
-        if isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
+    return any("\x00" in text for text in strings_in(value))
 
 
 class JSONParser(parsers.JSONParser):

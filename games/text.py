@@ -22,21 +22,24 @@ def single_line(text: str) -> str:
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def has_lone_surrogate(value) -> bool:
-    """True when a string anywhere in ``value`` (nested lists and dicts, their keys too)
-    holds a lone surrogate. (A pair written as two escapes is one character once read.)"""
+def strings_in(value):
+    """Every string anywhere in ``value`` (nested lists and dicts, their keys too)."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if _LONE_SURROGATE.search(item):
-                return True
+            yield item
         elif isinstance(item, dict):
             stack.extend(item.keys())
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
-    return False
+
+
+def has_lone_surrogate(value) -> bool:
+    """True when a string anywhere in ``value`` (nested lists and dicts, their keys too)
+    holds a lone surrogate. (A pair written as two escapes is one character once read.)"""
+    return any(_LONE_SURROGATE.search(text) for text in strings_in(value))
 
 
 def without_lone_surrogates(value):
