@@ -14,7 +14,7 @@ from .models import Game, Seat
 def saw(game: Game, user) -> None:
     """``user`` was shown ``game`` as it is now. One write per player and state of the
     game: a page loaded again, or another tab, writes nothing."""
-    if not user.is_authenticated:
+    if not user.is_authenticated or game.status != Game.Status.ACTIVE:  # a finished game is only read
         return
     try:
         if not cache.add(f"games:seen:{user.pk}:{game.pk}:{live.game_part(game)}", 1, 3600):

@@ -82,7 +82,7 @@ def leave_game(game_id: int, user_id: int) -> str | None:
             return None
         if game.timeout_rule == Game.TimeoutRule.BOT:
             bot_seats.take_over(game, seat)
-            game.save(update_fields=["has_bots", "updated_at"])  # queues the bot's turn if it is now
+            game.save(update_fields=["has_bots", "updated_at"])  # the announcement below queues its turn
             number, outcome = game.move_count + 1, "bot"
         else:
             on_turn = game.current_seat

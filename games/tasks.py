@@ -62,6 +62,15 @@ def queue_bot_turns(sender, *, game: Game, seat: int, seats: list[Seat], **kwarg
     transaction.on_commit(lambda: queue_bot_turn(game_id))
 
 
+@receiver(signals.player_left, sender=Game, dispatch_uid="games_queue_taken_over_turns")
+def queue_taken_over_turn(sender, *, game: Game, seat: Seat, **kwargs) -> None:
+    """A bot took the seat over (its player ran out of time or left the site): if the
+    game waits for that seat, the bot plays its turn once this commits."""
+    if seat.bot and game.status == Game.Status.ACTIVE and game.current_seat == seat.position:
+        game_id = game.pk
+        transaction.on_commit(lambda: queue_bot_turn(game_id))
+
+
 @shared_task(ignore_result=True, acks_late=True, reject_on_worker_lost=True)
 def find_hint(game_id: int, number: int, position: int) -> str:
     """The strongest bot's move for the player of a practice game (see :mod:`games.hints`)."""
