@@ -19,7 +19,7 @@ def since_of(value: str | None) -> int:
 
 
 def render(request, view: GameView, since: int, asked_tile: str | None = None) -> str:
-    """The fragment's HTML for ``request``'s viewer (templates/games/game_fragment.html)."""
+    """The fragment's HTML for ``request``'s viewer (games/templates/games/game_fragment.html)."""
     context = page.context(view, request.user, asked_tile, since=since)
     context.update(bot_levels=bot_level_choices(), fragment=True, since=since)
     return render_to_string("games/game_fragment.html", context, request=request)

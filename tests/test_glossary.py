@@ -185,7 +185,7 @@ def test_the_glossary_names_each_concepts_word():
 
 
 def how_to_play(language: str) -> tuple[str, str, None]:
-    page = Path(settings.BASE_DIR) / "templates" / "games" / "how_to_play" / f"{language}.html"
+    page = Path(settings.BASE_DIR) / "games" / "templates" / "games" / "how_to_play" / f"{language}.html"
     return "how to play", re.sub(r"\{%.*?%\}|\{\{.*?\}\}", " ", page.read_text()), None
 
 
@@ -247,6 +247,6 @@ PAGE_NOT = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_how_to_play_page_uses_the_glossarys_words(language):
-    """The page is written per language (templates/games/how_to_play), outside the catalogues."""
+    """The page is written per language (games/templates/games/how_to_play), outside the catalogues."""
     _title, text, _c = how_to_play(language)
     assert not re.findall(PAGE_NOT[language], text)

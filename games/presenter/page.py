@@ -44,7 +44,7 @@ earlier ones on asking (``?moves=all``) and in the replay."""
 def context(
     view: GameView, user, asked_tile: str | None = None, *, since: int | None = None, all_moves: bool = False
 ) -> dict[str, Any]:
-    """Everything templates/games/game_detail.html shows of ``view`` to ``user``;
+    """Everything games/templates/games/game_detail.html shows of ``view`` to ``user``;
     ``asked_tile``: the tile of their hand they chose (``?tile=``). The move list holds the
     newest :data:`MOVES_SHOWN` moves (``moves_hidden``: how many earlier ones it leaves
     out), every move with ``all_moves``, or (the fragment) those after move ``since``."""

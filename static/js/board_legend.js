@@ -1,5 +1,5 @@
 /* The board's legend beside the board (King & Robber's awards), the page's own text
-   (templates/games/_board_legend.html): rebuilt from a move state's ``legend`` lines
+   (games/templates/games/_board_legend.html): rebuilt from a move state's ``legend`` lines
    when the board shown changes, on the archive's replay and the game page's past boards. */
 (function () {
   "use strict";
