@@ -6,20 +6,12 @@ from django.core import mail
 
 from accounts.models import User
 
+from .test_next import signup
+
 pytestmark = pytest.mark.django_db
 
 # 299 characters that pass the address check of a form (which allows 320)
 TOO_LONG = "a" * 60 + "." + "b" * 60 + "." + "c" * 60 + "@" + "d" * 60 + "." + "e" * 50 + ".test"
-
-
-def signup(client, email="bob@example.com", **extra):
-    data = {
-        "username": "bob",
-        "email": email,
-        "password1": "a-Long-enough-pa55word",
-        "password2": "a-Long-enough-pa55word",
-    }
-    return client.post("/accounts/signup/", {**data, **extra})
 
 
 def test_signing_up_with_a_299_character_address_is_a_form_error_and_stores_nothing(client):
