@@ -5,8 +5,8 @@ from django.utils.translation import gettext_lazy as _
 
 from carcassonne import IllegalMove, RecordError
 from carcassonne.record import parse, replay
+from games.present.vocabulary import illegal_move_reason
 from games.text import has_lone_surrogate
-from games.words.vocabulary import illegal_move_reason
 
 MAX_RECORD_BYTES = 1_000_000
 

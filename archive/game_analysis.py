@@ -33,8 +33,8 @@ from games.board_svg import seat_hex
 from games.engine_state import named_entry
 from games.errors import Busy, Conflict, TooMany
 from games.models import Game
-from games.presenter.view import GameView
-from games.words.entries import advice, notation
+from games.present.entries import advice, notation
+from games.present.view import GameView
 
 from .models import GameAnalysis
 from .stored import StoredGame, stored_game

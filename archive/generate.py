@@ -19,7 +19,7 @@ from carcassonne import Game as EngineGame
 from carcassonne import Outcome, Rules
 from carcassonne.autoplay import random_game
 from games.models import Game, Move, Seat
-from games.presenter.outcome import outcome_json
+from games.recorded import outcome_json
 
 from .kept import archive_changed
 from .models import GameResult, OpponentResult, RuleTag, SeatResult

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.db import connection
 
+from games.present.entries import CATEGORY_EXPANSION
 from games.visibility import hidden_from
-from games.words.entries import CATEGORY_EXPANSION
 
 from .kept import kept
 from .models import OpponentResult, SeatResult

@@ -10,7 +10,7 @@ from typing import Any
 from carcassonne import Game as EngineGame
 from carcassonne import Rules
 from games.models import Game, Move, Seat
-from games.presenter.records import record_meta
+from games.recorded import record_meta
 
 MOVE_FIELDS = ("number", "seat", "entry", "points")
 """The columns of a stored move the archive reads: its record entry is ``entry``."""
@@ -29,7 +29,7 @@ def start_of(rules: Rules) -> dict[str, Any] | None:
 
 def record_of(game: Game, seats: list[Seat], moves: list[dict[str, Any]]) -> dict[str, Any]:
     """The NOTATION.md record of a stored game without replaying it; equal to
-    ``games.presenter.records.record(game, games.engine_state.engine_for(game))``."""
+    ``games.recorded.record(game, games.engine_state.engine_for(game))``."""
     rules = game.engine_rules
     names = [seat.display_name for seat in seats]
     data: dict[str, Any] = {

@@ -2,7 +2,7 @@
 
 Works for stored games and for uploaded records alike: it gets the player names,
 the move rows (number, seat, entry, points) and the engine after move k, and reads
-the :class:`~games.presenter.view.GameView` of an outsider (no hand, no bag). Who won
+the :class:`~games.present.view.GameView` of an outsider (no hand, no bag). Who won
 is the engine's outcome (``winners``), never recomputed from the scores.
 """
 
@@ -16,11 +16,10 @@ from django.core.cache import cache
 
 from carcassonne import COLORS
 from games.board_svg import seat_hex  # the one table of seat colours
-from games.presenter.outcome import departures
-from games.presenter.page import sprite, tile_picture
-from games.presenter.view import GameView
-from games.words.entries import CATEGORIES, categories_for, move_json
-from games.words.vocabulary import CATEGORY_LABELS
+from games.present.entries import CATEGORIES, categories_for, departures, move_json
+from games.present.page import sprite, tile_picture
+from games.present.view import GameView
+from games.present.vocabulary import CATEGORY_LABELS
 
 from .charts import score_chart
 

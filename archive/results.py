@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from carcassonne import Outcome, Rules
 from games.models import Game, Seat
-from games.words.entries import CATEGORIES, categories_for
+from games.present.entries import CATEGORIES, categories_for
 
 from .kept import archive_changed, results_changed
 from .models import GameResult, OpponentResult, RuleTag, SeatResult

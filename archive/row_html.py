@@ -30,7 +30,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.presenter import rules as rules_in_words
+from games.present import rule_words
 
 ROW_SECONDS = 7 * 24 * 3600
 """How long a finished game's list row is kept in the cache."""
@@ -75,7 +75,7 @@ class _Words:
         key = repr(sorted(rules.items()))
         html = self.tags.get(key)
         if html is None:
-            tags = rules_in_words.rule_tags(rules)
+            tags = rule_words.rule_tags(rules)
             html = (
                 '<span class="rule-tags" data-testid="rule-tags">'
                 + "".join(

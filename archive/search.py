@@ -24,7 +24,8 @@ from django.utils.translation import gettext as _
 from carcassonne import COLORS
 from games.board_svg import seat_hex  # the one table of seat colours
 from games.models import Game, Seat, ended_early
-from games.presenter.outcome import departure_moves, departures
+from games.present.entries import departures
+from games.recorded import departure_moves
 
 from .filters import SORTS, FilterError, Filters, is_choice
 from .kept import kept

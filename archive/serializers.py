@@ -97,7 +97,7 @@ class ArchiveBreakdownSerializer(serializers.Serializer):
 
 class ArchivePlayedMoveSerializer(MoveSerializer):
     """A move of the log (its record entry, seat and a sentence for people), as the
-    games API lists it: both come from ``games.words.entries.move_json``."""
+    games API lists it: both come from ``games.present.entries.move_json``."""
 
 
 class ArchiveMovePlayerSerializer(serializers.Serializer):

@@ -32,8 +32,8 @@ from games.board_svg import seat_hex
 from games.engine_state import BadMoveNumber, move_number
 from games.errors import GameError
 from games.models import BOT_LEVEL_LABELS, Game
-from games.presenter.view import GameView
-from games.words import vocabulary
+from games.present import vocabulary
+from games.present.view import GameView
 
 from . import game_analysis as analysis_words
 from .filters import RULE_OPTIONS, FilterError, Filters, is_choice

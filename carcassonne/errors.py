@@ -2,7 +2,7 @@
 
 The engine speaks English (its CLI and records print ``str(IllegalMove)``); a site that
 speaks other languages translates a reason by its ``code`` and ``params`` (the site's
-``games.words.vocabulary``). :func:`reason` makes the sentence from the one template of each
+``games.present.vocabulary``). :func:`reason` makes the sentence from the one template of each
 code here, so the English and the parameters never disagree.
 
 >>> r = reason("not_your_turn", current="ann", player="bob")

@@ -36,6 +36,16 @@ class RecordError(ValueError):
         super().__init__(f"move {move_number}: {message}" if move_number is not None else message)
 
 
+def kind_of(entry: dict[str, Any]) -> str:
+    """``place``, ``discard``, ``skip``, ``forfeit``, ``resign`` or an expansion's key."""
+    for flag in ("discard", "skip", "forfeit", "resign"):
+        if entry.get(flag) is True:
+            return flag
+    if "tile" in entry:
+        return "place"
+    return next((k for k in entry if k != "player"), "unknown")
+
+
 def parse(text: str | bytes) -> dict[str, Any]:
     """Parse record JSON text; raises :class:`RecordError` for malformed JSON."""
     try:

@@ -1,6 +1,6 @@
 """The move API (``/api/games/...``): thin DRF views around the commands of
 :mod:`games.lobby`, :mod:`games.turns` and :mod:`games.bot_seats`, and the views of
-:mod:`games.presenter`.
+:mod:`games.present`.
 
 Every error is a JSON ``{"detail": "<message>"}`` with a 4xx status; a malformed
 request also gets ``"errors"`` (messages per field). Nothing here knows a rule: the
@@ -25,15 +25,15 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import bot_seats, fragment, hints, lobby, seating, tasks, turns
+from games import bot_seats, fragment, hints, lobby, recorded, seating, tasks, turns
 from games.board_svg import render_board
 from games.commands import LockedGame
 from games.engine_state import engine_for, move_number
 from games.models import Game, Move, Seat
-from games.presenter import payloads, records
-from games.presenter.view import GameView
+from games.present import payloads
+from games.present.entries import move_json
+from games.present.view import GameView
 from games.visibility import game_for_viewer
-from games.words.entries import move_json
 
 from . import serializers as s
 from .api_common import AnyContent, pages_class
@@ -456,7 +456,7 @@ class RecordView(PublicGameView):
     )
     def get(self, request, pk: int):
         game, _seats, engine = self.load(pk)
-        return Response(records.record(game, engine))
+        return Response(recorded.record(game, engine))
 
 
 class BoardSVGView(PublicGameView):

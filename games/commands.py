@@ -24,12 +24,12 @@ from django.utils.translation import gettext as _
 from carcassonne import Game as EngineGame
 from carcassonne import Turn
 from games import clock, signals
-from games.words import decisions
+from games.present import decision_words
 
 from .engine_state import engine_for
 from .errors import NotFound
 from .models import Game, Move, PlayPreference, Seat
-from .presenter.outcome import outcome_json
+from .recorded import outcome_json
 
 COUNT_DECISIONS = ("reinforce", "quarter", "market")
 """The Count's decisions: all optional, so a player may have them passed automatically."""
@@ -140,7 +140,7 @@ def _auto_passes(locked: LockedGame) -> list[Turn]:
             passing = {position for position, user in people.items() if user in users}
         if pending.player not in passing:
             break
-        turns.append(engine.play(decisions.pass_entry(engine)))
+        turns.append(engine.play(decision_words.pass_entry(engine)))
         turns += engine.discard_unplaceable()
     return turns
 

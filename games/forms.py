@@ -13,7 +13,7 @@ from carcassonne import Rules, RulesError
 from carcassonne.bots import strength_of
 from carcassonne.rules import MAX_HAND, MAX_PLAYERS
 from games.models import BOT_LEVEL_LABELS, BOT_LEVELS, OLD_BOT_LEVELS, Game, bot_level, rule_options
-from games.words import vocabulary
+from games.present import vocabulary
 
 
 def level_strength(level: str) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 
 from games.forms import bot_level_choices
-from games.presenter import page
-from games.presenter.view import GameView
+from games.present import page
+from games.present.view import GameView
 
 
 def since_of(value: str | None) -> int:

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from carcassonne.bots import NAMED_LEVELS
-from games.words.entries import advice, notation
+from games.present.entries import advice, notation
 
 from .bot_seats import decide
 from .engine_state import engine_for

@@ -8,7 +8,8 @@ from functools import lru_cache
 from django.utils.translation import get_language
 
 from carcassonne import Game, Move, Rules
-from games import board_svg, expansions
+from games import board_svg
+from games.present import expansions
 
 EXAMPLES: dict[str, tuple[dict, list[tuple]]] = {
     # A city tile continues the start tile's city, with a knight in it (not complete yet).
@@ -24,7 +25,7 @@ EXAMPLES: dict[str, tuple[dict, list[tuple]]] = {
     **expansions.merged("examples"),
 }
 """Each example: its rules and the turns played, as (tile, x, y, rotation, follower spot);
-the base game's here, each expansion's in its module of ``games.expansions``."""
+the base game's here, each expansion's in its module of ``games.present.expansions``."""
 
 
 def example_game(name: str) -> Game:

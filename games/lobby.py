@@ -25,7 +25,7 @@ from accounts import blocks, limits
 from carcassonne import Rules, RulesError
 from carcassonne.rules import MAX_PLAYERS, MIN_PLAYERS
 from games import signals
-from games.words.vocabulary import rules_error
+from games.present.vocabulary import rules_error
 
 from . import commands
 from .commands import LockedGame

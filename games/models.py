@@ -105,7 +105,7 @@ class Game(models.Model):
     # Games are public (anyone may watch, also logged out) unless private: then only the
     # creator, its players and its invitees see it, and the archive does not list it.
     private = models.BooleanField(default=False)
-    # The engine's outcome once finished (see games.presenter.outcome.outcome_json): winners,
+    # The engine's outcome once finished (see games.recorded.outcome_json): winners,
     # ranks, scores, breakdown, ending and the seats that left, by seat.
     outcome = models.JSONField(null=True, blank=True, editable=False)
     # Set once any seat is played by a bot (see games.bot_seats): such games are not rated.

@@ -1,9 +1,9 @@
 """Request and response shapes of the move API (games/api.py).
 
 Request serializers only check types and shapes, strictly (``"3"`` is not a number
-here); every rule question is left to :mod:`games.presenter` and the engine.
+here); every rule question is left to :mod:`games.present` and the engine.
 Response serializers exist to document the OpenAPI schema: responses are the plain
-dicts that :mod:`games.presenter` builds (never the seed or the bag).
+dicts that :mod:`games.present` builds (never the seed or the bag).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from rest_framework import serializers
 
 from carcassonne import Rules, RulesError
 from games.models import BOT_LEVELS, OLD_BOT_LEVELS, rule_options
-from games.words.vocabulary import rules_error
+from games.present.vocabulary import rules_error
 
 ROTATIONS = (0, 90, 180, 270)
 

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from carcassonne import Turn
 from games import clock, signals
-from games.words import decisions
+from games.present import decision_words
 
 from . import bot_seats, commands
 from .commands import LockedGame
@@ -70,7 +70,7 @@ def _apply_rule(locked: LockedGame, move_number: int) -> Turn:
     seat = locked.seats[pending.player]
     if pending.action != "turn" and not seat.bot:
         # a decision out of time is a pass, whatever the game's timeout rule (never a loss)
-        turn = engine.play(decisions.pass_entry(engine))
+        turn = engine.play(decision_words.pass_entry(engine))
         _event(game, move_number, seat, GameEvent.Kind.PASSED)
         commands.record(locked, [turn])
         return turn

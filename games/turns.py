@@ -13,8 +13,8 @@ from carcassonne import Entry, IllegalMove, Resign, parse_entry
 from carcassonne import Game as EngineGame
 from carcassonne import Move as EngineMove
 from games import signals
-from games.words import decisions
-from games.words.vocabulary import illegal_move_text
+from games.present import decision_words
+from games.present.vocabulary import illegal_move_text
 
 from . import commands
 from .commands import LockedGame
@@ -40,7 +40,7 @@ def play_move(
                 _("the game waits for %(player)s's decision (%(decision)s): send it to the decision endpoint")
                 % {
                     "player": engine.players[engine.pending.player],
-                    "decision": decisions.ACTION_LABELS.get(engine.pending.action, engine.pending.action),
+                    "decision": decision_words.ACTION_LABELS.get(engine.pending.action, engine.pending.action),
                 }
             )
         chosen = tile if tile is not None else engine.tile
@@ -61,7 +61,7 @@ def play_move(
 
 def play_decision(game_id: int, user, move_number: Any, answer: Any) -> LockedGame:
     """The user answers the decision the game waits for from them (the Count's: see
-    :mod:`games.words.decisions`), on turn or not: the same checks and guarantees as
+    :mod:`games.present.decision_words`), on turn or not: the same checks and guarantees as
     :func:`play_move`. ``answer`` is the record entry without its player."""
     if not isinstance(answer, dict) or not answer:
         raise GameError(_("answer must be a record entry such as %(example)s") % {"example": '{"reinforce": null}'})

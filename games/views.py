@@ -1,5 +1,5 @@
 """HTML pages of the games app. Thin: every change is a command (games.lobby, games.turns,
-games.bot_seats); what a game shows comes from games.presenter."""
+games.bot_seats); what a game shows comes from games.present."""
 
 from __future__ import annotations
 
@@ -27,10 +27,10 @@ from games.errors import GameError
 from games.forms import CreateGameForm, bot_level_choices
 from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
 from games.models import Game, Seat
-from games.presenter import page
-from games.presenter.records import outcome_of
-from games.presenter.rules import rules_text
-from games.presenter.view import GameView
+from games.present import page
+from games.present.rule_words import rules_text
+from games.present.view import GameView
+from games.recorded import outcome_of
 from games.visibility import game_for_viewer
 
 # --- lists ---------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def invitation(request, token: str):
 
 
 def game_detail(request, game_id: int):
-    """The game as the visitor may see it (see games.presenter)."""
+    """The game as the visitor may see it (see games.present)."""
     game = game_for_viewer(game_id, request.user)
     all_moves = request.GET.get("moves") == "all"
     view = GameView.load(game, request.user, noted=None if all_moves else page.MOVES_SHOWN)

@@ -21,12 +21,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from accounts import language
 from games import board_svg, clock, durations
 from games.models import Game, GameEvent, Seat, TurnClock
-from games.presenter.records import outcome_of
-from games.presenter.rules import rules_text
-from games.presenter.view import GameView
+from games.present.rule_words import rules_text
+from games.present.tile_names import tile_name
+from games.present.view import GameView
+from games.present.vocabulary import color_label
+from games.recorded import outcome_of
 from games.text import single_line
-from games.words.tiles import tile_name
-from games.words.vocabulary import color_label
 
 from . import account_mail, links, pictures
 from .models import Category, Notification

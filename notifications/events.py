@@ -8,9 +8,9 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from accounts.models import Block
+from carcassonne.record import kind_of
 from games import signals
 from games.models import Game, Move, Seat
-from games.words.entries import kind_of
 
 from .models import Category, Mode, Notification, Preference
 from .outbox import message, notify

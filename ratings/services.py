@@ -17,7 +17,7 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games.models import Game, Seat
-from games.presenter.records import outcome_of
+from games.recorded import outcome_of
 from games.visibility import hidden_from
 
 from .models import Pool, Rating, RatingChange

@@ -8,7 +8,7 @@ import random
 from carcassonne import Resign
 from games import engine_state, timeouts, turns
 from games.models import Game
-from games.presenter.view import placements_of
+from games.present.view import placements_of
 
 
 def play_until_leader_on_turn(game: Game, seed: int = 3) -> Game:

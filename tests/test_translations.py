@@ -76,7 +76,7 @@ def test_the_game_words_follow_the_glossary(language):
             "cloister": "chiostro",
         },
     }[language]
-    from games.words.followers import follower_on
+    from games.present.followers import follower_on
 
     named = {"thief": "road", "knight": "city", "monk": "cloister", "farmer": "field", "cloister": "cloister"}
     with translation.override(language):
@@ -86,9 +86,9 @@ def test_the_game_words_follow_the_glossary(language):
 
 def test_every_rule_option_of_the_engine_has_translated_words():
     """The engine names its options in English; the site's forms and pages take their
-    words from games.words.vocabulary, which must know every option (else English shows)."""
+    words from games.present.vocabulary, which must know every option (else English shows)."""
     from carcassonne import Rules
-    from games.words import vocabulary
+    from games.present import vocabulary
 
     assert {o.name for o in Rules.options()} <= set(vocabulary.OPTION_TEXT)
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games import engine_state, lobby, turns
-from games.words.followers import follower_on
+from games.present.followers import follower_on
 
 LANGUAGES = ["de", "fr", "it"]
 
@@ -65,7 +65,7 @@ def test_the_rules_help_says_a_follower_enters_the_city_only_after_your_own_tile
     ],
 )
 def test_the_count_option_says_when_a_follower_may_enter_the_city(language, words):
-    from games.expansions.count import Count
+    from games.present.expansions.count import Count
 
     with translation.override(language):
         assert words in str(Count.options["count"][1])

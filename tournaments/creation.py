@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import limits
+from games.present.vocabulary import rules_error
 from games.text import single_line
-from games.words.vocabulary import rules_error
 
 from .errors import Conflict, NotAllowed, TooMany, TournamentError
 from .models import Entry, Tournament, default_tiebreaks

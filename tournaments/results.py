@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game
-from games.presenter.records import outcome_of
+from games.recorded import outcome_of
 
 from .models import Pairing, Round
 from .ranking import refresh_standings

@@ -16,7 +16,7 @@ Robber awards in a legend under the board.
 Where things are, from the bottom up:
 
 - ``palette``, ``geometry``: colours, points and paths (the words are translated through
-  :mod:`games.words.pictures`);
+  :mod:`games.present.pictures`);
 - ``svg``: svgwrite elements and documents, written out as text;
 - ``shapes`` and ``spots``: where each feature of a tile lies, and where followers stand;
 - ``tile_marks`` and ``tile_art``: the drawing of each tile type at each rotation (cached);
@@ -48,7 +48,7 @@ from games.board_svg.figures import FIGURE_SCALE
 from games.board_svg.overlays import award_icon
 from games.board_svg.palette import PALETTE, SEAT_COLORS, seat_hex
 from games.board_svg.spots import follower_role, spot_position
-from games.words.pictures import use_translation
+from games.present.pictures import use_translation
 
 __all__ = [
     "render_board",

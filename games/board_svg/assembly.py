@@ -32,7 +32,7 @@ from games.board_svg.overlays import legend as draw_legend
 from games.board_svg.palette import PALETTE, UNIT
 from games.board_svg.svg import Markup, Node, document, element, group, to_text
 from games.board_svg.tile_art import field_art, tile_art
-from games.words.pictures import _, ngettext
+from games.present.pictures import _, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from carcassonne.game import Game, PlacedTile

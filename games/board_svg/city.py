@@ -18,7 +18,7 @@ from games.board_svg.geometry import Point, fmt
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element, text_element, titled
 from games.board_svg.tile_marks import quarter_box
-from games.words.pictures import _, ngettext
+from games.present.pictures import _, ngettext
 
 
 def quarter_name(quarter: str) -> str:

@@ -17,7 +17,7 @@ from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, SEAT_COLORS, UNIT
 from games.board_svg.spots import follower_role, spot_point
 from games.board_svg.svg import Drawn, Markup, element, group, to_text
-from games.words.pictures import _
+from games.present.pictures import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from carcassonne.game import Game, PlacedTile

@@ -17,7 +17,7 @@ from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, UNIT, seat_hex
 from games.board_svg.spots import follower_role, spot_point
 from games.board_svg.svg import Drawn, document, element, text_element, titled, to_text
-from games.words.pictures import _, ngettext
+from games.present.pictures import _, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from carcassonne.game import Game, PlacedTile

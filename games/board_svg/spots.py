@@ -28,7 +28,7 @@ from games.board_svg.geometry import (
 )
 from games.board_svg.palette import UNIT
 from games.board_svg.shapes import TileShapes, tile_shapes
-from games.words import entries
+from games.present import entries
 
 # Cloister footprint (also an obstacle for farmers) and the art around it.
 _CLOISTER_BOX = (31.0, 24.0, 69.0, 70.0)

@@ -2,7 +2,7 @@
 
 The command that ends a game stores it (``games.commands``, since 0004). Games finished
 before got it lazily, written by the first page or e-mail that read them; reads no longer
-write (``games.presenter.records.outcome_of`` only reads), so the finished rows still
+write (``games.recorded.outcome_of`` only reads), so the finished rows still
 without one get it here, from a replay of their move log by the rules engine (pure Python).
 A log that no longer replays is left without one, as such a game was shown before.
 """
@@ -14,7 +14,7 @@ from carcassonne import IllegalMove, Rules
 
 
 def outcome_of(game, Move, Seat):
-    """The engine's outcome by seat (as ``games.presenter.outcome.outcome_json`` writes it)."""
+    """The engine's outcome by seat (as ``games.recorded.outcome_json`` writes it)."""
     names = [f"seat {position + 1}" for position in Seat.objects.filter(game=game).order_by("position").values_list("position", flat=True)]
     engine = EngineGame.new(names, Rules.from_json(game.rules), seed=game.seed)
     for seat, entry in Move.objects.filter(game=game).order_by("number").values_list("seat", "entry"):

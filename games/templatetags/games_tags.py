@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from games import clock, durations, live
 from games.models import GameEvent, TurnClock, Vacation
-from games.presenter import rules as rules_in_words
+from games.present import rule_words
 
 register = template.Library()
 
@@ -66,7 +66,7 @@ def game_clock(game):
         "state": state,
         "left": durations.describe(state.time_left) if state else None,
         "away": away,
-        "on_timeout": rules_in_words.on_timeout(game),
+        "on_timeout": rule_words.on_timeout(game),
     }
 
 
@@ -79,13 +79,13 @@ def timeout_events(game):
 def rule_tags(rules, empty=""):
     """The game's expansions and house rules as small tags; ``empty`` (if given) for the
     published base game, which has none."""
-    return {"tags": rules_in_words.rule_tags(rules), "empty": empty}
+    return {"tags": rule_words.rule_tags(rules), "empty": empty}
 
 
 @register.filter
 def rules_line(rules):
     """A rules object in a few words (farm scoring, expansions, small cities), as a list."""
-    return rules_in_words.rules_line(rules)
+    return rule_words.rules_line(rules)
 
 
 @register.inclusion_tag("games/_play_bot.html", takes_context=True)

@@ -17,8 +17,8 @@ from itertools import count
 from string import ascii_uppercase
 from typing import Any
 
-from games.presenter.view import GameView
-from games.words.tiles import tile_name
+from games.present.tile_names import tile_name
+from games.present.view import GameView
 
 FIGURES = ("follower", "large", "builder", "pig")
 """The figures' words in the notation (``follower`` is the default and not written)."""

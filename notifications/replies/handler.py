@@ -38,9 +38,9 @@ from accounts import language
 from games import turns
 from games.errors import Conflict, GameError, NotAllowed
 from games.models import Game, Seat
-from games.presenter.view import GameView
+from games.present.tile_names import tile_name
+from games.present.view import GameView
 from games.text import single_line
-from games.words.tiles import tile_name
 
 from ..models import Category, InboundMessage, Notification
 from ..outbox import notify

@@ -63,7 +63,7 @@
 
   function spotLabel(spot) {
     if (!spot) return legal.no_follower || "no follower";
-    return (legal.spot_labels && legal.spot_labels[spot]) || spot;  // named by the server (games.words.entries)
+    return (legal.spot_labels && legal.spot_labels[spot]) || spot;  // named by the server (games.present.entries)
   }
 
   function clearBoardPreview() {

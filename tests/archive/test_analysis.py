@@ -134,7 +134,7 @@ def test_the_api_gives_each_judged_move_with_both_moves_in_words(member_client, 
 
 
 def test_the_api_tells_each_move_played_as_the_replays_move_list_does_with_what_it_did(member_client, game, analysed):
-    from games.words.entries import describe
+    from games.present.entries import describe
 
     moves = member_client.get(f"/api/archive/games/{game.pk}/analysis/").json()["moves"]
     for move in moves[:6]:

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games import lobby, turns
-from games.presenter.outcome import departure_text
+from games.present.entries import departure_text
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import engine_state, lobby, turns
-from games.words.tiles import tile_name, tile_phrase
+from games.present.tile_names import tile_name, tile_phrase
 
 pytestmark = pytest.mark.django_db
 

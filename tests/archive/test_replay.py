@@ -7,8 +7,8 @@ from archive.generate import store_game
 from games.board_svg import render_board
 from games.engine_state import engine_for
 from games.models import Game
-from games.presenter.page import sprite
-from games.words.entries import CATEGORIES
+from games.present.entries import CATEGORIES
+from games.present.page import sprite
 
 from .conftest import day, template
 
@@ -74,7 +74,7 @@ def test_export_reimports_to_the_same_game(member_client, game):
     text = response.content.decode()
     record = json.loads(text)
     assert record["format"] == "carcassonne-record/1" and record["players"] == ["ann", "bob", "cid"]
-    from games.presenter.records import record as service_record
+    from games.recorded import record as service_record
 
     assert record == json.loads(json.dumps(service_record(game, engine_for(game))))
     api = member_client.get(f"/api/archive/games/{game.pk}/record/")

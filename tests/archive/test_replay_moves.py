@@ -2,7 +2,7 @@
 
 from archive.replay_page import describe_move
 from carcassonne import Game, Move, Resign
-from games.presenter.view import GameView
+from games.present.view import GameView
 
 
 def test_timeout_and_resign_entries_replay_and_read_as_what_happened():

@@ -19,9 +19,9 @@ from archive.search import search
 from carcassonne import Rules
 from carcassonne.record import replay
 from carcassonne.rules import KNOWN_EXPANSIONS
+from games import recorded
 from games.engine_state import engine_for
 from games.models import Game
-from games.presenter import records
 
 from .conftest import day, template
 
@@ -104,9 +104,9 @@ def test_an_exported_count_game_has_no_start_tile_and_imports_again(member_clien
     record = next(export_records([game.pk]))
     assert "start" not in record
     assert replay(record).scores == game.scores
-    assert record == records.record(game, engine_for(game))
+    assert record == recorded.record(game, engine_for(game))
     river = store_game(template(13, 2, river=True), [players["ann"], players["bob"]], day(2), "river")
-    assert next(export_records([river.pk]))["start"] == records.record(river, engine_for(river))["start"]
+    assert next(export_records([river.pk]))["start"] == recorded.record(river, engine_for(river))["start"]
 
 
 # --- the migration ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from carcassonne import Move, Rules
-from games.words.decisions import answer_of, passes
+from games.present.decision_words import answer_of, passes
 from tests.games.helpers import strategy_entry
 
 RULES = {"expansions": ["river", "inns_cathedrals", "traders_builders", "king_robber", "count"], "hand": 3}

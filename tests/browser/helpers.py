@@ -68,7 +68,7 @@ def play_first_placements(game, users, count):
     """Play ``count`` moves of ``game``, each the first legal placement, no follower
     (``users`` in seat order)."""
     from games import engine_state, turns
-    from games.presenter.view import placements_of
+    from games.present.view import placements_of
 
     for _ in range(count):
         game.refresh_from_db()

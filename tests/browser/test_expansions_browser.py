@@ -16,10 +16,10 @@ from accounts.models import User
 from carcassonne import Move
 from games import engine_state, lobby, timeouts
 from games.models import Game, TurnClock
-from games.presenter.view import placements_of
-from games.words.entries import categories_for
-from games.words.tiles import tile_phrase
-from games.words.vocabulary import CATEGORY_LABELS
+from games.present.entries import categories_for
+from games.present.tile_names import tile_phrase
+from games.present.view import placements_of
+from games.present.vocabulary import CATEGORY_LABELS
 from tests.games.helpers import send_entry
 
 from .expansions_script import NAMES, PHASES, RULES, moment, ordinary_entry

@@ -11,8 +11,8 @@ from carcassonne import Move as EngineMove
 from carcassonne import Rules
 from games import engine_state, lobby, turns
 from games.models import Game
-from games.presenter.view import placements_of
-from games.words.tiles import tile_phrase
+from games.present.tile_names import tile_phrase
+from games.present.view import placements_of
 
 from .helpers import PASSWORD, login
 

@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from chat.models import Message
 from games import engine_state, turns
-from games.presenter.view import placements_of
-from games.words.tiles import tile_phrase
+from games.present.tile_names import tile_phrase
+from games.present.view import placements_of
 
 from .helpers import BOTH_SIZES, login, started_game
 

@@ -5,7 +5,7 @@ never covers the title, the board's buttons or the drawn tile."""
 import pytest
 from playwright.sync_api import expect
 
-from games.words.tiles import tile_phrase
+from games.present.tile_names import tile_phrase
 
 from .helpers import BOTH_SIZES, login, started_game
 from .test_live_browser import _play_first

@@ -16,7 +16,7 @@ from carcassonne import Game as EngineGame
 from carcassonne import Rules
 from games import engine_state, turns
 from games.models import Game
-from games.presenter.view import placements_of
+from games.present.view import placements_of
 
 from .helpers import BOTH_SIZES, login, started_game
 

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from archive.generate import make_template, store_game
 from games import engine_state, lobby, turns
-from games.presenter.view import placements_of
+from games.present.view import placements_of
 from tournaments import creation, registration, rounds
 
 from .helpers import BOTH_SIZES, PHONE, archived_game, login, page_width, players, started_game, widest

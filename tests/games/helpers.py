@@ -45,7 +45,7 @@ def strategy_entry(engine, rng):
     these tests did: a random placement with a figure 60% of the time, a random answer
     other than a pass to decisions (the Count's)."""
     from carcassonne import Move
-    from games.words.decisions import answer_of, passes
+    from games.present.decision_words import answer_of, passes
 
     if engine.pending.action != "turn":
         options = engine.options()
@@ -65,7 +65,7 @@ def strategy_entry(engine, rng):
 def send_entry(client, game_id, move_number, entry):
     """POST ``entry`` (an engine entry) through the API: a tile turn to moves/, a decision to decision/."""
     from carcassonne import Move
-    from games.words.decisions import answer_of
+    from games.present.decision_words import answer_of
 
     if type(entry) is Move:
         data = entry.to_json()

@@ -18,7 +18,7 @@ from games import board_svg
 from games.board_svg import render_board, render_tile, spot_position
 from games.board_svg.geometry import inside
 from games.board_svg.shapes import tile_shapes
-from games.words import pictures
+from games.present import pictures
 from tests.games.test_board_svg import NS, parse, title_of, with_class
 
 XLINK = "{http://www.w3.org/1999/xlink}href"

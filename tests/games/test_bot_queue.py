@@ -7,10 +7,10 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
+from carcassonne.record import kind_of
 from games import bot_seats, tasks
 from games.lobby import create_started_game
 from games.models import Game, Move
-from games.words.entries import kind_of
 from tests.notifications.conftest import celery_worker, redis_broker, wait_for, worker_queues  # noqa: F401  (fixtures)
 
 from .test_bot_seats import client_of, first_legal_move

@@ -7,10 +7,10 @@ from rest_framework.test import APIClient
 
 from carcassonne.bots import strength_of
 from carcassonne.bots.ladder import bot_for
+from carcassonne.record import kind_of
 from games import bot_seats, timeouts
 from games.lobby import create_game, create_started_game
 from games.models import Game, Move, Seat
-from games.words.entries import kind_of
 from ratings.models import Rating
 from tests.conftest import celery_eager
 

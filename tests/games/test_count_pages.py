@@ -8,8 +8,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.expansions import public_state
 from games.models import PlayPreference
+from games.present.expansions import public_state
 from notifications.models import Notification
 
 

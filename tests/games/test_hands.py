@@ -115,7 +115,7 @@ def _has_url(name):
 def test_the_turn_email_shows_the_recipients_own_hand(handed, ann):
     game, clients, engine = handed
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
-    from games.words.tiles import tile_name
+    from games.present.tile_names import tile_name
 
     assert f"Your tiles: {', '.join(map(tile_name, engine.hand(0)))}" in build_message(mail).body
 

@@ -1,5 +1,5 @@
 """Every reason the engine gives for an illegal move has a code (``carcassonne.errors``)
-that the site translates (``games.words.vocabulary.ILLEGAL_MOVES``): in English the site says
+that the site translates (``games.present.vocabulary.ILLEGAL_MOVES``): in English the site says
 what the engine says, in German, French and Italian it says it in their words."""
 
 import string
@@ -9,7 +9,7 @@ from django.utils import translation
 
 from carcassonne import IllegalMove
 from carcassonne.errors import DECISIONS, TEMPLATES, reason
-from games.words import vocabulary
+from games.present import vocabulary
 
 SAMPLE = {
     "edge": "north",
@@ -43,7 +43,7 @@ def sample(code: str) -> IllegalMove:
 
 
 def test_every_code_of_the_engine_has_a_translation():
-    assert not set(TEMPLATES) - set(vocabulary.ILLEGAL_MOVES), "codes without a sentence in games.words.vocabulary"
+    assert not set(TEMPLATES) - set(vocabulary.ILLEGAL_MOVES), "codes without a sentence in games.present.vocabulary"
     assert not set(vocabulary.ILLEGAL_MOVES) - set(TEMPLATES), "sentences for codes the engine no longer has"
     assert set(vocabulary.DECISION_PHRASES) == {"turn", *DECISIONS}
 

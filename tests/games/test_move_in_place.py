@@ -16,9 +16,9 @@ from carcassonne import Move as EngineMove
 from carcassonne import Rules
 from games import engine_state
 from games.models import Game
-from games.presenter.notices import turn_refusals
-from games.presenter.view import GameView, placements_of
-from games.words.tiles import tile_phrase
+from games.present.notices import turn_refusals
+from games.present.tile_names import tile_phrase
+from games.present.view import GameView, placements_of
 
 from .helpers import drive_until, engines_built, play_moves, seeded_game
 from .test_hands import HAND
@@ -70,7 +70,7 @@ def test_the_confirmation_counts_the_points_of_the_player_and_of_the_others(ann,
     engine = EngineGame.new(["ann", "bob"], Rules(), seed=seed)
     engine.play(move)
     view = GameView(engine, ["ann", "bob"])
-    from games.presenter.notices import played_text
+    from games.present.notices import played_text
 
     points = engine.history[-1].points[0]
     assert played_text(view, 1).endswith(f"ann scored {points} points.")

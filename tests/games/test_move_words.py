@@ -1,12 +1,12 @@
 """A move reads as a person tells it, in every language: what the tile did to the board
 (started, extended which way, joined, completed and for how many points) and the figure
-put on it by its name in the rules (games/words/moves.py, read by every list of moves)."""
+put on it by its name in the rules (games/present/move_sentences.py, read by every list of moves)."""
 
 import pytest
 from django.utils import translation
 
 from carcassonne import Game, Move, Rules
-from games.presenter.view import GameView
+from games.present.view import GameView
 
 
 def told(*moves, rules=None, language="en"):

@@ -1,6 +1,6 @@
 """Every list of moves tells what a move did to the board, in the same words: the game
 page's move list, the archive's move list and current move, the API's moves and the turn
-e-mail's last move (all from games.words.moves through GameView.describe)."""
+e-mail's last move (all from games.present.move_sentences through GameView.describe)."""
 
 import pytest
 from django.core import mail

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games import timeouts, turns
 from games.models import Game
-from games.presenter.records import outcome_of
+from games.recorded import outcome_of
 
 from .test_views import play_out
 

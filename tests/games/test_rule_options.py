@@ -6,8 +6,8 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from carcassonne import Rules
-from games import expansions
 from games.models import Game
+from games.present import expansions
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def test_a_sixth_seat_needs_inns_and_cathedrals(api, ann, bob):
 def test_the_form_explains_each_option_and_takes_six_seats_only_with_inns_and_cathedrals(client, ann):
     client.force_login(ann)
     html = client.get(reverse("game-create")).content.decode()
-    site_words = expansions.merged("options")  # the site's own words for each option (games/expansions/)
+    site_words = expansions.merged("options")  # the site's own words for each option (games/present/expansions/)
     for option in Rules.options():
         assert escape(str(site_words[option.name][1])) in html, option.name
     data = {

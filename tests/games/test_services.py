@@ -5,12 +5,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from carcassonne import replay
-from games import lobby, turns
+from games import lobby, recorded, turns
 from games.engine_state import engine_for
 from games.errors import Conflict, GameError, NotAllowed, NotFound
 from games.models import Game, Move, Seat
-from games.presenter import payloads, records
-from games.presenter.view import GameView
+from games.present import payloads
+from games.present.view import GameView
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +116,7 @@ def test_moves_replay_from_the_log(started):
     again = engine_for(Game.objects.get(pk=started.pk))
     assert again.scores == engine.scores and again.tile == engine.tile
     assert [t.move.to_json() for t in again.history] == [r.entry for r in rows]
-    record = records.record(game, engine)
+    record = recorded.record(game, engine)
     assert replay(record).scores == engine.scores
     for k in (0, 2, len(rows)):  # the game after k moves: the engine's own replay of the record
         partial, expected = engine_for(game, upto=k), replay(record, upto=k)

@@ -1,5 +1,5 @@
 """One home per expansion on the site: each expansion's words, entries, decisions, state,
-tags and examples live in its module of ``games.expansions``, which the shared modules
+tags and examples live in its module of ``games.present.expansions``, which the shared modules
 iterate; the board's drawings of its state are listed in ``games/board_svg/expansion_art.py``."""
 
 import re
@@ -8,9 +8,8 @@ from pathlib import Path
 from django.utils import translation
 
 from carcassonne import Game, Rules
-from games import expansions
-from games.presenter.rules import rule_tags, rules_line
-from games.words import vocabulary
+from games.present import expansions, vocabulary
+from games.present.rule_words import rule_tags, rules_line
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIPPED = ("tests", "migrations", "locale", ".venv", "node_modules", ".git", "staticfiles", "var")
@@ -51,11 +50,11 @@ def test_each_expansion_id_is_named_in_at_most_three_site_files():
 
 def test_the_shared_modules_name_no_expansion():
     shared = [
-        "games/words/vocabulary.py",
-        "games/words/entries.py",
-        "games/words/decisions.py",
-        "games/presenter/rules.py",
-        "games/presenter/view.py",
+        "games/present/vocabulary.py",
+        "games/present/entries.py",
+        "games/present/decision_words.py",
+        "games/present/rule_words.py",
+        "games/present/view.py",
         "games/how_to_play.py",
         "games/management/commands/bench_board.py",
         "games/rematch.py",

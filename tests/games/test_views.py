@@ -11,8 +11,8 @@ from games import timeouts, turns
 from games.engine_state import engine_for
 from games.lobby import accept_invitation, create_game, create_started_game
 from games.models import Game, Seat, rule_options
-from games.presenter.records import outcome_of
-from games.presenter.view import placements_of
+from games.present.view import placements_of
+from games.recorded import outcome_of
 
 pytestmark = pytest.mark.django_db
 
@@ -203,7 +203,7 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     login(client, bob)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
     assert "Your turn" in html
-    from games.words.tiles import tile_phrase
+    from games.present.tile_names import tile_phrase
 
     assert f"ann placed {tile_phrase(tile)}" in html
     assert 'data-testid="move-list"' in html
@@ -461,7 +461,7 @@ def test_the_move_list_shows_each_tiles_small_picture_and_name(client, ann, bob,
     turns.play_move(started.pk, ann, 1, placement["x"], placement["y"], placement["rotation"], None)
     login(client, bob)
     html = client.get(reverse("game-detail", args=[started.pk])).content.decode()
-    from games.words.tiles import tile_name
+    from games.present.tile_names import tile_name
 
     row = html[html.index('data-testid="move-list"') :]
     assert f'<span class="move-tile" title="{tile_name(engine.tile)}" aria-hidden="true"><svg' in row

@@ -100,7 +100,7 @@ def test_the_local_outbox_shows_the_html_part_with_its_pictures(game, client, ou
 
 
 def test_a_turn_email_tells_the_last_move_in_words_not_tile_codes(game, django_capture_on_commit_callbacks):
-    from games.words.tiles import tile_phrase
+    from games.present.tile_names import tile_phrase
 
     mail.outbox.clear()
     from games.engine_state import engine_for

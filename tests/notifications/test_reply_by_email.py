@@ -268,7 +268,7 @@ def test_a_decision_email_is_answered_by_an_options_letter_or_pass(ann, bob, ans
 
 
 def test_the_emails_board_picture_labels_the_cells_where_the_tile_fits(game, ann):
-    from games.presenter.view import GameView
+    from games.present.view import GameView
     from notifications.replies import answers
 
     view = GameView.load(Game.objects.get(pk=game.pk), ann)

@@ -12,7 +12,7 @@ import pytest
 from django.core import mail
 
 from games.models import Move
-from games.words.tiles import tile_name
+from games.present.tile_names import tile_name
 
 from .handmail import hand_game, hand_of, listed, only_one_fits, several_fit, turn_email, where
 from .replymail import receive, reply, turn_mail

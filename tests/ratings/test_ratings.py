@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from games import engine_state, lobby, timeouts
 from games.models import Game
-from games.presenter.view import placements_of
+from games.present.view import placements_of
 from games.turns import play_move, resign
 from ratings import services
 from ratings.models import Rating, RatingChange

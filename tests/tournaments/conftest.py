@@ -4,7 +4,7 @@ from django.db import transaction
 from carcassonne.outcome import outcome_of
 from games import signals
 from games.models import Game
-from games.presenter.outcome import outcome_json
+from games.recorded import outcome_json
 
 
 @pytest.fixture

@@ -1,10 +1,10 @@
-"""A tournament's rules are described in the same words as a game's (games.presenter.rules)."""
+"""A tournament's rules are described in the same words as a game's (games.present.rule_words)."""
 
 import html
 
 import pytest
 
-from games.presenter.rules import rules_line
+from games.present.rule_words import rules_line
 from tournaments import creation
 
 pytestmark = pytest.mark.django_db

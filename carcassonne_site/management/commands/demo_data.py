@@ -61,7 +61,7 @@ class Command(BaseCommand):
         """Play random legal moves until ``moves`` are on the log (None: to the end)."""
         from games import engine_state, turns
         from games.models import Game
-        from games.presenter.view import placements_of
+        from games.present.view import placements_of
 
         rng = random.Random(game.pk)
         while game.status == Game.Status.ACTIVE and (moves is None or game.move_count < moves):

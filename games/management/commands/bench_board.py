@@ -17,10 +17,11 @@ from django.core.management.base import BaseCommand, CommandError
 
 from carcassonne.autoplay import random_game
 from carcassonne.rules import Rules, RulesError
-from games import board_svg, expansions
+from games import board_svg
+from games.present import expansions
 
 EVERY_EXPANSION = {expansion: True for expansion in expansions.by_id()}
-"""The default rule set: every expansion the site knows (``games.expansions``)."""
+"""The default rule set: every expansion the site knows (``games.present.expansions``)."""
 
 
 class Command(BaseCommand):

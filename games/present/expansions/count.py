@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.expansions.base import RuleWords, SiteExpansion, register
-from games.words.followers import follower_on, side_label
+from games.present.expansions.base import RuleWords, SiteExpansion, register
+from games.present.followers import follower_on, side_label
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

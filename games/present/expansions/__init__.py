@@ -3,7 +3,7 @@ engine's rule modules (``carcassonne.expansions``), and what the rest of the sit
 
 Each module (``river``, ``inns_cathedrals``, ``traders_builders``, ``king_robber``,
 ``count``, ``house_rules``) holds its words, entry and decision descriptions, public state,
-rule tags and "How to play" examples (see :class:`~games.expansions.base.SiteExpansion`);
+rule tags and "How to play" examples (see :class:`~games.present.expansions.base.SiteExpansion`);
 the board's drawings of an expansion are in ``games/board_svg/expansion_art.py``. Adding
 an expansion touches its engine module, its site module (and a line below), its art and
 its translations. The shared modules iterate :data:`REGISTRY` and name no expansion.
@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from carcassonne.expansions import ORDER as ENGINE_ORDER
-from games.expansions import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
-from games.expansions.base import REGISTRY, RuleWords, SiteExpansion
+from games.present.expansions import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
+from games.present.expansions.base import REGISTRY, RuleWords, SiteExpansion
 
 MODULES = (river, inns_cathedrals, traders_builders, king_robber, count, house_rules)
 """Every site module (each registers itself on import, in :data:`REGISTRY`)."""

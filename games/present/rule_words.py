@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import expansions
 from games.models import Game
+from games.present import expansions
 
 WORDS = expansions.merged("words")
 """Each expansion and house rule in words, by key (NOTATION.md names; ``classic``: farms)."""
@@ -36,7 +36,7 @@ def rule_tags(rules: dict | None) -> list[dict]:
 
 def rules_line(rules: dict | None) -> list[str]:
     """The rule set in a few words: farm scoring, each expansion, the small-city rule (each
-    module of ``games.expansions`` says its own)."""
+    module of ``games.present.expansions`` says its own)."""
     rules = rules or {}
     parts = [word for e in expansions.REGISTRY for word in e.line_head(rules)]
     for key in _departures(rules):

@@ -1,4 +1,4 @@
-"""The game page's context, read from a :class:`~games.presenter.view.GameView`: the
+"""The game page's context, read from a :class:`~games.present.view.GameView`: the
 words, labels and pictures the template shows. Nothing hidden is read here: the view
 holds only what its viewer may see."""
 
@@ -13,15 +13,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from carcassonne import orientation
+from carcassonne.record import kind_of
 from carcassonne.tiles import TILE_TYPES
 from games import engine_state, hints
 from games.models import GameEvent, Seat
-from games.words.entries import categories_for, describe, describe_spot, kind_of, spot_of
-from games.words.tiles import tile_name
-from games.words.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS
+from games.present.entries import categories_for, describe, describe_spot, spot_of
+from games.present.tile_names import tile_name
+from games.present.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS
 
+from .entries import departures
 from .notices import turn_refusals
-from .outcome import departures
 from .view import GameView, PlayerView
 
 if TYPE_CHECKING:

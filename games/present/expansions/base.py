@@ -1,11 +1,11 @@
 """What the site knows of one expansion or house rule, besides the engine's rules: the
-class each module of :mod:`games.expansions` fills in, and the registry they join.
+class each module of :mod:`games.present.expansions` fills in, and the registry they join.
 
 A module says everything the site shows of its expansion: its words (figures, goods,
 quarters, the reasons a move is refused), how its record entries and decisions read, its
 public state (the score list, the API), its tags and name in a rule set's description,
 and its "How to play" examples. The site's shared modules (``words.vocabulary``,
-``words.entries``, ``words.decisions``, ``presenter``) ask :mod:`games.expansions` and name
+``words.entries``, ``words.decisions``, ``presenter``) ask :mod:`games.present.expansions` and name
 no expansion; the board's drawings of an expansion are listed in
 ``games/board_svg/expansion_art.py``.
 """
@@ -45,7 +45,7 @@ class SiteExpansion:
     words: dict[str, RuleWords] = {}
     """Its tags in a rule set's description, by key (its id; the house rules' keys)."""
     labels: dict[str, dict[Any, Any]] = {}
-    """Its words for the site's tables of words (``games.words.vocabulary``), by table: ``figure``,
+    """Its words for the site's tables of words (``games.present.vocabulary``), by table: ``figure``,
     ``figure_on``, ``figure_put`` (a move's clause: 'put the builder on the road'), ``category``,
     ``goods``, ``quarter``, ``terrain``, ``met``, ``side``."""
     illegal_moves: dict[str, Any] = {}
@@ -70,7 +70,7 @@ class SiteExpansion:
 
     def move_clauses(self, changed: dict[str, tuple[Any, Any]], player: str) -> list[str]:
         """What a tile move by ``player`` (its name in the engine) did to this expansion's
-        state, as clauses of the move's sentence ('took the king', see :mod:`games.words.moves`);
+        state, as clauses of the move's sentence ('took the king', see :mod:`games.present.move_sentences`);
         ``changed``: the fields of its engine module's summary the move changed, each as
         (before, after) (:class:`carcassonne.effects.TurnEffects`)."""
         return []
@@ -110,6 +110,6 @@ REGISTRY: list[SiteExpansion] = []
 
 
 def register(cls: type[SiteExpansion]) -> type[SiteExpansion]:
-    """Class decorator: make a site module known to :mod:`games.expansions`."""
+    """Class decorator: make a site module known to :mod:`games.present.expansions`."""
     REGISTRY.append(cls())
     return cls

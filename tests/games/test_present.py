@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from games import engine_state, lobby
 from games.models import Seat
-from games.presenter import payloads, rules
-from games.presenter.view import GameView
+from games.present import payloads, rule_words
+from games.present.view import GameView
 from notifications.emails import build_message
 from notifications.models import Notification
 
@@ -101,7 +101,7 @@ def test_the_page_the_api_and_the_email_show_the_same_scores_hand_and_bag(handed
         view.my_hand
     )
     mail = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
-    from games.words.tiles import tile_name
+    from games.present.tile_names import tile_name
 
     assert f"Your tiles: {', '.join(map(tile_name, view.my_hand))}" in build_message(mail).body
 
@@ -120,18 +120,24 @@ def test_the_answer_to_a_move_is_built_from_the_engine_the_move_played_on(starte
 def test_the_rule_set_is_described_in_the_same_words_everywhere(ann, bob, client):
     rules_json = {"expansions": ["river", "count"], "farm_scoring": "classic", "small_city": True, "hole_bonus": True}
     game = lobby.create_game(ann, ["bob"], rules=rules_json, move_days=3)
-    assert rules.rules_line(game.rules) == [
+    assert rule_words.rules_line(game.rules) == [
         "Classic farm scoring",
         "The River",
         "The Count of Carcassonne",
         "Small-city rule",
     ]
-    assert [t["key"] for t in rules.rule_tags(game.rules)] == ["river", "count", "classic", "small_city", "hole_bonus"]
-    line = " · ".join(rules.rules_text(game))
+    assert [t["key"] for t in rule_words.rule_tags(game.rules)] == [
+        "river",
+        "count",
+        "classic",
+        "small_city",
+        "hole_bonus",
+    ]
+    line = " · ".join(rule_words.rules_text(game))
     assert line.endswith("3 days per move · lose on time · vacations allowed")
     client.force_login(bob)
     page = htmllib.unescape(client.get(reverse("game-detail", args=[game.pk])).content.decode())
-    assert line in page and GameView.load(game, bob).rules_text == rules.rules_text(game)
+    assert line in page and GameView.load(game, bob).rules_text == rule_words.rules_text(game)
 
 
 def test_the_invitation_to_a_game_with_every_expansion_and_hands_lists_its_seats(ann, bob):
@@ -157,7 +163,7 @@ def test_only_the_presenters_hidden_module_reads_the_hands_and_the_bag_of_a_game
                 continue
             if re.search(r"\.hand\(|\.remaining\b|\.hand_visible\b", path.read_text(encoding="utf-8")):
                 readers.append(name)
-    assert readers == ["games/presenter/hidden.py"]
+    assert readers == ["games/present/hidden.py"]
 
 
 def test_the_list_of_moves_tells_every_move_from_one_replay(started, ann, bob, api):

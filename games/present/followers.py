@@ -1,6 +1,6 @@
 """The base game's words that the expansions' words build on: directions and followers
-by the spot they stand on. ``games.words.vocabulary`` holds every word of the site; the
-expansions' modules (``games.expansions``) use these to say where their figures go."""
+by the spot they stand on. ``games.present.vocabulary`` holds every word of the site; the
+expansions' modules (``games.present.expansions``) use these to say where their figures go."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The API's JSON of a :class:`~games.presenter.view.GameView` (``GET /api/games/{id}/``,
+"""The API's JSON of a :class:`~games.present.view.GameView` (``GET /api/games/{id}/``,
 the 201 of a move or decision, and the legal moves). Players are named by username."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
-from games.expansions.base import RuleWords, SiteExpansion, register
+from games.present.expansions.base import RuleWords, SiteExpansion, register
 
 NAME = _("The River")
 

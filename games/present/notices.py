@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from carcassonne import orientation
-from games.words.vocabulary import EDGE_LABELS, MET_LABELS, SPOT_FEATURES, TERRAIN_LABELS, illegal_move_reason
+from games.present.vocabulary import EDGE_LABELS, MET_LABELS, SPOT_FEATURES, TERRAIN_LABELS, illegal_move_reason
 
 from .view import GameView
 

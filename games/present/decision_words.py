@@ -3,7 +3,7 @@
 The engine says who must decide what (``engine.pending``), lists the answers it accepts
 (``engine.options()``) and checks the one given; this module only puts them into words
 and JSON for the pages, the API and the e-mails, through the module of the expansion
-whose decision it is (``games.expansions``). A decision may fall to a player who is not
+whose decision it is (``games.present.expansions``). A decision may fall to a player who is not
 on turn (the Count's reinforcement, deployment into the City, the market round).
 
 An answer is a record entry without its ``player`` (the site fills in who sends it); a
@@ -18,7 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from carcassonne import Game as EngineGame
-from games import expansions
+from games.present import expansions
 
 ACTION_LABELS = {action: label for action, (label, _phrase) in expansions.merged("decisions").items()}
 """Short names of the decisions, for lists and e-mail subjects."""

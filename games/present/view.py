@@ -2,7 +2,7 @@
 
 The API, the game page, the e-mails and the archive replay all read a :class:`GameView`;
 none of them reads the engine's hands or bag. What the viewer may not see is removed
-when the view is built, by :func:`games.presenter.hidden.seen_by`, and only there.
+when the view is built, by :func:`games.present.hidden.seen_by`, and only there.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from typing import Any
 from carcassonne import Game as EngineGame
 from carcassonne import IllegalMove, Move
 from carcassonne.effects import TurnEffects, history_effects, turn_effects
-from games import engine_state, expansions, seating
+from games import engine_state, seating
 from games.models import Game, Seat
-from games.words import decisions
-from games.words.entries import describe, scored_json
+from games.present import decision_words, expansions
+from games.present.entries import describe, scored_json
+from games.recorded import outcome_json
 
 from .hidden import seen_by
-from .outcome import outcome_json
-from .rules import rules_line, rules_text
+from .rule_words import rules_line, rules_text
 
 
 @dataclass
@@ -40,7 +40,9 @@ class PlayerView:
     out: bool  # left the game (lost on time or resigned)
     hand_size: int | None  # None without hands of tiles
     hand: tuple[str, ...] | None  # None: hidden from this viewer (or no hands)
-    goods: dict[str, int] = field(default_factory=dict)  # the expansions' state (games.expansions): goods tokens,
+    goods: dict[str, int] = field(
+        default_factory=dict
+    )  # the expansions' state (games.present.expansions): goods tokens,
     king: bool = False  # the king's and the robber's holders,
     robber: bool = False
     city: dict[str, dict[str, int]] = field(default_factory=dict)  # followers in the City: quarter -> {follower, large}
@@ -287,7 +289,7 @@ class GameView:
 
     def describe(self, number: int) -> str:
         """Move ``number`` in words: what it did to the board and what it completed, for
-        whom ('' for no such move; see :mod:`games.words.moves`)."""
+        whom ('' for no such move; see :mod:`games.present.move_sentences`)."""
         turn = self.turn(number)
         if turn is None:
             return ""
@@ -329,14 +331,14 @@ class GameView:
     @cached_property
     def pending_public(self) -> dict[str, Any] | None:
         """Whom the game waits for and the accepted answers, in everyone's words (API)."""
-        return decisions.pending_json(self._engine, self.usernames) if self.active else None
+        return decision_words.pending_json(self._engine, self.usernames) if self.active else None
 
     @cached_property
     def decision(self) -> dict[str, Any] | None:
         """The pending decision (not a tile turn) told to the viewer, with its options."""
         if self.pending is None or self.pending.action == "turn":
             return None
-        return decisions.pending_json(self._engine, self.names, self.me.position if self.me else None)
+        return decision_words.pending_json(self._engine, self.names, self.me.position if self.me else None)
 
     def hand_of(self, seat: int) -> tuple[str, ...] | None:
         """The hand of ``seat`` if the viewer may see it (see ``hidden``)."""

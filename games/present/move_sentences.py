@@ -34,9 +34,9 @@ from django.utils.translation import gettext, ngettext, npgettext_lazy, pgettext
 from carcassonne import orientation
 from carcassonne.effects import TurnEffects
 from carcassonne.tiles import HALVES, TILE_TYPES
-from games import expansions
-from games.words.followers import DIRECTION_LABELS
-from games.words.tiles import tile_phrase
+from games.present import expansions
+from games.present.followers import DIRECTION_LABELS
+from games.present.tile_names import tile_phrase
 
 TOWARDS = {
     "N": pgettext_lazy("towards", "north"),

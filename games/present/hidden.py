@@ -2,7 +2,7 @@
 
 Hidden are the order of the bag (never shown: only counts by tile type) and each hand
 of tiles (shown to its holder, and to everyone when the rules make hands public). A
-:class:`~games.presenter.view.GameView` asks :func:`seen_by` once; nothing else on the
+:class:`~games.present.view.GameView` asks :func:`seen_by` once; nothing else on the
 site reads the engine's hands or bag for a viewer.
 """
 

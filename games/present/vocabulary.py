@@ -4,7 +4,7 @@ followers, directions, rule options) as the site shows them.
 The engine is pure Python and speaks English (its CLI and records); the site translates
 its names here, by key, with the vocabulary players of each language know from the
 published rules (see ``locale/GLOSSARY.md``). The base game's words are written here (and
-in ``games.words.followers``), each expansion's in its module of ``games.expansions``; the
+in ``games.present.followers``), each expansion's in its module of ``games.present.expansions``; the
 tables below hold them all."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from carcassonne import errors
-from games import expansions
-from games.words.followers import DIRECTION_LABELS, follower_on
+from games.present import expansions
+from games.present.followers import DIRECTION_LABELS, follower_on
 
 COLOR_LABELS = {
     "yellow": pgettext_lazy("seat colour", "yellow"),

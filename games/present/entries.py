@@ -8,18 +8,19 @@ of the log goes through :func:`move_json` and :func:`describe`, so that a new en
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from carcassonne import CATEGORIES as FEATURE_CATEGORIES
 from carcassonne.effects import TurnEffects
-from games import expansions
-from games.words import vocabulary
-from games.words.followers import follower_on, follower_put
-from games.words.moves import COMPLETED, completed_text, placement
-from games.words.tiles import tile_phrase
+from carcassonne.record import kind_of
+from games.present import expansions, vocabulary
+from games.present.followers import follower_on, follower_put
+from games.present.move_sentences import COMPLETED, completed_text, placement
+from games.present.tile_names import tile_phrase
+from games.recorded import DEPARTURES
 
 ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
 """The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
@@ -59,16 +60,6 @@ def spot_of(entry: dict[str, Any]) -> str | None:
     return meeple.get("spot") if isinstance(meeple, dict) else meeple
 
 
-def kind_of(entry: dict[str, Any]) -> str:
-    """``place``, ``discard``, ``skip``, ``forfeit``, ``resign`` or an expansion's key."""
-    for flag in ("discard", "skip", "forfeit", "resign"):
-        if entry.get(flag) is True:
-            return flag
-    if "tile" in entry:
-        return "place"
-    return next((k for k in entry if k != "player"), "unknown")
-
-
 def describe(
     entry: dict[str, Any],
     who: str,
@@ -81,7 +72,7 @@ def describe(
     placed a curved road, extended the road east and put a thief on the road'); with the
     turn's ``scored`` features, the players' ``names`` and what the tile did to the board
     (``effects``, see :mod:`carcassonne.effects`), what it joined and completed and for
-    whom ('completed a city (8 points)'). Tile moves are told by :mod:`games.words.moves`."""
+    whom ('completed a city (8 points)'). Tile moves are told by :mod:`games.present.move_sentences`."""
     if kind_of(entry) == "place":
         return placement(entry, who, effects, scored, names, seat)
     text = _describe(entry, who)
@@ -204,3 +195,21 @@ def advice(entry: dict[str, Any], who: str) -> str:
         **values,
         "figure": vocabulary.figure_on(figure, spot),
     }
+
+
+def departure_text(kind: str, who: str, number: int) -> str:
+    """'Bob resigned at move 1.', 'Bob lost on time at move 12.'"""
+    if kind == "resign":
+        return _("%(who)s resigned at move %(number)s.") % {"who": who, "number": number}
+    return _("%(who)s ran out of time at move %(number)s and lost on time.") % {"who": who, "number": number}
+
+
+def departures(moves: Iterable[tuple[int, int, dict]], names: Sequence[str]) -> list[str]:
+    """Who left the game and when, in words, from move rows ``(number, seat, entry)``
+    (a result that reads "0 won / 0" says why: a resignation at move 1)."""
+    lines = []
+    for number, seat, entry in sorted(moves, key=lambda m: m[0]):
+        kind = kind_of(entry)
+        if kind in DEPARTURES:
+            lines.append(departure_text(kind, names[seat] if seat < len(names) else "?", number))
+    return lines

@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
-from games.expansions.base import RuleWords, SiteExpansion, register
+from games.present.expansions.base import RuleWords, SiteExpansion, register
 
 NAME = _("Traders & Builders")
 

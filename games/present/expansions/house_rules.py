@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.expansions.base import RuleWords, SiteExpansion, register
+from games.present.expansions.base import RuleWords, SiteExpansion, register
 
 FARM_SCORING = {"classic": _("Classic farm scoring"), "current": _("Current farm scoring")}
 
