@@ -28,4 +28,7 @@ def site(request):
         "brand_name": settings.SITE_NAME,
         # True when the /outbox/ page is available (DEBUG and no SMTP server).
         "outbox_enabled": settings.DEBUG and settings.OUTBOX_ENABLED,
+        # The footer's language menu names each language in itself ("English", "Deutsch", ...),
+        # never through the catalogue ({% get_available_languages %} would say "Englisch").
+        "languages_in_themselves": settings.LANGUAGES,
     }
