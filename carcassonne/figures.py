@@ -34,6 +34,20 @@ def add_kind(kind: FigureKind) -> None:
     FIGURE_KINDS[kind.name] = kind
 
 
+ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
+"""The name of a follower by the feature it stands on."""
+
+
+def follower_role(spot: str | None) -> str:
+    """``thief``, ``knight``, ``monk`` or ``farmer`` for a follower on ``spot``.
+
+    >>> follower_role("field:NNW"), follower_role(None)
+    ('farmer', '')
+    """
+    kind = (spot or "").partition(":")[0]
+    return ROLES.get(kind, kind)
+
+
 def weight(kind: str) -> int:
     """A figure's weight in every majority (roads, cities, cloisters, farms)."""
     return FIGURE_KINDS[kind].weight

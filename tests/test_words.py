@@ -117,7 +117,7 @@ def test_the_game_page_says_one_move_played_in_the_singular(client, ann, bob, la
 )
 def test_one_follower_beside_the_large_follower_in_a_quarter_reads_singular(language, one, three):
     """The City's tooltip on the game page said "1 Gefolgsleute" / "1 follower(s)"."""
-    from games.board_svg.city import _in_quarter_label
+    from games.present.expansions.count import _in_quarter_label
 
     with translation.override(language):
         assert _in_quarter_label("castle", "ann", 1, 1) == one

@@ -9,9 +9,9 @@ with Django's gettext). Geometry follows ``docs/rules/NOTATION.md``: ``x`` grows
 Inside the SVG one tile is 100 user units wide whatever ``cell_size`` is; the pixel size
 only sets ``width`` and ``height``. Every tile of TILES.md has its art: inns beside roads,
 cathedrals, the goods symbols, bridges (TB-24, KR-5), hedges between fields that touch,
-the City of Carcassonne with its quarters; figures of every kind are drawn in their seat
-colour (large followers bigger, builders, pigs), the Count in his quarter, and the King &
-Robber awards in a legend under the board.
+the City of Carcassonne's walls; figures of every kind are drawn in their seat colour
+(large followers bigger, builders, pigs). What an expansion adds of its own (the Count's
+quarters, the awards under the board) its site module registers (``expansion_art``).
 
 Where things are, from the bottom up:
 
@@ -20,11 +20,10 @@ Where things are, from the bottom up:
 - ``svg``: svgwrite elements and documents, written out as text;
 - ``shapes`` and ``spots``: where each feature of a tile lies, and where followers stand;
 - ``tile_marks`` and ``tile_art``: the drawing of each tile type at each rotation (cached);
-- ``figures``: followers, builders, pigs and the Count;
-- ``city`` and ``overlays``: the City's quarters, the awards legend, the last move,
-  the cells and spots to click;
-- ``expansion_art``: which of those drawings follow which expansion's state (the one
-  place the board names an expansion);
+- ``figures``: followers, builders and pigs;
+- ``overlays``: the legend under the board, the last move, the cells and spots to click;
+- ``expansion_art``: the drawings each expansion's site module registers (marks on its
+  tiles, its state over a tile, lines under the board): the board names no expansion;
 - ``assembly``: :func:`render_board` and :func:`render_tile`, and the sprites of every
   tile's drawing that pages refer to (:func:`tile_sprite`, :func:`tile_icon`).
 
@@ -42,12 +41,11 @@ Where things are, from the bottom up:
 from __future__ import annotations
 
 from games.board_svg.assembly import SPRITES, render_board, render_tile, sprite_version, tile_icon, tile_sprite
-from games.board_svg.city import quarter_name
 from games.board_svg.expansion_art import legend_lines
 from games.board_svg.figures import FIGURE_SCALE
-from games.board_svg.overlays import award_icon
+from games.board_svg.overlays import legend_icon
 from games.board_svg.palette import PALETTE, SEAT_COLORS, seat_hex
-from games.board_svg.spots import follower_role, spot_position
+from games.board_svg.spots import spot_position
 from games.present.pictures import use_translation
 
 __all__ = [
@@ -58,10 +56,8 @@ __all__ = [
     "tile_icon",
     "SPRITES",
     "legend_lines",
-    "award_icon",
+    "legend_icon",
     "spot_position",
-    "follower_role",
-    "quarter_name",
     "seat_hex",
     "use_translation",
     "PALETTE",

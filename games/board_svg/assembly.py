@@ -24,7 +24,7 @@ from svgwrite import Drawing
 from svgwrite.base import BaseElement
 
 from carcassonne.tiles import ROTATIONS, TILE_TYPES, orientation
-from games.board_svg.expansion_art import OVERLAID_TILES, legend_lines, tile_overlay
+from games.board_svg.expansion_art import legend_lines, overlaid, tile_overlay
 from games.board_svg.figures import figure_defs, figures_layer
 from games.board_svg.geometry import fmt
 from games.board_svg.overlays import LEGEND_ROW, SLOTS_STYLE, SPOTS_STYLE, last_move_mark, slot, slot_label, spot_button
@@ -274,7 +274,7 @@ def _tile_group(game: Game, placed: PlacedTile, sprite: str | None = None) -> No
     """A placed tile: its place, its tooltip and the ``<use>`` of its drawing (and over some, an expansion's state)."""
     tile, rotation, x, y = placed.tile, placed.rotation, placed.x, placed.y
     title = _("%(tile)s at (%(x)d,%(y)d), rotation %(rotation)d") % {"tile": tile, "x": x, "y": y, "rotation": rotation}
-    if tile in OVERLAID_TILES:
+    if overlaid(tile):
         return _tile_group_with(tile, rotation, x, y, title, [tile_overlay(game, tile, rotation)], sprite)
     return _placed_tile(tile, rotation, x, y, title, sprite)
 
@@ -325,7 +325,7 @@ def tile_document(
         art: list[Node] = [*field_art(), *tile_art(tile_id, rotation)]
     else:
         art = [_tile_use(tile_id, rotation, sprite)]
-    if tile_id in OVERLAID_TILES:
+    if overlaid(tile_id):
         art.append(tile_overlay(None, tile_id, rotation))
     title = _("%(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation}
     tile = group({"class": "tile", "data-tile": tile_id, "data-rotation": str(rotation)}, art, title=title)

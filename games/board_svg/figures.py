@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from svgwrite.base import BaseElement
 
+from carcassonne.figures import follower_role
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, SEAT_COLORS, UNIT
-from games.board_svg.spots import follower_role, spot_point
+from games.board_svg.spots import spot_point
 from games.board_svg.svg import Drawn, Markup, element, group, to_text
 from games.present.pictures import _
 
@@ -40,11 +41,6 @@ _PIG = (  # a pig seen from the side, facing east
     "M4.6,-6.6 L6.6,-10.4 L8.4,-5.4 Z"
 )
 _PIG_DETAIL = "M-9.3,-0.6 c-2.4,-1.4 -3.4,1.2 -1.6,1.8 c1.6,0.5 0.2,2.4 -1.5,1.4 M11.6,-1.9 v0.9 M12.6,-1.9 v0.9"
-_COUNT = (  # a stout figure with a crown
-    "M-7.6,10.5 C-7.6,1 -5.2,-2.6 0,-2.6 C5.2,-2.6 7.6,1 7.6,10.5 Z "
-    "M3.8,-6.2 A3.8,3.8 0 1 1 -3.8,-6.2 A3.8,3.8 0 1 1 3.8,-6.2 Z"
-)
-_CROWN = "M-4.2,-9.2 L-4.4,-14.2 L-2.1,-11.6 L0,-15 L2.1,-11.6 L4.4,-14.2 L4.2,-9.2 Z"
 
 FIGURE_SCALE = {"follower": 1.25, "large": 1.7, "builder": 1.25, "pig": 1.2}
 """How big each kind of figure is drawn on a tile (the large follower clearly bigger)."""
@@ -214,39 +210,3 @@ def figures_layer(game: Game, tiles: list[PlacedTile]) -> BaseElement:
                 )
             )
     return layer
-
-
-def count_figure(x: float, y: float, quarter: str, label: str) -> BaseElement:
-    """The Count standing at (x, y) in ``quarter`` of the City: a crowned figure in his own colour."""
-    transform = f"translate({fmt(x)},{fmt(y)}) scale(0.8)"
-    return group(
-        {"class": "count-figure", "data-quarter": quarter},
-        [
-            element(
-                "ellipse",
-                cx=fmt(x),
-                cy=fmt(y + 8.5),
-                rx="6.5",
-                ry="2",
-                fill=PALETTE["shadow"],
-                **{"fill-opacity": "0.3"},
-            ),
-            element(
-                "path",
-                d=_COUNT,
-                transform=transform,
-                fill=PALETTE["count"],
-                stroke=PALETTE["meeple_line"],
-                **{"stroke-width": "1.6", "stroke-linejoin": "round"},
-            ),
-            element(
-                "path",
-                d=_CROWN,
-                transform=transform,
-                fill=PALETTE["crown"],
-                stroke=PALETTE["meeple_line"],
-                **{"stroke-width": "1.2", "stroke-linejoin": "round"},
-            ),
-        ],
-        title=label,
-    )

@@ -1,4 +1,4 @@
-"""What lies over the board's tiles: the King & Robber legend under the board, the last
+"""What lies over the board's tiles: the expansions' legend under the board, the last
 move's outline, the empty cells where the drawn tile fits (buttons), and the spots of a
 tile preview where a follower may stand (buttons).
 
@@ -8,16 +8,17 @@ tile preview where a follower may stand (buttons).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from svgwrite.base import BaseElement
 
+from carcassonne.figures import follower_role
+from games.board_svg.expansion_art import LegendLine, legend_icon_shapes
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE, UNIT, seat_hex
-from games.board_svg.spots import follower_role, spot_point
-from games.board_svg.svg import Drawn, document, element, text_element, titled, to_text
-from games.present.pictures import _, ngettext
+from games.board_svg.spots import spot_point
+from games.board_svg.svg import document, element, text_element, titled, to_text
+from games.present.pictures import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from carcassonne.game import Game, PlacedTile
@@ -27,58 +28,8 @@ LEGEND_ROW = 38
 """Height in board units of one line of the legend under the board."""
 
 
-def award_lines(game: Game, m: Any) -> list[tuple[str, str, int | None, str]]:
-    """(award, text, holder's seat, tooltip) for the King & Robber awards of ``game``
-    (``m``: its rule module of the awards)."""
-    return [
-        _award_line(
-            game,
-            "king",
-            m.king,
-            m.largest_city,
-            (
-                _("King: not awarded yet"),
-                _("The king goes to whoever completes the largest city so far."),
-                _("King: %(player)s"),
-                lambda n: ngettext(
-                    "%(player)s holds the king: the largest city completed so far has %(size)d tile.",
-                    "%(player)s holds the king: the largest city completed so far has %(size)d tiles.",
-                    n,
-                ),
-            ),
-        ),
-        _award_line(
-            game,
-            "robber",
-            m.robber,
-            m.longest_road,
-            (
-                _("Robber: not awarded yet"),
-                _("The robber goes to whoever completes the longest road so far."),
-                _("Robber: %(player)s"),
-                lambda n: ngettext(
-                    "%(player)s holds the robber: the longest road completed so far has %(size)d tile.",
-                    "%(player)s holds the robber: the longest road completed so far has %(size)d tiles.",
-                    n,
-                ),
-            ),
-        ),
-    ]
-
-
-def _award_line(
-    game: Game, award: str, holder: int | None, size: int, words: tuple[str, str, str, Callable[[int], str]]
-) -> tuple[str, str, int | None, str]:
-    """One award's line: nobody's yet (and how to win it), or its holder and their feature's size."""
-    nobody, how, held, why = words
-    if holder is None:
-        return award, nobody, None, how
-    values = {"player": game.players[holder], "size": size}
-    return award, held % values, holder, why(size) % values
-
-
-def award_icon(award: str) -> str:
-    """The award's small picture (crown or robber) as an SVG document, for a page's legend."""
+def legend_icon(key: str) -> str:
+    """A legend line's small picture (see ``expansion_art``) as an SVG document, for a page's legend."""
     return to_text(
         document(
             {
@@ -86,49 +37,14 @@ def award_icon(award: str) -> str:
                 "height": "20",
                 "viewBox": "0,0,20,20",
                 "aria-hidden": "true",
-                "class": f"award-icon award-icon-{award}",
+                "class": f"award-icon award-icon-{key}",
             },
-            _award_icon(award, 10, 10),
+            legend_icon_shapes(key, 10, 10),
         )
     )
 
 
-def _award_icon(award: str, x: float, y: float) -> Drawn:
-    f = fmt
-    if award == "king":
-        return [
-            element(
-                "path",
-                d=f"M{f(x - 8)},{f(y + 5)} L{f(x - 9)},{f(y - 6)} L{f(x - 4)},{f(y - 1)} L{f(x)},{f(y - 8)} "
-                f"L{f(x + 4)},{f(y - 1)} L{f(x + 9)},{f(y - 6)} L{f(x + 8)},{f(y + 5)} Z",
-                fill=PALETTE["crown"],
-                stroke=PALETTE["crown_line"],
-                **{"stroke-width": "1.4", "stroke-linejoin": "round"},
-            )
-        ]
-    return [  # the robber: a masked face
-        element(
-            "circle",
-            cx=f(x),
-            cy=f(y),
-            r="8",
-            fill=PALETTE["robber"],
-            stroke=PALETTE["meeple_line"],
-            **{"stroke-width": "1.2"},
-        ),
-        element("path", d=f"M{f(x - 8)},{f(y - 2)} h16 v4 h-16 Z", fill=PALETTE["meeple_line"]),
-        element(
-            "path",
-            d=f"M{f(x - 3.2)},{f(y)} h0.1 M{f(x + 3.1)},{f(y)} h0.1",
-            stroke="#ffffff",
-            **{"stroke-width": "2", "stroke-linecap": "round"},
-        ),
-    ]
-
-
-def legend(
-    game: Game, lines: list[tuple[str, str, int | None, str]], x0: float, y0: float, width: float
-) -> BaseElement:
+def legend(game: Game, lines: list[LegendLine], x0: float, y0: float, width: float) -> BaseElement:
     """The awards under the board, each beside its holder's colour."""
     layer = element("g", {"class": "legend"})
     layer.add(
@@ -151,7 +67,7 @@ def legend(
             },
         )
         titled(row, tooltip)
-        for shape in _award_icon(award, x0 + 24, y):
+        for shape in legend_icon_shapes(award, x0 + 24, y):
             row.add(shape)
         x = x0 + 42
         if seat is not None:

@@ -106,8 +106,6 @@ _CITY_RECT = (-150.0, -50.0, 150.0, 150.0)
 """The City of Carcassonne's walls in block units (tile (x, y) spans x*100..x*100+100): from
 the middle of the corner tiles CO-1, CO-4, CO-9 and CO-12, so that each ring tile's fields
 lie outside them exactly as TILES.md lists its half-edges."""
-QUARTER_TILE = "CO-7"
-"""The tile of the City block that shows the four quarters."""
 
 
 def _walled_part(tile_id: str, k: int) -> tuple[list[Point], list[list[Point]]] | None:

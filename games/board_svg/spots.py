@@ -28,7 +28,6 @@ from games.board_svg.geometry import (
 )
 from games.board_svg.palette import UNIT
 from games.board_svg.shapes import TileShapes, tile_shapes
-from games.present import entries
 
 # Cloister footprint (also an obstacle for farmers) and the art around it.
 _CLOISTER_BOX = (31.0, 24.0, 69.0, 70.0)
@@ -288,6 +287,3 @@ def spot_position(orientation: Orientation, spot: str) -> tuple[float, float]:
     """
     x, y = spot_point(orientation.tile.id, orientation.rotation, spot)
     return round(x / UNIT, 4), round(y / UNIT, 4)
-
-
-follower_role = entries.follower_role

@@ -14,12 +14,13 @@ from functools import cache
 
 from svgwrite.base import BaseElement
 
+from games.board_svg.expansion_art import tile_marks
 from games.board_svg.geometry import CENTRE, along, fmt, path_data, turned
 from games.board_svg.palette import PALETTE
 from games.board_svg.shapes import CityShape, TileShapes, tile_shapes
 from games.board_svg.spots import hedge_lines
 from games.board_svg.svg import Drawn, element
-from games.board_svg.tile_marks import marks_art, quarters_art, walled_city_art
+from games.board_svg.tile_marks import marks_art, walled_city_art
 
 Art = tuple[BaseElement, ...]
 
@@ -441,7 +442,7 @@ def tile_art(tile_id: str, rotation: int) -> Art:
     return tuple(
         _draw_hedges(sh)
         + walled_city_art(sh)
-        + quarters_art(sh)
+        + tile_marks(sh)
         + _draw_river(sh)
         + _draw_roads(sh)
         + _draw_cities(sh)

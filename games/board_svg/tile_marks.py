@@ -1,9 +1,9 @@
 """The marks inside cities and the City of Carcassonne: cathedrals, goods symbols on their
-badges, the houses, walls, towers and gates of the City's block, and its four quarters.
+badges, and the houses, walls, towers and gates of the City's block.
 
 >>> from games.board_svg.shapes import tile_shapes
->>> [made.attribs["class"] for made in quarters_art(tile_shapes("CO-7", 0)) if "class" in made.attribs][:2]
-['quarter quarter-castle', 'quarter quarter-blacksmith']
+>>> [made.attribs.get("class") for made in walled_city_art(tile_shapes("CO-1", 0))][:1]
+['city-of-carcassonne']
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import math
 
 from svgwrite.base import BaseElement
 
-from carcassonne import QUARTERS
-from games.board_svg.geometry import Point, circle_path, fmt, path_data, turn
+from games.board_svg.expansion_art import marked
+from games.board_svg.geometry import Point, circle_path, fmt, path_data
 from games.board_svg.palette import PALETTE
-from games.board_svg.shapes import QUARTER_TILE, TileShapes
+from games.board_svg.shapes import TileShapes
 from games.board_svg.svg import Drawn, element
 
 
@@ -262,7 +262,7 @@ def walled_city_art(sh: TileShapes) -> Drawn:
     out: Drawn = [
         element("path", {"class": "city-of-carcassonne", "d": path_data(outline, closed=True), "fill": PALETTE["city"]})
     ]
-    if sh.o.tile.id != QUARTER_TILE:
+    if not marked(sh.o.tile.id):  # a tile an expansion marks shows its marks instead of houses
         out += _house_art(outline)
     if walls:
         d = " ".join(path_data(w) for w in walls)
@@ -281,72 +281,4 @@ def walled_city_art(sh: TileShapes) -> Drawn:
         out.append(_tower(x, y))
         gate = f"M{fmt(x - 3)},{fmt(y + 3)} v-3 a3,3 0 0 1 6,0 v3 Z"
         out.append(element("path", {"class": "gate", "d": gate, "fill": PALETTE["door"]}))
-    return out
-
-
-_QUARTER_CORNERS = {"castle": (0, 0), "blacksmith": (50, 0), "cathedral": (0, 50), "market": (50, 50)}
-"""Where each quarter lies on the unturned quarters tile (CO-7): its north-west corner."""
-_QUARTER_TINT = {"castle": "#c98f6b", "blacksmith": "#8f8f8f", "cathedral": "#8fa8cf", "market": "#9cc46a"}
-
-
-def quarter_box(quarter: str, rotation: int) -> Point:
-    """The north-west corner of ``quarter`` on the quarters tile turned by ``rotation``."""
-    x, y = _QUARTER_CORNERS[quarter]
-    cx, cy = turn((x + 25, y + 25), rotation // 90)
-    return cx - 25, cy - 25
-
-
-def _quarter_icon(quarter: str, x: float, y: float) -> str:
-    """A faint picture of what the quarter is, centred on (x, y)."""
-    f = fmt
-    if quarter == "castle":
-        return (
-            f"M{f(x - 8)},{f(y + 9)} V{f(y - 5)} h3 v-3 h3 v3 h4 v-3 h3 v3 h3 V{f(y + 9)} Z "
-            f"M{f(x - 2.5)},{f(y + 9)} v-5 a2.5,2.5 0 0 1 5,0 v5 Z"
-        )
-    if quarter == "blacksmith":
-        return (
-            f"M{f(x - 10)},{f(y - 1)} H{f(x + 7)} c0,3 -3,4 -5.5,4 V{f(y + 6)} H{f(x + 5)} V{f(y + 9)} "
-            f"H{f(x - 6)} V{f(y + 6)} H{f(x - 2.5)} V{f(y + 3)} C{f(x - 6)},{f(y + 3)} {f(x - 9)},{f(y + 2)} "
-            f"{f(x - 10)},{f(y - 1)} Z M{f(x + 1)},{f(y - 4)} l6,-7 l2,1.6 l-6,7 Z"
-        )
-    if quarter == "cathedral":
-        return (
-            f"M{f(x - 8)},{f(y + 9)} V{f(y)} L{f(x - 2)},{f(y - 5)} V{f(y - 9)} h1.2 v-2 h1.6 v2 h1.2 "
-            f"V{f(y - 5)} L{f(x + 8)},{f(y)} V{f(y + 9)} Z"
-        )
-    return (
-        f"M{f(x - 10)},{f(y - 3)} L{f(x - 7)},{f(y - 9)} H{f(x + 7)} L{f(x + 10)},{f(y - 3)} Z "
-        f"M{f(x - 8)},{f(y - 3)} h1.6 v12 h-1.6 Z M{f(x + 6.4)},{f(y - 3)} h1.6 v12 h-1.6 Z "
-        f"M{f(x - 7)},{f(y + 3)} h14 v3 h-14 Z"
-    )
-
-
-def quarters_art(sh: TileShapes) -> Drawn:
-    """The four quarters of the City on their tile (CO-7): tinted blocks with a faint picture."""
-    if sh.o.tile.id != QUARTER_TILE:
-        return []
-    out: Drawn = []
-    for quarter in QUARTERS:
-        x, y = quarter_box(quarter, sh.o.rotation)
-        out.append(
-            element(
-                "rect",
-                {
-                    "class": f"quarter quarter-{quarter}",
-                    "x": fmt(x + 2),
-                    "y": fmt(y + 2),
-                    "width": "46",
-                    "height": "46",
-                    "rx": "3",
-                    "fill": _QUARTER_TINT[quarter],
-                    "fill-opacity": "0.35",
-                },
-            )
-        )
-        out.append(
-            element(
-                "path", {"d": _quarter_icon(quarter, x + 25, y + 30), "fill": PALETTE["wall"], "fill-opacity": "0.28"}
-            )
-        )
     return out

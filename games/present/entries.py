@@ -22,9 +22,6 @@ from games.present.move_sentences import COMPLETED, completed_text, placement
 from games.present.tile_names import tile_phrase
 from games.recorded import DEPARTURES
 
-ROLES = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
-"""The name of a follower by the feature it stands on (board pictures, move lists, JS)."""
-
 CATEGORY_EXPANSION = expansions.categories()
 """The expansions' breakdown categories, each with the expansion that scores it."""
 
@@ -41,12 +38,6 @@ def figure_of(entry: dict[str, Any]) -> str:
     """The kind of the entry's figure (``follower`` unless the entry names another)."""
     meeple = entry.get("meeple")
     return meeple.get("figure", "follower") if isinstance(meeple, dict) else "follower"
-
-
-def follower_role(spot: str | None) -> str:
-    """``thief``, ``knight``, ``monk`` or ``farmer`` for a follower on ``spot``."""
-    kind = (spot or "").partition(":")[0]
-    return ROLES.get(kind, kind)
 
 
 def describe_spot(spot: str | None) -> str:

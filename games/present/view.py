@@ -239,7 +239,7 @@ class GameView:
                 "text": text,
                 "seat": seat,
                 "tooltip": tooltip,
-                "icon": board_svg.award_icon(award),
+                "icon": board_svg.legend_icon(award),
                 "color": colors[seat] if seat is not None and seat < len(colors) else "",
             }
             for award, text, seat, tooltip in board_svg.legend_lines(self._engine)

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 import pytest
+from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from carcassonne.autoplay import random_game
@@ -323,20 +324,18 @@ def test_no_tile_of_any_hand_appears_in_the_picture():
 
 
 def test_words_in_the_picture_are_translated():
+    """The board's own words go through the pictures' translation; an expansion's words on
+    the board (its site module's drawings) through Django's, in the reader's language."""
     board_svg.use_translation(lambda text: "~" + text, lambda one, many, n: "~" + (one if n == 1 else many))
     try:
         game = new_game(count=True, king_robber=True)
-        root = parse(render_board(game))
-        assert [el.text for el in with_class(root, "quarter-name")] == [
-            "~Castle",
-            "~Blacksmith",
-            "~Cathedral",
-            "~Market",
-        ]
-        assert title_of(with_class(root, "count-figure")[0]) == "~The Count stands in the castle"
-        assert with_class(root, "award-king")[0].find(f"{NS}text").text == "~King: not awarded yet"
+        with translation.override("de"):
+            root = parse(render_board(game))
         assert root.get("aria-label") == "~Carcassonne board: 12 tiles, 3 players"
         assert all(title_of(t).startswith("~CO-") for t in with_class(root, "tile"))
+        assert [el.text for el in with_class(root, "quarter-name")] == ["Burg", "Schmiede", "Kathedrale", "Markt"]
+        assert title_of(with_class(root, "count-figure")[0]) == "Der Graf steht in der Burg"
+        assert with_class(root, "award-king")[0].find(f"{NS}text").text == "König: noch nicht vergeben"
     finally:
         board_svg.use_translation(gettext, ngettext)
 

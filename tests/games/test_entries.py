@@ -2,8 +2,9 @@
 
 from django.utils import translation
 
+from carcassonne.figures import follower_role
 from carcassonne.record import kind_of
-from games.present.entries import advice, describe, describe_spot, follower_role, move_json
+from games.present.entries import advice, describe, describe_spot, move_json
 
 
 def test_each_entry_kind_reads_as_a_sentence():

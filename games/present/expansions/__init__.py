@@ -1,15 +1,15 @@
-"""The site's side of each expansion and house rule: one module each, registered like the
-engine's rule modules (``carcassonne.expansions``), and what the rest of the site asks.
+"""The site's side of each expansion and house rule: one module each, found in this
+package and kept in the engine's order, and what the rest of the site asks.
 
-Each module (``river``, ``inns_cathedrals``, ``traders_builders``, ``king_robber``,
-``count``, ``house_rules``) holds its words, entry and decision descriptions, public state,
-rule tags and "How to play" examples (see :class:`~games.present.expansions.base.SiteExpansion`);
-the board's drawings of an expansion are in ``games/board_svg/expansion_art.py``. Adding
-an expansion touches its engine module, its site module (and a line below), its art and
-its translations. The shared modules iterate :data:`REGISTRY` and name no expansion.
+Each module (a :class:`~games.present.expansions.base.SiteExpansion` subclass decorated
+with ``@register``) holds its words, entry and decision descriptions, public state, rule
+tags, "How to play" examples, its panels on the game page and its drawings on the board.
+Adding an expansion is its engine module (``carcassonne/expansions/<id>.py``), its module
+here of the same name and its translations: the shared modules iterate :data:`REGISTRY`
+and name no expansion.
 
->>> [e.id for e in REGISTRY]
-['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', '']
+>>> [e.id for e in REGISTRY][-1]  # the house rules, after every expansion
+''
 >>> from carcassonne import Game, Rules
 >>> public_state(Game.new(["Ann", "Bob"], Rules(expansions=("king_robber",))), ["Ann", "Bob"])
 {'king': None, 'robber': None}
@@ -17,22 +17,35 @@ its translations. The shared modules iterate :data:`REGISTRY` and name no expans
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Sequence
 from typing import Any
 
-from carcassonne.expansions import ORDER as ENGINE_ORDER
-from games.present.expansions import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
+from carcassonne.hooks import MODULES as ENGINE_MODULES
+from games.board_svg import expansion_art
 from games.present.expansions.base import REGISTRY, RuleWords, SiteExpansion
 
-MODULES = (river, inns_cathedrals, traders_builders, king_robber, count, house_rules)
-"""Every site module (each registers itself on import, in :data:`REGISTRY`)."""
-_ENGINE_IDS = [module.__name__.rsplit(".", 1)[-1] for module in ENGINE_ORDER]
-REGISTRY.sort(
-    key=lambda e: _ENGINE_IDS.index(e.id) if e.id else len(_ENGINE_IDS)
-)  # the engine's order, house rules last
+
+def discover() -> None:
+    """Import every module of this package (each registers itself), order :data:`REGISTRY`
+    as the engine orders its rule modules (the house rules last) and hand the board each
+    expansion's drawings. Idempotent; a test may add a folder to ``__path__`` and call it."""
+    for found in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{found.name}")
+    engine_ids = [cls.name for cls in ENGINE_MODULES]
+    REGISTRY.sort(key=lambda e: engine_ids.index(e.id) if e.id in engine_ids else len(engine_ids))
+    expansion_art.ART.clear()
+    for e in REGISTRY:
+        if e.art is not None:
+            expansion_art.register(e.id, e.art)
+
+
+discover()
 
 __all__ = [
     "REGISTRY",
+    "discover",
     "RuleWords",
     "SiteExpansion",
     "by_id",

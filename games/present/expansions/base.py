@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from games.board_svg.expansion_art import ExpansionArt
+
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
@@ -56,6 +58,9 @@ class SiteExpansion:
     """The categories it adds to a player's score breakdown, in the order shown."""
     entry_kinds: tuple[str, ...] = ()
     """The record entries (``entries.kind_of``) it describes in :meth:`describe_entry`."""
+    art: ExpansionArt | None = None
+    """Its drawings on the board (``games.board_svg.expansion_art``): marks on its tiles, its
+    state over a tile, lines under the board."""
     examples: dict[str, tuple[dict, list[tuple]]] = {}
     """Its examples of the "How to play" page: rules and turns (``games.how_to_play``)."""
 

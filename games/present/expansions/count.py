@@ -2,7 +2,8 @@
 (reinforcement from the City, deployment into it, the market round) and their record
 entries, the City's state (the score list, the API) and its rule tag.
 
-The board draws the City with :mod:`games.board_svg.city` (see ``board_svg/expansion_art.py``).
+On the board (``art``), the quarters tile shows its four quarters, each player's followers
+there (with how many) and the Count.
 An answer to one of its decisions is a record entry without ``player``:
 ``{"reinforce": {"x": 2, "y": -1, "spot": "city:N"}}``, ``{"reinforce": null}`` to pass,
 ``{"quarter": "market", "count": "castle"}``, ``{"quarter": null}``.
@@ -10,19 +11,32 @@ An answer to one of its decisions is a record entry without ``player``:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from svgwrite.base import BaseElement
 
+from carcassonne import QUARTERS
+from games.board_svg.expansion_art import ExpansionArt
+from games.board_svg.figures import figure_shapes
+from games.board_svg.geometry import Point, fmt, turn
+from games.board_svg.palette import PALETTE
+from games.board_svg.svg import Drawn, element, group, text_element, titled
 from games.present.expansions.base import RuleWords, SiteExpansion, register
 from games.present.followers import follower_on, side_label
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+    from games.board_svg.shapes import TileShapes
+
 NAME = _("The Count of Carcassonne")
+
+QUARTER_TILE = "CO-7"
+"""The tile of the City block that shows the four quarters."""
 
 QUARTER_LABELS: dict[object, StrOrPromise] = {
     "castle": _("Castle"),
@@ -141,6 +155,10 @@ class Count(SiteExpansion):
         ),
     }
     entry_kinds = ("reinforce", "quarter")
+    art = ExpansionArt(
+        tile_marks={QUARTER_TILE: lambda sh: quarters_art(sh)},
+        tiles={QUARTER_TILE: lambda count, rotation: city_overlay(count, rotation)},
+    )
 
     def describe_entry(self, entry: dict[str, Any], who: str) -> str:
         if "quarter" in entry:
@@ -278,3 +296,313 @@ def _advise_deployment(entry: dict[str, Any]) -> str | None:
     if text is None:
         return None
     return str(text) % {"quarter": QUARTER_LABELS.get(quarter, quarter), "to": QUARTER_LABELS.get(count, count)}
+
+
+# --- the City on the board ---------------------------------------------------------
+
+_COUNT = (  # a stout figure with a crown
+    "M-7.6,10.5 C-7.6,1 -5.2,-2.6 0,-2.6 C5.2,-2.6 7.6,1 7.6,10.5 Z "
+    "M3.8,-6.2 A3.8,3.8 0 1 1 -3.8,-6.2 A3.8,3.8 0 1 1 3.8,-6.2 Z"
+)
+_CROWN = "M-4.2,-9.2 L-4.4,-14.2 L-2.1,-11.6 L0,-15 L2.1,-11.6 L4.4,-14.2 L4.2,-9.2 Z"
+
+
+_QUARTER_CORNERS = {"castle": (0, 0), "blacksmith": (50, 0), "cathedral": (0, 50), "market": (50, 50)}
+"""Where each quarter lies on the unturned quarters tile (CO-7): its north-west corner."""
+_QUARTER_TINT = {"castle": "#c98f6b", "blacksmith": "#8f8f8f", "cathedral": "#8fa8cf", "market": "#9cc46a"}
+
+
+def quarter_box(quarter: str, rotation: int) -> Point:
+    """The north-west corner of ``quarter`` on the quarters tile turned by ``rotation``."""
+    x, y = _QUARTER_CORNERS[quarter]
+    cx, cy = turn((x + 25, y + 25), rotation // 90)
+    return cx - 25, cy - 25
+
+
+def _quarter_icon(quarter: str, x: float, y: float) -> str:
+    """A faint picture of what the quarter is, centred on (x, y)."""
+    f = fmt
+    if quarter == "castle":
+        return (
+            f"M{f(x - 8)},{f(y + 9)} V{f(y - 5)} h3 v-3 h3 v3 h4 v-3 h3 v3 h3 V{f(y + 9)} Z "
+            f"M{f(x - 2.5)},{f(y + 9)} v-5 a2.5,2.5 0 0 1 5,0 v5 Z"
+        )
+    if quarter == "blacksmith":
+        return (
+            f"M{f(x - 10)},{f(y - 1)} H{f(x + 7)} c0,3 -3,4 -5.5,4 V{f(y + 6)} H{f(x + 5)} V{f(y + 9)} "
+            f"H{f(x - 6)} V{f(y + 6)} H{f(x - 2.5)} V{f(y + 3)} C{f(x - 6)},{f(y + 3)} {f(x - 9)},{f(y + 2)} "
+            f"{f(x - 10)},{f(y - 1)} Z M{f(x + 1)},{f(y - 4)} l6,-7 l2,1.6 l-6,7 Z"
+        )
+    if quarter == "cathedral":
+        return (
+            f"M{f(x - 8)},{f(y + 9)} V{f(y)} L{f(x - 2)},{f(y - 5)} V{f(y - 9)} h1.2 v-2 h1.6 v2 h1.2 "
+            f"V{f(y - 5)} L{f(x + 8)},{f(y)} V{f(y + 9)} Z"
+        )
+    return (
+        f"M{f(x - 10)},{f(y - 3)} L{f(x - 7)},{f(y - 9)} H{f(x + 7)} L{f(x + 10)},{f(y - 3)} Z "
+        f"M{f(x - 8)},{f(y - 3)} h1.6 v12 h-1.6 Z M{f(x + 6.4)},{f(y - 3)} h1.6 v12 h-1.6 Z "
+        f"M{f(x - 7)},{f(y + 3)} h14 v3 h-14 Z"
+    )
+
+
+def quarters_art(sh: TileShapes) -> Drawn:
+    """The four quarters of the City on their tile (CO-7): tinted blocks with a faint picture."""
+    if sh.o.tile.id != QUARTER_TILE:
+        return []
+    out: Drawn = []
+    for quarter in QUARTERS:
+        x, y = quarter_box(quarter, sh.o.rotation)
+        out.append(
+            element(
+                "rect",
+                {
+                    "class": f"quarter quarter-{quarter}",
+                    "x": fmt(x + 2),
+                    "y": fmt(y + 2),
+                    "width": "46",
+                    "height": "46",
+                    "rx": "3",
+                    "fill": _QUARTER_TINT[quarter],
+                    "fill-opacity": "0.35",
+                },
+            )
+        )
+        out.append(
+            element(
+                "path", {"d": _quarter_icon(quarter, x + 25, y + 30), "fill": PALETTE["wall"], "fill-opacity": "0.28"}
+            )
+        )
+    return out
+
+
+def count_figure(x: float, y: float, quarter: str, label: str) -> BaseElement:
+    """The Count standing at (x, y) in ``quarter`` of the City: a crowned figure in his own colour."""
+    transform = f"translate({fmt(x)},{fmt(y)}) scale(0.8)"
+    return group(
+        {"class": "count-figure", "data-quarter": quarter},
+        [
+            element(
+                "ellipse",
+                cx=fmt(x),
+                cy=fmt(y + 8.5),
+                rx="6.5",
+                ry="2",
+                fill=PALETTE["shadow"],
+                **{"fill-opacity": "0.3"},
+            ),
+            element(
+                "path",
+                d=_COUNT,
+                transform=transform,
+                fill=PALETTE["count"],
+                stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.6", "stroke-linejoin": "round"},
+            ),
+            element(
+                "path",
+                d=_CROWN,
+                transform=transform,
+                fill=PALETTE["crown"],
+                stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.2", "stroke-linejoin": "round"},
+            ),
+        ],
+        title=label,
+    )
+
+
+def _in_quarter_label(quarter: str, player: str, followers: int, large: int) -> str:
+    """The tooltip of a player's followers (or large followers) in a quarter: one whole sentence each."""
+    values = {"player": player, "count": followers, "large": large}
+    if large and followers:  # a player has one large follower
+        return {
+            "castle": ngettext(
+                "%(player)s: a follower and the large follower in the castle",
+                "%(player)s: %(count)d followers and the large follower in the castle",
+                followers,
+            ),
+            "blacksmith": ngettext(
+                "%(player)s: a follower and the large follower in the blacksmith's quarter",
+                "%(player)s: %(count)d followers and the large follower in the blacksmith's quarter",
+                followers,
+            ),
+            "cathedral": ngettext(
+                "%(player)s: a follower and the large follower in the cathedral quarter",
+                "%(player)s: %(count)d followers and the large follower in the cathedral quarter",
+                followers,
+            ),
+            "market": ngettext(
+                "%(player)s: a follower and the large follower in the market",
+                "%(player)s: %(count)d followers and the large follower in the market",
+                followers,
+            ),
+        }[quarter] % values
+    n = followers or large
+    return {
+        ("castle", False): ngettext(
+            "%(player)s: a follower in the castle", "%(player)s: %(count)d followers in the castle", n
+        ),
+        ("blacksmith", False): ngettext(
+            "%(player)s: a follower in the blacksmith's quarter",
+            "%(player)s: %(count)d followers in the blacksmith's quarter",
+            n,
+        ),
+        ("cathedral", False): ngettext(
+            "%(player)s: a follower in the cathedral quarter",
+            "%(player)s: %(count)d followers in the cathedral quarter",
+            n,
+        ),
+        ("market", False): ngettext(
+            "%(player)s: a follower in the market", "%(player)s: %(count)d followers in the market", n
+        ),
+        ("castle", True): ngettext(
+            "%(player)s: a large follower in the castle", "%(player)s: %(large)d large followers in the castle", n
+        ),
+        ("blacksmith", True): ngettext(
+            "%(player)s: a large follower in the blacksmith's quarter",
+            "%(player)s: %(large)d large followers in the blacksmith's quarter",
+            n,
+        ),
+        ("cathedral", True): ngettext(
+            "%(player)s: a large follower in the cathedral quarter",
+            "%(player)s: %(large)d large followers in the cathedral quarter",
+            n,
+        ),
+        ("market", True): ngettext(
+            "%(player)s: a large follower in the market", "%(player)s: %(large)d large followers in the market", n
+        ),
+    }[quarter, bool(large)] % values
+
+
+def _count_label(quarter: str) -> str:
+    return {
+        "castle": gettext("The Count stands in the castle"),
+        "blacksmith": gettext("The Count stands in the blacksmith's quarter"),
+        "cathedral": gettext("The Count stands in the cathedral quarter"),
+        "market": gettext("The Count stands in the market"),
+    }[quarter]
+
+
+def _quarter_labels(rotation: int) -> Drawn:
+    """Each quarter's name, over an area a page may make clickable (``rect.quarter-area``)."""
+    out = []
+    for quarter in QUARTERS:
+        x, y = quarter_box(quarter, rotation)
+        text = str(QUARTER_LABELS[quarter])
+        out.append(
+            element(
+                "rect",
+                x=fmt(x + 2),
+                y=fmt(y + 2),
+                width="46",
+                height="46",
+                rx="3",
+                fill="none",
+                **{"class": "quarter-area", "data-quarter": quarter, "aria-label": text, "pointer-events": "all"},
+            )
+        )
+        width = min(46.0, 6 + 4.4 * len(text))
+        out.append(
+            element(
+                "rect",
+                x=fmt(x + 25 - width / 2),
+                y=fmt(y + 3.5),
+                width=fmt(width),
+                height="9.5",
+                rx="2.5",
+                fill=PALETTE["badge"],
+                stroke=PALETTE["city_shade"],
+                **{"stroke-width": "0.8", "fill-opacity": "0.92"},
+            )
+        )
+        out.append(
+            text_element(
+                {
+                    "class": f"quarter-name quarter-{quarter}",
+                    "x": fmt(x + 25),
+                    "y": fmt(y + 10.6),
+                    "text-anchor": "middle",
+                    "font-size": "7",
+                    "font-weight": "bold",
+                    "font-family": "sans-serif",
+                    "fill": PALETTE["text"],
+                },
+                text,
+            )
+        )
+    return out
+
+
+def _count_badge(fx: float, fy: float, n: int) -> list[BaseElement]:
+    """How many figures stand on one slot of a quarter: a small dark badge with the number."""
+    circle = {"cx": fmt(fx + 5), "cy": fmt(fy + 4), "r": "3.6", "fill": PALETTE["text"], "stroke": "#ffffff"}
+    disc = element("circle", {**circle, "stroke-width": "0.8"})
+    number = {
+        "class": "quarter-count",
+        "x": fmt(fx + 5),
+        "y": fmt(fy + 6),
+        "text-anchor": "middle",
+        "font-size": "5.6",
+        "font-weight": "bold",
+        "font-family": "sans-serif",
+        "fill": "#ffffff",
+    }
+    return [disc, text_element(number, str(n))]
+
+
+def city_overlay(count: Any, rotation: int) -> BaseElement:
+    """What stands in the City's quarters: each player's followers (with how many) and the
+    Count, from the game's rule module of the City (``None``: the quarters' names only)."""
+    group = element("g", {"class": "city-quarters"})
+    for label in _quarter_labels(rotation):
+        group.add(label)
+    if count is None:
+        return group
+    colors, names = count.game.colors, count.game.players
+    for q, quarter in enumerate(QUARTERS):
+        x, y = quarter_box(quarter, rotation)
+        figures: list[tuple[str, int, int]] = []  # (kind, seat, how many)
+        for seat, held in enumerate(count.city):
+            followers, large = held[q]
+            if followers:
+                figures.append(("follower", seat, followers))
+            if large:
+                figures.append(("large", seat, large))
+        here = count.count_at == quarter
+        cols = max(3, math.ceil((len(figures) + (1 if here else 0)) / 2))
+        step = 44 / cols
+
+        def slot(i: int, x: float = x, y: float = y, step: float = step, cols: int = cols) -> Point:
+            return x + 3 + step * (i % cols + 0.5), y + 24 + 14 * (i // cols)
+
+        badges = []
+        for i, (kind, seat, n) in enumerate(figures):
+            fx, fy = slot(i)
+            followers, large = count.city[seat][q]
+            item = element(
+                "g",
+                {
+                    "class": f"quarter-figure kind-{kind}",
+                    "data-quarter": quarter,
+                    "data-seat": str(seat),
+                    "data-player": names[seat],
+                    "data-count": str(n),
+                },
+            )
+            titled(
+                item,
+                _in_quarter_label(
+                    quarter, names[seat], followers if kind == "follower" else 0, large if kind == "large" else 0
+                ),
+            )
+            for shape in figure_shapes(kind, fx, fy, colors[seat], 0.55 if kind == "follower" else 0.72):
+                item.add(shape)
+            group.add(item)
+            if n > 1:  # how many, on a small badge drawn over the neighbours
+                badges += _count_badge(fx, fy, n)
+        for badge in badges:
+            group.add(badge)
+        if here:
+            fx, fy = slot(2 * cols - 1)
+            group.add(count_figure(fx, fy, quarter, _count_label(quarter)))
+    return group
