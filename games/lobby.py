@@ -114,9 +114,18 @@ def create_game(
     return game
 
 
-def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatOrder.AS_LISTED, name: str = "") -> Game:
+def create_started_game(
+    creator,
+    users,
+    rules=None,
+    seat_order: str = Game.SeatOrder.AS_LISTED,
+    name: str = "",
+    event: tuple[int, int] | None = None,
+) -> Game:
     """Create a game whose seats are all taken by ``users`` (in seat order) and start it
-    at once: no invitations (tournaments and other organisers pair the players)."""
+    at once: no invitations (tournaments and other organisers pair the players). ``event``:
+    the round and table an organiser paired it at, ``name`` then the event's name (the
+    title is built when shown, in the reader's language)."""
     users = list(users)
     rules = _checked_rules(rules, seat_order)
     if not MIN_PLAYERS <= len(users) <= rules.max_players:
@@ -128,7 +137,12 @@ def create_started_game(creator, users, rules=None, seat_order: str = Game.SeatO
         raise GameError(_("a player cannot take two seats"))
     with transaction.atomic():
         game = Game.objects.create(
-            name=single_line(name)[:80], created_by=creator, seat_order=seat_order, rules=rules.to_json()
+            name=single_line(name)[:80],
+            event_round=event[0] if event else None,
+            event_table=event[1] if event else None,
+            created_by=creator,
+            seat_order=seat_order,
+            rules=rules.to_json(),
         )
         now = timezone.now()
         Seat.objects.bulk_create(

@@ -75,6 +75,10 @@ class Game(models.Model):
     MOVE_DAYS_CHOICES = [(d, days_label(d)) for d in (1, 2, 3, 5, 7, 10, 14)]
 
     name = models.CharField(max_length=80, blank=True)
+    # A game an organiser paired (a tournament's round and table): ``name`` is the event's and
+    # the title is built when shown, in the reader's language ("Cup · round 1, table 2").
+    event_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    event_table = models.PositiveSmallIntegerField(null=True, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -124,6 +128,12 @@ class Game(models.Model):
 
     @property
     def title(self) -> str:
+        if self.event_round is not None:
+            return gettext("%(name)s · round %(number)s, table %(table)s") % {
+                "name": self.name,
+                "number": self.event_round,
+                "table": self.event_table,
+            }
         return self.name or gettext("Game #%(number)s") % {"number": self.pk}
 
     @property

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 LANGUAGES = ["en", "de", "fr", "it"]
 
@@ -22,3 +23,108 @@ def footer_languages(html: str) -> list[str]:
 def test_the_footer_names_each_language_in_itself(client, language):
     page = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=language)
     assert footer_languages(page.content.decode()) == ["English", "Deutsch", "Français", "Italiano"]
+
+
+def _tournament_round(director, users, name="Cup"):
+    from tournaments import creation, registration, rounds
+
+    t = creation.create_tournament(director, name=name)
+    for i, u in enumerate(users):
+        registration.register(t, u, rating=2000 - i)
+    with translation.override("en"):  # the director starts the round in English
+        rounds.start(t, director)
+    return t
+
+
+TABLE_TITLE = {
+    "en": "Cup · round 1, table 1",
+    "de": "Cup · Runde 1, Tisch 1",
+    "fr": "Cup · manche 1, table 1",
+    "it": "Cup · turno 1, tavolo 1",
+}
+
+
+@pytest.mark.django_db
+def test_a_tournament_games_title_is_built_when_shown_in_the_readers_language(
+    client, ann, bob, make_user, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    director = make_user("director")
+    bob.language = "de"
+    bob.save()
+    ann.language = "fr"
+    ann.save()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        t = _tournament_round(director, [ann, bob])
+    game = t.rounds.get().pairings.get().game
+    assert game.name == "Cup"  # the event's name; the rest is built when shown
+    for language, title in TABLE_TITLE.items():
+        page = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert title in page, language
+        with translation.override(language):
+            assert game.title == title
+    # the first player's turn e-mail names the game in their language, not the director's
+    first = game.seats.get(position=game.current_seat).user
+    subjects = [m.subject for m in mail.outbox if first.email in m.to and "Cup" in m.subject]
+    assert any(TABLE_TITLE[first.language] in s for s in subjects), subjects
+    assert not any("round" in s for s in subjects), subjects  # the round's e-mail too
+
+
+ON_TIMEOUT = {
+    "de": "Bei Zeitüberschreitung verliert der Spieler auf Zeit.",
+    "fr": "En cas de dépassement du temps, le joueur perd au temps.",
+    "it": "Alla scadenza del tempo il giocatore perde per tempo.",
+}
+WHEN_IT_RUNS_OUT = {
+    "de": "Läuft sie ab, verlierst du auf Zeit.",
+    "fr": "Une fois le temps écoulé, vous perdrez au temps.",
+    "it": "Alla scadenza perderai per tempo.",
+}
+LOWERED = {"de": ["verlust auf zeit", "auf zeit verlieren", "zug aussetzen"], "fr": [], "it": []}
+
+
+def _text(html: str) -> str:
+    return re.sub(r"[ \t\r\n]+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_a_sentence_about_the_timeout_rule_is_whole_in_each_language(client, ann, language):
+    from tournaments import creation
+
+    t = creation.create_tournament(ann, name="Cup", move_days=3, timeout_rule="lose")
+    page = _text(client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert ON_TIMEOUT[language] in page
+    for lowered in LOWERED[language]:
+        assert lowered not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_the_reminder_says_what_happens_at_the_deadline_in_a_whole_sentence(
+    ann, bob, django_capture_on_commit_callbacks, language
+):
+    from datetime import timedelta
+
+    from django.core import mail
+    from django.utils import timezone
+
+    from games import lobby
+    from games.models import TurnClock
+    from notifications import tasks
+
+    ann.language = language
+    ann.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = lobby.create_game(ann, ["bob"], name="Friday", move_days=3)
+        lobby.accept_invitation(game.pk, bob)
+    mail.outbox.clear()
+    TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(days=1.6))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.send_reminders() == 1
+    [message] = [m for m in mail.outbox if "ann@example.com" in m.to]
+    html = next(content for content, kind in message.alternatives if kind == "text/html")
+    for text in (message.body, _text(html)):
+        assert WHEN_IT_RUNS_OUT[language] in _text(text)

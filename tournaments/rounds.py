@@ -225,9 +225,8 @@ def _create_round(t, number, stage, tables, byes, withdrawn, bracket_keys=None) 
             t.director,
             [users[u] for u in present],
             t.rules,
-            name=(_("%(name)s · round %(number)s, table %(table)s") % {"name": t.name, "number": number, "table": n})[
-                :80
-            ],
+            name=t.name,  # the title is built when shown, in the reader's language
+            event=(number, n),
         )
         _apply_game_options(t, game)
         p.game = game

@@ -10,7 +10,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import ngettext
 
 from games import clock, durations, live
-from games.models import GameEvent, TurnClock, Vacation
+from games.models import TurnClock, Vacation
 from games.present import rule_words
 
 register = template.Library()
@@ -68,11 +68,6 @@ def game_clock(game):
         "away": away,
         "on_timeout": rule_words.on_timeout(game),
     }
-
-
-@register.inclusion_tag("games/_timeout_events.html")
-def timeout_events(game):
-    return {"events": GameEvent.objects.filter(game=game).select_related("user")}
 
 
 @register.inclusion_tag("games/_rule_tags.html")
