@@ -17,9 +17,10 @@ from carcassonne.record import kind_of
 from carcassonne.tiles import TILE_TYPES
 from games import engine_state, hints
 from games.models import GameEvent, Seat
+from games.present import expansions
 from games.present.entries import categories_for, describe, describe_spot, spot_of
 from games.present.tile_names import tile_name
-from games.present.vocabulary import CATEGORY_LABELS, FIGURE_LABELS, GOODS_LABELS, QUARTER_LABELS
+from games.present.vocabulary import CATEGORY_LABELS, FIGURE_LABELS
 
 from .entries import departures
 from .notices import turn_refusals
@@ -68,7 +69,6 @@ def context(
         "my_decision": view.my_decision,
         "decision": decision,
         "pending": view.pending,
-        "city": view.expansions(view.names).get("city"),
         "active": view.active,
         "finished": view.finished,
         "waiting": view.waiting,
@@ -112,16 +112,7 @@ def _player_row(view: GameView, p: PlayerView, left_reasons: dict[int, str]) -> 
         "reserve": [
             {"figure": kind, "label": FIGURE_LABELS.get(kind, kind), "count": n} for kind, n in p.reserve.items()
         ],
-        "goods": [
-            {"good": good, "label": GOODS_LABELS.get(good, good), "count": n} for good, n in p.goods.items() if n
-        ],
-        "king": p.king,
-        "robber": p.robber,
-        "city": [
-            {"quarter": q, "label": QUARTER_LABELS[q], "count": held["follower"] + held["large"]}
-            for q, held in p.city.items()
-            if held["follower"] + held["large"]
-        ],
+        "marks": p.marks,
         "current": p.current,
         "me": p.me,
         "winner": p.winner,
@@ -204,8 +195,8 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
 
 
 def decision_context(view: GameView) -> dict[str, Any]:
-    """The pending decision (the Count's) as the game page shows it: what happened and what
-    the player asked may do (the options, a pass, the quarters), or whom the others wait on."""
+    """The pending decision as the game page shows it: what happened and what the player
+    asked may do (the options, a pass, the expansion's own form), or whom the others wait on."""
     data = view.decision or {}
     mine = view.mine
     options = data.get("options", []) if mine else []
@@ -217,18 +208,10 @@ def decision_context(view: GameView) -> dict[str, Any]:
         "pass_json": json.dumps(next((o["answer"] for o in options if o["pass"]), None)),
         "moves": [{**o, "answer_json": json.dumps(o["answer"])} for o in options if not o["pass"] and "target" in o],
     }
-    if mine and data.get("action") == "quarter":
+    site = expansions.for_action(data.get("action") or "")
+    if mine and site is not None:
         answers = [o["answer"] for o in options if not o["pass"]]
-        result["quarters"] = [(q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a["quarter"] == q for a in answers)]
-        result["figures"] = [
-            (f, FIGURE_LABELS[f])
-            for f in ("follower", "large")
-            if any(a.get("figure", "follower") == f for a in answers)
-        ]
-        result["count_to"] = [
-            (q, QUARTER_LABELS[q]) for q in QUARTER_LABELS if any(a.get("count") == q for a in answers)
-        ]
-        result["count_at"] = (view.expansions(view.names).get("city") or {}).get("count")
+        result["form"] = site.decision_form(data["action"], answers, view.expansions(view.names), FIGURE_LABELS)
     return result
 
 

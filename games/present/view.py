@@ -19,6 +19,7 @@ from games import engine_state, seating
 from games.models import Game, Seat
 from games.present import decision_words, expansions
 from games.present.entries import describe, scored_json
+from games.present.expansions import Mark
 from games.recorded import outcome_json
 
 from .hidden import seen_by
@@ -40,12 +41,7 @@ class PlayerView:
     out: bool  # left the game (lost on time or resigned)
     hand_size: int | None  # None without hands of tiles
     hand: tuple[str, ...] | None  # None: hidden from this viewer (or no hands)
-    goods: dict[str, int] = field(
-        default_factory=dict
-    )  # the expansions' state (games.present.expansions): goods tokens,
-    king: bool = False  # the king's and the robber's holders,
-    robber: bool = False
-    city: dict[str, dict[str, int]] = field(default_factory=dict)  # followers in the City: quarter -> {follower, large}
+    marks: list[Mark] = field(default_factory=list)  # the expansions' marks beside the player (goods, awards, the City)
     current: bool = False  # the game waits for this seat
     winner: bool = False
     final_points: int | None = None  # points of the final scoring (finished games)
@@ -162,10 +158,7 @@ class GameView:
             out=i in engine.out,
             hand_size=self._hand_sizes[i] if self._hand_sizes else None,
             hand=hand,
-            goods=dict(extras.get("goods", {}).get(key, {})),
-            king=extras.get("king") == key,
-            robber=extras.get("robber") == key,
-            city=dict((extras.get("city") or {}).get("quarters", {}).get(key, {})),
+            marks=expansions.player_marks(extras, key),
             current=bool(self.pending and self.pending.player == i),
             winner=bool(self.outcome and i in self.outcome.winners),
             final_points=self.final_points[i] if self.final_points else None,

@@ -22,9 +22,9 @@ import pkgutil
 from collections.abc import Sequence
 from typing import Any
 
-from carcassonne.hooks import MODULES as ENGINE_MODULES
+from carcassonne import expansions as engine
 from games.board_svg import expansion_art
-from games.present.expansions.base import REGISTRY, RuleWords, SiteExpansion
+from games.present.expansions.base import REGISTRY, Mark, RuleWords, SiteExpansion
 
 
 def discover() -> None:
@@ -33,7 +33,7 @@ def discover() -> None:
     expansion's drawings. Idempotent; a test may add a folder to ``__path__`` and call it."""
     for found in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{found.name}")
-    engine_ids = [cls.name for cls in ENGINE_MODULES]
+    engine_ids = [cls.name for cls in engine.MODULES]  # in the order the engine runs their hooks
     REGISTRY.sort(key=lambda e: engine_ids.index(e.id) if e.id in engine_ids else len(engine_ids))
     expansion_art.ART.clear()
     for e in REGISTRY:
@@ -54,6 +54,8 @@ __all__ = [
     "for_entry",
     "for_action",
     "public_state",
+    "player_marks",
+    "Mark",
     "categories",
 ]
 
@@ -87,6 +89,11 @@ def for_entry(kind: str) -> SiteExpansion | None:
 def for_action(action: str) -> SiteExpansion | None:
     """The module whose decision ``action`` is (the engine's ``Pending.action``)."""
     return next((e for e in REGISTRY if action in e.decisions), None)
+
+
+def player_marks(state: dict[str, Any], player: str) -> list[Mark]:
+    """Every expansion's marks beside ``player`` in the scores panel, in registry order."""
+    return [mark for e in REGISTRY for mark in e.player_marks(state, player)]
 
 
 def categories() -> dict[str, str]:

@@ -32,6 +32,18 @@ class RuleWords:
     name: StrOrPromise | None = None  # in the one-line description; None: tag only
 
 
+@dataclass(frozen=True)
+class Mark:
+    """One mark beside a player in the scores panel: how many tokens of a kind, or a badge."""
+
+    css: str  # its classes ("goods-count goods-wine", "badge badge-award")
+    testid: str
+    title: str  # its tooltip
+    text: str  # what it shows: a number or a word
+    label: str = ""  # what a screen reader hears after the text
+    icon: str = ""  # the class of its small picture
+
+
 class SiteExpansion:
     """One expansion (or the house rules) as the site shows it. Every table defaults to
     empty and every hook to saying nothing, so a module fills in only what it has."""
@@ -95,6 +107,20 @@ class SiteExpansion:
     def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
         """Its public state besides the board (by player ``names``), from the game's rule module."""
         return {}
+
+    def player_marks(self, state: dict[str, Any], player: str) -> list[Mark]:
+        """What the scores panel shows beside ``player`` (an engine player name) of this
+        expansion's public state (``state``: every expansion's, see :meth:`state`)."""
+        return []
+
+    def decision_form(
+        self, action: str, answers: list[dict[str, Any]], state: dict[str, Any], figures: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """A form for a decision whose answers are combinations (which quarter, which figure,
+        where to move the Count) rather than a list of moves: its fields, each ``radio``,
+        ``hidden`` or ``select`` with its choices, built from the accepted ``answers``; the
+        page's form sends every named field with a value (``None``: no form)."""
+        return None
 
     def departures(self, rules: dict) -> list[str]:
         """The keys of :attr:`words` a rules object uses (house rules: those that differ

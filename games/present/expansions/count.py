@@ -15,6 +15,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from svgwrite.base import BaseElement
@@ -25,7 +26,7 @@ from games.board_svg.figures import figure_shapes
 from games.board_svg.geometry import Point, fmt, turn
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element, group, text_element, titled
-from games.present.expansions.base import RuleWords, SiteExpansion, register
+from games.present.expansions.base import Mark, RuleWords, SiteExpansion, register
 from games.present.followers import follower_on, side_label
 
 if TYPE_CHECKING:
@@ -220,6 +221,58 @@ class Count(SiteExpansion):
         if not isinstance(target, dict):
             return None
         return {"x": target["x"], "y": target["y"], "spot": target["spot"], "figure": target.get("figure", "follower")}
+
+    def player_marks(self, state: dict[str, Any], player: str) -> list[Mark]:
+        """How many of ``player``'s followers stand in each quarter of the City (where any do)."""
+        marks = []
+        for quarter, held in ((state.get("city") or {}).get("quarters") or {}).get(player, {}).items():
+            n, label = held["follower"] + held["large"], str(QUARTER_LABELS[quarter])
+            if n:
+                title = ngettext(
+                    "%(counter)s follower in the %(quarter)s", "%(counter)s followers in the %(quarter)s", n
+                ) % {"counter": n, "quarter": label}
+                marks.append(Mark(f"city-count city-{quarter}", f"city-{quarter}", title, str(n), label, "city-icon"))
+        return marks
+
+    def decision_form(
+        self, action: str, answers: list[dict[str, Any]], state: dict[str, Any], figures: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """Putting a follower into the City: the quarter, the figure (when there is a choice)
+        and where the Count moves, each offered as far as some accepted answer has it."""
+        if action != "quarter":
+            return None
+        answers = [a for a in answers if a.get("quarter")]
+        quarters = [(q, label) for q, label in QUARTER_LABELS.items() if any(a["quarter"] == q for a in answers)]
+        kinds = [
+            (f, capfirst(figures[f]))
+            for f in ("follower", "large")
+            if any(a.get("figure", "follower") == f for a in answers)
+        ]
+        moves = [
+            (q, gettext("to the %(label)s") % {"label": label})
+            for q, label in QUARTER_LABELS.items()
+            if any(a.get("count") == q for a in answers)
+        ]
+        figure = {"kind": "radio", "name": "figure", "legend": gettext("Figure"), "choices": kinds}
+        if len(kinds) == 1:
+            figure = {"kind": "hidden", "name": "figure", "value": kinds[0][0]}
+        return {
+            "id": "quarter-form",
+            "fields": [
+                {"kind": "radio", "name": "quarter", "legend": gettext("Quarter of the City"), "choices": quarters},
+                figure,
+                {
+                    "kind": "select",
+                    "name": "count",
+                    "id": "count-to",
+                    "label": gettext("Then move the Count"),
+                    "empty": gettext("The Count stays"),
+                    "choices": moves,
+                },
+            ],
+            "submit": gettext("Put the follower into the City"),
+            "submit_testid": "quarter-submit",
+        }
 
     def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
         """The City: where the Count stands and each player's followers in each quarter (public)."""

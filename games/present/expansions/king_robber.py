@@ -13,7 +13,7 @@ from games.board_svg.expansion_art import ExpansionArt, LegendLine
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element
-from games.present.expansions.base import RuleWords, SiteExpansion, register
+from games.present.expansions.base import Mark, RuleWords, SiteExpansion, register
 
 if TYPE_CHECKING:
     from carcassonne.game import Game
@@ -65,6 +65,29 @@ class KingRobber(SiteExpansion):
         if changed.get("robber", (None, None))[1] == player:
             clauses.append(pgettext("move", "took the robber"))
         return clauses
+
+    def player_marks(self, state: dict[str, Any], player: str) -> list[Mark]:
+        """A badge for the king or the robber, if ``player`` holds it."""
+        marks = []
+        if state.get("king") == player:
+            marks.append(
+                Mark(
+                    "badge badge-award",
+                    "king",
+                    gettext("The king: +1 per completed city at the end"),
+                    pgettext("award", "King"),
+                )
+            )
+        if state.get("robber") == player:
+            marks.append(
+                Mark(
+                    "badge badge-award",
+                    "robber",
+                    gettext("The robber: +1 per completed road at the end"),
+                    pgettext("award", "Robber"),
+                )
+            )
+        return marks
 
     def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
         """The holders of the king and the robber (``None``: not awarded yet)."""

@@ -8,12 +8,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import npgettext_lazy, pgettext_lazy
 
-from games.present.expansions.base import RuleWords, SiteExpansion, register
+from games.present.expansions.base import Mark, RuleWords, SiteExpansion, register
 
 NAME = _("Traders & Builders")
+
+GOODS = {"wine": _("wine"), "grain": _("grain"), "cloth": _("cloth")}
+"""The goods tokens, by kind."""
 
 TOOK_GOODS = {
     "wine": npgettext_lazy("move", "took %(count)d wine token", "took %(count)d wine tokens", "count"),
@@ -57,7 +61,7 @@ class TradersBuilders(SiteExpansion):
             ("pig", "field"): pgettext_lazy("move", "put the pig in the field"),
         },
         "category": {"goods": _("Goods")},
-        "goods": {"wine": _("wine"), "grain": _("grain"), "cloth": _("cloth")},
+        "goods": GOODS,
     }
     illegal_moves = {
         "builder_not_on_road_or_city": _("a builder goes on a road or a city, not on %(spot)s"),
@@ -78,6 +82,14 @@ class TradersBuilders(SiteExpansion):
         mine, had = (after or {}).get(player, {}), (before or {}).get(player, {})
         gained = {good: n - had.get(good, 0) for good, n in mine.items() if n > had.get(good, 0)}
         return [TOOK_GOODS[good] % {"count": n} for good, n in gained.items() if good in TOOK_GOODS]
+
+    def player_marks(self, state: dict[str, Any], player: str) -> list[Mark]:
+        """The goods tokens ``player`` holds, one mark per kind held."""
+        return [
+            Mark(f"goods-count goods-{good}", f"goods-{good}", capfirst(str(label)), str(n), str(label), "goods-icon")
+            for good, label in GOODS.items()
+            if (n := state.get("goods", {}).get(player, {}).get(good, 0))
+        ]
 
     def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
         """The goods tokens each player holds, by kind."""
