@@ -40,7 +40,6 @@ PALETTE = {
     "slate": "#4f5d75",
     "window": "#6fa0d6",
     "tower": "#d9c398",
-    "count": "#7e57c2",
     "crown": "#f2c531",
     "crown_line": "#8a6a0a",
     "robber": "#8d6e63",

@@ -1,6 +1,6 @@
 """One home per expansion on the site: each expansion's words, entries, decisions, state,
-tags and examples live in its module of ``games.present.expansions``, which the shared modules
-iterate; the board's drawings of its state are listed in ``games/board_svg/expansion_art.py``."""
+tags, examples, panels and drawings live in its module of ``games.present.expansions``,
+which the shared modules iterate."""
 
 import re
 from pathlib import Path
@@ -39,13 +39,13 @@ def test_every_expansion_and_option_of_the_engine_has_its_site_module():
     assert {o.name for o in Rules.options()} == set(expansions.merged("options"))
 
 
-def test_each_expansion_id_is_named_in_at_most_three_site_files():
+def test_each_expansion_id_is_named_by_its_site_module_alone():
     named = {id_: [] for id_ in IDS}
     for rel, text in _site_files():
         for id_ in IDS:
             if re.search(rf"\b{id_}\b", text):
                 named[id_].append(str(rel))
-    assert all(len(files) <= 3 for files in named.values()), named
+    assert all(len(files) == 1 and Path(files[0]).parent.name == "expansions" for files in named.values()), named
 
 
 def test_the_shared_modules_name_no_expansion():

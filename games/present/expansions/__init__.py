@@ -11,8 +11,8 @@ and name no expansion.
 >>> [e.id for e in REGISTRY][-1]  # the house rules, after every expansion
 ''
 >>> from carcassonne import Game, Rules
->>> public_state(Game.new(["Ann", "Bob"], Rules(expansions=("king_robber",))), ["Ann", "Bob"])
-{'king': None, 'robber': None}
+>>> public_state(Game.new(["Ann", "Bob"], Rules()), ["Ann", "Bob"])  # the base game keeps nothing besides the board
+{}
 """
 
 from __future__ import annotations

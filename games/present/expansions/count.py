@@ -38,6 +38,8 @@ NAME = _("The Count of Carcassonne")
 
 QUARTER_TILE = "CO-7"
 """The tile of the City block that shows the four quarters."""
+COUNT_COLOUR = "#7e57c2"
+"""The Count's own colour on the board (no seat has it)."""
 
 QUARTER_LABELS: dict[object, StrOrPromise] = {
     "castle": _("Castle"),
@@ -447,7 +449,7 @@ def count_figure(x: float, y: float, quarter: str, label: str) -> BaseElement:
                 "path",
                 d=_COUNT,
                 transform=transform,
-                fill=PALETTE["count"],
+                fill=COUNT_COLOUR,
                 stroke=PALETTE["meeple_line"],
                 **{"stroke-width": "1.6", "stroke-linejoin": "round"},
             ),
