@@ -95,7 +95,7 @@ class GameAPIView(APIView):
         view = GameView.of(locked.game, locked.seats, locked.engine, self.request.user)
         return Response(payloads.game_state(view), status=code)
 
-    def played(self, locked: LockedGame, number: int) -> Response:
+    def played(self, locked: LockedGame, number: int) -> HttpResponse:
         """201 with the state after the caller's move or decision ``number``, as they see it:
         from the engine the command played on (no second replay)."""
         view = GameView.of(locked.game, locked.seats, locked.engine, self.request.user)

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import live, quickplay, views
+from . import live, page_moves, quickplay, views
 
 urlpatterns = [
     path("api/", include("games.api_urls")),
@@ -13,6 +13,8 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_detail, name="game-detail"),
     path("games/<int:game_id>/fragment/", views.game_fragment, name="game-fragment"),
     path("games/<int:game_id>/live/", live.live, name="game-live"),
+    path("games/<int:pk>/moves/", page_moves.MovesView.as_view(), name="game-moves"),
+    path("games/<int:pk>/decision/", page_moves.DecisionView.as_view(), name="game-decision"),
     path("games/<int:game_id>/accept/", views.game_accept, name="game-accept"),
     path("games/<int:game_id>/decline/", views.game_decline, name="game-decline"),
     path("games/<int:game_id>/join/", views.game_join, name="game-join"),

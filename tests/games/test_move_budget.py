@@ -1,10 +1,10 @@
 """What a move POST and a game's pages cost: a bounded number of SQL queries and one
-replay of the log, whatever the length of the game (mid-game: 12 queries, 1 replay; the
-201 of the game page's move, with its sentence and the page's fragment, replays nothing
-more; the game page and the archive replay replay the log once)."""
+replay of the log, whatever the length of the game (mid-game, the API's move: 12 queries,
+1 replay; the game page's own move POST, games.page_moves, whose 201 is the page's fragment
+with the move's sentence: the same replay and no more queries than the API's move and the
+fragment's; the game page and the archive replay replay the log once)."""
 
 import gzip
-import json
 
 import pytest
 from django.test import Client
@@ -14,6 +14,10 @@ from rest_framework.test import APIClient
 from .helpers import engines_built
 
 MOVE_QUERIES = 12
+PAGE_MOVE_QUERIES = 24
+"""The page's move POST, mid-game (SQLite, in a test's transaction): the command's queries as
+the API's (its savepoints counted), the session's two, and the fragment's as GET
+/games/<id>/fragment/ gives them (its move list, the clock, the chat's and the nav's counts)."""
 
 
 def token_client(user):
@@ -83,24 +87,25 @@ def signed_in(user) -> Client:
     return client
 
 
-def test_the_game_pages_move_tells_the_move_and_sends_the_page_from_one_replay(ann, bob):
+def test_the_game_pages_move_tells_the_move_and_sends_the_page_from_one_replay(ann, bob, django_assert_max_num_queries):
     game_id, clients, state = game_at(ann, bob, 25)
     number = state["move_number"]
     mover = next(u for u in (ann, bob) if u.username == state["current_player"])
     body = first_placement(clients[mover.username], game_id, state)
-    with engines_built() as replays:
-        response = signed_in(mover).post(
-            f"/api/games/{game_id}/moves/",
+    browser = signed_in(mover)
+    browser.get(f"/games/{game_id}/")  # the page the move is sent from
+    with django_assert_max_num_queries(PAGE_MOVE_QUERIES), engines_built() as replays:
+        response = browser.post(
+            f"/games/{game_id}/moves/?since={number - 1}",
             body,
             content_type="application/json",
-            HTTP_X_PAGE_SINCE=str(number - 1),
             HTTP_ACCEPT_ENCODING="gzip",
         )
-    assert response.status_code == 201
-    data = json.loads(gzip.decompress(response.content))
+    assert response.status_code == 201 and response["Content-Encoding"] == "gzip"
+    page = gzip.decompress(response.content).decode()
     assert replays.count == 1  # the move's sentence and the fragment too
-    assert data["played"].startswith(f"Move {number} played: {mover.username} placed ")
-    assert f'value="{number}"' in data["page"]  # the new move in the page's move list
+    assert f"<p hidden data-move-played>Move {number} played: {mover.username} placed " in page
+    assert f'value="{number}"' in page  # the new move in the page's move list
 
 
 @pytest.mark.parametrize("path", ["/games/{id}/", "/games/{id}/fragment/?since=20", "/archive/games/{id}/"])

@@ -1,10 +1,9 @@
-"""A move played in place: the answer to a move or a decision says what it did and where
-the page's fragment is; the fragment (/games/<id>/fragment/) holds the game part of the
-page as its viewer may see it, and none of what the page already has; a cell or a
-follower spot that is not allowed has its reason."""
+"""A move played in place: the answer to a move or a decision says what it did; the game
+page's own move POST answers the page's fragment; the fragment (/games/<id>/fragment/) holds
+the game part of the page as its viewer may see it, and none of what the page already has; a
+cell or a follower spot that is not allowed has its reason."""
 
 import gzip
-import json
 import re
 
 import pytest
@@ -50,17 +49,12 @@ def test_the_game_pages_move_gets_the_changed_part_of_the_page_without_another_r
     body = {"move_number": 3, "x": p["x"], "y": p["y"], "rotation": p["rotation"], "meeple": None}
     with engines_built() as replays:
         response = client.post(
-            f"/api/games/{started.pk}/moves/",
-            body,
-            content_type="application/json",
-            HTTP_X_PAGE_SINCE="2",
-            HTTP_ACCEPT_ENCODING="gzip",
+            f"/games/{started.pk}/moves/?since=2", body, content_type="application/json", HTTP_ACCEPT_ENCODING="gzip"
         )
     assert response.status_code == 201 and response["Content-Encoding"] == "gzip"
     assert replays.count == 1  # the command's own replay
-    data = json.loads(gzip.decompress(response.content))
-    assert data["played"].startswith("Move 3 played: ann placed ")
-    html = data["page"]
+    html = gzip.decompress(response.content).decode()
+    assert "<p hidden data-move-played>Move 3 played: ann placed " in html
     assert '<div id="game-live"' in html and re.search(r'data-testid="whose-turn">.*bob', html)
     assert re.findall(r'<li class="move[^"]*" value="(\d+)"', html) == ["3"]  # the page lists 1 and 2
 
