@@ -15,6 +15,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import connections, transaction
 
+from games import broker
 from games.models import Game
 
 from . import game_analysis
@@ -47,7 +48,7 @@ def queue(game_id: int) -> None:
         threading.Thread(target=_run_in_thread, args=(game_id,), name=f"analysis-{game_id}", daemon=True).start()
         return
     try:
-        analyse_game.delay(game_id)
+        broker.publish(analyse_game, (game_id,))  # one try: requeue_stale_analyses is the retry
     except Exception:  # pragma: no cover - requeue_stale_analyses sends it later
         log.exception("could not queue the analysis of game %s", game_id)
 

@@ -3,28 +3,29 @@
 
 Everything the site keeps in the cache is an optimisation or a soft limit (when a user
 was last seen, request throttles, the beat heartbeat), so pages go on without it. After
-a failure the cache is not asked for :data:`QUIET_SECONDS`: a Redis that hangs costs each
-process one wait, not one per request. ``/health/`` asks Redis itself (:meth:`RedisCache.ping`).
+a failure the cache is not asked for :data:`games.broker.QUIET_SECONDS`, nor is a task
+published to the same Redis server (the breaker is :mod:`games.broker`'s, shared): a Redis
+that hangs costs each process one wait, not one per request. ``/health/`` asks Redis itself
+(:meth:`RedisCache.ping`).
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from games import broker
 
 logger = logging.getLogger(__name__)
 
-QUIET_SECONDS = 5.0  # after Redis failed to answer, work without it this long
-_quiet_until: dict[str, float] = {}  # per Redis location, shared by a process's threads
+QUIET_SECONDS = broker.QUIET_SECONDS  # after Redis failed to answer, work without it this long
 
 _MISSING = object()
 
@@ -57,13 +58,15 @@ class RedisCache(DjangoRedisCache):
 
     def _or(self, fallback, operation, *args):
         """``operation(*args)``, or ``fallback`` while Redis does not answer."""
-        if time.monotonic() < _quiet_until.get(self._location, 0.0):
+        if broker.quiet(self._location):
             return fallback
         try:
             return operation(*args)
         except (RedisConnectionError, RedisTimeoutError) as exc:
-            logger.warning("the cache does not answer (%r): going on without it for %g s", exc, QUIET_SECONDS)
-            _quiet_until[self._location] = time.monotonic() + QUIET_SECONDS
+            broker.failed(self._location, exc, "the cache")
+            return fallback
+        except RedisError as exc:  # it answered, with an error (out of memory, loading, ...): a miss
+            logger.warning("the cache refused %s (%r)", getattr(operation, "__name__", "an operation"), exc)
             return fallback
 
     def ping(self, timeout: float | None = None) -> None:
@@ -78,7 +81,7 @@ class RedisCache(DjangoRedisCache):
                 client.ping()
             finally:
                 client.close()
-        _quiet_until.pop(self._location, None)
+        broker.answered(self._location)
 
     # Each operation answers as on an empty cache that stores nothing.
 

@@ -168,8 +168,10 @@ STORAGES = {
 # Redis and Celery. Without REDIS_URL, tasks run eagerly in-process.
 REDIS_URL = env.str("REDIS_URL", "")
 # Seconds any Redis client (cache, broker, /health/) waits to connect or for an answer:
-# a Redis that hangs costs a request this long, never the length of the outage.
-REDIS_TIMEOUT_SECONDS = env.float("REDIS_TIMEOUT_SECONDS", 1.0)
+# a Redis that hangs costs a request this long at most, never the length of the outage (after
+# a timeout a process leaves that Redis alone for 5 s: games.broker). A Redis answers in well
+# under a millisecond, so a quarter of a second is a hang, not a slow answer.
+REDIS_TIMEOUT_SECONDS = env.float("REDIS_TIMEOUT_SECONDS", 0.25)
 
 
 def redis_cache(url, timeout=REDIS_TIMEOUT_SECONDS):
@@ -217,11 +219,15 @@ CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Publishing a task (after a move) gives up on a Redis that hangs instead of waiting for it;
-# the sweep queues the e-mail again later. (The worker's BRPOP loop has its own checks.)
+# Publishing a task (after a move) gives up on a Redis that hangs instead of waiting for it:
+# one try (games.broker.publish asks for no retries, and max_retries 0 keeps kombu from
+# trying to connect again, 2 s apart, for broker_connection_timeout); the sweeps send
+# again what was not handed over. (The worker's BRPOP loop has its own checks, and its
+# connection its own retries: CELERY_BROKER_CONNECTION_MAX_RETRIES.)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
     "socket_timeout": REDIS_TIMEOUT_SECONDS,
+    "max_retries": 0,
 }
 CELERY_TIMEZONE = TIME_ZONE
 # Two queues: "analysis" (minutes of CPU per task) and the default "celery" (turn e-mails, bot

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 
-from . import bot_seats, hints, signals, timeouts
+from . import bot_seats, broker, hints, signals, timeouts
 from .models import Game, Seat
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ def queue_bot_turn(game_id: int) -> None:
     """Send the bots' turns of ``game_id`` to a worker; if the broker does not answer,
     :func:`requeue_bot_turns` sends them later."""
     try:
-        play_bot_turns.delay(game_id)
+        broker.publish(play_bot_turns, (game_id,))
     except Exception:  # the broker is down: requeue_bot_turns sends it later
         log.exception("could not queue the bot turn of game %s", game_id)
 
@@ -86,7 +86,7 @@ def request_hint(game: Game, user) -> dict:
 
         def send() -> None:
             try:
-                find_hint.delay(*args)
+                broker.publish(find_hint, args)
             except Exception:  # pragma: no cover - the hint may be asked for again a minute later
                 log.exception("could not queue the hint of game %s", args[0])
 

@@ -174,17 +174,18 @@ def _mark_queued(pk: int):
 
 
 def enqueue(pk: int) -> None:
-    """Queue the sending of one notification. Never raises: a broker that is down must
-    not break the event; the periodic sweep queues the row again later. Nor may a database
-    that went away after the event's commit: the row stays unmarked and the sweep takes it."""
+    """Queue the sending of one notification, one try (:func:`games.broker.publish`: none
+    at all while the broker failed a moment ago). Never raises: a broker that is down must
+    not break the event nor hold up its request; the periodic sweep queues the row again
+    later. Nor may a database that went away after the event's commit: the row stays
+    unmarked and the sweep takes it."""
     stamp = None
     try:
         stamp = _mark_queued(pk)  # before publishing: a worker (or an eager run) may claim it at once
-        send_notification.apply_async(
-            (pk,),
-            retry=True,
-            retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5},
-        )
+        broker.publish(send_notification, (pk,))
+    except broker.Unavailable:
+        logger.warning("the broker does not answer: notification %s waits for the sweep", pk)
+        _unmark_queued(pk, stamp)
     except Exception:  # broker or database errors of any kind
         logger.exception("could not queue notification %s; the sweep will retry", pk)
         if stamp is not None:

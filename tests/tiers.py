@@ -67,7 +67,6 @@ SLOW_TESTS = frozenset(
         "tests/games/test_api_full_game.py::test_full_game_record_replays_with_same_scores",
         "tests/games/test_count_decisions.py::test_the_market_round_at_the_end_is_answered_like_any_decision",
         "tests/notifications/test_receive_mail.py::test_without_an_environment_the_message_is_kept_for_later_not_dropped",
-        "tests/security/test_production.py::test_a_move_while_the_broker_hangs_is_accepted_within_seconds_and_its_email_waits_for_the_sweep",
         "tests/test_api_fuzz.py::test_the_api_never_answers_a_server_error_and_matches_its_schema",
         "tests/test_settings.py::test_yes_on_true_and_1_turn_a_setting_on_and_no_off_0_false_turn_it_off",
         "tests/test_translations.py::test_a_string_marked_inside_an_f_string_or_not_as_a_literal_is_reported",

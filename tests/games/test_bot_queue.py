@@ -38,7 +38,7 @@ def test_a_bot_turn_lost_while_the_broker_was_down_is_played_after_the_beat_job(
 ):
     settings.BOT_TURN_GRACE_SECONDS = 60
     game = bot_seats.create_game_with_bots(ann, bots=1, bot_level="beginner")
-    broker_down = mock.patch.object(tasks.play_bot_turns, "delay", side_effect=ConnectionError("broker down"))
+    broker_down = mock.patch.object(tasks.play_bot_turns, "apply_async", side_effect=ConnectionError("broker down"))
     with broker_down, django_capture_on_commit_callbacks(execute=True):
         assert first_legal_move(client_of(ann), game.pk).status_code == 201
     assert "could not queue the bot turn" in caplog.text  # the person's move is stored all the same
@@ -66,13 +66,13 @@ def test_the_beat_job_leaves_fresh_games_and_games_waiting_for_a_person_alone(
     age(fresh, 30)
     with django_assert_num_queries(1):  # one query, however many games
         assert bot_seats.stalled_games(timezone.now() - timedelta(seconds=60)) == [stalled.pk]
-    with mock.patch.object(tasks.play_bot_turns, "delay") as delay:
+    with mock.patch.object(tasks.play_bot_turns, "apply_async") as publish:
         assert tasks.requeue_bot_turns() == 1
-    delay.assert_called_once_with(stalled.pk)
+    publish.assert_called_once_with((stalled.pk,), retry=False)  # once: the beat job is the retry
     Game.objects.filter(pk=stalled.pk).update(status=Game.Status.FINISHED)
-    with mock.patch.object(tasks.play_bot_turns, "delay") as delay:
+    with mock.patch.object(tasks.play_bot_turns, "apply_async") as publish:
         assert tasks.requeue_bot_turns() == 0  # a finished game has no turn to play
-    delay.assert_not_called()
+    publish.assert_not_called()
 
 
 def test_a_bot_turn_sent_twice_one_after_the_other_is_played_once(ann, django_capture_on_commit_callbacks):

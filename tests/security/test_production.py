@@ -151,7 +151,7 @@ def test_a_move_while_the_broker_hangs_is_accepted_within_seconds_and_its_email_
         started = time.monotonic()
         with django_capture_on_commit_callbacks(execute=True):  # queueing the turn e-mail
             game = play_first(game)
-        assert time.monotonic() - started < 6  # a few short tries, not the length of the outage
+        assert time.monotonic() - started < 1.5  # one short try (REDIS_TIMEOUT_SECONDS), not the outage
     assert game.move_count == 1
     assert (
         Notification.objects.get(kind="turn", game=game, email="bob@example.com").status == "pending"
