@@ -1,23 +1,26 @@
 """The hooks of the core: what every rule module may override (:class:`RuleModule`), the
-modules known (:data:`MODULES`, filled by :func:`register`) and the modules a rule set
-enables (:func:`modules_for`). The core imports nothing of the expansions: each expansion
-imports this module and registers itself (:mod:`carcassonne.expansions` imports them all,
-in the order their hooks run)."""
+registry of the modules known (:data:`MODULES`, kept in hook order by :func:`register`
+and :func:`unregister`), the expansions among them (:func:`expansions`,
+:func:`expansion_ids`: :mod:`carcassonne.rules` reads their ids and options here) and the
+modules a rule set enables (:func:`modules_for`). The core imports nothing of the
+expansions: each expansion imports this module and registers itself
+(:mod:`carcassonne.expansions` finds and imports them all)."""
 
 from __future__ import annotations
 
 import copy
 import random
 import weakref
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from .board import PlacedTile
     from .decisions import Asked, TileTurn
     from .game import Game
     from .moves import Placement
-    from .rules import Rules
+    from .rules import Option, Rules
     from .scoring import Scoring
     from .tiles import Orientation
 
@@ -31,9 +34,30 @@ class RuleModule:
     A module holds its game weakly (:func:`weakref.proxy`): the game holds its modules
     and their hooks, and without a cycle between them a finished game is freed at once
     rather than by the garbage collector (which cost a tenth of the random games' time).
+
+    What a module class says about itself (class attributes, read by the registry):
+
+    - ``name``: the expansion's id (a member of ``rules.expansions``) or the house rule's
+      field of :class:`~carcassonne.rules.Rules`.
+    - ``order``: its place in the hook order, lowest first: every hook runs module by
+      module in this order (:data:`MODULES`), modules of equal ``order`` in the order they
+      were registered (by module file name, then in the file). The published expansions
+      run in the order of their publication (River 10, Inns & Cathedrals 20, Traders &
+      Builders 30, King & Robber 40, the Count 50), house rules last (90: they adjust
+      what the expansions decided); a module that does not say runs at 80.
+    - ``option``: an expansion's :class:`~carcassonne.rules.Option` (name: its id, kind
+      ``expansion``, its label and help), the one ``Rules.options()`` lists for it, in
+      hook order. A module without one is not an expansion (the house rules' options are
+      fields of ``Rules``, described in :data:`carcassonne.rules.CORE_OPTIONS`).
+    - ``supported``: ``False`` for an expansion written but not yet played (not yet
+      tested): its id is known and a rule set naming it is refused as not supported yet,
+      and ``Rules.options()`` leaves it out.
     """
 
     name = ""
+    order: ClassVar[int] = 80
+    option: ClassVar[Option | None] = None
+    supported: ClassVar[bool] = True
 
     def __init__(self, game: Game) -> None:
         self.game: Game = weak(game)  # a proxy that reads as the game
@@ -201,13 +225,55 @@ def overrides(module: RuleModule, name: str) -> bool:
 
 
 MODULES: list[type[RuleModule]] = []
-"""Every rule module, in the order their hooks run."""
+"""Every rule module, in the order their hooks run (by ``order``, see :class:`RuleModule`)."""
 
 
 def register(cls: type[RuleModule]) -> type[RuleModule]:
-    """Class decorator: make a rule module known to :func:`modules_for`."""
+    """Class decorator: make a rule module known to :func:`modules_for` (and an expansion's
+    id and option to :class:`~carcassonne.rules.Rules`), in its place of the hook order.
+    Registering a class again changes nothing; another class of a registered ``name`` is
+    an error, as is an option that is not its module's expansion option."""
+    if cls in MODULES:
+        return cls
+    if any(other.name == cls.name for other in MODULES):
+        raise ValueError(f"a rule module named {cls.name!r} is already registered")
+    option = cls.option
+    if option is not None and (option.name, option.kind, option.default) != (cls.name, "expansion", False):
+        raise ValueError(f"{cls.__name__}.option must be Option.expansion({cls.name!r}, label, help), not {option!r}")
     MODULES.append(cls)
+    MODULES.sort(key=lambda module: module.order)  # stable: equal orders keep registration order
     return cls
+
+
+def unregister(cls: type[RuleModule]) -> None:
+    """Forget a rule module (a test's toy module, once the test is over); see :func:`registered`."""
+    MODULES.remove(cls)
+
+
+@contextmanager
+def registered(cls: type[RuleModule]) -> Iterator[type[RuleModule]]:
+    """``with registered(Toy):`` the rule module ``Toy`` is known inside the block only."""
+    register(cls)
+    try:
+        yield cls
+    finally:
+        unregister(cls)
+
+
+def expansions(supported_only: bool = False) -> list[type[RuleModule]]:
+    """The registered expansions' modules (those with an ``option``), in hook order;
+    ``supported_only``: without those written but not yet played."""
+    return [cls for cls in MODULES if cls.option is not None and (cls.supported or not supported_only)]
+
+
+def expansion_ids(supported_only: bool = False) -> tuple[str, ...]:
+    """The ids of the registered expansions, in hook order (house rules are not expansions).
+
+    >>> import carcassonne
+    >>> expansion_ids()
+    ('river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count')
+    """
+    return tuple(cls.name for cls in expansions(supported_only))
 
 
 def weak(game: Any) -> Any:

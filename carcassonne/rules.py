@@ -1,7 +1,9 @@
 """The rule set a game is played with: farm scoring, expansions and house rules.
 
-Every option is described once, in :data:`OPTIONS`, so that forms, serializers and
-documentation build themselves from it:
+Every option is described once, so that forms, serializers and documentation build
+themselves from :meth:`Rules.options`: an expansion's by its rule module (the registry of
+:mod:`carcassonne.hooks`, read whenever asked, so that an expansion is known by its module
+alone), the others in :data:`CORE_OPTIONS`:
 
 >>> [o.name for o in Rules.options()]
 ['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus', 'hand', 'hand_visible']
@@ -11,12 +13,13 @@ documentation build themselves from it:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from . import hooks
+
 FARM_SCORINGS = ("current", "classic")
-KNOWN_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
-SUPPORTED_EXPANSIONS = ("river", "inns_cathedrals", "traders_builders", "king_robber", "count")
 COLORS = ("yellow", "red", "green", "blue", "black", "grey")
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7
@@ -40,49 +43,46 @@ class Option(NamedTuple):
     help: str
     choices: tuple[tuple[Any, str], ...] = ()
 
+    @classmethod
+    def expansion(cls, name: str, label: str, help: str) -> Option:
+        """An expansion's option (off by default), as its rule module declares it."""
+        return cls(name, "expansion", False, label, help)
+
+
+class _Expansions(Sequence[str]):
+    """Expansion ids of the registered rule modules, in hook order, read from the registry
+    whenever asked (so that they include an expansion registered later)."""
+
+    def __init__(self, supported_only: bool) -> None:
+        self.supported_only = supported_only
+
+    def _ids(self) -> tuple[str, ...]:
+        return hooks.expansion_ids(self.supported_only)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._ids()[index]
+
+    def __len__(self) -> int:
+        return len(self._ids())
+
+    def __contains__(self, value: object) -> bool:
+        return value in self._ids()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids())
+
+    def __repr__(self) -> str:
+        return repr(self._ids())
+
+
+KNOWN_EXPANSIONS: Sequence[str] = _Expansions(supported_only=False)
+"""The expansions the engine knows (a rule set naming another is an unknown expansion)."""
+SUPPORTED_EXPANSIONS: Sequence[str] = _Expansions(supported_only=True)
+"""The known expansions it plays (the others are refused as not supported yet)."""
+
 
 MAX_HAND = 5
-OPTIONS: tuple[Option, ...] = (
-    Option(
-        "river",
-        "expansion",
-        False,
-        "The River",
-        "River tiles are drawn first and must continue the river; no two bends the same way.",
-    ),
-    Option(
-        "inns_cathedrals",
-        "expansion",
-        False,
-        "Inns & Cathedrals",
-        "18 tiles; a large follower counting as two; inns and cathedrals score more when "
-        "complete and nothing when not; a 6th player.",
-    ),
-    Option(
-        "traders_builders",
-        "expansion",
-        False,
-        "Traders & Builders",
-        "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
-        "tokens for completing cities (10 points per kind to the majority).",
-    ),
-    Option(
-        "king_robber",
-        "expansion",
-        False,
-        "King & Robber",
-        "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
-        "the longest road: +1 per completed city or road at the end.",
-    ),
-    Option(
-        "count",
-        "expansion",
-        False,
-        "The Count of Carcassonne",
-        "The City of Carcassonne replaces the start tile. When your tile scores only for "
-        "other players, you may put a follower into one of its quarters; from there followers "
-        "reinforce roads, cities and cloisters as they are completed, and farms at the end.",
-    ),
+CORE_OPTIONS: tuple[Option, ...] = (
     Option(
         "farm_scoring",
         "choice",
@@ -129,7 +129,9 @@ OPTIONS: tuple[Option, ...] = (
         "Everyone sees every hand (otherwise each hand is hidden from the other players).",
     ),
 )
-"""Every option the engine plays, in the order forms show them."""
+"""The options of the core and the house rules (fields of :class:`Rules`), in the order
+forms show them, after the expansions' (each expansion's module holds its own option:
+:attr:`carcassonne.hooks.RuleModule.option`)."""
 
 
 @dataclass(frozen=True)
@@ -161,13 +163,14 @@ class Rules:
             raise RulesError("rules.hand_visible needs hands: set rules.hand too")
         if self.farm_scoring not in FARM_SCORINGS:
             raise RulesError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}, not {self.farm_scoring!r}")
+        known = {cls.name: cls for cls in hooks.expansions()} if self.expansions else {}
         for expansion in self.expansions:
-            if expansion not in KNOWN_EXPANSIONS:
+            if expansion not in known:
                 raise RulesError(f"unknown expansion {expansion!r}")
-            if expansion not in SUPPORTED_EXPANSIONS:
+            if not known[expansion].supported:
                 raise RulesError(f"the expansion {expansion!r} is not supported yet")
-        # one canonical order, so that equal rule sets compare and print equal
-        object.__setattr__(self, "expansions", tuple(e for e in KNOWN_EXPANSIONS if e in self.expansions))
+        # one canonical order (the hooks'), so that equal rule sets compare and print equal
+        object.__setattr__(self, "expansions", tuple(e for e in known if e in self.expansions))
 
     @property
     def river(self) -> bool:
@@ -189,20 +192,22 @@ class Rules:
 
     @staticmethod
     def options() -> tuple[Option, ...]:
-        """The options this engine plays (see :data:`OPTIONS`)."""
-        return OPTIONS
+        """The options this engine plays: the supported expansions' (in hook order), then
+        :data:`CORE_OPTIONS`."""
+        return (*(cls.option for cls in hooks.expansions(supported_only=True) if cls.option), *CORE_OPTIONS)
 
     def option_values(self) -> dict[str, Any]:
         """Each option's value, by option name (the inverse of :meth:`from_options`)."""
         return {
-            o.name: (o.name in self.expansions) if o.kind == "expansion" else getattr(self, o.name) for o in OPTIONS
+            o.name: (o.name in self.expansions) if o.kind == "expansion" else getattr(self, o.name)
+            for o in self.options()
         }
 
     @classmethod
     def from_options(cls, values: dict[str, Any]) -> Rules:
         """Rules from option values by name (as a form gives them); missing ones are defaults."""
         data: dict[str, Any] = {"expansions": []}
-        for o in OPTIONS:
+        for o in cls.options():
             value = values.get(o.name, o.default)
             if o.kind == "expansion":
                 if value:
@@ -214,7 +219,7 @@ class Rules:
     def to_json(self) -> dict[str, Any]:
         """The ``rules`` object of a NOTATION.md record (house rules only when not default)."""
         data: dict[str, Any] = {"expansions": list(self.expansions), "farm_scoring": self.farm_scoring}
-        for o in OPTIONS:
+        for o in CORE_OPTIONS:
             if o.kind in ("bool", "int") and getattr(self, o.name) != o.default:
                 data[o.name] = getattr(self, o.name)
         return data
@@ -226,7 +231,7 @@ class Rules:
             return cls()
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
-        known = {"expansions"} | {o.name for o in OPTIONS if o.kind != "expansion"}
+        known = {"expansions"} | {o.name for o in CORE_OPTIONS}
         for key in data:
             if key not in known:
                 raise RulesError(f"unknown rule {key!r}")
@@ -234,7 +239,7 @@ class Rules:
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise RulesError("rules.expansions must be a list of expansion ids")
         values: dict[str, Any] = {}
-        for o in OPTIONS:
+        for o in CORE_OPTIONS:
             if o.kind == "bool":
                 value = data.get(o.name, o.default)
                 if not isinstance(value, bool):

@@ -5,19 +5,80 @@ fixed points of a turn; every hook's default does nothing, and the game only cal
 hooks a module overrides, so an unused rule costs nothing. The core (``game.py``) names
 no module: :func:`modules_for` picks those a rule set enables, from :data:`MODULES`.
 
+The package names none of its modules either: :func:`discover` imports every module on
+its ``__path__`` (each registers its classes with ``@register``), and each class says its
+own place in the hook order and, for an expansion, its option (:class:`RuleModule`). So
+an expansion of the engine is one file in this folder (tiles aside: ``tiles.py``).
+
 >>> from carcassonne.rules import Rules
 >>> [type(m).__name__ for m in modules_for(Rules.from_options({"river": True, "small_city": True}))]
 ['River', 'SmallCity']
+>>> expansion_ids()
+('river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count')
 """
 
-from ..hooks import MODULES, RuleModule, hooks_of, modules_for, overrides, register, weak
-from . import count, house_rules, inns_cathedrals, king_robber, river, traders_builders
+import importlib
+import pkgutil
+import sys
+from types import ModuleType
 
-__all__ = ["MODULES", "ORDER", "RuleModule", "hooks_of", "modules_for", "overrides", "register", "weak"]
+from ..hooks import (
+    MODULES,
+    RuleModule,
+    expansion_ids,
+    expansions,
+    hooks_of,
+    modules_for,
+    overrides,
+    register,
+    registered,
+    unregister,
+    weak,
+)
 
-ORDER = (river, inns_cathedrals, traders_builders, king_robber, count, house_rules)
-"""The order the modules' hooks run in (house rules last: they adjust what the expansions
-decided), whatever order they were imported (and so registered) in."""
-MODULES.sort(
-    key=lambda cls: [m.__name__ for m in ORDER].index(cls.__module__)
-)  # stable: a module's classes keep theirs
+__all__ = [
+    "MODULES",
+    "ORDER",
+    "RuleModule",
+    "discover",
+    "expansion_ids",
+    "expansions",
+    "forget",
+    "hooks_of",
+    "modules_for",
+    "overrides",
+    "register",
+    "registered",
+    "unregister",
+    "weak",
+]
+
+
+def discover() -> list[str]:
+    """Import every module on this package's ``__path__`` not imported yet (a folder
+    appended to ``__path__`` too, e.g. a test's toy expansion), in file name order per
+    folder; each registers its rule modules in their place of the hook order. Returns the
+    names of the modules imported now (none the second time)."""
+    found = []
+    for info in pkgutil.iter_modules(__path__, f"{__name__}."):
+        if info.name not in sys.modules:
+            importlib.import_module(info.name)
+            found.append(info.name)
+    return found
+
+
+def forget(name: str) -> None:
+    """Undo :func:`discover` for the module ``name`` (``carcassonne.expansions.toy``):
+    unregister its rule modules and drop it from the imported modules, so that nothing of
+    it is left for other tests and a module of that name may be discovered again."""
+    for cls in [cls for cls in MODULES if cls.__module__ == name]:
+        unregister(cls)
+    sys.modules.pop(name, None)
+    globals().pop(name.rpartition(".")[2], None)
+
+
+discover()
+
+ORDER: tuple[ModuleType, ...] = tuple(dict.fromkeys(sys.modules[cls.__module__] for cls in MODULES))
+"""The package's modules in the order their hooks run (house rules last), as imported
+here: :func:`expansion_ids` tells the registry's expansions as they are now."""

@@ -25,6 +25,7 @@ from ..board import key_of
 from ..errors import reason
 from ..hooks import RuleModule, register
 from ..moves import ENTRY_READERS, IllegalMove, player_of, shown
+from ..rules import Option
 from ..tiles import TILE_TYPES
 
 if TYPE_CHECKING:
@@ -122,6 +123,14 @@ ENTRY_READERS["quarter"] = Quarter.from_json
 @register
 class Count(RuleModule):
     name = "count"
+    order = 50
+    option = Option.expansion(
+        "count",
+        "The Count of Carcassonne",
+        "The City of Carcassonne replaces the start tile. When your tile scores only for "
+        "other players, you may put a follower into one of its quarters; from there followers "
+        "reinforce roads, cities and cloisters as they are completed, and farms at the end.",
+    )
     entry_kinds = (Reinforce, Quarter)
     count_at = "castle"
     # per seat, per quarter: (followers, large followers); copied whole on change

@@ -28,8 +28,11 @@ RIVER_TILES = tuple(t.id for t in TILE_TYPES.values() if t.expansion == "river")
 
 
 class HouseRule(RuleModule):
-    """A house rule is on when its option (``name``) differs from the published rules."""
+    """A house rule is on when its option (``name``, a field of :class:`Rules`) differs
+    from the published rules. House rules run last (they adjust what the expansions
+    decided), in the order of this file."""
 
+    order = 90
     published: object = False
 
     @classmethod

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .. import errors
 from ..figures import FigureKind, add_kind
 from ..hooks import RuleModule, register
+from ..rules import Option
 from ..tiles import TILE_TYPES
 
 if TYPE_CHECKING:
@@ -26,6 +27,13 @@ add_kind(FigureKind("large", 2, True))
 @register
 class InnsCathedrals(RuleModule):
     name = "inns_cathedrals"
+    order = 20
+    option = Option.expansion(
+        "inns_cathedrals",
+        "Inns & Cathedrals",
+        "18 tiles; a large follower counting as two; inns and cathedrals score more when "
+        "complete and nothing when not; a 6th player.",
+    )
 
     def tiles(self) -> dict[str, int]:
         return {t.id: t.count for t in TILE_TYPES.values() if t.expansion == self.name}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..hooks import RuleModule, register
+from ..rules import Option
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
 
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
 @register
 class KingRobber(RuleModule):
     name = "king_robber"
+    order = 40
+    option = Option.expansion(
+        "king_robber",
+        "King & Robber",
+        "5 tiles; the king goes to whoever completes the largest city so far, the robber to "
+        "the longest road: +1 per completed city or road at the end.",
+    )
     king: int | None = None  # seats
     robber: int | None = None
     largest_city = 0

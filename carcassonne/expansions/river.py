@@ -15,6 +15,7 @@ from .. import errors
 from ..board import DELTA, EDGE_WORDS, PlacedTile, key_of, xy_of
 from ..hooks import RuleModule, register
 from ..moves import Placement
+from ..rules import Option
 from ..tiles import RIVER_END, RIVER_START, TILE_TYPES, orientation
 
 RIVER_TILES = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "river"}
@@ -23,6 +24,12 @@ RIVER_TILES = {t.id: t.count for t in TILE_TYPES.values() if t.expansion == "riv
 @register
 class River(RuleModule):
     name = "river"
+    order = 10
+    option = Option.expansion(
+        "river",
+        "The River",
+        "River tiles are drawn first and must continue the river; no two bends the same way.",
+    )
     end: tuple[int, int] | None = None  # (cell, edge) where the river flows on
     bend = 0  # direction of the river's last bend: 1 right, -1 left
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .. import errors
 from ..figures import FOLLOWERS, FigureKind, add_kind
 from ..hooks import RuleModule, register
+from ..rules import Option
 from ..scoring import Scoring
 from ..tiles import TILE_TYPES
 
@@ -41,6 +42,13 @@ _STANDS_ON = {"builder": ("road", "city"), "pig": ("field",)}
 @register
 class TradersBuilders(RuleModule):
     name = "traders_builders"
+    order = 30
+    option = Option.expansion(
+        "traders_builders",
+        "Traders & Builders",
+        "24 tiles; a builder that gives a double turn, a pig that fattens a farm, and goods "
+        "tokens for completing cities (10 points per kind to the majority).",
+    )
     goods: tuple[tuple[int, int, int], ...] = ()  # per seat: wine, grain, cloth tokens
 
     def __init__(self, game: Game) -> None:

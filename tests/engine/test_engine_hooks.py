@@ -7,7 +7,7 @@ from typing import NamedTuple
 import pytest
 
 from carcassonne import Game, IllegalMove, Move, RecordError, Resign, Rules, replay, summary
-from carcassonne.expansions import MODULES, RuleModule
+from carcassonne.expansions import RuleModule, registered
 from carcassonne.moves import ENTRY_READERS
 
 
@@ -68,12 +68,11 @@ class TollRoad(RuleModule):
 
 @pytest.fixture
 def toll():
-    MODULES.append(TollRoad)
     ENTRY_READERS["toll"] = Toll.from_json
     TollRoad.on = True
-    yield
+    with registered(TollRoad):
+        yield
     TollRoad.on = False
-    MODULES.remove(TollRoad)
     del ENTRY_READERS["toll"]
 
 
