@@ -25,11 +25,11 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format_as
-from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games import dates
 from games.present import rule_words
 
 ROW_SECONDS = 7 * 24 * 3600
@@ -94,9 +94,9 @@ class _Words:
 def _when(row) -> str:
     if row.finished_at:
         moment = timezone.localtime(row.finished_at)
-        return f'<time datetime="{date_format_as(moment, "c")}">{escape(date_format(moment, "DATE_FORMAT"))}</time>'
+        return f'<time datetime="{date_format_as(moment, "c")}">{escape(dates.long_date(moment))}</time>'
     moment = timezone.localtime(row.updated_at)
-    return f'<time datetime="{date_format_as(moment, "c")}">{escape(date_format(moment, "DATETIME_FORMAT"))}</time>'
+    return f'<time datetime="{date_format_as(moment, "c")}">{escape(dates.long_date(moment, with_time=True))}</time>'
 
 
 def _player(words: _Words, p: dict[str, Any]) -> str:

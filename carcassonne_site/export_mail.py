@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from accounts import language
+from games import dates
 from notifications.models import Category, Notification
 from notifications.outbox import notify
 
@@ -22,7 +23,7 @@ def tell_ready(export) -> None:
             "lines": [
                 _("The file with your data is ready."),
                 _("The link works until %(date)s, for you only (you may be asked to log in).")
-                % {"date": export.expires_at.strftime("%Y-%m-%d %H:%M UTC")},
+                % {"date": dates.long_date(export.expires_at, with_time=True) + " UTC"},
             ],
             "path": path,
             "button": _("Download your data"),

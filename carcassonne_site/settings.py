@@ -144,6 +144,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("it", "Italiano")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates as each language writes them ("1 dicembre 2026", "1er décembre 2026 à 20 h 24"): games.dates
+FORMAT_MODULE_PATH = ["carcassonne_site.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"

@@ -8,13 +8,13 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Max
 from django.dispatch import receiver
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import blocks, limits
+from games import dates, signals
 from games import errors as kinds
-from games import signals
 from games.models import Game, Seat
 
 from .models import MAX_MESSAGE, MAX_NOTE, Message, Mute, Note, Silence
@@ -45,7 +45,7 @@ def silenced_until(user):
 
 def silence_text(until) -> str:
     return _("The moderators have silenced your chat until %(date)s.") % {
-        "date": formats.date_format(timezone.localtime(until), "DATETIME_FORMAT")
+        "date": dates.long_date(until, with_time=True)
     }
 
 

@@ -128,3 +128,57 @@ def test_the_reminder_says_what_happens_at_the_deadline_in_a_whole_sentence(
     html = next(content for content, kind in message.alternatives if kind == "text/html")
     for text in (message.body, _text(html)):
         assert WHEN_IT_RUNS_OUT[language] in _text(text)
+
+
+FIRST_OF_DECEMBER = {
+    "en": "Dec. 1, 2026",
+    "de": "1. Dezember 2026",
+    "fr": "1er décembre 2026",
+    "it": "1 dicembre 2026",
+}
+THREE_DAYS_AGO = {"en": "3 days ago", "de": "vor 3 Tagen", "fr": "il y a 3 jours", "it": "3 giorni fa"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_dates_are_written_as_each_language_writes_them(client, ann, bob, language):
+    from datetime import UTC, datetime, timedelta
+
+    from django.utils import timezone
+
+    from archive.generate import store_game
+    from games import lobby
+    from games.models import Game
+    from tests.archive.conftest import short_template
+
+    finished = store_game(short_template(0), [ann, bob], finished_at=datetime(2026, 12, 1, 20, 24, tzinfo=UTC))
+    waiting = lobby.create_game(bob, [], open_seats=1, name="Friday open")
+    Game.objects.filter(pk=waiting.pk).update(created_at=timezone.now() - timedelta(days=3, hours=4))
+    client.force_login(ann)
+    replay = _text(
+        client.get(reverse("archive:game", args=[finished.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
+    listed = _text(client.get(reverse("archive:list"), HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert FIRST_OF_DECEMBER[language] in replay and FIRST_OF_DECEMBER[language] in listed
+    assert "01 Dicembre" not in replay + listed and "1 décembre" not in replay + listed
+    lobby_page = _text(client.get(reverse("lobby"), HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert THREE_DAYS_AGO[language] in lobby_page
+    assert "vor 3 Tage," not in lobby_page and "vor 3 Tage " not in lobby_page
+
+
+@pytest.mark.parametrize(
+    "language, first, second",
+    [
+        ("fr", "1er décembre 2026 à 20\u00a0h\u00a024", "2 décembre 2026"),
+        ("it", "1 dicembre 2026, 20:24", "2 dicembre 2026"),
+        ("de", "1. Dezember 2026 20:24", "2. Dezember 2026"),
+    ],
+)
+def test_a_moment_with_its_time_reads_as_the_language_writes_it(language, first, second):
+    from datetime import UTC, datetime
+
+    from games.dates import long_date
+
+    with translation.override(language):
+        assert long_date(datetime(2026, 12, 1, 20, 24, tzinfo=UTC), with_time=True) == first
+        assert long_date(datetime(2026, 12, 2, 20, 24, tzinfo=UTC)) == second

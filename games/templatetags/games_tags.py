@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import ngettext
 
-from games import clock, durations, live
+from games import clock, dates, durations, live
 from games.models import TurnClock, Vacation
 from games.present import rule_words
 
@@ -25,6 +25,24 @@ def your_games(user):
 
 
 _JSON_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+
+
+@register.filter
+def long_date(value):
+    """ "1er décembre 2026", "1 dicembre 2026": the day written out in the reader's language."""
+    return dates.long_date(value)
+
+
+@register.filter
+def long_datetime(value):
+    """ "1er décembre 2026 à 20 h 24": the day and the time in the reader's language."""
+    return dates.long_date(value, with_time=True)
+
+
+@register.filter
+def ago(value):
+    """ "3 days ago", "vor 3 Tagen": how long ago, as one phrase of the reader's language."""
+    return dates.ago(value)
 
 
 @register.filter
