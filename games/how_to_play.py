@@ -1,10 +1,13 @@
-"""The small example boards of the "How to play" page, drawn by the board renderer from
-real engine games (so the pictures are always the rules the site plays)."""
+"""The "How to play" page's parts: the small example boards, drawn by the board renderer
+from real engine games (so the pictures are always the rules the site plays), and a section
+per expansion offered, in the registry's order."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
 from django.utils.translation import get_language
 
 from carcassonne import Game, Move, Rules
@@ -52,3 +55,28 @@ def _example_svg(name: str, language: str) -> str:
 
 def examples() -> dict[str, str]:
     return {name: example_svg(name) for name in EXAMPLES}
+
+
+def expansion_sections(language: str, offered: set[str]) -> list[dict]:
+    """A section per expansion ``offered``: its text in a template of the reader's language
+    (``games/how_to_play/<language>/<id>.html``, else the English one), or, for an expansion
+    without one, its site module's name, paragraph and examples (``_expansion.html``)."""
+    sections = []
+    for e in expansions.REGISTRY:
+        if not e.id or e.id not in offered:
+            continue
+        names = [f"games/how_to_play/{language}/{e.id}.html", f"games/how_to_play/en/{e.id}.html"]
+        try:
+            template = select_template(names).template.name
+        except TemplateDoesNotExist:
+            template = "games/how_to_play/_expansion.html"
+        help_text = e.options.get(e.id, ("", ""))[1]
+        sections.append(
+            {
+                "template": template,
+                "name": e.name,
+                "text": e.how_to_play or help_text,
+                "examples": [example_svg(name) for name in e.examples],
+            }
+        )
+    return sections

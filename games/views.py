@@ -336,5 +336,10 @@ def how_to_play(request):
 
     language = (get_language() or "en").split("-")[0]
     template = select_template([f"games/how_to_play/{language}.html", "games/how_to_play/en.html"])
-    context = {"examples": examples.examples(), "offered": {o.name for o in rule_options()}}
+    offered = {o.name for o in rule_options()}
+    context = {
+        "examples": examples.examples(),
+        "offered": offered,
+        "expansion_sections": examples.expansion_sections(language, offered),
+    }
     return HttpResponse(template.render(context, request))

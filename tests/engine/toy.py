@@ -3,7 +3,8 @@ expansion is (``carcassonne.expansions.__path__`` and ``discover()``), for tests
 engine and of the site that must see an expansion the project does not ship.
 
 The toy (id ``toy``, no tiles): the player whose tile completes a road scores 1 point per
-road it completed, in a breakdown category of its own (``toy``).
+road it completed, in a breakdown category of its own (``toy``); every tile placed lights
+a lamp, counted in its public state (``toy_lamps``).
 
 Use the fixture :func:`toy_engine_expansion` (import it into a test module, or into a
 ``conftest.py``), or the context manager :func:`toy_expansion` outside pytest.
@@ -39,6 +40,14 @@ TOY_SOURCE = textwrap.dedent(
         name = {TOY_ID!r}
         order = 60
         option = Option.expansion({TOY_ID!r}, {TOY_LABEL!r}, {TOY_HELP!r})
+
+        lamps = 0  # a tile placed lights a lamp: public state that every move changes
+
+        def after_place(self, placed):
+            self.lamps += 1
+
+        def summary(self):
+            return {{"toy_lamps": self.lamps}}
 
         def after_scoring(self, turn):
             board = self.game.board

@@ -75,6 +75,9 @@ class SiteExpansion:
     state over a tile, lines under the board."""
     examples: dict[str, tuple[dict, list[tuple]]] = {}
     """Its examples of the "How to play" page: rules and turns (``games.how_to_play``)."""
+    how_to_play: Any = ""
+    """Its paragraph on the "How to play" page where no template of the reader's language
+    (``games/how_to_play/<language>/<id>.html``) describes it (empty: its option's help)."""
 
     def describe_entry(self, entry: dict[str, Any], who: str) -> str:
         """One sentence for a person: what ``who`` did with an entry of :attr:`entry_kinds`."""
