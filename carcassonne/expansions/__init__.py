@@ -20,7 +20,6 @@ an expansion of the engine is one file in this folder (tiles aside: ``tiles.py``
 import importlib
 import pkgutil
 import sys
-from types import ModuleType
 
 from ..hooks import (
     MODULES,
@@ -38,7 +37,6 @@ from ..hooks import (
 
 __all__ = [
     "MODULES",
-    "ORDER",
     "RuleModule",
     "discover",
     "expansion_ids",
@@ -78,7 +76,3 @@ def forget(name: str) -> None:
 
 
 discover()
-
-ORDER: tuple[ModuleType, ...] = tuple(dict.fromkeys(sys.modules[cls.__module__] for cls in MODULES))
-"""The package's modules in the order their hooks run (house rules last), as imported
-here: :func:`expansion_ids` tells the registry's expansions as they are now."""
