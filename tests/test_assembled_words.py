@@ -182,3 +182,58 @@ def test_a_moment_with_its_time_reads_as_the_language_writes_it(language, first,
     with translation.override(language):
         assert long_date(datetime(2026, 12, 1, 20, 24, tzinfo=UTC), with_time=True) == first
         assert long_date(datetime(2026, 12, 2, 20, 24, tzinfo=UTC)) == second
+
+
+# --- spots in the words of the reader's language (e-mail replies) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "line, meeple",
+    [
+        ("c 90 ville:e", "city:E"),  # French: E is est
+        ("b 270 ville:o", "city:W"),  # French: O is ouest
+        ("b 270 Stadt:W", "city:W"),  # German: W is Westen
+        ("c 90 Straße:N", "road:N"),
+        ("a 180 Wiese:NNO", "field:NNE"),  # German: O is Osten
+        ("a 180 campo:NNO", "field:NNW"),  # Italian: O is ovest
+        ("a 180 pré:nno", "field:NNW"),
+        ("a città", "city:S"),
+        ("b 270 grand ville:O", {"spot": "city:W", "figure": "large"}),
+        ("c Schwein Wiese:NNW", {"spot": "field:NNW", "figure": "pig"}),
+        ("c costruttore strada:N", {"spot": "road:N", "figure": "builder"}),
+        ("c 90 city:E", "city:E"),  # the notation's English as before
+    ],
+)
+def test_a_reply_may_name_the_spot_in_german_french_or_italian(line, meeple):
+    from notifications.replies import parse
+    from tests.notifications.test_reply_parse import TURN, message
+
+    assert parse.read(message(line + "\n"), TURN)["meeple"] == meeple
+
+
+SPOT_LEGEND = {
+    "de": "city = Stadt, road = Straße, field = Wiese, cloister = Kloster",
+    "fr": "city = ville, road = route, field = pré, cloister = abbaye",
+    "it": "city = città, road = strada, field = campo, cloister = chiostro",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_every_turn_email_carries_the_spots_legend_in_the_readers_language(
+    ann, bob, settings, django_capture_on_commit_callbacks, language
+):
+    from django.core import mail
+
+    from games import lobby
+
+    settings.REPLY_EMAIL = "play@example.org"  # playing by replying is on
+    ann.language = language
+    ann.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = lobby.create_game(ann, ["bob"], name="Friday")
+        lobby.accept_invitation(game.pk, bob)
+    turn = [m for m in mail.outbox if "ann@example.com" in m.to and "Friday" in m.subject and "\nA" in m.body]
+    assert turn, [m.subject for m in mail.outbox]
+    html = next(content for content, kind in turn[-1].alternatives if kind == "text/html")
+    assert SPOT_LEGEND[language] in turn[-1].body and SPOT_LEGEND[language] in html

@@ -42,6 +42,52 @@ TILE_RE = re.compile(r"^(?P<tile>[a-z]{2}-[a-z0-9]{1,2}|[a-z])\s+(?=\(?\s*[+-]?\
 REST_RE = re.compile(r"^\s*(?:(?P<rotation>0|90|180|270)\s*°?)?\s*(?:" + SPOT_RE + r")?\s*[.!]?\s*$")
 
 
+# The spots' words of the e-mail's languages, read as the notation's (NOTATION.md): a player
+# may write ``ville:O``, ``Straße:W``, ``campo:NNO`` or ``grand ville:N`` beside ``city:W``.
+# O is Ost (east) in German and ouest/ovest (west) in French and Italian: a side's letters
+# are read in the language of the feature's word.
+LOCAL_FEATURES = {
+    **dict.fromkeys(("stadt",), ("city", "de")),
+    **dict.fromkeys(("straße", "strasse"), ("road", "de")),
+    **dict.fromkeys(("wiese",), ("field", "de")),
+    **dict.fromkeys(("kloster",), ("cloister", "de")),
+    **dict.fromkeys(("ville", "cité", "cite"), ("city", "fr")),
+    **dict.fromkeys(("route",), ("road", "fr")),
+    **dict.fromkeys(("pré", "pre"), ("field", "fr")),
+    **dict.fromkeys(("abbaye",), ("cloister", "fr")),
+    **dict.fromkeys(("città", "citta"), ("city", "it")),
+    **dict.fromkeys(("strada",), ("road", "it")),
+    **dict.fromkeys(("campo",), ("field", "it")),
+    **dict.fromkeys(("monastero", "chiostro"), ("cloister", "it")),
+}
+LOCAL_SIDES = {"de": str.maketrans("o", "e"), "fr": str.maketrans("o", "w"), "it": str.maketrans("o", "w")}
+LOCAL_FIGURES = {
+    **dict.fromkeys(("großer", "grosser", "groß", "gross", "grand", "grande"), "large"),
+    **dict.fromkeys(("baumeister", "bâtisseur", "batisseur", "costruttore"), "builder"),
+    **dict.fromkeys(("schwein", "cochon", "maiale"), "pig"),
+}
+LOCAL_SPOT_RE = re.compile(r"(?<![\w-])(?P<word>[^\W\d_]{3,})(?:(?P<colon>\s*:\s*)(?P<side>[a-z]{1,3}\d?)\b)?")
+
+
+def english_spots(line: str) -> str:
+    """``line`` (lower case) with the spots' words of German, French and Italian in the
+    notation's English: ``a 90 straße:o`` → ``a 90 road:e``, ``b pré:nno`` → ``b field:nnw``."""
+
+    def english(m: re.Match) -> str:
+        word = m["word"]
+        if word in LOCAL_FIGURES:
+            return LOCAL_FIGURES[word] + m.group(0)[len(word) :]
+        if word not in LOCAL_FEATURES:
+            return m.group(0)
+        feature, language = LOCAL_FEATURES[word]
+        if not m["side"]:
+            return feature
+        side = m["side"] if m["side"].startswith("inner") else m["side"].translate(LOCAL_SIDES[language])
+        return f"{feature}:{side}"
+
+    return LOCAL_SPOT_RE.sub(english, line)
+
+
 # A line shaped like a tile turn's move (whether it names a legal one or not): a cell
 # (x,y or one or two letters) after an optional tile, then only rotations, figures and
 # spots. "Hi Ann," or "Je suis absent" is none; "a 45" is one (and answered as unreadable).
@@ -295,11 +341,11 @@ def read(message: EmailMessage, offered: Answers) -> dict:
     if not lines:
         raise Unreadable("empty")
     shape = TURN_SHAPE if offered.turn else DECISION_SHAPE
-    line = next((line for line in lines if shape.match(line.lower())), None)
+    line = next((line for line in lines if shape.match(english_spots(line.lower()))), None)
     if line is None:
         raise Unreadable("no_move", line=lines[0][:100], lines=lines)
     try:
-        return move(line.lower(), offered) if offered.turn else decision(line.lower(), offered)
+        return move(english_spots(line.lower()), offered) if offered.turn else decision(line.lower(), offered)
     except Unreadable as exc:
         exc.line, exc.lines = line[:100], lines
         raise
