@@ -152,7 +152,8 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-# Static files, served by whitenoise (also under runserver).
+# Static files, served by whitenoise (also under runserver); with DEBUG off under hashed names,
+# the ES modules' imports too (carcassonne_site/static_storage.py).
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -162,7 +163,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "carcassonne_site.static_storage.StaticFilesStorage"
         )
     },
 }
