@@ -60,10 +60,10 @@ def test_bots_move_after_the_commit_never_inside_the_persons_request(ann, django
     game.refresh_from_db()
     assert game.current_seat == 1 and game.move_count >= 1  # the bot has not moved yet
     moved = game.move_count
-    with celery_eager(False), mock.patch("games.tasks.play_bot_turns.delay") as delay:
+    with celery_eager(False), mock.patch("games.tasks.play_bot_turns.apply_async") as publish:
         for callback in callbacks:
             callback()
-    delay.assert_called_once_with(game.pk)  # queued for a worker: the request does not wait
+    publish.assert_called_once_with((game.pk,), retry=False)  # queued for a worker: the request does not wait
     game.refresh_from_db()
     assert game.move_count == moved
     assert bot_seats.play_bot_turns(game.pk) >= 1  # what the worker does
