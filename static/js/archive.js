@@ -1,7 +1,5 @@
 /* The archive's search filters fold away on a phone (unless a search is active). */
-(function () {
-  "use strict";
-  var fold = document.querySelector("[data-fold-on-phone]");
-  if (!fold || !window.matchMedia) return;
-  if (window.matchMedia("(max-width: 47.99rem)").matches && !fold.hasAttribute("data-filtered")) fold.open = false;
-})();
+var fold = document.querySelector("[data-fold-on-phone]");
+if (fold && window.matchMedia && window.matchMedia("(max-width: 47.99rem)").matches && !fold.hasAttribute("data-filtered")) {
+  fold.open = false;
+}

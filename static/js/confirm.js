@@ -1,10 +1,7 @@
 /* Forms with data-confirm ask before they submit (resigning a game). No inline
    script: the page's CSP allows only static files. */
-(function () {
-  "use strict";
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    var question = form && form.getAttribute && form.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) event.preventDefault();
-  });
-})();
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  var question = form && form.getAttribute && form.getAttribute("data-confirm");
+  if (question && !window.confirm(question)) event.preventDefault();
+});

@@ -5,10 +5,13 @@
    (/moves/<k>/) and swap them in; ← / → step, Home / End jump. Uploaded records (no data-api) only get keys.
    The list of moves shows a window around the move shown: a move outside it, or its "earlier",
    "later" and "all moves" links, fetch the list alone (data-moves-url) and swap it in. */
-(function () {
-  "use strict";
-  var root = document.getElementById("replay");
-  if (!root) return;
+import * as legend from "./board_legend.js";
+
+var root = document.getElementById("replay");
+if (root) start(root);
+
+/* Everything the replay page does, on its #replay element. */
+function start(root) {
   var api = root.dataset.api;
   var page = root.dataset.page;
   var total = parseInt(root.dataset.total, 10) || 0;
@@ -90,8 +93,8 @@
 
   function render(k, state, svg) {
     board.innerHTML = svg;
-    if (window.CarcLegend) window.CarcLegend.render(window.CarcLegend.find(root), state.legend);
-    if (window.CarcBoards && board._carcBoard) board._carcBoard.refresh();
+    legend.render(legend.find(root), state.legend);
+    if (board._carcBoard) board._carcBoard.refresh();  // board.js's, when it is loaded
     current = k;
     root.dataset.move = String(k);
     root.querySelectorAll("[data-move-number]").forEach(function (el) { el.textContent = String(k); });
@@ -235,4 +238,4 @@
     go(k, false);
   });
   showCurrentMove();
-})();
+}

@@ -1,10 +1,11 @@
 /* The new-tournament form shows only the options of the chosen format. Each option's
    input says in data-formats which formats it belongs to ("knockout_top": also when the
    main stage ends in a knockout). Without JS every option shows. */
-(function () {
-  "use strict";
-  var form = document.querySelector("[data-tournament-form]");
-  if (!form) return;
+var form = document.querySelector("[data-tournament-form]");
+if (form) start(form);
+
+/* Show the options of the chosen format in ``form``. */
+function start(form) {
   var format = form.querySelector('[name="format"]');
   var top = form.querySelector('[name="knockout_top"]');
 
@@ -21,4 +22,4 @@
   format.addEventListener("change", update);
   if (top) top.addEventListener("input", update);
   update();
-})();
+}

@@ -2,18 +2,28 @@
    pick a follower spot (or none) and confirm. The legal moves are embedded in the page
    (json_script "legal-moves"); the move is POSTed to the API. Keyboard: slots and spots
    are buttons (Enter/Space), R rotates, Enter confirms, Escape cancels. */
-(function () {
-  "use strict";
-  var keyHandler = null;
+import { announce } from "./announce.js";
+import * as boards from "./board.js";
+import { postMove } from "./post_move.js";
 
-  /* Called on page load and again by live.js after it swapped in a new turn panel. */
-  function init() {
+var keyHandler = null;
+
+/* The turn panel's state (null: not the player's turn): busy() tells live.js to wait. */
+export let current = null;
+
+/* Called on page load and again by live.js after it swapped in a new turn panel. */
+export function init() {
+  current = setUp();
+  return current;
+}
+
+function setUp() {
   if (keyHandler) { document.removeEventListener("keydown", keyHandler); keyHandler = null; }
   var panel = document.getElementById("turn-panel");
   var data = document.getElementById("legal-moves");
-  if (!panel || !data || !window.CarcBoard) return null;
+  if (!panel || !data || !boards.gameBoard) return null;
   var legal = JSON.parse(data.textContent);
-  var board = window.CarcBoard;
+  var board = boards.gameBoard;
   var svg = board.svg;
   var NS = "http://www.w3.org/2000/svg";
   // The seat colours are game.css's --p-<name> (the same table as the board's followers).
@@ -175,7 +185,7 @@
     c.addEventListener("click", function () { say(why); });
   }
 
-  function say(text) { if (window.CarcAnnounce) window.CarcAnnounce(text, true); }
+  function say(text) { announce(text, true); }
 
   /* A click on the board outside the highlighted cells: why the tile may not go there. */
   function refuseCell(event) {
@@ -309,7 +319,7 @@
     confirmBtn.disabled = true;
     confirmBtn.textContent = gettext("Sending…");
     alertBox.textContent = "";
-    window.CarcPostMove(panel, panel.getAttribute("data-move-url"), {
+    postMove(panel, panel.getAttribute("data-move-url"), {
       move_number: parseInt(panel.getAttribute("data-move-number"), 10),
       tile: panel.getAttribute("data-tile"),
       x: p.x, y: p.y, rotation: p.rotation,
@@ -360,8 +370,6 @@
   render();
   /* busy: a placement is being chosen or sent (live updates wait for it). */
   return { busy: function () { return state.key !== null || state.busy; } };
-  }
+}
 
-  window.CarcTurn = { init: function () { window.CarcTurn.current = init(); return window.CarcTurn.current; } };
-  window.CarcTurn.init();
-})();
+init();

@@ -3,10 +3,11 @@
    every few seconds while the tab is visible, and reloads the page once the state is
    another. A <progress data-wait-progress> inside it follows the answer's "progress"
    (moves judged so far). Without JS the element's own refresh link does the same. */
-(function () {
-  "use strict";
-  var el = document.querySelector("[data-wait-url]");
-  if (!el) return;
+var el = document.querySelector("[data-wait-url]");
+if (el) wait(el);
+
+/* Ask for ``el``'s task until it is done. */
+function wait(el) {
   var url = el.dataset.waitUrl;
   var waiting = (el.dataset.waitWhile || "").split(" ");
   var delay = parseInt(el.dataset.waitMs, 10) || 2000;
@@ -24,4 +25,4 @@
       .catch(function () { setTimeout(ask, delay * 2); });
   }
   setTimeout(ask, delay);
-})();
+}

@@ -117,13 +117,13 @@ def test_moves_are_played_in_place_with_a_confirmation_and_a_refused_cell_says_w
         expect(page.get_by_test_id("move-list").locator("li")).to_have_count(number)
         page.wait_for_function("n => window.__clickToBoard.length >= n", arg=turn + 1)
         paths = {(r.method, urlparse(r.url).path): r for r in requests}
-        update = [paths[("POST", f"/api/games/{game.pk}/moves/")]]  # its answer carries the fragment
+        update = [paths[("POST", f"/games/{game.pk}/moves/")]]  # its answer is the fragment
         assert ("GET", f"/games/{game.pk}/fragment/") not in paths  # nothing more to fetch
         assert ("GET", f"/games/{game.pk}/") not in paths  # no whole page
         updates.append(sum(transferred(request) for request in update))
         opponent_plays(game, bob)
         requests.clear()
-        page.evaluate("window.CarcLive.poll()")  # no need to wait for the next poll
+        page.evaluate('import("/static/js/live.js").then(live => live.poll())')  # no need to wait for the next poll
 
     assert page.evaluate("window.__sameDocument") is True  # no reload all along
     expect(page.locator("#board-scroll")).to_have_attribute("data-zoom", zoom)  # the view is kept

@@ -12,7 +12,7 @@ NO_FOLLOWER_LEFT = """() => {
   const data = document.getElementById("legal-moves"), legal = JSON.parse(data.textContent);
   legal.placements.forEach(p => { p.figures = []; p.meeples = []; });
   data.textContent = JSON.stringify(legal);
-  window.CarcTurn.init();
+  return import("/static/js/turn.js").then(turn => { turn.init(); });  // the page's own module
 }"""
 
 

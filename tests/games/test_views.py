@@ -55,7 +55,8 @@ def test_the_move_post_is_written_once_for_the_tile_turn_and_the_decision():
     js = Path(__file__).resolve().parents[2] / "static" / "js"
     for name in ("turn.js", "decision.js"):
         script = (js / name).read_text()
-        assert "fetch(" not in script and "CarcPostMove(" in script, name
+        assert "fetch(" not in script and 'import { postMove } from "./post_move.js";' in script, name
+        assert "postMove(panel, " in script, name
     assert (js / "post_move.js").read_text().count("fetch(") == 1
 
 
@@ -189,11 +190,8 @@ def test_game_page_shows_board_turn_scores_and_moves(client, ann, bob, started):
     assert "Your turn" in html
     assert 'id="legal-moves"' in html and 'class="tile-template"' in html
     assert 'data-testid="scores"' in html
-    assert "/static/js/turn.js" in html
-    # the one POST of a move or a decision (post_move.js) comes before the two that use it
-    assert (
-        html.index("/static/js/post_move.js") < html.index("/static/js/turn.js") < html.index("/static/js/decision.js")
-    )
+    assert '<script type="module" src="/static/js/turn.js">' in html  # which imports what it uses
+    assert f'data-move-url="/games/{started.pk}/moves/"' in html  # the page's own move POST
 
     # after a move, bob sees whose turn, the move in the list and the scores
     engine = engine_for(started)
