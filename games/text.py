@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_SPACES = re.compile(r"\s+")
+# Runs of spaces, but not the no-break spaces of French typography ("Partie n° 1 : ...")
+_SPACES = re.compile(r"[^\S\u00a0\u202f]+")
 
 
 def single_line(text: str) -> str:

@@ -310,7 +310,7 @@ def _timeout(ctx: dict, n: Notification, data: dict, link) -> None:
     ctx.update(data)
     ctx["button_url"] = link(_game_path(_game(n)))
     ctx["event"] = _timeout_event(data, you=n.user is not None and data.get("user_id") == n.user.pk)
-    ctx["subject"] = f"{_game(n).title}: {ctx['event']}"
+    ctx["subject"] = _("%(game)s: %(event)s") % {"game": _game(n).title, "event": ctx["event"]}
 
 
 def _resigned(ctx: dict, n: Notification, data: dict, link) -> None:

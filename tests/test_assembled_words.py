@@ -237,3 +237,36 @@ def test_every_turn_email_carries_the_spots_legend_in_the_readers_language(
     assert turn, [m.subject for m in mail.outbox]
     html = next(content for content, kind in turn[-1].alternatives if kind == "text/html")
     assert SPOT_LEGEND[language] in turn[-1].body and SPOT_LEGEND[language] in html
+
+
+# --- a game's title in a sentence: quoted, or first with a colon ------------------------------
+
+STARTED = {
+    "de": (
+        "Friday: Die Partie hat begonnen, du bist am Zug",
+        "Alle Plätze sind besetzt: Die Partie „Friday“ hat begonnen.",
+    ),
+    "fr": (
+        "Friday\u00a0: la partie a commencé, à vous de jouer",
+        "Toutes les places sont prises\u00a0: la partie «\u00a0Friday\u00a0» a commencé.",
+    ),
+    "it": ("Friday: la partita è iniziata, tocca a te", "Tutti i posti sono occupati: la partita «Friday» è iniziata."),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_a_games_title_is_put_first_or_quoted_in_the_emails(ann, bob, django_capture_on_commit_callbacks, language):
+    from django.core import mail
+
+    from games import lobby
+
+    ann.language = language
+    ann.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = lobby.create_game(ann, ["bob"], name="Friday")
+        lobby.accept_invitation(game.pk, bob)
+    subject, line = STARTED[language]
+    [message] = [m for m in mail.outbox if "ann@example.com" in m.to and m.subject == subject]
+    assert line in message.body
+    assert "Friday è iniziata" not in message.subject + message.body

@@ -20,9 +20,9 @@ from .conftest import mails_to, play_first
 pytestmark = pytest.mark.django_db
 
 TURN = {
-    "de": ("Du bist am Zug in", "Deine Karte:", "Zug spielen"),
-    "fr": ("À vous de jouer dans", "Votre tuile\u00a0:", "Jouer votre tour"),
-    "it": ("Tocca a te in", "La tua tessera:", "Gioca il tuo turno"),
+    "de": (": Du bist am Zug", "Deine Karte:", "Zug spielen"),
+    "fr": ("\u00a0: à vous de jouer", "Votre tuile\u00a0:", "Jouer votre tour"),
+    "it": (": tocca a te", "La tua tessera:", "Gioca il tuo turno"),
 }
 
 
@@ -58,7 +58,7 @@ def test_without_a_setting_the_email_follows_the_language_last_used(
         lobby.accept_invitation(game.pk, bob)
         mail.outbox.clear()
         play_first(game)
-    assert mails_to("bob@example.com", "Tocca a te in Friday")
+    assert mails_to("bob@example.com", "Friday: tocca a te")
 
 
 def test_each_recipient_of_one_event_reads_their_own_language(ann, bob, django_capture_on_commit_callbacks):
@@ -68,8 +68,8 @@ def test_each_recipient_of_one_event_reads_their_own_language(ann, bob, django_c
     with django_capture_on_commit_callbacks(execute=True):
         game = lobby.create_game(ann, ["bob"], name="Friday")
         lobby.accept_invitation(game.pk, bob)
-    assert mails_to("ann@example.com", "Friday hat begonnen")
-    assert mails_to("bob@example.com", "Friday a commencé")
+    assert mails_to("ann@example.com", "Friday: Die Partie hat begonnen")
+    assert mails_to("bob@example.com", "Friday\u00a0: la partie a commencé")
     assert mails_to("bob@example.com", "vous invite à jouer à Carcassonne")
 
 
@@ -125,17 +125,17 @@ def test_a_reminder_says_the_time_left_in_the_recipients_words(ann, bob, django_
 
 DECISION = {
     "de": (
-        "Eine Entscheidung für dich in",
+        "Partie Nr. 1: Du musst entscheiden – ",
         "Verstärkung aus der Stadt Carcassonne",
         "bob hat eine Stadt fertiggestellt: Du darfst einen Gefolgsmann aus der Burg dorthin versetzen oder passen.",
     ),
     "fr": (
-        "Une décision pour vous dans",
+        "Partie n°\u00a01\u00a0: une décision vous attend – ",
         "Renfort depuis la cité",
         "bob a achevé une ville\u00a0: vous pouvez y déplacer un partisan du château, ou passer.",
     ),
     "it": (
-        "Una decisione per te in",
+        "Partita n. 1: una decisione ti aspetta – ",
         "Rinforzo dalla città di Carcassonne",
         "bob ha completato una città: puoi spostarci un segnalino dal castello, oppure passare.",
     ),
