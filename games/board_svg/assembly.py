@@ -205,7 +205,7 @@ def board_document(
     ]
     if sprite is not None:  # the drawings are in the sprites
         defs = []
-    defs += figure_defs({kind for placed in tiles for _spot, _seat, kind in placed.figures_here()})
+    defs += figure_defs({(kind, game.colors[seat]) for placed in tiles for _spot, seat, kind in placed.figures_here()})
     return document(
         {
             "width": f"{cols * cell_size}px",

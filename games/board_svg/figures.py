@@ -15,7 +15,7 @@ from svgwrite.base import BaseElement
 
 from carcassonne.figures import follower_role
 from games.board_svg.geometry import fmt
-from games.board_svg.palette import PALETTE, SEAT_COLORS, UNIT
+from games.board_svg.palette import MARK_INK, PALETTE, SEAT_COLORS, SEAT_MARKS, UNIT
 from games.board_svg.spots import spot_point
 from games.board_svg.svg import Drawn, Markup, element, group, to_text
 from games.present.pictures import _
@@ -51,6 +51,8 @@ def _outline_for(color: str) -> str:
 
 
 _BODIES = {"follower": _MEEPLE, "large": _MEEPLE, "builder": _BUILDER, "pig": _PIG}
+_MARK_AT = {"follower": (0.0, 1.2), "large": (0.0, 1.2), "builder": (0.0, 4.4), "pig": (-1.0, -0.8)}
+"""Where the seat's mark sits on each kind of figure, in its units (the chest, the pig's flank)."""
 _DETAILS = {"builder": _BUILDER_TOOL, "pig": _PIG_DETAIL}
 
 
@@ -58,15 +60,32 @@ def _shape_id(kind: str, part: str = "body") -> str:
     return f"carc-{'follower' if kind == 'large' else kind}-{part}"
 
 
-def figure_defs(kinds: Iterable[str]) -> list[Markup]:
-    """The outlines of the figures of ``kinds``, each defined once for a board (its figures
-    are ``<use>`` s of them, in their colours)."""
+def figure_defs(figures: Iterable[tuple[str, str]]) -> list[Markup]:
+    """The outlines of the ``figures`` (kind and seat colour) on a board, each defined once
+    (the board's figures are ``<use>`` s of them, in their colours): a kind's outline, and
+    for each colour of it the outline with the seat's mark."""
     defs = {}
-    for kind in kinds:
-        defs[_shape_id(kind)] = _BODIES[kind]
+    for kind, color in figures:
+        defs[_shape_id(kind)] = f'<path id="{_shape_id(kind)}" d="{_BODIES[kind]}" />'
         if kind in _DETAILS:
-            defs[_shape_id(kind, "detail")] = _DETAILS[kind]
-    return [Markup("path", f'<path id="{name}" d="{d}" />') for name, d in sorted(defs.items())]
+            defs[_shape_id(kind, "detail")] = f'<path id="{_shape_id(kind, "detail")}" d="{_DETAILS[kind]}" />'
+        if color in SEAT_MARKS:
+            mark = _mark(kind, color)
+            marked = _shape_id(kind, color)
+            defs[marked] = f'<g id="{marked}"><use xlink:href="#{_shape_id(kind)}" />{to_text(mark)}</g>'
+    return [Markup("path" if text.startswith("<path") else "g", text) for _name, text in sorted(defs.items())]
+
+
+def _mark(kind: str, color: str, transform: str = "") -> BaseElement:
+    """The seat's mark on a figure of ``kind`` (in the figure's units, after ``transform``)."""
+    mx, my = _MARK_AT[kind]
+    return element(
+        "path",
+        d=SEAT_MARKS[color],
+        transform=f"{transform} translate({fmt(mx)},{fmt(my)}) scale(0.85)".strip(),
+        fill=MARK_INK.get(color, "#ffffff"),
+        stroke="none",
+    )
 
 
 def figure_shapes(
@@ -100,17 +119,20 @@ def figure_shapes(
             fill=PALETTE["shadow"],
             **{"fill-opacity": "0.3"},
         )
+    marked = color in SEAT_MARKS
     shapes = [
         shadow,
         _outline(
             body,
-            _shape_id(kind) if defined else None,
+            (_shape_id(kind, color) if marked else _shape_id(kind)) if defined else None,
             transform=transform,
             fill=fill,
             stroke=outline,
             **{"stroke-width": fmt(1.5 / scale), "stroke-linejoin": "round"},
         ),
     ]
+    if marked and not defined:
+        shapes.append(_mark(kind, color, transform))
     detail = _DETAILS.get(kind)
     if detail:
         shapes.append(

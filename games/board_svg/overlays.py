@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from svgwrite.base import BaseElement
 
+from carcassonne import COLORS
 from carcassonne.figures import follower_role
 from games.board_svg.expansion_art import LegendLine, legend_icon_shapes
 from games.board_svg.geometry import fmt
-from games.board_svg.palette import PALETTE, UNIT, seat_hex
+from games.board_svg.palette import MARK_INK, PALETTE, SEAT_MARKS, UNIT, seat_hex
 from games.board_svg.spots import spot_point
 from games.board_svg.svg import document, element, text_element, titled, to_text
 from games.present.pictures import _
@@ -41,6 +42,18 @@ def legend_icon(key: str) -> str:
             },
             legend_icon_shapes(key, 10, 10),
         )
+    )
+
+
+def _seat_mark(seat: int, x: float, y: float) -> BaseElement:
+    """The seat's mark (see ``palette.SEAT_MARKS``) inside its colour's disc at (x, y)."""
+    color = COLORS[seat % len(COLORS)]
+    return element(
+        "path",
+        {"class": "seat-mark"},
+        d=SEAT_MARKS[color],
+        transform=f"translate({fmt(x)},{fmt(y)}) scale(1.2)",
+        fill=MARK_INK.get(color, "#ffffff"),
     )
 
 
@@ -82,6 +95,7 @@ def legend(game: Game, lines: list[LegendLine], x0: float, y0: float, width: flo
                     **{"stroke-width": "1.2"},
                 )
             )
+            row.add(_seat_mark(seat, x + 8, y))
             x += 24
         shown = text if len(text) <= 40 else text[:39] + "…"
         row.add(

@@ -67,15 +67,31 @@ PALETTE = {
 """Colours of the artwork, by what they paint."""
 
 SEAT_COLORS = {
-    "yellow": "#f5cf2b",
-    "red": "#d8362b",
-    "green": "#1f8a3e",
-    "blue": "#2f66d8",
+    "yellow": "#f5d82e",
+    "red": "#be3817",
+    "green": "#14b366",
+    "blue": "#0b62c8",
     "black": "#262626",
-    "grey": "#9e9e9e",
+    "grey": "#a3a3a3",
 }
 """The one table of seat colours (by the engine's COLORS names): followers, dots, charts.
-static/css/game.css repeats it as ``--p-<name>`` (a test keeps them equal)."""
+Chosen to stay apart for readers with the three common colour-vision deficiencies (a test
+simulates them); static/css/site.css repeats it as ``--p-<name>`` (a test keeps them equal)."""
+
+SEAT_MARKS = {
+    "yellow": "M0,-3.3 A3.3,3.3 0 1 1 0,3.3 A3.3,3.3 0 1 1 0,-3.3 Z",
+    "red": "M0,-3.9 L3.6,2.6 H-3.6 Z",
+    "green": "M-3,-3 H3 V3 H-3 Z",
+    "blue": "M0,-4 L3.6,0 L0,4 L-3.6,0 Z",
+    "black": "M-1.3,-3.8 H1.3 V-1.3 H3.8 V1.3 H1.3 V3.8 H-1.3 V1.3 H-3.8 V-1.3 H-1.3 Z",
+    "grey": "M0,-3.6 A3.6,3.6 0 1 1 0,3.6 A3.6,3.6 0 1 1 0,-3.6 Z M0,-1.6 A1.6,1.6 0 1 0 0,1.6 A1.6,1.6 0 1 0 0,-1.6 Z",
+}
+"""Each seat's mark, drawn on every figure of that seat (about the figure's chest, in figure
+units): circle, triangle, square, diamond, cross and ring, so that figures differ by more
+than colour; the pages' dots (``.dot-<colour>``) take the same shapes."""
+
+MARK_INK = {"yellow": "#1d1d1d", "grey": "#1d1d1d"}
+"""The mark's colour on light seat colours (white on the others)."""
 
 
 def seat_hex(position: int) -> str:
