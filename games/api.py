@@ -25,7 +25,7 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import bot_seats, fragment, hints, lobby, recorded, seating, tasks, turns
+from games import bot_seats, hints, lobby, recorded, seating, tasks, turns
 from games.board_svg import render_board
 from games.commands import LockedGame
 from games.engine_state import engine_for, move_number
@@ -39,9 +39,6 @@ from . import serializers as s
 from .api_common import AnyContent, pages_class
 
 TAG = "games"
-PAGE_HEADER = "X-Page-Since"
-"""Sent by the game page with a move or decision: the newest move it shows. The 201 then
-carries the page's fragment under ``page`` (see games.fragment)."""
 
 
 class GameAPIView(APIView):
@@ -97,13 +94,10 @@ class GameAPIView(APIView):
 
     def played(self, locked: LockedGame, number: int) -> HttpResponse:
         """201 with the state after the caller's move or decision ``number``, as they see it:
-        from the engine the command played on (no second replay)."""
+        from the engine the command played on (no second replay). The game page's own move
+        views (games.page_moves) answer its fragment instead."""
         view = GameView.of(locked.game, locked.seats, locked.engine, self.request.user)
-        data = payloads.played(view, number)
-        since = self.request.headers.get(PAGE_HEADER)
-        if since is not None:  # the game page: the part of it that changed, from this view
-            data["page"] = fragment.render(self.request._request, view, fragment.since_of(since))
-        return Response(data, status=status.HTTP_201_CREATED)
+        return Response(payloads.played(view, number), status=status.HTTP_201_CREATED)
 
 
 ERRORS = {
@@ -330,7 +324,7 @@ class LegalMovesView(PublicGameView):
         return Response(payloads.legal_moves(self.view(pk)))
 
 
-@method_decorator(gzip_page, name="dispatch")  # a 201 for the page carries its fragment
+@method_decorator(gzip_page, name="dispatch")  # the game page's 201 (games.page_moves) is its fragment
 class MovesView(PublicGameView):
     seated_methods = ("POST",)
 

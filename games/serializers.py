@@ -431,11 +431,6 @@ class PlayedSerializer(GameStateSerializer):
     played = serializers.CharField(
         help_text="The move just played, in the caller's language, with the points it scored"
     )
-    page = serializers.CharField(
-        required=False,
-        help_text="Only when asked with the header X-Page-Since (the site's game page): the part of the page "
-        "that changed, as HTML",
-    )
 
 
 class GameListItemSerializer(serializers.Serializer):

@@ -130,3 +130,14 @@ def test_the_pages_move_urls_take_posts_only(started, client, ann):
     for what in ("moves", "decision"):
         response = client.get(f"/games/{started.pk}/{what}/")
         assert response.status_code == 405 and response.json()["detail"]
+
+
+def test_the_apis_move_answers_json_alone_even_to_the_page(started, client, ann):
+    client.force_login(ann)
+    response = client.post(
+        f"/api/games/{started.pk}/moves/", first_body(started), content_type="application/json", HTTP_X_PAGE_SINCE="0"
+    )
+    assert response.status_code == 201 and response["Content-Type"] == "application/json"
+    data = response.json()
+    assert "page" not in data and data["played"].startswith("Move 1 played: ann placed ")
+    assert data["move_number"] == 2

@@ -2,8 +2,8 @@
 
 Plays N two-player base games (their bags from seeds ``--seed``, ``--seed`` + 1, ...: the
 same games before and after a change) to the end through the game page's own path (a signed-in
-``POST /api/games/<id>/moves/`` asking for the page's fragment, as static/js/turn.js
-does), against whatever database DATABASE_URL points at, and prints:
+``POST /games/<id>/moves/?since=``, whose 201 is the page's fragment, as static/js/post_move.js
+sends it), against whatever database DATABASE_URL points at, and prints:
 
 - the bytes of HTML and on the wire (``Accept-Encoding: gzip``) of the game page (for the
   player on turn and for the other), and of the archive replay, after moves 10, 40 and 70,
@@ -150,19 +150,15 @@ class Command(BaseCommand):
         with counted() as cost:
             start, cpu = time.perf_counter(), time.process_time()
             response = client.post(
-                f"/api/games/{game_id}/moves/",
+                f"/games/{game_id}/moves/?since={number - 1}",
                 body,
                 content_type="application/json",
-                HTTP_X_PAGE_SINCE=str(number - 1),
                 HTTP_ACCEPT_ENCODING="gzip",
             )
             elapsed, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
         if response.status_code != 201:
             raise CommandError(f"move {number} failed: {response.status_code} {response.content[:300]!r}")
-        data = response.content
-        if response.get("Content-Encoding") == "gzip":
-            data = gzip.decompress(data)
-        state = json.loads(data)
+        state = client.get(f"/api/games/{game_id}/").json()  # the fragment's game, as the API says it
         if number in MEASURED_MOVES and state["status"] == "active":
             self._note("move POST (moves 21-40): engines built", cost.engines)
             self._note("move POST (moves 21-40): SQL queries", cost.queries)
