@@ -1,6 +1,6 @@
 /* Taking a turn: pick a highlighted cell, rotate through the rotations that fit there,
    pick a follower spot (or none) and confirm. The legal moves are embedded in the page
-   (json_script "legal-moves"); the move is POSTed to the API. Keyboard: slots and spots
+   (json_script "legal-moves"); the move is POSTed by post_move.js. Keyboard: slots and spots
    are buttons (Enter/Space), R rotates, Enter confirms, Escape cancels. */
 import { announce } from "./announce.js";
 import * as boards from "./board.js";
