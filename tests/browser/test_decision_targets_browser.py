@@ -81,7 +81,9 @@ def test_a_reinforcements_spots_on_the_board_and_its_buttons_are_44_px_targets(t
     page.screenshot(path="/tmp/count_reinforce_phone.png")
     spot = page.locator("svg.board .decision-target").nth(len(targets) - 1)
     chosen = {k: spot.get_attribute(f"data-{k}") for k in ("x", "y", "spot")}
-    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/decision/") and r.request.method == "POST") as answer:
+    with page.expect_response(
+        lambda r: r.url.split("?")[0].endswith("/decision/") and r.request.method == "POST"
+    ) as answer:
         page.touchscreen.tap(x, y)
     sent = answer.value.request.post_data_json["answer"]["reinforce"]
     assert {k: str(sent[k]) for k in ("x", "y", "spot")} == chosen

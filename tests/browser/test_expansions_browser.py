@@ -55,7 +55,9 @@ def place(page, engine, move: Move):
         expect(selection).to_have_attribute("data-figure", move.figure)
     page.screenshot(path=f"/tmp/game_page_{move.figure}.png", full_page=True)
     # wait for the move's answer: the page updates in place, and leaving it early would cancel the POST
-    with page.expect_response(lambda r: r.url.split("?")[0].endswith("/moves/") and r.request.method == "POST") as answer:
+    with page.expect_response(
+        lambda r: r.url.split("?")[0].endswith("/moves/") and r.request.method == "POST"
+    ) as answer:
         page.get_by_role("button", name="Confirm move").click()
     assert answer.value.status == 201, answer.value.text()
 
