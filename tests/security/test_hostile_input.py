@@ -40,7 +40,9 @@ def assert_refused(response, status=400):
 @pytest.mark.parametrize("body", [DEEP, DEEPER_THAN_ALLOWED])
 def test_deeply_nested_json_is_refused_everywhere_with_nothing_stored(api_as, game, body):
     games, moves, tournaments = Game.objects.count(), Move.objects.count(), Tournament.objects.count()
-    for url in ("/api/games/", f"/api/games/{game.pk}/moves/", "/api/tournaments/"):
+    urls = ["/api/games/", f"/api/games/{game.pk}/moves/", "/api/tournaments/"]
+    urls += [f"/games/{game.pk}/moves/", f"/games/{game.pk}/decision/"]  # the game page's, read by the API's parser
+    for url in urls:
         assert_refused(api_as.post(url, body, content_type="application/json"))
     assert (Game.objects.count(), Move.objects.count(), Tournament.objects.count()) == (games, moves, tournaments)
 
