@@ -1,8 +1,9 @@
 """The figures on the board: followers (farmers lying down, large followers bigger),
-builders and pigs in their seat's colour, each with a tooltip in whole sentences; and the Count.
+builders and pigs in their seat's colour with its mark, each with a tooltip in whole sentences;
+a crowned figure (the Count) and a badge of how many stand on one place.
 
 >>> [made.elementname for made in figure_shapes("pig", 50, 50, "red", FIGURE_SCALE["pig"])]
-['ellipse', 'path', 'path']
+['ellipse', 'path', 'path', 'path']
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from carcassonne.figures import follower_role
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import MARK_INK, PALETTE, SEAT_COLORS, SEAT_MARKS, UNIT
 from games.board_svg.spots import spot_point
-from games.board_svg.svg import Drawn, Markup, element, group, to_text
+from games.board_svg.svg import Drawn, Markup, element, group, text_element, to_text
 from games.present.pictures import _
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,6 +42,12 @@ _PIG = (  # a pig seen from the side, facing east
     "M4.6,-6.6 L6.6,-10.4 L8.4,-5.4 Z"
 )
 _PIG_DETAIL = "M-9.3,-0.6 c-2.4,-1.4 -3.4,1.2 -1.6,1.8 c1.6,0.5 0.2,2.4 -1.5,1.4 M11.6,-1.9 v0.9 M12.6,-1.9 v0.9"
+
+_CROWNED = (  # a stout figure with a crown (the Count)
+    "M-7.6,10.5 C-7.6,1 -5.2,-2.6 0,-2.6 C5.2,-2.6 7.6,1 7.6,10.5 Z "
+    "M3.8,-6.2 A3.8,3.8 0 1 1 -3.8,-6.2 A3.8,3.8 0 1 1 3.8,-6.2 Z"
+)
+_CROWN = "M-4.2,-9.2 L-4.4,-14.2 L-2.1,-11.6 L0,-15 L2.1,-11.6 L4.4,-14.2 L4.2,-9.2 Z"
 
 FIGURE_SCALE = {"follower": 1.25, "large": 1.7, "builder": 1.25, "pig": 1.2}
 """How big each kind of figure is drawn on a tile (the large follower clearly bigger)."""
@@ -232,3 +239,56 @@ def figures_layer(game: Game, tiles: list[PlacedTile]) -> BaseElement:
                 )
             )
     return layer
+
+
+def crowned_figure(x: float, y: float, color: str, attributes: dict[str, str], label: str) -> BaseElement:
+    """A crowned figure standing at (x, y) in ``color`` (the Count), with its group's ``attributes``."""
+    transform = f"translate({fmt(x)},{fmt(y)}) scale(0.8)"
+    return group(
+        attributes,
+        [
+            element(
+                "ellipse",
+                cx=fmt(x),
+                cy=fmt(y + 8.5),
+                rx="6.5",
+                ry="2",
+                fill=PALETTE["shadow"],
+                **{"fill-opacity": "0.3"},
+            ),
+            element(
+                "path",
+                d=_CROWNED,
+                transform=transform,
+                fill=color,
+                stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.6", "stroke-linejoin": "round"},
+            ),
+            element(
+                "path",
+                d=_CROWN,
+                transform=transform,
+                fill=PALETTE["crown"],
+                stroke=PALETTE["meeple_line"],
+                **{"stroke-width": "1.2", "stroke-linejoin": "round"},
+            ),
+        ],
+        title=label,
+    )
+
+
+def number_badge(fx: float, fy: float, n: int) -> list[BaseElement]:
+    """How many figures stand on one place: a small dark badge with the number, beside (fx, fy)."""
+    circle = {"cx": fmt(fx + 5), "cy": fmt(fy + 4), "r": "3.6", "fill": PALETTE["text"], "stroke": "#ffffff"}
+    disc = element("circle", {**circle, "stroke-width": "0.8"})
+    number = {
+        "class": "quarter-count",
+        "x": fmt(fx + 5),
+        "y": fmt(fy + 6),
+        "text-anchor": "middle",
+        "font-size": "5.6",
+        "font-weight": "bold",
+        "font-family": "sans-serif",
+        "fill": "#ffffff",
+    }
+    return [disc, text_element(number, str(n))]

@@ -20,7 +20,7 @@ from games.board_svg.palette import PALETTE
 from games.board_svg.shapes import CityShape, TileShapes, tile_shapes
 from games.board_svg.spots import hedge_lines
 from games.board_svg.svg import Drawn, element
-from games.board_svg.tile_marks import marks_art, walled_city_art
+from games.board_svg.tile_marks import marks_art, town_houses, walled_city_art
 
 Art = tuple[BaseElement, ...]
 
@@ -364,6 +364,8 @@ def _city_layer(shapes: Iterable[CityShape]) -> Drawn:
     fill = " ".join(path_data(outline, closed=True) for outline, _walls, _pennant in shapes)
     walls = " ".join(path_data(wall) for _outline, ws, _pennant in shapes for wall in ws)
     out: Drawn = [element("path", {"d": fill, "fill": PALETTE["city"]})]
+    for outline, ws, pennant in shapes:
+        out += town_houses(outline, ws, pennant)
     if walls:
         out.append(element("path", {"d": walls, "fill": "none", "stroke": PALETTE["wall"], "stroke-width": "4"}))
         out.append(

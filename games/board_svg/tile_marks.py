@@ -13,7 +13,7 @@ import math
 from svgwrite.base import BaseElement
 
 from games.board_svg.expansion_art import marked
-from games.board_svg.geometry import Point, circle_path, fmt, path_data
+from games.board_svg.geometry import Point, circle_path, distance_to_line, fmt, inside, path_data
 from games.board_svg.palette import PALETTE
 from games.board_svg.shapes import TileShapes
 from games.board_svg.svg import Drawn, element
@@ -237,9 +237,34 @@ def _tower(x: float, y: float) -> BaseElement:
     )
 
 
+def town_houses(outline: list[Point], walls: list[list[Point]], keep_clear: Point) -> Drawn:
+    """A few houses with red roofs inside an ordinary city, scattered in small groups away
+    from its walls and from the spot of its coat of arms (``keep_clear``), so that a city
+    reads as a town at a glance. The scatter is fixed: the same city looks the same."""
+    walls_, roofs = [], []
+    for row in range(6):
+        for col in range(6):
+            if (row * 7 + col * 3) % 5 in (1, 3):  # leave gaps between the groups
+                continue
+            x = 10 + col * 16 + (8 if row % 2 else 0) + (row * 5 + col * 3) % 5 - 2
+            y = 11 + row * 16 + (col * 7 + row) % 5 - 2
+            corners = [(x - 7, y - 8), (x + 7, y - 8), (x - 7, y + 7), (x + 7, y + 7)]
+            if not all(inside(c, outline) for c in corners) or math.dist((x, y), keep_clear) < 12:
+                continue
+            if walls and min(distance_to_line((x, y), w) for w in walls) < 10:
+                continue
+            walls_.append(f"M{fmt(x - 4.5)},{fmt(y - 0.5)} h9 v6 h-9 Z")
+            roofs.append(f"M{fmt(x - 6)},{fmt(y)} L{fmt(x - 2)},{fmt(y - 6)} H{fmt(x + 2)} L{fmt(x + 6)},{fmt(y)} Z")
+    return _house_paths(" ".join(walls_), " ".join(roofs))
+
+
 def _house_art(outline) -> Drawn:
     """Houses and their roofs inside the City's walls."""
     house_walls, roofs = _houses(outline)
+    return _house_paths(house_walls, roofs)
+
+
+def _house_paths(house_walls: str, roofs: str) -> Drawn:
     if not house_walls:
         return []
     stone = {"d": house_walls, "fill": PALETTE["stone"], "stroke": PALETTE["city_shade"], "stroke-width": "0.8"}

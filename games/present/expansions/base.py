@@ -139,6 +139,21 @@ class SiteExpansion:
         return []
 
 
+def radio(name: str, legend: Any, choices: list[tuple[Any, Any]]) -> dict[str, Any]:
+    """A field of a decision's form (:meth:`SiteExpansion.decision_form`): one of ``choices``."""
+    return {"kind": "radio", "name": name, "legend": legend, "choices": choices}
+
+
+def hidden(name: str, value: str) -> dict[str, Any]:
+    """A field of a decision's form whose value is the only one there is."""
+    return {"kind": "hidden", "name": name, "value": value}
+
+
+def select(name: str, label: Any, choices: list[tuple[Any, Any]], empty: Any = "", id: str = "") -> dict[str, Any]:
+    """A field of a decision's form: one of ``choices`` or none (``empty``: its words; sent as no value)."""
+    return {"kind": "select", "name": name, "label": label, "empty": empty, "choices": choices, "id": id or name}
+
+
 REGISTRY: list[SiteExpansion] = []
 """Every site module, in the order the site lists them (the engine's order)."""
 

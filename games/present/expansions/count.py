@@ -2,8 +2,7 @@
 (reinforcement from the City, deployment into it, the market round) and their record
 entries, the City's state (the score list, the API) and its rule tag.
 
-On the board (``art``), the quarters tile shows its four quarters, each player's followers
-there (with how many) and the Count.
+On the board (``art``), the quarters tile shows its quarters, the followers there and the Count.
 An answer to one of its decisions is a record entry without ``player``:
 ``{"reinforce": {"x": 2, "y": -1, "spot": "city:N"}}``, ``{"reinforce": null}`` to pass,
 ``{"quarter": "market", "count": "castle"}``, ``{"quarter": null}``.
@@ -22,11 +21,11 @@ from svgwrite.base import BaseElement
 
 from carcassonne import QUARTERS
 from games.board_svg.expansion_art import ExpansionArt
-from games.board_svg.figures import figure_shapes
+from games.board_svg.figures import crowned_figure, figure_shapes, number_badge
 from games.board_svg.geometry import Point, fmt, turn
 from games.board_svg.palette import PALETTE
-from games.board_svg.svg import Drawn, element, group, text_element, titled
-from games.present.expansions.base import Mark, RuleWords, SiteExpansion, register
+from games.board_svg.svg import Drawn, element, text_element, titled
+from games.present.expansions.base import Mark, RuleWords, SiteExpansion, hidden, radio, register, select
 from games.present.followers import follower_on, side_label
 
 if TYPE_CHECKING:
@@ -255,26 +254,14 @@ class Count(SiteExpansion):
             for q, label in QUARTER_LABELS.items()
             if any(a.get("count") == q for a in answers)
         ]
-        figure = {"kind": "radio", "name": "figure", "legend": gettext("Figure"), "choices": kinds}
-        if len(kinds) == 1:
-            figure = {"kind": "hidden", "name": "figure", "value": kinds[0][0]}
-        return {
-            "id": "quarter-form",
-            "fields": [
-                {"kind": "radio", "name": "quarter", "legend": gettext("Quarter of the City"), "choices": quarters},
-                figure,
-                {
-                    "kind": "select",
-                    "name": "count",
-                    "id": "count-to",
-                    "label": gettext("Then move the Count"),
-                    "empty": gettext("The Count stays"),
-                    "choices": moves,
-                },
-            ],
-            "submit": gettext("Put the follower into the City"),
-            "submit_testid": "quarter-submit",
-        }
+        figure = radio("figure", gettext("Figure"), kinds) if len(kinds) > 1 else hidden("figure", kinds[0][0])
+        fields = [
+            radio("quarter", gettext("Quarter of the City"), quarters),
+            figure,
+            select("count", gettext("Then move the Count"), moves, empty=gettext("The Count stays"), id="count-to"),
+        ]
+        submit = gettext("Put the follower into the City")
+        return {"id": "quarter-form", "fields": fields, "submit": submit, "submit_testid": "quarter-submit"}
 
     def state(self, module: Any, names: Sequence[str]) -> dict[str, Any]:
         """The City: where the Count stands and each player's followers in each quarter (public)."""
@@ -355,13 +342,6 @@ def _advise_deployment(entry: dict[str, Any]) -> str | None:
 
 # --- the City on the board ---------------------------------------------------------
 
-_COUNT = (  # a stout figure with a crown
-    "M-7.6,10.5 C-7.6,1 -5.2,-2.6 0,-2.6 C5.2,-2.6 7.6,1 7.6,10.5 Z "
-    "M3.8,-6.2 A3.8,3.8 0 1 1 -3.8,-6.2 A3.8,3.8 0 1 1 3.8,-6.2 Z"
-)
-_CROWN = "M-4.2,-9.2 L-4.4,-14.2 L-2.1,-11.6 L0,-15 L2.1,-11.6 L4.4,-14.2 L4.2,-9.2 Z"
-
-
 _QUARTER_CORNERS = {"castle": (0, 0), "blacksmith": (50, 0), "cathedral": (0, 50), "market": (50, 50)}
 """Where each quarter lies on the unturned quarters tile (CO-7): its north-west corner."""
 _QUARTER_TINT = {"castle": "#c98f6b", "blacksmith": "#8f8f8f", "cathedral": "#8fa8cf", "market": "#9cc46a"}
@@ -428,42 +408,6 @@ def quarters_art(sh: TileShapes) -> Drawn:
             )
         )
     return out
-
-
-def count_figure(x: float, y: float, quarter: str, label: str) -> BaseElement:
-    """The Count standing at (x, y) in ``quarter`` of the City: a crowned figure in his own colour."""
-    transform = f"translate({fmt(x)},{fmt(y)}) scale(0.8)"
-    return group(
-        {"class": "count-figure", "data-quarter": quarter},
-        [
-            element(
-                "ellipse",
-                cx=fmt(x),
-                cy=fmt(y + 8.5),
-                rx="6.5",
-                ry="2",
-                fill=PALETTE["shadow"],
-                **{"fill-opacity": "0.3"},
-            ),
-            element(
-                "path",
-                d=_COUNT,
-                transform=transform,
-                fill=COUNT_COLOUR,
-                stroke=PALETTE["meeple_line"],
-                **{"stroke-width": "1.6", "stroke-linejoin": "round"},
-            ),
-            element(
-                "path",
-                d=_CROWN,
-                transform=transform,
-                fill=PALETTE["crown"],
-                stroke=PALETTE["meeple_line"],
-                **{"stroke-width": "1.2", "stroke-linejoin": "round"},
-            ),
-        ],
-        title=label,
-    )
 
 
 def _in_quarter_label(quarter: str, player: str, followers: int, large: int) -> str:
@@ -588,23 +532,6 @@ def _quarter_labels(rotation: int) -> Drawn:
     return out
 
 
-def _count_badge(fx: float, fy: float, n: int) -> list[BaseElement]:
-    """How many figures stand on one slot of a quarter: a small dark badge with the number."""
-    circle = {"cx": fmt(fx + 5), "cy": fmt(fy + 4), "r": "3.6", "fill": PALETTE["text"], "stroke": "#ffffff"}
-    disc = element("circle", {**circle, "stroke-width": "0.8"})
-    number = {
-        "class": "quarter-count",
-        "x": fmt(fx + 5),
-        "y": fmt(fy + 6),
-        "text-anchor": "middle",
-        "font-size": "5.6",
-        "font-weight": "bold",
-        "font-family": "sans-serif",
-        "fill": "#ffffff",
-    }
-    return [disc, text_element(number, str(n))]
-
-
 def city_overlay(count: Any, rotation: int) -> BaseElement:
     """What stands in the City's quarters: each player's followers (with how many) and the
     Count, from the game's rule module of the City (``None``: the quarters' names only)."""
@@ -654,10 +581,14 @@ def city_overlay(count: Any, rotation: int) -> BaseElement:
                 item.add(shape)
             group.add(item)
             if n > 1:  # how many, on a small badge drawn over the neighbours
-                badges += _count_badge(fx, fy, n)
+                badges += number_badge(fx, fy, n)
         for badge in badges:
             group.add(badge)
         if here:
             fx, fy = slot(2 * cols - 1)
-            group.add(count_figure(fx, fy, quarter, _count_label(quarter)))
+            group.add(
+                crowned_figure(
+                    fx, fy, COUNT_COLOUR, {"class": "count-figure", "data-quarter": quarter}, _count_label(quarter)
+                )
+            )
     return group
