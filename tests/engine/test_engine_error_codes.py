@@ -53,7 +53,8 @@ def test_every_code_has_a_template_for_the_site():
 
     games = Path(__file__).resolve().parents[2] / "games"
     text = "".join(
-        p.read_text() for p in [games / "present" / "vocabulary.py", *sorted((games / "present" / "expansions").glob("*.py"))]
+        p.read_text()
+        for p in [games / "present" / "vocabulary.py", *sorted((games / "present" / "expansions").glob("*.py"))]
     )
     missing = [code for code in TEMPLATES if f'"{code}"' not in text]
     assert not missing, f"neither games/present/vocabulary.py nor games/present/expansions/ translates {missing}"
