@@ -12,4 +12,6 @@ class GamesConfig(AppConfig):
         from . import board_svg, privacy, tasks  # noqa: F401  (tasks queues bot turns it hears announced; privacy: deletions)
         from .present import expansions  # noqa: F401  (each expansion hands the board its drawings)
 
-        board_svg.use_translation(gettext, ngettext)
+        from .present.vocabulary import figure_on
+
+        board_svg.use_translation(gettext, ngettext, figure_on)

@@ -19,7 +19,7 @@ from games.board_svg.geometry import fmt
 from games.board_svg.palette import MARK_INK, PALETTE, SEAT_COLORS, SEAT_MARKS, UNIT
 from games.board_svg.spots import spot_point
 from games.board_svg.svg import Drawn, Markup, element, group, text_element, to_text
-from games.present.pictures import _
+from games.present.pictures import _, figure_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from carcassonne.game import Game, PlacedTile
@@ -163,28 +163,8 @@ def _outline(d: str, defined: str | None, **attributes: str) -> BaseElement:
 
 
 def _figure_label(kind: str, spot: str, player: str) -> str:
-    """The figure's tooltip, one whole sentence per kind and role."""
-    role = follower_role(spot)
-    values = {"player": player, "spot": spot}
-    if kind == "builder":
-        return _("%(player)s's builder on %(spot)s") % values
-    if kind == "pig":
-        return _("%(player)s's pig on %(spot)s") % values
-    if kind == "large":
-        labels = {
-            "knight": _("%(player)s's large follower, a knight on %(spot)s"),
-            "thief": _("%(player)s's large follower, a thief on %(spot)s"),
-            "monk": _("%(player)s's large follower, a monk on %(spot)s"),
-            "farmer": _("%(player)s's large follower, a farmer on %(spot)s"),
-        }
-    else:
-        labels = {
-            "knight": _("%(player)s's knight on %(spot)s"),
-            "thief": _("%(player)s's thief on %(spot)s"),
-            "monk": _("%(player)s's monk on %(spot)s"),
-            "farmer": _("%(player)s's farmer on %(spot)s"),
-        }
-    return labels.get(role, _("%(player)s's follower on %(spot)s")) % values
+    """The figure's tooltip: its player, and the figure on its spot in the reader's words."""
+    return _("%(player)s: %(figure)s") % {"player": player, "figure": figure_words(kind, spot)}
 
 
 @lru_cache(maxsize=4096)

@@ -19,7 +19,7 @@ from games.board_svg.geometry import fmt
 from games.board_svg.palette import MARK_INK, PALETTE, SEAT_MARKS, UNIT, seat_hex
 from games.board_svg.spots import spot_point
 from games.board_svg.svg import document, element, text_element, titled, to_text
-from games.present.pictures import _
+from games.present.pictures import _, figure_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from carcassonne.game import Game, PlacedTile
@@ -187,7 +187,7 @@ def spot_button(tile_id: str, rotation: int, spot: str) -> BaseElement:
     looks as :data:`SPOTS_STYLE`, set on the group of spots)."""
     x, y = spot_point(tile_id, rotation, spot)
     role = follower_role(spot)
-    label = _("Put a follower on %(spot)s") % {"spot": spot}
+    label = _("Put a follower here: %(follower)s") % {"follower": figure_words("follower", spot)}
     circle = element(
         "circle",
         cx=fmt(x),
@@ -197,4 +197,4 @@ def spot_button(tile_id: str, rotation: int, spot: str) -> BaseElement:
         role="button",
         **{"class": f"spot role-{role}", "data-spot": spot, "aria-label": label},
     )
-    return titled(circle, _("Put a follower on %(spot)s (%(role)s)") % {"spot": spot, "role": _(role)})
+    return titled(circle, label)

@@ -89,8 +89,6 @@ def context(
         "can_resign": bool(view.active and me and me.state == Seat.State.JOINED and not view.players[me.position].out),
         "can_seat_bots": bool(view.waiting and signed_in and game.created_by_id == user.pk and open_seat),
         "hint": hints.shown(game, seats, user) if view.my_turn or view.my_decision else None,
-        "api_move_url": f"/api/games/{game.pk}/moves/",
-        "api_decision_url": f"/api/games/{game.pk}/decision/",
         "rules_text": view.rules_text,
         "board_legend": view.board_legend([seat.color for seat in seats]),
     }

@@ -19,11 +19,30 @@ def _english_ngettext(singular: str, plural: str, n: int) -> str:
 _ngettext: Callable[[str, str, int], str] = _english_ngettext
 
 
-def use_translation(gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> None:
+def _english_figure(figure: str, spot: str) -> str:
+    return f"{figure} on {spot}"
+
+
+_figure_words: Callable[[str, str], str] = _english_figure
+
+
+def use_translation(
+    gettext: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str],
+    figure_words: Callable[[str, str], str] | None = None,
+) -> None:
     """Translate the pictures' words with these functions (the games app passes Django's at
-    start-up; without them, as in a plain script, the words stay English)."""
-    global _gettext, _ngettext
+    start-up, and ``figure_words``: a figure on its spot in the reader's words; without
+    them, as in a plain script, the words stay English and spots are their codes)."""
+    global _gettext, _ngettext, _figure_words
     _gettext, _ngettext = gettext, ngettext
+    if figure_words is not None:
+        _figure_words = figure_words
+
+
+def figure_words(figure: str, spot: str) -> str:
+    """A figure on a spot in the reader's words ('knight in the city (north)')."""
+    return _figure_words(figure, spot)
 
 
 def _(message: str) -> str:

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from carcassonne import errors
 from games.present import expansions
-from games.present.followers import DIRECTION_LABELS, follower_on
+from games.present.followers import follower_on, side_label
 
 COLOR_LABELS = {
     "yellow": pgettext_lazy("seat colour", "yellow"),
@@ -81,7 +81,7 @@ def figure_on(figure: str, spot: str | None) -> str:
     kind, _sep, where = spot.partition(":")
     text = str(FIGURE_ON.get((figure, kind), FIGURE_LABELS.get(figure, figure)))
     if where:
-        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": DIRECTION_LABELS.get(where, where)}
+        return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": side_label(where)}
     return text
 
 

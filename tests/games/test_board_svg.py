@@ -12,6 +12,7 @@ from carcassonne.rules import Rules
 from carcassonne.tiles import ROTATIONS, TILE_TYPES, orientation
 from games import board_svg
 from games.board_svg import render_board, render_tile, spot_position
+from games.present.vocabulary import figure_on
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -77,7 +78,7 @@ def test_followers_match_the_board(game):
     assert len(drawn) == len(expected)
     roles = {"road": "thief", "city": "knight", "cloister": "monk", "field": "farmer"}
     want = sorted(
-        (f"{game.players[seat]}'s {roles[spot.split(':')[0]]} on {spot}", roles[spot.split(":")[0]])
+        (f"{game.players[seat]}: {figure_on('follower', spot)}", roles[spot.split(":")[0]])
         for _p, spot, seat in expected
     )
     got = []
@@ -136,7 +137,7 @@ def test_render_tile_spots():
     assert sorted(s.get("data-spot") for s in spots) == sorted(o.spots)
     for s in spots:
         assert s.tag == f"{NS}circle" and s.get("role") == "button" and s.get("tabindex") == "0"
-        assert s.get("aria-label") == f"Put a follower on {s.get('data-spot')}"
+        assert s.get("aria-label") == f"Put a follower here: {figure_on('follower', s.get('data-spot'))}"
     assert not with_class(parse(render_tile("D", 90)), "spot")
 
 
@@ -198,8 +199,8 @@ def test_a_board_drawn_from_kept_pieces_still_shows_its_own_players():
     first = parse(render_board(replay({"players": ["Ann", "Bob"], "moves": moves})))
     second = parse(render_board(replay({"players": ["Cid", "Dee"], "moves": moves})))
     (ann,), (cid,) = with_class(first, "figure"), with_class(second, "figure")
-    assert (ann.get("data-player"), title_of(ann)) == ("Ann", "Ann's thief on road:E")
-    assert (cid.get("data-player"), title_of(cid)) == ("Cid", "Cid's thief on road:E")
+    assert (ann.get("data-player"), title_of(ann)) == ("Ann", "Ann: thief on the road (east)")
+    assert (cid.get("data-player"), title_of(cid)) == ("Cid", "Cid: thief on the road (east)")
 
 
 def test_a_board_with_cells_to_choose_is_a_group_not_a_picture(game):

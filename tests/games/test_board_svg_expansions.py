@@ -191,9 +191,9 @@ def test_the_kinds_of_figure_look_different():
     farmer, pig = (figures["follower-lying"], figures["pig"])
     assert farmer.get("data-spot") == pig.get("data-spot") == "field:NNW"
     assert bodies["follower-lying"].get("transform") != bodies["pig"].get("transform")  # side by side, not stacked
-    assert title_of(figures["large"]) == "Ann's large follower, a thief on road:E"
-    assert title_of(figures["builder"]) == "Ann's builder on road:E"
-    assert title_of(figures["pig"]) == "Ann's pig on field:NNW"
+    assert title_of(figures["large"]) == "Ann: large follower: thief on the road (east)"
+    assert title_of(figures["builder"]) == "Ann: builder on the road (east)"
+    assert title_of(figures["pig"]) == "Ann: pig on the field (north-west)"
 
 
 def test_the_city_shows_who_stands_in_each_quarter_and_the_count():

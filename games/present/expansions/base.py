@@ -139,14 +139,15 @@ class SiteExpansion:
         return []
 
 
-def radio(name: str, legend: Any, choices: list[tuple[Any, Any]]) -> dict[str, Any]:
-    """A field of a decision's form (:meth:`SiteExpansion.decision_form`): one of ``choices``."""
-    return {"kind": "radio", "name": name, "legend": legend, "choices": choices}
+def radio(name: str, legend: Any, choices: list[tuple[Any, Any]], default: str = "") -> dict[str, Any]:
+    """A field of a decision's form (:meth:`SiteExpansion.decision_form`): one of ``choices``
+    (``default``: the value an answer leaves out, sent as no value)."""
+    return {"kind": "radio", "name": name, "legend": legend, "choices": choices, "default": default}
 
 
-def hidden(name: str, value: str) -> dict[str, Any]:
+def hidden(name: str, value: str, default: str = "") -> dict[str, Any]:
     """A field of a decision's form whose value is the only one there is."""
-    return {"kind": "hidden", "name": name, "value": value}
+    return {"kind": "hidden", "name": name, "value": value, "default": default}
 
 
 def select(name: str, label: Any, choices: list[tuple[Any, Any]], empty: Any = "", id: str = "") -> dict[str, Any]:

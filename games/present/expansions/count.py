@@ -254,7 +254,11 @@ class Count(SiteExpansion):
             for q, label in QUARTER_LABELS.items()
             if any(a.get("count") == q for a in answers)
         ]
-        figure = radio("figure", gettext("Figure"), kinds) if len(kinds) > 1 else hidden("figure", kinds[0][0])
+        figure = (  # a plain follower is the notation's default figure: left out of the answer
+            radio("figure", gettext("Figure"), kinds, default="follower")
+            if len(kinds) > 1
+            else hidden("figure", kinds[0][0], default="follower")
+        )
         fields = [
             radio("quarter", gettext("Quarter of the City"), quarters),
             figure,
