@@ -64,6 +64,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # An unchanged poll of an open game page: a 304 from the cache alone, before the session,
+    # the user and the game are loaded (after the HTTPS redirect and its headers).
+    *(["games.live.UnchangedPollMiddleware"] if HAS_GAMES_APP else []),
     "carcassonne_site.middleware.ContentSecurityPolicyMiddleware",  # also on refusals
     # Before anything reads a body: Django's 2.5 MB for all but the inbound webhooks (below).
     *(["notifications.replies.webhooks.RequestSize"] if HAS_GAMES_APP else []),
@@ -324,6 +327,9 @@ NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this re
 NOTIFICATIONS_HOLD_SECONDS = env.int("NOTIFICATIONS_HOLD_SECONDS", 180)
 # An open game page asks the server this often (while visible) whether it changed.
 LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", 4.0)
+# Its unchanged poll answered from tokens in the cache (games.live): only with a cache every
+# process shares (Redis), since a change made in one process replaces the token for all.
+LIVE_POLL_TOKENS = env.bool("LIVE_POLL_TOKENS", bool(CACHE_URL))
 
 
 # E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://... for SSL)

@@ -7,4 +7,4 @@ class ChatConfig(AppConfig):
     verbose_name = "Chat and notes"
 
     def ready(self) -> None:
-        from . import privacy, services  # noqa: F401  (erases a deleted account's chat; the chat's part of a page's live version)
+        from . import live, privacy, services  # noqa: F401  (erases a deleted account's chat; the chat's part of a page's live version)

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 from accounts import blocks
 from accounts.deletion import end_sessions
 from games import errors as kinds
+from games import live
 
 from .models import MAX_REPORT_NOTE, Message, ModerationAction, Report, Silence
 from .services import ChatError, can_chat
@@ -116,6 +117,7 @@ def hide(message: Message, by, report: Report | None = None) -> None:
     """Hide ``message`` from the players (staff still see it)."""
     if message.hidden_at is None:
         Message.objects.filter(pk=message.pk).update(hidden_at=timezone.now(), hidden_by=by)
+        live.changed(message.game_id)  # the open pages drop it
     _log(by, ModerationAction.Kind.HIDE, message.author, message=message, report=report)
     _close(report, by)
 
@@ -123,6 +125,7 @@ def hide(message: Message, by, report: Report | None = None) -> None:
 @transaction.atomic
 def show(message: Message, by) -> None:
     Message.objects.filter(pk=message.pk).update(hidden_at=None, hidden_by=None)
+    live.changed(message.game_id)
     _log(by, ModerationAction.Kind.SHOW, message.author, message=message)
 
 

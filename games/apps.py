@@ -9,9 +9,8 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext, ngettext
 
-        from . import board_svg, privacy, tasks  # noqa: F401  (tasks queues bot turns it hears announced; privacy: deletions)
+        from . import board_svg, live, privacy, tasks  # noqa: F401  (tasks queues bot turns it hears announced; privacy: deletions; live: the pages' tokens)
         from .present import expansions  # noqa: F401  (each expansion hands the board its drawings)
-
         from .present.vocabulary import figure_on
 
         board_svg.use_translation(gettext, ngettext, figure_on)

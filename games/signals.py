@@ -34,7 +34,9 @@ seat_invited = Signal()
 page_parts = Signal()
 """A question rather than news: ``game`` and ``user``; each receiver returns a dict of its
 parts of the game page's live version (:mod:`games.live`), e.g. ``{"chat": "12.0.1"}``:
-strings that change when what it shows on the page changes."""
+strings that change when what it shows on the page changes. Whatever changes a part also
+calls :func:`games.live.changed` (or, for one user's parts of every game,
+:func:`games.live.viewer_changed`), so that the pages' unchanged polls stop being 304s."""
 
 invitations_sent = Signal()
 """A question rather than news: ``user`` and ``since``; each receiver returns how many

@@ -71,19 +71,23 @@ def test_notes_are_private_to_their_author(client, game, ann, bob):
     assert Note.objects.get().author == ann
 
 
-def test_the_version_changes_with_a_move_or_a_message_and_answers_304_otherwise(client, game, ann, bob):
+def test_the_version_changes_with_a_move_or_a_message_and_answers_304_otherwise(
+    client, game, ann, bob, django_capture_on_commit_callbacks
+):
     client.force_login(bob)
     url = reverse("game-live", args=[game.pk])
     first = client.get(url)
     etag = first["ETag"]
     assert first.status_code == 200 and "seed" not in first.content.decode()
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
-    play_first(game)
+    with django_capture_on_commit_callbacks(execute=True):  # the move commits, and is announced
+        play_first(game)
     after_move = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert after_move.status_code == 200 and after_move.json()["game"] != first.json()["game"]
     etag = after_move["ETag"]
     client.force_login(ann)
-    _post(client, game, "nice move")
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(client, game, "nice move")
     client.force_login(bob)
     after_chat = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert after_chat.status_code == 200 and after_chat.json()["chat"] != after_move.json()["chat"]

@@ -12,7 +12,11 @@ sends it), against whatever database DATABASE_URL points at, and prints:
   constructed) and SQL queries per move POST (its 201 with sentence and fragment
   included) and per page;
 - the median time of each, and the CPU time of the process (less sensitive to a busy
-  machine than the time on the clock; PostgreSQL's own time is not in it).
+  machine than the time on the clock; PostgreSQL's own time is not in it);
+- the live poll of an open game page while nothing changes (``GET /games/<id>/live/`` with
+  the ETag of the poll before, as static/js/live.js asks every few seconds): its answer's
+  status, SQL queries and CPU, :data:`POLLS` polls at each of those moves; and the log-in
+  page's beside it (a yardstick: five times at each, after a first request).
 
 Medians over the games. Everything it created is deleted afterwards.
 """
@@ -42,6 +46,9 @@ CHECKPOINTS = (10, 40, 70)
 
 MEASURED_MOVES = range(21, 41)
 """Move POSTs whose engines and queries are reported (a mid-game board)."""
+
+POLLS = 15
+"""Unchanged live polls timed at each checkpoint."""
 
 
 class Counted:
@@ -173,6 +180,27 @@ class Command(BaseCommand):
         self._page(f"{label}, game page, player on turn", on_turn, f"/games/{game_id}/")
         self._page(f"{label}, game page, other player", other, f"/games/{game_id}/")
         self._page(f"{label}, archive replay", other, f"/archive/games/{game_id}/")
+        self._poll(other, game_id)
+        stranger = Client(HTTP_HOST="localhost")
+        stranger.get("/accounts/login/")
+        for _ in range(5):
+            self._page("log-in page (a yardstick)", stranger, "/accounts/login/")
+
+    def _poll(self, client, game_id: int) -> None:
+        """The other player's open page polls while nothing changes: the first poll hands it
+        its tag, the next ones send it back."""
+        path = f"/games/{game_id}/live/"
+        tag = client.get(path)["ETag"]
+        tag = client.get(path, HTTP_IF_NONE_MATCH=tag)["ETag"]  # a page's tag, once it has polled
+        for _ in range(POLLS):
+            with counted() as cost:
+                start, cpu = time.perf_counter(), time.process_time()
+                response = client.get(path, HTTP_IF_NONE_MATCH=tag)
+                elapsed, cpu = (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
+            self._note("unchanged live poll: status", response.status_code)
+            self._note("unchanged live poll: SQL queries", cost.queries)
+            self._note("unchanged live poll: ms", round(elapsed, 2))
+            self._note("unchanged live poll: CPU ms", round(cpu, 2))
 
     def _page(self, label: str, client, path: str) -> None:
         with counted() as cost:
