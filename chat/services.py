@@ -100,14 +100,18 @@ def unseen_authors(user) -> set[int]:
     return muted_ids(user) | blocks.blocked_by(user)
 
 
-def messages_for(game: Game, user, limit: int = 200) -> list[Message]:
+def messages_for(
+    game: Game, user, limit: int = 200, *, allowed: bool | None = None, muted: set[int] | None = None
+) -> list[Message]:
     """The chat as ``user`` sees it (players only; muted and blocked authors and messages
-    hidden by the moderators left out), oldest first."""
-    if not can_chat(game, user):
+    hidden by the moderators left out), oldest first. ``allowed`` (:func:`can_chat`) and
+    ``muted`` (:func:`muted_ids`), when the caller has them already, are not asked again."""
+    if not (can_chat(game, user) if allowed is None else allowed):
         return []
+    unseen = unseen_authors(user) if muted is None else muted | blocks.blocked_by(user)
     rows = (
         Message.objects.filter(game=game, hidden_at__isnull=True)
-        .exclude(author_id__in=unseen_authors(user))
+        .exclude(author_id__in=unseen)
         .select_related("author")
         .order_by("-pk")[:limit]
     )

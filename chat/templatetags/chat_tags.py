@@ -24,7 +24,7 @@ def chat_context(game, user, request=None) -> dict:
         "can_chat": can,
         "silenced_until": until,
         "silenced_text": services.silence_text(until) if until else "",
-        "chat_messages": services.messages_for(game, user) if can else [],
+        "chat_messages": services.messages_for(game, user, allowed=can, muted=muted) if can else [],
         "opponents": opponents,
         "max_message": MAX_MESSAGE,
         "csrf_token": context_csrf(request),

@@ -53,6 +53,14 @@ def turn_refusals(view: GameView, tile: str, placements: list[dict[str, Any]]) -
     def index(text: str) -> int:
         return reasons.setdefault(text, len(reasons))
 
+    said: dict[tuple, int] = {}  # a refusal said once: a few reasons stand for hundreds of spots
+
+    def spot_index(refusal) -> int:
+        key = _refusal_key(refusal)
+        if key not in said:
+            said[key] = index(_spot_refusal(refusal))
+        return said[key]
+
     fits = {(p["x"], p["y"]) for p in placements}
     cells = {f"{x},{y}": index(_cell_refusal(view, tile, x, y)) for x, y in view.open_cells() if (x, y) not in fits}
     spots: dict[str, dict[str, int]] = {}
@@ -60,7 +68,7 @@ def turn_refusals(view: GameView, tile: str, placements: list[dict[str, Any]]) -
         allowed = {f["spot"] for f in p["figures"]}
         for spot in orientation(tile, p["rotation"]).spots:
             if spot not in allowed:
-                why = index(_spot_refusal(view.why_not(tile, p["x"], p["y"], p["rotation"], spot)))
+                why = spot_index(view.why_not(tile, p["x"], p["y"], p["rotation"], spot))
                 spots.setdefault(f"{p['x']},{p['y']},{p['rotation']}", {})[spot] = why
     usual = Counter(i for by_spot in spots.values() for i in by_spot.values()).most_common(1)
     usual_index = usual[0][0] if usual else None
@@ -97,6 +105,15 @@ def _cell_refusal(view: GameView, tile: str, x: int, y: int) -> str:
         "terrain": TERRAIN_LABELS.get(params["terrain"], params["terrain"]),
         "met": MET_LABELS.get(params["met"], params["met"]),
     }
+
+
+def _refusal_key(refusal) -> tuple:
+    """What :func:`_spot_refusal`'s sentence depends on: the engine's code, its parameters
+    and its own words (for a reason without a code)."""
+    if refusal is None:
+        return ()
+    params = tuple(sorted((name, repr(value)) for name, value in getattr(refusal, "params", {}).items()))
+    return (getattr(refusal, "code", ""), params, str(refusal))
 
 
 def _spot_refusal(refusal) -> str:
