@@ -18,9 +18,9 @@ from games.models import Game
 from games.present.notices import turn_refusals
 from games.present.tile_names import tile_phrase
 from games.present.view import GameView, placements_of
+from tests.games.present.test_hands import HAND
 
 from .helpers import drive_until, engines_built, play_moves, seeded_game
-from .test_hands import HAND
 
 pytestmark = pytest.mark.django_db
 

@@ -111,7 +111,7 @@ def test_a_turn_email_tells_the_last_move_in_words_not_tile_codes(game, django_c
     [to_bob] = mails_to("bob@example.com", "Your turn")
     assert (
         f"Last move: ann placed {tile_phrase(tile)}" in to_bob.body
-    )  # and what it did, see tests/games/test_move_words_pages.py
+    )  # and what it did, see tests/games/present/test_move_words_pages.py
     assert "(tile " not in to_bob.body
 
 

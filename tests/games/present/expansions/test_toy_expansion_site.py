@@ -1,5 +1,5 @@
 """An expansion is two files: a toy expansion written into a copy of the project as its
-engine module (``carcassonne/expansions/toy.py``, the engine's toy of tests/engine/toy.py)
+engine module (``carcassonne/expansions/toy.py``, the engine's toy of tests/carcassonne/expansions/toy.py)
 and its site module (``games/present/expansions/toy.py``), and nothing else, is offered by
 the new-game form, drawn on the board, told in the move sentences and explained on the
 "How to play" page.
@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.toy import TOY_CATEGORY, TOY_ID, TOY_LABEL, TOY_SOURCE
+from tests.carcassonne.expansions.toy import TOY_CATEGORY, TOY_ID, TOY_LABEL, TOY_SOURCE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 SITE_SOURCE = textwrap.dedent(
     f'''\
-    """The toy expansion on the site (tests/games/test_toy_expansion_site.py)."""
+    """The toy expansion on the site (tests/games/present/expansions/test_toy_expansion_site.py)."""
 
     from games.board_svg.expansion_art import ExpansionArt, LegendLine
     from games.present.expansions.base import RuleWords, SiteExpansion, register
@@ -54,7 +54,7 @@ SITE_SOURCE = textwrap.dedent(
 
 CHECK_SOURCE = textwrap.dedent(
     f'''\
-    """Run in the copy only (tests/games/test_toy_expansion_site.py writes it)."""
+    """Run in the copy only (tests/games/present/expansions/test_toy_expansion_site.py writes it)."""
 
     import html
 

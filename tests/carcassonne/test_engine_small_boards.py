@@ -2,7 +2,7 @@
 
 Each board is played in a bag-less ``Game(["Ann", "Bob"])`` (every move names its tile;
 Ann plays the odd moves) and, move by move, through the reference scorer
-(tests/engine/reference.py): both must give the points worked out by hand in the
+(tests/carcassonne/reference.py): both must give the points worked out by hand in the
 comments, from RULES.md. The start tile D lies at (0,0) rotation 0: city N, road E-W,
 the field strip between city and road (it borders the city) and the field south of the
 road. x grows east, y south. Rotations used here (edges N E S W):
@@ -22,7 +22,7 @@ a completed city won 2 knights to 1 (test_fewer_followers_score_nothing) and far
 import pytest
 
 from carcassonne import Game, IllegalMove, Move, Rules
-from tests.engine import reference as ref
+from tests.carcassonne import reference as ref
 
 ANN, BOB = 0, 1
 

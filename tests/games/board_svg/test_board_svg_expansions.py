@@ -20,7 +20,7 @@ from games.board_svg import render_board, render_tile, spot_position
 from games.board_svg.geometry import inside
 from games.board_svg.shapes import tile_shapes
 from games.present import pictures
-from tests.games.test_board_svg import NS, parse, title_of, with_class
+from tests.games.board_svg.test_board_svg import NS, parse, title_of, with_class
 
 XLINK = "{http://www.w3.org/1999/xlink}href"
 EVERY_EXPANSION = {"river": True, "inns_cathedrals": True, "traders_builders": True, "king_robber": True, "count": True}

@@ -29,7 +29,7 @@ TOY_HELP = "Completing a road scores 1 more point for the player who placed the 
 
 TOY_SOURCE = textwrap.dedent(
     f'''\
-    """A toy expansion (tests/engine/toy.py): a point for every completed road."""
+    """A toy expansion (tests/carcassonne/expansions/toy.py): a point for every completed road."""
 
     from carcassonne.hooks import RuleModule, register
     from carcassonne.rules import Option

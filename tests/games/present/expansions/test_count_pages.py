@@ -74,8 +74,8 @@ def test_the_auto_pass_preference_is_set_on_the_settings_page(client, ann):
 
 @pytest.mark.django_db
 def test_a_deployment_into_the_city_offers_the_quarters_the_figures_and_the_counts_moves(client, ann, bob, api):
-    from .conftest import COUNT, SEED
-    from .helpers import drive_until, seeded_game
+    from tests.games.conftest import COUNT, SEED
+    from tests.games.helpers import drive_until, seeded_game
 
     game = seeded_game(ann, [ann, bob], COUNT, SEED)
     clients = {"ann": api(ann), "bob": api(bob)}

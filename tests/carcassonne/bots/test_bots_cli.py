@@ -7,7 +7,7 @@ from pathlib import Path
 
 from carcassonne import replay
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args):

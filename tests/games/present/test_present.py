@@ -15,8 +15,7 @@ from games.present import payloads, rule_words
 from games.present.view import GameView
 from notifications.emails import build_message
 from notifications.models import Notification
-
-from .helpers import drive_until, engines_built, seeded_game
+from tests.games.helpers import drive_until, engines_built, seeded_game
 
 HAND = {"expansions": [], "hand": 3}
 
@@ -149,7 +148,7 @@ def test_the_invitation_to_a_game_with_every_expansion_and_hands_lists_its_seats
     assert "Players: ann, bob, " in build_message(mail).body
 
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PLAYERS_OF_THE_ENGINE = ("carcassonne/", "carcassonne/bots/")  # the rules and the bots, which see their own hand
 
 
@@ -167,7 +166,7 @@ def test_only_the_presenters_hidden_module_reads_the_hands_and_the_bag_of_a_game
 
 
 def test_the_list_of_moves_tells_every_move_from_one_replay(started, ann, bob, api):
-    from .helpers import play_moves
+    from tests.games.helpers import play_moves
 
     play_moves({"ann": api(ann), "bob": api(bob)}, started.pk, 14)  # more than the last 10 a replay notes
     with engines_built() as replays:

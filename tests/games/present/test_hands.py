@@ -12,9 +12,8 @@ from games import engine_state, timeouts
 from games.models import Game, Move
 from notifications.emails import build_message
 from notifications.models import Notification
-
-from .helpers import drive_until, seeded_game
-from .test_api_full_game import _string_lists
+from tests.games.helpers import drive_until, seeded_game
+from tests.games.test_api_full_game import _string_lists
 
 HAND = {"expansions": [], "hand": 3}
 

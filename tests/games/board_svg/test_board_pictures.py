@@ -4,7 +4,7 @@ Each picture of ``board_pictures`` (every expansion, a 140-tile game of five pla
 highlighted cells, the Count's City, every tile type at every rotation with its spots,
 a phone-size board) is drawn through cairosvg and compared pixel by pixel with its
 reference PNG. Regenerate the references only for a deliberate change of the artwork:
-``python -m tests.games.board_pictures``.
+``python -m tests.games.board_svg.board_pictures``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import cast
 import pytest
 from PIL import Image, ImageChops
 
-from tests.games import board_pictures
+from tests.games.board_svg import board_pictures
 
 TOLERANCE = 0
 """The largest difference allowed in any channel of any pixel (0..255): none, since the

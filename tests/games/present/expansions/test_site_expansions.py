@@ -11,7 +11,7 @@ from carcassonne import Game, Rules
 from games.present import expansions, vocabulary
 from games.present.rule_words import rule_tags, rules_line
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 SKIPPED = ("tests", "migrations", "locale", ".venv", "node_modules", ".git", "staticfiles", "var")
 """Not counted: tests, migrations, translations, the engine (below) and the per-language
 how-to-play templates."""

@@ -5,9 +5,8 @@ import pytest
 
 from games import engine_state, timeouts
 from games.models import Game, GameEvent, Move, PlayPreference
-
-from .conftest import COUNT, SEED
-from .helpers import drive_until, seeded_game
+from tests.games.conftest import COUNT, SEED
+from tests.games.helpers import drive_until, seeded_game
 
 
 @pytest.mark.django_db

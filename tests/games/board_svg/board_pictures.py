@@ -1,4 +1,4 @@
-"""A fixed set of board pictures, and their reference PNGs in ``tests/games/board_reference/``.
+"""A fixed set of board pictures, and their reference PNGs in ``tests/games/board_svg/board_reference/``.
 
 The references were drawn by the renderer before it moved onto svgwrite (issue 21);
 ``test_board_pictures.py`` draws the same pictures with today's renderer and compares
@@ -6,8 +6,8 @@ pixels. The games come from records kept in ``board_reference/records.json`` (so
 to the random player does not change the boards). Regenerate after a deliberate change to
 the artwork, and look at the PNGs before committing them::
 
-    .venv/bin/python -m tests.games.board_pictures            # rewrite every PNG
-    .venv/bin/python -m tests.games.board_pictures --records  # also replay new random games
+    .venv/bin/python -m tests.games.board_svg.board_pictures            # rewrite every PNG
+    .venv/bin/python -m tests.games.board_svg.board_pictures --records  # also replay new random games
 
 Every picture goes through cairosvg, as the e-mails' board picture does.
 """

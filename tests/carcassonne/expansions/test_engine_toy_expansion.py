@@ -1,5 +1,5 @@
 """An expansion of the engine is one file: a toy expansion written into a temporary folder
-(tests/engine/toy.py), added to ``carcassonne.expansions.__path__`` and discovered, is an
+(tests/carcassonne/expansions/toy.py), added to ``carcassonne.expansions.__path__`` and discovered, is an
 option of the rules, plays a whole random game, replays from its record, and is gone
 after the test."""
 
@@ -11,7 +11,7 @@ from carcassonne.autoplay import random_game
 from carcassonne.board import key_of
 from carcassonne.hooks import MODULES, expansion_ids
 from carcassonne.rules import KNOWN_EXPANSIONS, Option
-from tests.engine.toy import TOY_CATEGORY, TOY_HELP, TOY_LABEL, toy_engine_expansion, toy_expansion
+from tests.carcassonne.expansions.toy import TOY_CATEGORY, TOY_HELP, TOY_LABEL, toy_engine_expansion, toy_expansion
 
 __all__ = ["toy_engine_expansion"]  # the fixture, imported to be used here
 

@@ -1,4 +1,4 @@
-"""The engine agrees with the independent reference scorer (tests/engine/reference.py),
+"""The engine agrees with the independent reference scorer (tests/carcassonne/reference.py),
 move by move, over random games played by a player who completes features often.
 
 Every turn the reference gets the engine's board as it stood before the move, works out
@@ -19,7 +19,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from carcassonne import TILE_TYPES, Game, Move, Resign, Rules, summary
-from tests.engine import reference as ref
+from tests.carcassonne import reference as ref
 
 QUARTERS = ("castle", "blacksmith", "cathedral", "market")
 

@@ -98,6 +98,6 @@ def test_every_figure_on_the_board_carries_its_seats_mark():
 
 
 def test_the_pages_dots_take_the_seats_shapes():
-    css = (Path(__file__).resolve().parents[2] / "static" / "css" / "site.css").read_text()
+    css = (Path(__file__).resolve().parents[3] / "static" / "css" / "site.css").read_text()
     shaped = set(re.findall(r"\.dot-(\w+) \{[^}]*(?:clip-path|radial-gradient)", css))
     assert shaped == set(COLORS) - {"yellow"}  # yellow keeps the round dot

@@ -184,12 +184,12 @@ def test_the_page_colours_are_the_boards_seat_colours():
     from carcassonne import COLORS
     from games.board_svg import SEAT_COLORS
 
-    folder = Path(__file__).resolve().parents[2] / "static" / "css"
+    folder = Path(__file__).resolve().parents[3] / "static" / "css"
     css = "".join(sheet.read_text() for sheet in sorted(folder.glob("*.css")))
     declared = dict(re.findall(r"--p-(\w+):\s*(#[0-9a-fA-F]{6})", css))
     assert set(SEAT_COLORS) == set(COLORS)
     assert declared == SEAT_COLORS
-    js = (Path(__file__).resolve().parents[2] / "static" / "js" / "turn.js").read_text()
+    js = (Path(__file__).resolve().parents[3] / "static" / "js" / "turn.js").read_text()
     assert not re.search(r"#[0-9a-fA-F]{6}\"\s*,\s*\w+:", js), "turn.js keeps no colour table of its own"
 
 
