@@ -114,6 +114,12 @@ ORIGINAL = re.compile(
     r")\s*$",
     re.IGNORECASE,
 )
+GREETING = re.compile(
+    r"^(?:hi|hello|hey|dear|good (?:morning|evening)|hallo|liebe[rs]?|moin|servus|guten (?:morgen|tag|abend)"
+    r"|bonjour|bonsoir|salut|coucou|cher|chère|ciao|salve|buongiorno|buonasera|caro|cara)\b[^.?]{0,40}[,!:]?$",
+    re.IGNORECASE,
+)
+"""A line that greets ("Hi Ann,", "Bonjour Ann,"): passed over when the answer quotes what we read."""
 INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 """Characters that show as nothing (a byte-order mark, zero-width spaces, direction marks)."""
 MAX_TEXT = 100_000
@@ -122,8 +128,8 @@ MAX_TEXT = 100_000
 
 class Unreadable(ValueError):
     """The reply says no move the game can take; ``code`` says why (see handler.REASONS),
-    ``line`` is the line read as the move (or the reply's first line, if none is shaped
-    like one) and ``lines`` the new text's lines."""
+    ``line`` is the line read as the move (or, if none is shaped like one, the reply's first
+    line that is no greeting) and ``lines`` the new text's lines."""
 
     def __init__(self, code: str, detail: str = "", line: str = "", lines: list[str] | None = None):
         super().__init__(code)
@@ -342,8 +348,9 @@ def read(message: EmailMessage, offered: Answers) -> dict:
         raise Unreadable("empty")
     shape = TURN_SHAPE if offered.turn else DECISION_SHAPE
     line = next((line for line in lines if shape.match(english_spots(line.lower()))), None)
-    if line is None:
-        raise Unreadable("no_move", line=lines[0][:100], lines=lines)
+    if line is None:  # the answer quotes the first line written to us, not the greeting
+        said = next((line for line in lines if not GREETING.match(line)), lines[0])
+        raise Unreadable("no_move", line=said[:100], lines=lines)
     try:
         return move(english_spots(line.lower()), offered) if offered.turn else decision(line.lower(), offered)
     except Unreadable as exc:

@@ -79,6 +79,22 @@ def test_a_line_that_names_no_single_move_says_why(line, code):
     assert caught.value.code == code
 
 
+@pytest.mark.parametrize(
+    "text, quoted",
+    [
+        ("Hi Ann,\n\nSorry, I will play tonight\n", "Sorry, I will play tonight"),
+        ("Hallo Ann!\nIch spiele heute Abend", "Ich spiele heute Abend"),
+        ("Bonjour Ann,\nje joue ce soir", "je joue ce soir"),
+        ("Ciao Ann,\ngioco stasera", "gioco stasera"),
+        ("Hi Ann,", "Hi Ann,"),  # nothing but the greeting: that is what we read
+    ],
+)
+def test_a_reply_without_a_move_is_quoted_by_its_first_line_after_the_greeting(text, quoted):
+    with pytest.raises(parse.Unreadable) as caught:
+        parse.read(message(text), TURN)
+    assert caught.value.code == "no_move" and caught.value.line == quoted
+
+
 def test_a_reply_with_nothing_above_the_quote_is_empty():
     text = "On Mon, 3 Mar 2025 at 10:00, Carcassonne <noreply@example.org> wrote:\n> It is your turn\n> A 180\n"
     with pytest.raises(parse.Unreadable) as caught:
