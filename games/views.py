@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -341,5 +342,6 @@ def how_to_play(request):
         "examples": examples.examples(),
         "offered": offered,
         "expansion_sections": examples.expansion_sections(language, offered),
+        "replies": bool(settings.REPLY_EMAIL),
     }
     return HttpResponse(template.render(context, request))
