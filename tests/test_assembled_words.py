@@ -214,7 +214,7 @@ def test_a_reply_may_name_the_spot_in_german_french_or_italian(line, meeple):
 SPOT_LEGEND = {
     "de": "city = Stadt, road = Straße, field = Wiese, cloister = Kloster",
     "fr": "city = ville, road = route, field = pré, cloister = abbaye",
-    "it": "city = città, road = strada, field = campo, cloister = chiostro",
+    "it": "city = città, road = strada, field = campo, cloister = monastero",
 }
 
 

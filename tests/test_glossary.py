@@ -250,3 +250,22 @@ def test_the_how_to_play_page_uses_the_glossarys_words(language):
     """The page is written per language (games/templates/games/how_to_play), outside the catalogues."""
     _title, text, _c = how_to_play(language)
     assert not re.findall(PAGE_NOT[language], text)
+
+
+# the edition's game words, where the site once said another (GLOSSARY.md, "Where the newer words come from")
+EDITION_NOT = {
+    "it": r"\bsegnalin[oi]\b|\bchiostr[oi]\b",  # seguace, monastero: the Giochi Uniti box text
+}
+
+
+@pytest.mark.parametrize("language", sorted(EDITION_NOT))
+def test_the_editions_words_replace_the_ones_they_replaced(language):
+    pages = Path(settings.BASE_DIR) / "games" / "templates" / "games" / "how_to_play"
+    texts = [*entries(language), how_to_play(language)]
+    texts += [("how to play", p.read_text(), None) for p in (pages / language).glob("*.html")]
+    faults = [(english, text[:120]) for english, text, _c in texts if re.search(EDITION_NOT[language], text, re.I)]
+    assert not faults, faults[:5]
+
+
+def test_a_planted_segnalino_is_caught():
+    assert re.search(EDITION_NOT["it"], "Metti un segnalino qui: %(follower)s", re.I)

@@ -73,7 +73,7 @@ def test_the_game_words_follow_the_glossary(language):
             "monk": "monaco",
             "farmer": "contadino",
             "thief": "ladro",
-            "cloister": "chiostro",
+            "cloister": "monastero",
         },
     }[language]
     from games.present.followers import follower_on

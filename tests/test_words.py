@@ -110,8 +110,8 @@ def test_the_game_page_says_one_move_played_in_the_singular(client, ann, bob, la
         ),
         (
             "it",
-            "ann: un segnalino e il segnalino grande nel castello",
-            "ann: 3 segnalini e il segnalino grande nel castello",
+            "ann: un seguace e il seguace grande nel castello",
+            "ann: 3 seguaci e il seguace grande nel castello",
         ),
     ],
 )

@@ -137,7 +137,7 @@ DECISION = {
     "it": (
         "Partita n. 1: una decisione ti aspetta – ",
         "Rinforzo dalla città di Carcassonne",
-        "bob ha completato una città: puoi spostarci un segnalino dal castello, oppure passare.",
+        "bob ha completato una città: puoi spostarci un seguace dal castello, oppure passare.",
     ),
 }
 

@@ -82,7 +82,7 @@ def test_the_counts_advice_speaks_the_readers_language():
         )
     with translation.override("it"):
         assert advice({"player": "bob", "quarter": "castle", "count": "market"}, "bob") == (
-            "Metti un segnalino dalla tua riserva nel quartiere «Castello» e sposta il conte nel quartiere «Mercato»"
+            "Metti un seguace dalla tua riserva nel quartiere «Castello» e sposta il conte nel quartiere «Mercato»"
         )
 
 

@@ -31,7 +31,7 @@ COMPLETED = [Move("E", 0, -1, 180, "city:S")]  # a city cap closing the start's 
         ("en", STARTED, "ann placed a cloister with a road and started a road"),
         ("de", STARTED, "ann hat ein Kloster mit einer Straße gelegt und eine Straße begonnen"),
         ("fr", STARTED, "ann a posé une abbaye avec une route et commencé une route"),
-        ("it", STARTED, "ann ha piazzato un chiostro con una strada e iniziato una strada"),
+        ("it", STARTED, "ann ha piazzato un monastero con una strada e iniziato una strada"),
         ("en", EXTENDED, "ann placed a straight road, extended the road east and put a thief on the road"),
         (
             "de",
@@ -128,7 +128,7 @@ def test_a_completed_feature_nobody_held_is_told_without_points():
             [
                 "messo un ladro sulla strada",
                 "messo un cavaliere nella città",
-                "messo un monaco nel chiostro",
+                "messo un monaco nel monastero",
                 "messo un contadino nel campo",
             ],
         ),
