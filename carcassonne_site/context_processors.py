@@ -22,6 +22,7 @@ def site(request):
     return {
         # Called by the template only where it is shown (a callable is evaluated lazily).
         "games_waiting": (lambda: games_waiting(user)) if user is not None else 0,
+        "your_turn_poll_ms": int(getattr(settings, "YOUR_TURN_POLL_SECONDS", 30) * 1000),
         "site_name": settings.SITE_NAME,
         # The brand in the page frame. Not "site_name": Django's auth views (log in,
         # password reset) put the host name there.

@@ -327,6 +327,9 @@ NOTIFICATIONS_ACTIVE_SECONDS = 300  # "active on the site" = a page seen this re
 NOTIFICATIONS_HOLD_SECONDS = env.int("NOTIFICATIONS_HOLD_SECONDS", 180)
 # An open game page asks the server this often (while visible) whether it changed.
 LIVE_POLL_SECONDS = env.float("LIVE_POLL_SECONDS", 4.0)
+# Every open page of a signed-in player asks this often whether it is their turn anywhere
+# (games/your_turn.py: the tab title, its icon, an opt-in notification); twice as seldom hidden.
+YOUR_TURN_POLL_SECONDS = env.float("YOUR_TURN_POLL_SECONDS", 30.0)
 # Its unchanged poll answered from tokens in the cache (games.live): only with a cache every
 # process shares (Redis), since a change made in one process replaces the token for all.
 LIVE_POLL_TOKENS = env.bool("LIVE_POLL_TOKENS", bool(CACHE_URL))

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import live, page_moves, quickplay, views
+from . import live, page_moves, quickplay, views, your_turn
 
 urlpatterns = [
     path("api/", include("games.api_urls")),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("games/new/", views.game_create, name="game-create"),
     path("games/play-bot/", quickplay.play_bot, name="play-bot"),
     path("games/lobby/", views.lobby, name="lobby"),
+    path("games/your-turn/", your_turn.your_turn, name="your-turn"),
     path("games/<int:game_id>/", views.game_detail, name="game-detail"),
     path("games/<int:game_id>/fragment/", views.game_fragment, name="game-fragment"),
     path("games/<int:game_id>/live/", live.live, name="game-live"),
