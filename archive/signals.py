@@ -28,6 +28,18 @@ def record_finished_game(sender, game: Game, outcome=None, **kwargs) -> None:
         log.exception("could not record the archive result of game %s", game.pk)
 
 
+@receiver(signals.move_marks, sender=Game, dispatch_uid="archive_move_marks")
+def move_marks(sender, game: Game, **kwargs) -> dict[int, dict[str, str]]:
+    """The marks of a finished game's analysis, by move number (one query; none before it is done)."""
+    from .game_analysis import mark_json
+    from .models import GameAnalysis
+
+    analysis = GameAnalysis.objects.filter(game=game, state=GameAnalysis.State.DONE).only("moves").first()
+    if analysis is None:
+        return {}
+    return {m["number"]: shown for m in analysis.moves if (shown := mark_json(m["mark"]))}
+
+
 @receiver(post_save, sender=Game, dispatch_uid="archive_copy_privacy")
 def copy_privacy(
     sender, instance: Game, created: bool = False, raw: bool = False, update_fields=None, **kwargs

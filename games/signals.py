@@ -38,6 +38,11 @@ strings that change when what it shows on the page changes. Whatever changes a p
 calls :func:`games.live.changed` (or, for one user's parts of every game,
 :func:`games.live.viewer_changed`), so that the pages' unchanged polls stop being 304s."""
 
+move_marks = Signal()
+"""A question rather than news: ``game`` (finished); each receiver returns, by move number,
+``{"mark", "symbol", "label"}`` of the moves it marks (the archive: its analysis's marks), for
+the game page's move list; and ``None`` when it has nothing to say of the game."""
+
 invitations_sent = Signal()
 """A question rather than news: ``user`` and ``since``; each receiver returns how many
 invitations ``user`` sent through its app since then (tournaments), counted in the same

@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy
 from carcassonne import orientation
 from carcassonne.record import kind_of
 from carcassonne.tiles import TILE_TYPES
-from games import engine_state, hints
-from games.models import GameEvent, Seat
+from games import engine_state, hints, signals
+from games.models import Game, GameEvent, Seat
 from games.present import expansions
 from games.present.entries import categories_for, describe, describe_spot, spot_of
 from games.present.tile_names import tile_name
@@ -79,7 +79,7 @@ def context(
         "bag": bag_tiles(view),
         "decision_targets": decision_targets(view, decision) if view.my_decision else [],
         "move_number": view.move_number,
-        "move_rows": _move_rows(view, shown),
+        "move_rows": _marked(view, _move_rows(view, shown)),
         "moves_hidden": len(entries) - len(shown) if since is None else 0,
         "categories": [CATEGORY_LABELS[c] for c in categories_for(view.rules.expansions)],
         "winner_names": [p.name for p in view.players if p.winner],
@@ -132,6 +132,15 @@ def _left_reasons(entries) -> dict[int, str]:
         if kind in ("forfeit", "resign"):
             left.setdefault(seat, kind)
     return left
+
+
+def _marked(view: GameView, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A finished game's rows with the marks the apps above give its moves (the analysis's)."""
+    if view.finished and rows:
+        for _receiver, marks in signals.move_marks.send(sender=Game, game=view.stored):
+            for row in rows:
+                row["mark"] = row.get("mark") or (marks or {}).get(row["move"]["number"])
+    return rows
 
 
 def _move_rows(view: GameView, entries) -> list[dict[str, Any]]:
