@@ -48,11 +48,30 @@ class PlaceSerializer(serializers.Serializer):
     user_id = serializers.IntegerField()
 
 
+class RoundDatesSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField(help_text="As on the pages: 'Round 2', 'Semi-finals', 'Final'")
+    starts = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When it started; for a round to come, the latest it starts (the deadline of the round "
+        "before; before round 1, counted from the announced start date: null when there is none)",
+    )
+    ends = serializers.DateTimeField(
+        allow_null=True, help_text="When it finished, else its deadline (for a round to come, the latest)"
+    )
+    started = serializers.BooleanField()
+    finished = serializers.BooleanField()
+    planned = serializers.BooleanField(help_text="Before round 1: dates from the announced start date")
+
+
 class TournamentDetailSerializer(TournamentSerializer):
-    """A tournament with its champion and places once it is over."""
+    """A tournament with every round's dates, and its champion and places once it is over."""
 
     champion = serializers.SerializerMethodField(
         help_text="The winner once the tournament is over (null before, or when first place is shared)"
+    )
+    round_dates = serializers.SerializerMethodField(
+        help_text="Every round's start and end, played or to come (as on the tournament's page)"
     )
     places = serializers.SerializerMethodField(
         help_text="The places the format decided once the tournament is over: "
@@ -61,7 +80,7 @@ class TournamentDetailSerializer(TournamentSerializer):
     )
 
     class Meta(TournamentSerializer.Meta):
-        fields = [*TournamentSerializer.Meta.fields, "champion", "places"]
+        fields = [*TournamentSerializer.Meta.fields, "round_dates", "champion", "places"]
 
     def _places(self, obj) -> list[dict]:
         if not hasattr(obj, "_api_places"):
@@ -71,6 +90,10 @@ class TournamentDetailSerializer(TournamentSerializer):
                 {"place": place, "username": names.get(uid, str(uid)), "user_id": uid} for place, uid in found
             ]
         return obj._api_places
+
+    @extend_schema_field(RoundDatesSerializer(many=True))
+    def get_round_dates(self, obj) -> list[dict]:
+        return list(RoundDatesSerializer(rounds.named_timeline(obj), many=True).data)
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_champion(self, obj) -> str | None:

@@ -12,6 +12,7 @@ from .models import TIEBREAK_LABELS, Tournament
 from .standings import TIEBREAKS
 
 TIEBREAK_SLOTS = 4
+DEFAULT_MOVE_DAYS = 3  # the form's time per move: a player who lets it run out loses by timeout
 ORDINALS = [_("First tiebreak"), _("Second tiebreak"), _("Third tiebreak"), _("Fourth tiebreak")]
 
 # Which fields matter for which format (the page shows only those, static/js/tournament_form.js);
@@ -79,8 +80,18 @@ class TournamentForm(RulesFormMixin, forms.ModelForm):
             "round_days": _("Round deadline, in days"),
         }
 
+    stay_out = forms.BooleanField(
+        label=_("Stay out: I direct this event but do not play in it"),
+        required=False,
+        initial=False,
+        help_text=_("Left unticked, you are entered as its first player."),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.order_fields(["name", "description", "stay_out"])
+        # The defaults agree with each other: a clock a timeout can end, in rounds that last longer.
+        self.fields["move_days"].initial = DEFAULT_MOVE_DAYS
         self.add_rule_fields()
         choices = [("", _("(none)"))] + [(name, TIEBREAK_LABELS[name][0]) for name in TIEBREAKS]
         for i in range(TIEBREAK_SLOTS):

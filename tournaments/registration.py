@@ -71,10 +71,27 @@ def register(t: Tournament, user, rating: int | None = None) -> Entry:
 
 
 @transaction.atomic
+def enter_director(t: Tournament) -> Entry:
+    """The director plays in their own event (the new-tournament form's default): entered
+    as registered, whatever the registration (an invitation-only event included)."""
+    t = Tournament.objects.select_for_update().get(pk=t.pk)
+    if t.status != Tournament.Status.REGISTRATION:
+        raise Conflict(_("the tournament has started"))
+    director = t.director
+    entry, _created = Entry.objects.get_or_create(tournament=t, user=director)
+    entry.state = Entry.State.REGISTERED
+    entry.rating = ratings.display_rating(director.pk, ratings.pools_of(t.rules)[1])
+    entry.save()
+    refresh_standings(t)
+    return entry
+
+
+@transaction.atomic
 def invite(t: Tournament, by, usernames) -> list[Entry]:
     """Invite players by username: each gets an e-mail (through the outbox, as their
     settings say) and an Accept/Decline on their home page. Nothing is stored when a
-    name is unknown."""
+    name is unknown. The director naming themself is entered at once: nobody is shown
+    an invitation from themself."""
     if not t.can_direct(by):
         raise NotAllowed(_("only the director may invite players"))
     if t.status == Tournament.Status.FINISHED:
@@ -85,13 +102,17 @@ def invite(t: Tournament, by, usernames) -> list[Entry]:
         if user is None or blocks.any_between(by.pk, [user.pk]):  # a block is silent: as for a name nobody has
             raise TournamentError(_("there is no player called %(name)s") % {"name": name.strip()})
         users.append(user)
-    first_time = {u.pk for u in users} - set(t.entries.values_list("user_id", flat=True))
+    first_time = {u.pk for u in users} - set(t.entries.values_list("user_id", flat=True)) - {t.director_id}
     try:  # the same daily quota as game invitations
         lobby.check_invitation_quota(by, len(first_time))
     except game_errors.TooMany as exc:
         raise TooMany(str(exc)) from None
     out = []
     for user in users:
+        if user.pk == t.director_id:  # never an invitation to oneself: entered (before round 1), or left be
+            if t.status == Tournament.Status.REGISTRATION:
+                out.append(enter_director(t))
+            continue
         entry, created = Entry.objects.get_or_create(
             tournament=t, user=user, defaults={"state": Entry.State.INVITED, "invited_by": by}
         )

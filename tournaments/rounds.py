@@ -16,6 +16,7 @@ After the main stage, ``knockout_top`` > 1 starts a knockout of the top N; then
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 from datetime import timedelta
@@ -39,7 +40,7 @@ from .errors import Conflict, NotAllowed
 from .models import Entry, Pairing, Round, Tournament
 from .pairing import Player, pair_round
 from .ranking import compute_standings, knockout_bracket, main_pairings, refresh_standings, standings
-from .round_names import match_kind, round_name
+from .round_names import match_kind, round_name, round_names
 
 User = get_user_model()
 
@@ -70,19 +71,15 @@ def start(t: Tournament, by) -> Round:
         raise Conflict(_("The tournament has already started."))
     refresh_ratings(t)
     entries = active_entries(t)
-    if len(entries) < 2:
-        raise Conflict(
-            _("Round 1 can start once at least 2 players have registered (so far: %(count)s).")
-            % {"count": len(entries)}
-        )
+    problem = start_problem(t, len(entries))
+    if problem:
+        raise Conflict(problem)
     t.entries.filter(state=Entry.State.INVITED).delete()
     ids = [e.user_id for e in entries]
     if t.format == Tournament.Format.ROUND_ROBIN:
         if t.table_size == 2:
             t.schedule = [[list(table) for table in rnd] for rnd in scheduling.berger(ids, t.double_round)]
         else:
-            if len(ids) < 3:
-                raise Conflict(_("tables of 3-5 need at least 3 players"))
             sched = scheduling.table_schedule(ids, t.table_size, rounds=t.table_rounds, seed=t.pk)
             if t.double_round and t.table_rounds is None:
                 sched = sched + sched
@@ -95,6 +92,96 @@ def start(t: Tournament, by) -> Round:
     first = start_next_round(t)
     assert first is not None, "two players or more always play a round 1"
     return first
+
+
+def players_needed(t: Tournament) -> int:
+    """How many registered players round 1 needs: 2, or 3 for tables of 3-5."""
+    return 3 if t.format == Tournament.Format.ROUND_ROBIN and t.table_size > 2 else 2
+
+
+def start_problem(t: Tournament, registered: int | None = None) -> str | None:
+    """Why round 1 cannot start yet (too few registered players), or None."""
+    if registered is None:
+        registered = t.entries.filter(state=Entry.State.REGISTERED).count()
+    needed = players_needed(t)
+    if registered >= needed:
+        return None
+    if needed == 2:
+        return _("Round 1 can start once at least 2 players have registered (so far: %(count)s).") % {
+            "count": registered
+        }
+    return _("Tables of 3-5 need at least 3 players: round 1 can start once 3 have registered (so far: %(count)s).") % {
+        "count": registered
+    }
+
+
+def knockout_rounds(players: int) -> int:
+    """The rounds of a single-elimination bracket of ``players``."""
+    return max(1, math.ceil(math.log2(players))) if players >= 2 else 0
+
+
+def timeline(t: Tournament) -> list[dict]:
+    """Every round's dates, played or to come: ``number``, ``starts`` and ``ends`` (the
+    deadline, or when it finished), ``started``, ``finished`` and ``planned``. A round to come
+    starts when the one before is over, at the latest at its deadline, and lasts
+    ``round_days``: its dates are the latest. Before round 1 they count from the start date
+    the director announced (``planned``; ``starts`` None while none is set). How many rounds
+    a knockout or a round robin has before round 1 depends on the players registered so far."""
+    out: list[dict] = []
+    played = list(t.rounds.order_by("number"))
+    for r in played:
+        out.append(
+            {
+                "number": r.number,
+                "starts": r.started_at,
+                "ends": r.finished_at or r.deadline,
+                "started": True,
+                "finished": r.status == Round.Status.FINISHED,
+                "planned": False,
+            }
+        )
+    if t.status == Tournament.Status.FINISHED:
+        return out
+    if t.status == Tournament.Status.REGISTRATION:
+        registered = t.entries.filter(state=Entry.State.REGISTERED).count()
+        if t.format == Tournament.Format.ROUND_ROBIN:
+            if t.table_size == 2:
+                per = registered - 1 + registered % 2
+                total = per * (2 if t.double_round else 1) if registered >= 2 else 0
+            else:  # tables: known once the schedule is made, unless the director set the rounds
+                total = t.table_rounds or 0
+        elif t.format == Tournament.Format.SWISS:
+            total = t.swiss_rounds
+        else:
+            total = knockout_rounds(registered)
+    else:
+        total = total_rounds(t) or 0
+        if t.stage == Tournament.Stage.KNOCKOUT or t.format == Tournament.Format.KNOCKOUT:
+            main = t.rounds.filter(stage=Tournament.Stage.MAIN).count()
+            total = main + knockout_rounds(len(t.knockout_seeds))
+    if t.knockout_top > 1 and t.stage == Tournament.Stage.MAIN and t.format != Tournament.Format.KNOCKOUT:
+        total += knockout_rounds(t.knockout_top)
+    planned = t.status == Tournament.Status.REGISTRATION  # from the start date the director announced
+    length = timedelta(days=t.round_days)
+    last = out[-1]["ends"] if out else t.start_date
+    for number in range(len(out) + 1, total + 1):
+        starts = last
+        ends = starts + length if starts else None
+        out.append(
+            {"number": number, "starts": starts, "ends": ends, "started": False, "finished": False, "planned": planned}
+        )
+        last = ends
+    return out
+
+
+def named_timeline(t: Tournament) -> list[dict]:
+    """:func:`timeline` with each round's ``name`` ("Round 2", "Semi-finals"), for the
+    tournament's page and the API."""
+    names = round_names(t)
+    rows = timeline(t)
+    for r in rows:
+        r["name"] = names.get(r["number"]) or _("Round %(number)s") % {"number": r["number"]}
+    return rows
 
 
 def _seed(t: Tournament, ids: list[int]) -> list[int]:
@@ -272,8 +359,24 @@ def _game_lines(t, rnd, pairing, others: str) -> list[str]:
     ]
 
 
+def _dates_line(t, rnd, next_number: int | None) -> str:
+    """The round's dates in the reader's language, for its e-mail: from when to its
+    deadline, and when the next round starts."""
+    when = {
+        "start": formats.date_format(rnd.started_at, "SHORT_DATETIME_FORMAT"),
+        "end": formats.date_format(rnd.deadline, "SHORT_DATETIME_FORMAT"),
+    }
+    line = _("This round runs from %(start)s to its deadline, %(end)s UTC.") % when
+    if next_number:
+        line += " " + _("Round %(number)s starts once every game of this one is over, at the latest then.") % {
+            "number": next_number
+        }
+    return line
+
+
 def _announce(t, rnd, pairings, bye_users) -> None:
     """A round e-mail to every player, through the outbox (their settings apply)."""
+    next_number = next((r["number"] for r in timeline(t) if r["number"] > rnd.number), None)
 
     def subject() -> str:
         if rnd.stage == Tournament.Stage.KNOCKOUT:
@@ -285,9 +388,7 @@ def _announce(t, rnd, pairings, bye_users) -> None:
         for uid, user in users.items():
             others = ", ".join(u.username for v, u in users.items() if v != uid)
             with language.override_for(user):  # each player's own language
-                deadline = _("Deadline: %(when)s UTC.") % {
-                    "when": formats.date_format(rnd.deadline, "SHORT_DATETIME_FORMAT")
-                }
+                deadline = _dates_line(t, rnd, next_number)
                 outbox.message(
                     Category.GAME,
                     key=f"tournament-round:{rnd.pk}:{uid}",
@@ -305,7 +406,10 @@ def _announce(t, rnd, pairings, bye_users) -> None:
                 key=f"tournament-round:{rnd.pk}:{user.pk}",
                 user=user,
                 subject=subject(),
-                lines=[_("You have a bye in round %(number)s of %(name)s.") % {"number": rnd.number, "name": t.name}],
+                lines=[
+                    _("You have a bye in round %(number)s of %(name)s.") % {"number": rnd.number, "name": t.name},
+                    _dates_line(t, rnd, next_number),
+                ],
                 path=t.get_absolute_url(),
                 button=_("Open the tournament"),
             )

@@ -7,6 +7,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.create, name="create"),
+    path("players/", views.player_lookup, name="player-lookup"),
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/register/", views.register, name="register"),
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),

@@ -21,12 +21,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
+from accounts import blocks, limits
 from ratings import services as ratings
 
 from . import creation, ending, errors, ranking, registration, rounds, tables
 from .bracket import svg as bracket_svg
 from .forms import TournamentForm
-from .models import TIEBREAK_LABELS, Pairing, Round, Tournament
+from .models import TIEBREAK_LABELS, Entry, Pairing, Round, Tournament
 from .round_names import bracket_round_names, bracket_words, match_kind, round_names
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ def create(request):
         except errors.TournamentError as exc:
             form.add_error(None, str(exc))
         else:
+            if not form.cleaned_data.get("stay_out"):
+                registration.enter_director(t)
             messages.success(request, _("%(name)s is open for registration.") % {"name": t.name})
             return redirect(t)
     return render(request, "tournaments/create.html", {"form": form})
@@ -156,6 +159,13 @@ def detail(request, pk):
     entry = t.entries.filter(user=request.user).first() if request.user.is_authenticated else None
     raw_rows = _standings(t)
     rows = _display_rows(t, raw_rows)
+    entries = (
+        list(t.entries.select_related("user").order_by("-rating", "created_at"))
+        if t.status == Tournament.Status.REGISTRATION
+        else []
+    )
+    registered = [e for e in entries if e.state == Entry.State.REGISTERED]
+    can_direct = t.can_direct(request.user)
     context = {
         "schedule": tables.schedule(t),
         "crosstable": tables.crosstable(t, [r.get("user_id") for r in raw_rows]),
@@ -166,16 +176,42 @@ def detail(request, pk):
         "columns": _columns(t),
         "places": _places(t),
         "rounds": _named_rounds(t),
-        "entries": list(t.entries.select_related("user").order_by("-rating", "created_at"))
-        if t.status == Tournament.Status.REGISTRATION
-        else [],
-        "can_direct": t.can_direct(request.user),
+        "registered": registered,
+        "invited": [e for e in entries if e.state == Entry.State.INVITED],
+        "start_problem": rounds.start_problem(t, len(registered))
+        if can_direct and t.status == Tournament.Status.REGISTRATION
+        else None,
+        "timeline": rounds.named_timeline(t),
+        "can_direct": can_direct,
         "register_problem": registration.can_register(t, request.user) if request.user.is_authenticated else None,
         "total_rounds": rounds.total_rounds(t),
         # Inline (an <object> would be blocked by X-Frame-Options: DENY).
         "bracket_svg": mark_safe(_bracket_drawing(t)) if t.knockout_seeds else "",
     }
     return render(request, "tournaments/detail.html", context)
+
+
+PLAYER_LOOKUPS_PER_MINUTE = 60  # a director's picker asks once per pause in the typing
+PLAYER_LOOKUP_RESULTS = 10
+
+
+@login_required
+def player_lookup(request):
+    """The usernames starting with ``?q=`` (two characters or more), for the director's
+    player picker (static/js/player_picker.js): active accounts only, never anyone the
+    asker blocked or who blocked them, at most ten, ``{"usernames": [...]}``."""
+    if not limits.spend("player-lookup", str(request.user.pk), PLAYER_LOOKUPS_PER_MINUTE, 60):
+        return JsonResponse({"detail": _("Too many look-ups: wait a minute.")}, status=429)
+    q = request.GET.get("q", "").strip()
+    if len(q) < 2:
+        return JsonResponse({"usernames": []})
+    found = (
+        User.objects.filter(username__istartswith=q, is_active=True, deleted_at=None, suspended_at=None)
+        .exclude(pk__in=blocks.apart(request.user.pk))
+        .order_by("username")
+        .values_list("username", flat=True)[:PLAYER_LOOKUP_RESULTS]
+    )
+    return JsonResponse({"usernames": list(found)})
 
 
 def _places(t: Tournament) -> list[dict]:
