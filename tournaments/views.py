@@ -447,9 +447,10 @@ def invite(request, pk):
     if not names:
         messages.error(request, _("Write the usernames of the players to invite."))
         return redirect(t)
-    return _act(
-        request,
-        t,
-        lambda: registration.invite(t, request.user, names),
-        _("Invitation sent to %(names)s.") % {"names": ", ".join(names)},
-    )
+    others = [n for n in names if n.lower() != t.director.username.lower()]
+    said = []
+    if others:
+        said.append(_("Invitation sent to %(names)s.") % {"names": ", ".join(others)})
+    if len(others) < len(names):  # the director named themself: entered, never invited
+        said.append(_("%(name)s plays in this tournament (no invitation needed).") % {"name": t.director.username})
+    return _act(request, t, lambda: registration.invite(t, request.user, names), " ".join(said))
