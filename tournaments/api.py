@@ -34,11 +34,27 @@ class TournamentSerializer(serializers.ModelSerializer):
     rules = RulesSerializer(required=False)
     status = serializers.CharField(read_only=True, help_text="registration, running or finished")
     stage = serializers.CharField(read_only=True, help_text="main, or knockout")
+    stay_out = serializers.BooleanField(
+        write_only=True,
+        required=False,
+        default=False,
+        help_text="On creating: true to direct without playing (by default the director is entered as a player)",
+    )
 
     class Meta:
         model = Tournament
         # the editable fields (creation.EDITABLE) with what the site sets, in the answer's order
-        fields = ["id", "name", "description", "director", "status", "stage", *creation.EDITABLE[2:], "created_at"]
+        fields = [
+            "id",
+            "name",
+            "description",
+            "director",
+            "status",
+            "stage",
+            *creation.EDITABLE[2:],
+            "created_at",
+            "stay_out",
+        ]
         read_only_fields = ["id", "director", "status", "stage", "created_at"]
 
 
@@ -228,7 +244,11 @@ class TournamentListView(TournamentAPIView):
     def post(self, request):
         ser = TournamentSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        t = creation.create_tournament(request.user, **ser.validated_data)
+        fields = dict(ser.validated_data)
+        stay_out = fields.pop("stay_out", False)
+        t = creation.create_tournament(request.user, **fields)
+        if not stay_out:
+            registration.enter_director(t)
         return Response(TournamentSerializer(t).data, status=status.HTTP_201_CREATED)
 
 
@@ -251,7 +271,8 @@ class TournamentDetailView(TournamentAPIView):
         t = get_object_or_404(Tournament, pk=pk)
         ser = TournamentSerializer(t, data=request.data, partial=True)
         ser.is_valid(raise_exception=True)
-        t = creation.update_tournament(t, request.user, **ser.validated_data)
+        fields = {k: v for k, v in ser.validated_data.items() if k != "stay_out"}  # only on creating
+        t = creation.update_tournament(t, request.user, **fields)
         return Response(TournamentDetailSerializer(t).data)
 
 

@@ -189,3 +189,15 @@ def test_the_player_picker_is_rate_limited(client, director, settings):
         assert client.get("/tournaments/players/?q=di").status_code == 200
     assert client.get("/tournaments/players/?q=di").status_code == 429
     cache.clear()
+
+
+def test_the_api_enters_the_director_too_unless_they_stay_out(director):
+    api = APIClient()
+    api.force_authenticate(director)
+    made = api.post("/api/tournaments/", {"name": "In", "format": "swiss"}, format="json")
+    assert made.status_code == 201 and "stay_out" not in made.json()
+    out = api.post("/api/tournaments/", {"name": "Out", "stay_out": True}, format="json")
+    assert out.status_code == 201
+    assert [e.user for e in Tournament.objects.get(name="In").entries.all()] == [director]
+    assert not Tournament.objects.get(name="Out").entries.exists()
+    assert api.patch(f"/api/tournaments/{out.json()['id']}/", {"stay_out": False}, format="json").status_code == 200
