@@ -40,7 +40,7 @@ TABLE_TITLE = {
     "en": "Cup · round 1, table 1",
     "de": "Cup · Runde 1, Tisch 1",
     "fr": "Cup · manche 1, table 1",
-    "it": "Cup · turno 1, tavolo 1",
+    "it": "Cup · 1º turno del torneo, tavolo 1",
 }
 
 

@@ -206,7 +206,7 @@ def test_italian_writes_one_ordinal_sign_and_one_quote_style():
         prose = re.sub(r"<code>.*?</code>|<[^>]+>|\{.*\}", " ", text)  # markup and JSON examples
         if re.search(r"[“”\"]", prose):
             faults.append((english, text))
-        if re.search(r"\d+°", prose) and "°" not in english:
+        if re.search(r"\d+°", re.sub(r"\b(0|90|180|270)°", " ", prose)) and "°" not in english:  # a rotation's degrees
             faults.append((english, text))
     assert not faults, faults[:5]
 
