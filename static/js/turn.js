@@ -373,3 +373,15 @@ function setUp() {
 }
 
 init();
+
+/* On a phone, the page of a turn opens on the turn card with the board just below it in view
+   (the game's title and status above are a scroll up); not when coming back to a place. */
+function intoView() {
+  var panel = document.getElementById("turn-panel");
+  if (!current || !panel || window.location.hash || window.scrollY > 0) return;
+  if (!window.matchMedia || !window.matchMedia("(max-width: 47.99rem)").matches) return;
+  var header = document.querySelector(".site-header");
+  var covered = header && /sticky|fixed/.test(getComputedStyle(header).position) ? header.offsetHeight : 0;
+  window.scrollTo({ top: panel.getBoundingClientRect().top + window.scrollY - covered - 8, behavior: "auto" });
+}
+intoView();

@@ -1,6 +1,7 @@
 """The "Confirm move" button is in view, uncovered, at every step of a turn (a cell chosen,
 the tile rotated, a follower put on a spot) on two desktops and two phones, in each language:
-nobody scrolls to end a turn."""
+nobody scrolls to end a turn. So is the line saying the move chosen, whole, above Confirm's
+row; and each row of the turn's buttons stays one row of one-line buttons."""
 
 import pytest
 from playwright.sync_api import expect
@@ -28,11 +29,43 @@ def _assert_in_view(page, where):
     assert inside and box["uncovered"], f"{where}: {box}"
 
 
+# The chosen move's line: inside the window and the turn card's visible part (a sheet that
+# scrolls), above Confirm's row; each row of buttons: its buttons on one line, each one text line.
+LAYOUT = """() => {
+  const line = document.getElementById("selection").getBoundingClientRect();
+  const card = document.getElementById("turn-panel").getBoundingClientRect();
+  const confirmRow = document.getElementById("confirm-btn").parentElement.getBoundingClientRect();
+  const rows = [...document.querySelectorAll("#turn-controls .turn-buttons")].map(row => {
+    const buttons = [...row.querySelectorAll(".btn")].filter(b => b.offsetParent);
+    const tops = buttons.map(b => Math.round(b.getBoundingClientRect().top));
+    const wrapped = buttons.filter(b => {
+      const style = getComputedStyle(b), lh = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4;
+      const text = document.createRange();
+      text.selectNodeContents(b);
+      return text.getBoundingClientRect().height > lh * 1.5;  // its words on two lines
+    }).map(b => b.id);
+    return {ids: buttons.map(b => b.id), oneRow: new Set(tops).size <= 1, wrapped};
+  });
+  return {line: {top: line.top, bottom: line.bottom, height: line.height}, text: document.getElementById("selection").textContent,
+          inView: line.top >= Math.max(0, card.top) && line.bottom <= Math.min(innerHeight, card.bottom) && line.bottom <= confirmRow.top + 1,
+          rows};
+}"""
+
+
+def _assert_laid_out(page, where):
+    layout = page.evaluate(LAYOUT)
+    assert layout["text"].strip(), f"{where}: no move chosen in words"
+    assert layout["inView"], f"{where}: the chosen move is cut: {layout}"
+    for row in layout["rows"]:
+        assert row["oneRow"] and not row["wrapped"], f"{where}: a row of buttons wraps: {row}"
+
+
 def _steps(page, where):
     """Choose a cell, rotate, put a follower on a spot, and measure after each."""
     page.locator("svg.board rect.slot").first.click()
     expect(page.locator("#turn-controls")).to_be_visible()
     _assert_in_view(page, f"{where}, cell chosen")
+    _assert_laid_out(page, f"{where}, cell chosen")
     rotate = page.locator("#rotate-btn")
     if rotate.is_enabled():
         rotate.click()
@@ -42,6 +75,7 @@ def _steps(page, where):
     spots.first.dispatch_event("click")
     expect(page.get_by_test_id("selection")).not_to_have_attribute("data-spot", "")
     _assert_in_view(page, f"{where}, follower chosen")
+    _assert_laid_out(page, f"{where}, follower chosen")
     page.locator("#cancel-btn").click()
 
 

@@ -1,6 +1,6 @@
-"""The opponent's move is announced as it arrives, seen (a line at the bottom of the window)
-and heard (a polite live region); that line, like the one after the player's own move,
-never covers the title, the board's buttons or the drawn tile."""
+"""The opponent's move is announced as it arrives, seen (a line in the band of the site's
+header) and heard (a polite live region); that line, like the one after the player's own
+move, never covers the board, the title, the board's buttons or the drawn tile."""
 
 import pytest
 from playwright.sync_api import expect
@@ -18,7 +18,7 @@ OVERLAPS = """(selectors) => {
     return r.width && r.height && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
   }));
 }"""
-KEEP_CLEAR = ["h1", ".zoom-controls", "#drawn-tile", "#turn-panel .btn", "[data-testid=whose-turn]"]
+KEEP_CLEAR = ["#board-scroll", "h1", ".zoom-controls", "#drawn-tile", "#turn-panel .btn", "[data-testid=whose-turn]"]
 
 
 @pytest.fixture
