@@ -138,8 +138,9 @@ def _marked(view: GameView, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A finished game's rows with the marks the apps above give its moves (the analysis's)."""
     if view.finished and rows:
         for _receiver, marks in signals.move_marks.send(sender=Game, game=view.stored):
+            given: dict[int, Any] = marks if isinstance(marks, dict) else {}
             for row in rows:
-                row["mark"] = row.get("mark") or (marks or {}).get(row["move"]["number"])
+                row["mark"] = row.get("mark") or given.get(row["move"]["number"])
     return rows
 
 

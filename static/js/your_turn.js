@@ -50,11 +50,14 @@ function canNotify() { return "Notification" in window && window.Notification.pe
 function notify(data, fresh) {
   if (!fresh.length || !wanted() || !canNotify()) return;
   if (!hidden() && document.hasFocus()) return;  // looked at: the title says it
-  var note = new window.Notification(gettext("Your turn"), {
-    body: interpolate(ngettext("%(count)s game is waiting for you.", "%(count)s games are waiting for you.", data.waiting), { count: data.waiting }, true),
-    icon: icon ? icon.getAttribute("data-turn-icon") : undefined,
-    tag: "carc-your-turn"  // one notification, whichever tabs are open
-  });
+  var note;
+  try {
+    note = new window.Notification(gettext("Your turn"), {
+      body: interpolate(ngettext("%(count)s game is waiting for you.", "%(count)s games are waiting for you.", data.waiting), { count: data.waiting }, true),
+      icon: icon ? icon.getAttribute("data-turn-icon") : undefined,
+      tag: "carc-your-turn"  // one notification, whichever tabs are open
+    });
+  } catch (e) { return; }  // a browser that notifies only from a service worker: the title says it
   note.onclick = function () { window.focus(); window.location.href = data.url; note.close(); };
 }
 
