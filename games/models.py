@@ -32,6 +32,16 @@ BOT_LEVEL_LABELS = {
     "strong": pgettext_lazy("bot level", "Strong"),
     "expert": pgettext_lazy("bot level", "Expert"),
 }
+# How each level plays, in a player's words (carcassonne/bots/ladder.py says it for developers).
+BOT_LEVEL_PLAY = {
+    "beginner": _("plays its tile anywhere it fits, now and then where it scores most"),
+    "casual": _("takes the points it sees this turn, but plays half of its moves at random"),
+    "strong": _("always takes the most points it can see this turn"),
+    "expert": _("thinks a few turns ahead, over the tiles that may come"),
+}
+# The level every form of the site starts at ("Play a bot now", bots in a new game): a
+# newcomer's first game; the stronger ones are one click away.
+DEFAULT_BOT_LEVEL = "beginner"
 
 
 def bot_level(name: str) -> str:

@@ -14,8 +14,9 @@ from django.views.decorators.http import require_POST
 from games import bot_seats
 from games.errors import GameError
 from games.forms import BotLevelField, bot_level_choices
+from games.models import DEFAULT_BOT_LEVEL
 
-DEFAULT_LEVEL = "beginner"  # a newcomer's first game; the stronger ones are one click away
+DEFAULT_LEVEL = DEFAULT_BOT_LEVEL  # a newcomer's first game; the stronger ones are one click away
 
 
 class PlayBotForm(forms.Form):

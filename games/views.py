@@ -27,7 +27,7 @@ from games.clock import waiting_games
 from games.errors import GameError
 from games.forms import CreateGameForm, bot_level_choices
 from games.lobby import accept_invitation, claim_invitation, decline_invitation, join_game
-from games.models import Game, Seat
+from games.models import DEFAULT_BOT_LEVEL, Game, Seat
 from games.present import page
 from games.present.rule_words import rules_text
 from games.present.view import GameView
@@ -138,7 +138,7 @@ def game_create(request):
                     request.user,
                     form.invitees(),
                     bots=form.cleaned_data["bots"] or 0,
-                    bot_level=form.cleaned_data["bot_level"] or "strong",
+                    bot_level=form.cleaned_data["bot_level"] or DEFAULT_BOT_LEVEL,
                     seat_order=form.cleaned_data["seat_order"],
                     rules=form.rules(),
                     open_seats=form.cleaned_data["open_seats"],

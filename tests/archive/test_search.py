@@ -163,8 +163,8 @@ def test_the_profile_explains_the_level_column(client, django_user_model):
     store_game(make_template(2, 2), [ann, bob])
     client.force_login(ann)
     html = client.get("/archive/players/ann/").content.decode()
-    assert 'title="Games in which both finished in the same place">Level</abbr>' in html
-    assert "Level: both finished in the same place" in html
+    assert 'title="Games in which both finished in the same place">Tied</abbr>' in html
+    assert "Tied: both finished in the same place" in html and ">Level<" not in html
 
 
 @pytest.mark.parametrize(

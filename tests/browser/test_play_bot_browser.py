@@ -36,7 +36,7 @@ def test_a_bot_game_starts_from_the_home_page_in_two_clicks(browser_page, size):
     expect(offer.get_by_role("heading")).to_have_text("Play a bot now")
     assert _blocking(Axe().run(page)) == []
     assert page_width(page) <= size["width"]
-    offer.get_by_text("Casual — wins").click()
+    offer.get_by_text("Casual — takes the points").click()
     offer.get_by_role("button", name="Play").click()
 
     expect(page).to_have_url(re.compile(r"/games/\d+/$"))

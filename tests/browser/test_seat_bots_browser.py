@@ -24,7 +24,7 @@ def test_the_bot_levels_of_a_waiting_game_show_whole_on_a_phone(browser_page):
         cut = line.evaluate("e => e.scrollWidth > e.clientWidth || e.getBoundingClientRect().right > innerWidth")
         assert not cut, line.inner_text()
     assert page_width(page) <= PHONE["width"]
-    levels.get_by_text("Casual — wins").click()
+    levels.get_by_text("Casual — takes the points").click()
     page.get_by_role("button", name="Seat bots").click()
     expect(page.get_by_test_id("bot-seat")).to_be_visible()
     assert Game.objects.get(pk=game.pk).seats.filter(bot="casual").exists()

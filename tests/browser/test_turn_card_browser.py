@@ -57,7 +57,7 @@ def test_each_bot_level_shows_its_strength_uncut(browser_page, size):
             "radio", name="Beginner — plays its tile anywhere it fits, now and then where it scores most"
         )
     ).to_be_visible()
-    expect(levels.locator("input[value=strong]")).to_be_checked()
+    expect(levels.locator("input[value=beginner]")).to_be_checked()  # as in "Play a bot now"
     for line in levels.locator("label").all():
         cut = line.evaluate("e => e.scrollWidth > e.clientWidth || e.getBoundingClientRect().right > innerWidth")
         assert not cut, line.inner_text()

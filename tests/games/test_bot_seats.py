@@ -1,5 +1,6 @@
 """Bots on the site: practice games, lobby seats filled with bots, a bot taking over on time."""
 
+import re
 from unittest import mock
 
 import pytest
@@ -170,19 +171,23 @@ def test_the_archive_marks_finished_games_with_bots(ann, bob, client, django_cap
     assert "with bots · unrated" in client.get(f"/archive/games/{game.pk}/").content.decode()
 
 
-def test_the_create_form_lists_the_four_levels_with_their_measured_strength_in_words(ann, client):
+def test_the_create_form_lists_the_four_levels_by_how_they_play_and_their_measured_strength(ann, client):
     client.force_login(ann)
     wins = {level: strength_of(level)[-1] for level in ("casual", "strong", "expert")}  # against the level below
     english = client.get("/games/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Beginner — plays its tile anywhere it fits, now and then where it scores most" in english
+    assert "Strong — always takes the most points it can see this turn (wins" in english
     for level, below in (("casual", "Beginner"), ("strong", "Casual"), ("expert", "Strong")):
         row = wins[level]
         assert f'value="{level}"' in english
-        assert f"{level.title()} — wins {row['wins']} of {row['games']} against {below}" in english
+        assert f"{level.title()} — " in english
+        assert f"(wins {row['wins']} of {row['games']} against {below})" in english
+    # the form starts at the level "Play a bot now" starts at
+    assert re.search(r'value="beginner"[^>]*checked', english) and not re.search(r'value="strong"[^>]*checked', english)
     german = client.get("/games/new/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     row = wins["expert"]
-    assert f"Experte — gewinnt {row['wins']} von {row['games']} gegen Stark" in german
-    assert "Gelegenheitsspieler — gewinnt" in german and "Anfänger — " in german
+    assert f"(gewinnt {row['wins']} von {row['games']}" in german
+    assert "Experte — " in german and "Gelegenheitsspieler — " in german and "Anfänger — " in german
 
 
 def test_a_game_created_with_an_old_level_name_via_the_api_still_plays(
