@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -136,11 +136,23 @@ def _send_invitation_text(t: Tournament, by, user) -> None:
         lines=[
             _("%(director)s invites you to play in %(name)s (%(format)s).")
             % {"director": by.username, "name": t.name, "format": t.get_format_display()},
+            _when_line(t),
             _("Accept or decline on the tournament page or on your home page."),
         ],
         path=t.get_absolute_url(),
         button=_("Open the tournament"),
     )
+
+
+def _when_line(t: Tournament) -> str:
+    """When the event plays, for its invitation: the planned start, and the rounds' length."""
+    days = ngettext(
+        "Each round lasts %(days)d day at most.", "Each round lasts %(days)d days at most.", t.round_days
+    ) % {"days": t.round_days}
+    if t.start_date:
+        when = formats.date_format(t.start_date, "SHORT_DATETIME_FORMAT")
+        return _("Round 1 is planned for %(when)s UTC.") % {"when": when} + " " + days
+    return _("Round 1 starts when the director starts it.") + " " + days
 
 
 def invitations(user):

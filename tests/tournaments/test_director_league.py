@@ -74,6 +74,7 @@ def test_a_director_inviting_themself_is_entered_and_shown_no_invitation(
     assert t.entries.get(user=director).state == Entry.State.REGISTERED
     assert t.entries.get(user=a).state == Entry.State.INVITED
     assert [m.to for m in mail.outbox] == [["p0@example.com"]]
+    assert "Round 1 starts when the director starts it. Each round lasts 14 days at most." in mail.outbox[0].body
     client.force_login(director)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert 'data-testid="tournament-invitation"' not in page
