@@ -3,6 +3,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .names import normalize, skeleton
 
@@ -73,7 +74,7 @@ class DataExport(models.Model):
     class State(models.TextChoices):
         QUEUED = "queued", _("being prepared")
         READY = "ready", _("ready")
-        FAILED = "failed", _("failed")
+        FAILED = "failed", pgettext_lazy("data export", "failed")
         EXPIRED = "expired", _("expired")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="data_exports")

@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from carcassonne import Rules
 
@@ -204,7 +205,7 @@ class GameAnalysis(models.Model):
         QUEUED = "queued", _("waiting for a worker")
         RUNNING = "running", _("being analysed")
         DONE = "done", _("analysed")
-        FAILED = "failed", _("failed")
+        FAILED = "failed", pgettext_lazy("analysis", "failed")
 
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, primary_key=True, related_name="analysis")
     state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)

@@ -105,3 +105,19 @@ def test_the_charts_and_the_withdrawn_badge_speak_the_readers_language():
         assert "Punkte im Verlauf der Partie" in chart and ">Ende<" in chart and ">Zug<" in chart
         assert "3 Rating-Partien" in rating_chart([1010, 990, 1005], 1000)
         assert "zurückgezogen" in _rows_html([row])
+
+
+@pytest.mark.parametrize(
+    ("language", "export", "analysis"),
+    [("fr", "échoué", "échouée"), ("it", "non riuscito", "non riuscita"), ("de", "fehlgeschlagen", "fehlgeschlagen")],
+)
+def test_failed_agrees_with_what_failed(language, export, analysis):
+    """One English "failed" for a data export (le fichier, il file) and an analysis (l’analyse,
+    l’analisi): each has its msgctxt, so each agrees with its noun (issue 45, fr E2, it 4.6)."""
+    from django.utils import translation
+
+    from accounts.models import DataExport
+    from archive.models import GameAnalysis
+
+    with translation.override(language):
+        assert (str(DataExport.State.FAILED.label), str(GameAnalysis.State.FAILED.label)) == (export, analysis)
