@@ -121,3 +121,27 @@ def test_failed_agrees_with_what_failed(language, export, analysis):
 
     with translation.override(language):
         assert (str(DataExport.State.FAILED.label), str(GameAnalysis.State.FAILED.label)) == (export, analysis)
+
+
+def test_the_division_help_text_is_translated():
+    """It was never marked (tournaments/models.py), so it read English in every language."""
+    from django.utils import translation
+
+    from tournaments.models import Tournament
+
+    with translation.override("de"):
+        assert str(Tournament._meta.get_field("division").help_text) == "1 ist die oberste Spielklasse"
+
+
+def test_french_e_mails_start_with_a_capital_after_the_greeting():
+    """« Bonjour ann,↵↵Merci de … »: in French the body after the greeting starts a sentence (issue 45, fr F1)."""
+    import re
+    from pathlib import Path
+
+    import polib
+    from django.conf import settings
+
+    po = polib.pofile(str(Path(settings.BASE_DIR) / "locale" / "fr" / "LC_MESSAGES" / "django.po"))
+    texts = [t for e in po for t in ([e.msgstr] if not e.msgid_plural else e.msgstr_plural.values())]
+    faults = [t[:80] for t in texts if re.match(r"Bonjour [^\n]*,\n\n[a-zàâçéèêîôû]", t)]
+    assert not faults, faults

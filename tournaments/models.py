@@ -115,7 +115,7 @@ class Tournament(models.Model):
     # Divisions: a league's seasons (see creation.next_season)
     league = models.CharField(max_length=60, blank=True, db_index=True)
     season = models.PositiveSmallIntegerField(null=True, blank=True)
-    division = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 is the top division")
+    division = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("1 is the top division"))
     promote = models.PositiveSmallIntegerField(default=0)
     relegate = models.PositiveSmallIntegerField(default=0)
     # Computed: the round-robin schedule (user ids) and the last standings (see rounds, ranking)
