@@ -349,7 +349,7 @@ def test_the_clock_names_the_time_rule_as_everywhere_else_with_its_case_kept_in_
     accept_invitation(game.pk, bob)
     login(client, bob)
     html = client.get(reverse("game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Zeit pro Zug: 2 Tage (Verlust auf Zeit)." in html
+    assert "Zeit pro Zug: 2 Tage (auf Zeit verlieren)." in html
     assert "verlust" not in html and "Zeitüberschreitung" not in html
 
 
