@@ -293,6 +293,7 @@ def game_detail(request, game_id: int):
     presence.saw(game, request.user)
     context = page.context(view, request.user, request.GET.get("tile"), all_moves=all_moves)
     context["bot_levels"] = bot_level_choices()
+    context["default_bot_level"] = DEFAULT_BOT_LEVEL
     return render(request, "games/game_detail.html", context)
 
 

@@ -111,6 +111,9 @@ def test_the_creator_fills_open_lobby_seats_with_bots_and_the_game_starts(ann, b
     one = client_of(ann).post(f"/api/games/{game.pk}/bots/", {"level": "random", "count": 1}, format="json")
     assert one.status_code == 200 and one.json()["status"] == "waiting"
     client.force_login(ann)
+    waiting = client.get(f"/games/{game.pk}/").content.decode()  # the form starts at the site's one starting level
+    assert re.search(r'name="level" value="beginner"[^>]*checked', waiting)
+    assert not re.search(r'name="level" value="strong"[^>]*checked', waiting)
     page = client.post(f"/games/{game.pk}/bots/", {"level": "mcts"}, follow=True).content.decode()
     assert "Bots took the open seats" in page and "with bots · unrated" in page
     game.refresh_from_db()
