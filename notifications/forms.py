@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo, available_timezones
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from games import clock, durations
 from games.models import PlayPreference, Vacation
@@ -21,14 +21,67 @@ _LISTED = {"UTC", *_ZONES}
 """Every zone the list offers: UTC first, on its own, then the places."""
 
 
+# The regions and the places whose names differ in German, French or Italian, in the reader's
+# words (issue 45: "Europa", "Wien", "Zürich"); the other places keep the database's name.
+REGION_NAMES = {
+    "Africa": pgettext_lazy("time zone region", "Africa"),
+    "America": pgettext_lazy("time zone region", "America"),
+    "Antarctica": pgettext_lazy("time zone region", "Antarctica"),
+    "Arctic": pgettext_lazy("time zone region", "Arctic"),
+    "Asia": pgettext_lazy("time zone region", "Asia"),
+    "Atlantic": pgettext_lazy("time zone region", "Atlantic"),
+    "Australia": pgettext_lazy("time zone region", "Australia"),
+    "Europe": pgettext_lazy("time zone region", "Europe"),
+    "Indian": pgettext_lazy("time zone region", "Indian Ocean"),
+    "Pacific": pgettext_lazy("time zone region", "Pacific"),
+}
+PLACE_NAMES = {
+    "Europe/Vienna": pgettext_lazy("time zone", "Vienna"),
+    "Europe/Zurich": pgettext_lazy("time zone", "Zurich"),
+    "Europe/Rome": pgettext_lazy("time zone", "Rome"),
+    "Europe/London": pgettext_lazy("time zone", "London"),
+    "Europe/Brussels": pgettext_lazy("time zone", "Brussels"),
+    "Europe/Lisbon": pgettext_lazy("time zone", "Lisbon"),
+    "Europe/Prague": pgettext_lazy("time zone", "Prague"),
+    "Europe/Warsaw": pgettext_lazy("time zone", "Warsaw"),
+    "Europe/Athens": pgettext_lazy("time zone", "Athens"),
+    "Europe/Copenhagen": pgettext_lazy("time zone", "Copenhagen"),
+    "Europe/Moscow": pgettext_lazy("time zone", "Moscow"),
+    "Europe/Bucharest": pgettext_lazy("time zone", "Bucharest"),
+    "Europe/Belgrade": pgettext_lazy("time zone", "Belgrade"),
+    "Europe/Kyiv": pgettext_lazy("time zone", "Kyiv"),
+    "Europe/Vilnius": pgettext_lazy("time zone", "Vilnius"),
+    "Europe/Luxembourg": pgettext_lazy("time zone", "Luxembourg"),
+    "Europe/Monaco": pgettext_lazy("time zone", "Monaco"),
+    "Europe/Vatican": pgettext_lazy("time zone", "Vatican"),
+    "Europe/Zagreb": pgettext_lazy("time zone", "Zagreb"),
+    "Europe/Nicosia": pgettext_lazy("time zone", "Nicosia"),
+    "Europe/Sofia": pgettext_lazy("time zone", "Sofia"),
+    "Europe/Stockholm": pgettext_lazy("time zone", "Stockholm"),
+    "Europe/Helsinki": pgettext_lazy("time zone", "Helsinki"),
+    "Europe/Istanbul": pgettext_lazy("time zone", "Istanbul"),
+    "Africa/Algiers": pgettext_lazy("time zone", "Algiers"),
+    "Africa/Cairo": pgettext_lazy("time zone", "Cairo"),
+    "Africa/Tunis": pgettext_lazy("time zone", "Tunis"),
+    "America/Mexico_City": pgettext_lazy("time zone", "Mexico City"),
+    "America/New_York": pgettext_lazy("time zone", "New York"),
+    "America/Havana": pgettext_lazy("time zone", "Havana"),
+    "Asia/Tokyo": pgettext_lazy("time zone", "Tokyo"),
+    "Asia/Jerusalem": pgettext_lazy("time zone", "Jerusalem"),
+    "Asia/Singapore": pgettext_lazy("time zone", "Singapore"),
+}
+
+
 def zone_choices() -> list:
-    """UTC, then one group per region (A to Z), each listing its places A to Z."""
+    """UTC, then one group per region (A to Z in the reader's words), each listing its places A to Z."""
     groups: dict[str, list] = {}
     for zone in _ZONES:
         region, _, place = zone.partition("/")
-        groups.setdefault(region, []).append((zone, place.replace("_", " ").replace("/", " / ")))
+        name = str(PLACE_NAMES[zone]) if zone in PLACE_NAMES else place.replace("_", " ").replace("/", " / ")
+        groups.setdefault(region, []).append((zone, name))
+    named = sorted(groups, key=lambda region: str(REGION_NAMES[region]).casefold())
     return [("UTC", "UTC")] + [
-        (region, sorted(groups[region], key=lambda c: c[1].casefold())) for region in sorted(groups)
+        (str(REGION_NAMES[region]), sorted(groups[region], key=lambda c: c[1].casefold())) for region in named
     ]
 
 

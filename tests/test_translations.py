@@ -145,3 +145,18 @@ def test_french_e_mails_start_with_a_capital_after_the_greeting():
     texts = [t for e in po for t in ([e.msgstr] if not e.msgid_plural else e.msgstr_plural.values())]
     faults = [t[:80] for t in texts if re.match(r"Bonjour [^\n]*,\n\n[a-zàâçéèêîôû]", t)]
     assert not faults, faults
+
+
+def test_the_time_zone_list_names_regions_and_places_in_the_readers_words():
+    """The settings page's list (notifications.forms.zone_choices): "Europa" and "Wien", not
+    "Europe" and "Vienna", in German (issue 45, de G2, fr D4, it 7.6)."""
+    from django.utils import translation
+
+    from notifications.forms import zone_choices
+
+    with translation.override("de"):
+        groups = dict(zone_choices()[1:])
+        assert "Europe" not in groups
+        assert ("Europe/Vienna", "Wien") in groups["Europa"] and ("Europe/Zurich", "Zürich") in groups["Europa"]
+    with translation.override("fr"):
+        assert ("Africa/Cairo", "Le Caire") in dict(zone_choices()[1:])["Afrique"]
