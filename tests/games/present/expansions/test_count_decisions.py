@@ -145,7 +145,7 @@ def test_the_market_round_at_the_end_is_answered_like_any_decision(ann, bob, api
         ),
         (
             "it",
-            "non c’è nessuna tessera in (99,99)",
+            "non c’è nessuna tessera in (99, 99)",
             "è la decisione di ann se spostare un seguace fuori dalla città di Carcassonne (reinforce), "
             "non un piazzamento nella città di Carcassonne",
         ),
