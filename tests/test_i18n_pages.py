@@ -388,3 +388,14 @@ def test_an_api_token_user_gets_errors_in_their_saved_language(ann, bob):
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert response.status_code == 403 and response.json()["detail"] == "c’est au tour de ann, pas au vôtre"
+
+
+@pytest.mark.django_db
+def test_the_archives_games_filter_agrees_with_games(client, ann):
+    """« Parties : Terminées », « Partite: Finite »: the filter's "Finished" has its msgctxt, not
+    the one-game badge's « Terminée » (issue 45, fr E3); « Indifférent » for any (fr E4)."""
+    client.force_login(ann)
+    html = client.get(reverse("archive:list"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert ">Terminées</option>" in html and ">Indifférent</option>" in html
+    html = client.get(reverse("archive:list"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert ">Finite</option>" in html
