@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from carcassonne import Rules, RulesError
 from carcassonne.bots import strength_of
@@ -59,7 +59,10 @@ def bot_level_choices() -> list[tuple[str, str]]:
     choices = []
     for level in BOT_LEVELS:
         strength = level_strength(level)
-        label = f"{BOT_LEVEL_LABELS[level]} — {BOT_LEVEL_PLAY[level]}"
+        label = pgettext("bot level and how it plays", "%(level)s — %(play)s") % {
+            "level": BOT_LEVEL_LABELS[level],
+            "play": BOT_LEVEL_PLAY[level],
+        }
         choices.append((level, f"{label} ({strength})" if strength else label))
     return choices
 

@@ -160,3 +160,15 @@ def test_the_time_zone_list_names_regions_and_places_in_the_readers_words():
         assert ("Europe/Vienna", "Wien") in groups["Europa"] and ("Europe/Zurich", "Zürich") in groups["Europa"]
     with translation.override("fr"):
         assert ("Africa/Cairo", "Le Caire") in dict(zone_choices()[1:])["Afrique"]
+
+
+def test_a_bot_levels_choice_is_one_translated_frame():
+    """'Anfänger – legt …': the level and how it plays are joined by the catalogue's frame (a German
+    en dash), not an em dash typed into the code (issue 45, de F2)."""
+    from django.utils import translation
+
+    from games.forms import bot_level_choices
+
+    with translation.override("de"):
+        labels = [label for _level, label in bot_level_choices()]
+    assert labels and all(" – " in label and "—" not in label for label in labels)

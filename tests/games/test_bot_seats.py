@@ -190,7 +190,7 @@ def test_the_create_form_lists_the_four_levels_by_how_they_play_and_their_measur
     german = client.get("/games/new/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     row = wins["expert"]
     assert f"(gewinnt {row['wins']} von {row['games']}" in german
-    assert "Experte — " in german and "Gelegenheitsspieler — " in german and "Anfänger — " in german
+    assert "Experte – " in german and "Gelegenheitsspieler – " in german and "Anfänger – " in german
 
 
 def test_a_game_created_with_an_old_level_name_via_the_api_still_plays(
