@@ -158,3 +158,38 @@ def test_the_counts_decision_email_is_in_the_recipients_language(ann, bob, langu
     assert message.subject.startswith(subject) and message.subject.endswith(label)
     assert sentence in message.body and sentence in html_of(message)
     assert "completed a city" not in message.body + html_of(message)
+
+
+@pytest.mark.parametrize("template", ["finished.txt", "timeout.txt", "message.txt", "digest.txt"])
+def test_a_label_and_its_value_in_the_text_emails_follow_french_typography(template):
+    """« cid : 18 », « Friday : … »: the colon between a name and its value is the catalogue's frame
+    (msgctxt "label: value"), a no-break space before it in French, not a colon typed into the
+    template (issue 45, fr G2)."""
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    game = SimpleNamespace(title="Friday")
+    context = {
+        "recipient": "ann",
+        "game": game,
+        "players": [{"name": "cid", "score": 18, "left": False}],
+        "winners": ["cid"],
+        "awards": [],
+        "event": "bob a passé son tour",
+        "lines": ["…"],
+        "button_label": "Ouvrir",
+        "button_url": "https://example.com/g/1",
+        "games": [{"game": game, "time_left": "2 jours", "url": "https://example.com/g/1"}],
+        "chat": [{"title": "Friday", "url": "https://example.com/g/1", "messages": [("bob", "salut")]}],
+    }
+    with translation.override("fr"):
+        text = render_to_string(f"notifications/email/{template}", context)
+    expected = {
+        "finished.txt": "cid\u00a0: 18",
+        "timeout.txt": "Friday\u00a0: bob a passé son tour",
+        "message.txt": "Ouvrir\u00a0: https://example.com/g/1",
+        "digest.txt": "bob\u00a0: salut",
+    }[template]
+    assert expected in text, text

@@ -137,7 +137,7 @@ def test_a_stale_reply_is_answered_in_the_players_language(game, ann, django_cap
     assert played(game) == 1
     [answer] = mail.outbox
     assert answer.to == [ann.email] and "n’a pas été joué" in answer.subject
-    assert "plus votre coup" in answer.body
+    assert "plus à vous de jouer" in answer.body
     assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
     assert answer.extra_headers["In-Reply-To"] == "<late@phone.example.com>"
     assert not answer.reply_to  # no longer her decision: nothing to answer
