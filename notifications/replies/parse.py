@@ -340,6 +340,20 @@ def decision(line: str, offered: Answers) -> dict:
     return chosen.answer
 
 
+def _first_said(lines: list[str]) -> str:
+    """The first line written to us after the greeting, for an answer to quote. A second
+    greeting starts the original pasted without a header (ours open with one): nothing
+    from there on is the sender's, and a reply of a greeting alone is quoted as that."""
+    greeted = False
+    for line in lines:
+        if not GREETING.match(line):
+            return line
+        if greeted:
+            break
+        greeted = True
+    return lines[0]
+
+
 def read(message: EmailMessage, offered: Answers) -> dict:
     """The move (tile turn) or the answer (decision) on the reply's first line shaped like
     one; :class:`Unreadable` if none (code ``no_move``) or if that line names none."""
@@ -348,9 +362,8 @@ def read(message: EmailMessage, offered: Answers) -> dict:
         raise Unreadable("empty")
     shape = TURN_SHAPE if offered.turn else DECISION_SHAPE
     line = next((line for line in lines if shape.match(english_spots(line.lower()))), None)
-    if line is None:  # the answer quotes the first line written to us, not the greeting
-        said = next((line for line in lines if not GREETING.match(line)), lines[0])
-        raise Unreadable("no_move", line=said[:100], lines=lines)
+    if line is None:
+        raise Unreadable("no_move", line=_first_said(lines)[:100], lines=lines)
     try:
         return move(english_spots(line.lower()), offered) if offered.turn else decision(line.lower(), offered)
     except Unreadable as exc:
