@@ -172,3 +172,17 @@ def test_a_bot_levels_choice_is_one_translated_frame():
     with translation.override("de"):
         labels = [label for _level, label in bot_level_choices()]
     assert labels and all(" – " in label and "—" not in label for label in labels)
+
+
+def test_the_tiebreaks_read_in_lower_case_inside_their_sentence():
+    """« Départages : confrontation directe, points de partie. » (issue 45, fr G3): the names have
+    their own msgctxt inside the sentence; the labels of the form keep their capitals."""
+    from django.utils import translation
+
+    from tournaments.models import Tournament
+
+    t = Tournament(tiebreaks=["head_to_head", "game_points"])
+    with translation.override("fr"):
+        assert t.tiebreak_names == ["confrontation directe", "points de partie"]
+    with translation.override("de"):
+        assert t.tiebreak_names == ["direkter Vergleich", "Spielpunkte"]

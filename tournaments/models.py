@@ -28,6 +28,18 @@ TIEBREAK_LABELS = {
 the pure-Python ``standings.TIEBREAKS``)."""
 
 
+TIEBREAKS_IN_A_SENTENCE = {
+    "buchholz": pgettext_lazy("tiebreak, in a sentence", "Buchholz"),
+    "buchholz_cut1": pgettext_lazy("tiebreak, in a sentence", "Buchholz cut-1"),
+    "sonneborn_berger": pgettext_lazy("tiebreak, in a sentence", "Sonneborn-Berger"),
+    "head_to_head": pgettext_lazy("tiebreak, in a sentence", "head-to-head"),
+    "score_difference": pgettext_lazy("tiebreak, in a sentence", "score difference"),
+    "game_points": pgettext_lazy("tiebreak, in a sentence", "game points"),
+}
+"""Each tiebreak's name as it reads inside "Tiebreaks: …." (French « confrontation directe,
+points de partie », not the labels' capitals)."""
+
+
 def tiebreak_label(name: str) -> str:
     return str(TIEBREAK_LABELS[name][0]) if name in TIEBREAK_LABELS else TIEBREAKS.get(name, name)
 
@@ -137,7 +149,7 @@ class Tournament(models.Model):
 
     @property
     def tiebreak_names(self) -> list[str]:
-        return [tiebreak_label(t) for t in self.tiebreaks]
+        return [str(TIEBREAKS_IN_A_SENTENCE.get(t) or tiebreak_label(t)) for t in self.tiebreaks]
 
 
 class Entry(models.Model):
