@@ -125,17 +125,17 @@ def test_a_reminder_says_the_time_left_in_the_recipients_words(ann, bob, django_
 
 DECISION = {
     "de": (
-        "Partie Nr. 1: Du musst entscheiden – ",
+        "Partie Nr. {pk}: Du musst entscheiden – ",
         "Verstärkung aus der Stadt Carcassonne",
         "bob hat eine Stadt fertiggestellt: Du darfst einen Gefolgsmann aus der Burg dorthin versetzen oder passen.",
     ),
     "fr": (
-        "Partie n°\u00a01\u00a0: une décision vous attend – ",
+        "Partie n°\u00a0{pk}\u00a0: une décision vous attend – ",
         "Renfort depuis la cité",
         "bob a achevé une ville\u00a0: vous pouvez y déplacer un partisan du château, ou passer.",
     ),
     "it": (
-        "Partita n. 1: una decisione ti aspetta – ",
+        "Partita n. {pk}: una decisione ti aspetta – ",
         "Rinforzo dalla città di Carcassonne",
         "bob ha completato una città: puoi spostarci un seguace dal castello, oppure passare.",
     ),
@@ -155,7 +155,7 @@ def test_the_counts_decision_email_is_in_the_recipients_language(ann, bob, langu
     notification = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
     message = build_message(notification)
     subject, label, sentence = DECISION[language]
-    assert message.subject.startswith(subject) and message.subject.endswith(label)
+    assert message.subject.startswith(subject.format(pk=game.pk)) and message.subject.endswith(label)
     assert sentence in message.body and sentence in html_of(message)
     assert "completed a city" not in message.body + html_of(message)
 
