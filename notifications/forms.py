@@ -22,7 +22,7 @@ _LISTED = {"UTC", *_ZONES}
 
 
 # The regions and the places whose names differ in German, French or Italian, in the reader's
-# words (issue 45: "Europa", "Wien", "Zürich"); the other places keep the database's name.
+# words ("Europa", "Wien", "Zürich"); the other places keep the database's name.
 REGION_NAMES = {
     "Africa": pgettext_lazy("time zone region", "Africa"),
     "America": pgettext_lazy("time zone region", "America"),

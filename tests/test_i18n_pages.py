@@ -148,7 +148,7 @@ def test_main_pages_follow_accept_language_with_no_english_left(client, ann, wor
 
 @pytest.fixture
 def expansions_world(ann, bob):
-    """Issue 11's pages: a game with the Count where ann must decide (not on her turn), a
+    """The expansions' pages: a game with the Count where ann must decide (not on her turn), a
     game with hands of three on ann's turn, and one with every expansion and house rule
     waiting in the lobby."""
     from tests.games.conftest import reinforcing_game
