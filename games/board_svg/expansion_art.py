@@ -53,30 +53,39 @@ class ExpansionArt:
 ART: dict[str, ExpansionArt] = {}
 """Each expansion's art by expansion id, in the site registry's order."""
 
+_MARKS: dict[str, Callable[[TileShapes], Drawn]] = {}
+_OVERLAYS: dict[str, tuple[str, Callable[[Any, int], BaseElement]]] = {}
+"""The tiles of :data:`ART` looked up on every board (kept beside it by :func:`register`)."""
+
 
 def register(expansion: str, art: ExpansionArt) -> None:
     """Add ``expansion``'s drawings to the board (its site module does, on import)."""
     ART[expansion] = art
+    _MARKS.update(art.tile_marks)
+    _OVERLAYS.update({tile: (expansion, draw) for tile, draw in art.tiles.items()})
 
 
-def _tiles(attribute: str) -> dict[str, tuple[str, Any]]:
-    return {tile: (name, draw) for name, art in ART.items() for tile, draw in getattr(art, attribute).items()}
+def clear() -> None:
+    """Forget every expansion's drawings (before the site registry registers them again)."""
+    ART.clear()
+    _MARKS.clear()
+    _OVERLAYS.clear()
 
 
 def marked(tile: str) -> bool:
     """Whether an expansion marks ``tile``'s own picture."""
-    return tile in _tiles("tile_marks")
+    return tile in _MARKS
 
 
 def tile_marks(sh: TileShapes) -> Drawn:
     """The marks an expansion adds to the picture of the tile ``sh`` draws (none for most)."""
-    found = _tiles("tile_marks").get(sh.o.tile.id)
-    return found[1](sh) if found else []
+    draw = _MARKS.get(sh.o.tile.id)
+    return draw(sh) if draw else []
 
 
 def overlaid(tile: str) -> bool:
     """Whether ``tile`` is drawn with an expansion's state over it."""
-    return tile in _tiles("tiles")
+    return tile in _OVERLAYS
 
 
 def rule_module(game: Game | None, name: str) -> Any:
@@ -86,7 +95,7 @@ def rule_module(game: Game | None, name: str) -> Any:
 
 def tile_overlay(game: Game | None, tile: str, rotation: int) -> BaseElement:
     """The drawing over ``tile`` (see :func:`overlaid`) of ``game``'s state (``None``: a preview)."""
-    name, draw = _tiles("tiles")[tile]
+    name, draw = _OVERLAYS[tile]
     return draw(rule_module(game, name), rotation)
 
 

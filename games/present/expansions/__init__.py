@@ -35,7 +35,7 @@ def discover() -> None:
         importlib.import_module(f"{__name__}.{found.name}")
     engine_ids = [cls.name for cls in engine.MODULES]  # in the order the engine runs their hooks
     REGISTRY.sort(key=lambda e: engine_ids.index(e.id) if e.id in engine_ids else len(engine_ids))
-    expansion_art.ART.clear()
+    expansion_art.clear()
     for e in REGISTRY:
         if e.art is not None:
             expansion_art.register(e.id, e.art)
