@@ -36,7 +36,10 @@ HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 TERRAIN_NAMES = {"C": "city", "R": "road", "F": "field", "W": "river"}
 ROTATIONS = (0, 90, 180, 270)
 KINDS = ("city", "road", "field", "cloister", "river")
-SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth", "CoC")
+SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth", "CoC", "princess")
+TILE_MARKS = ("quarter", "volcano", "dragon", "portal")
+"""Words of a row's segments cell that mark the whole tile (:attr:`TileType.marks`), not a
+segment: the Count's quarters, The Princess & the Dragon's volcano, dragon and portal."""
 
 
 def opposite_edge(edge: int) -> int:
@@ -83,6 +86,7 @@ class TileType:
     edges: str
     segments: tuple[Segment, ...]
     expansion: str = "base"
+    marks: frozenset[str] = frozenset()  # see TILE_MARKS
 
 
 @dataclass(frozen=True)
@@ -236,6 +240,38 @@ CO_TABLE = """
 | CO-12 | 1 | F C F F | city E; field NNE SSE SSW WSW | 1 CoC |
 """
 
+PD_TABLE = """
+| PD-01 | 1 | F F F F | volcano; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| PD-02 | 1 | R R R R | portal; road N W; road E S; field NNW WNW; field ESE SSE; field NNE ENE SSW WSW |
+| PD-03 | 1 | F F R F | volcano; road S; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| PD-04 | 1 | C F F F | dragon; city N; field ENE ESE SSE SSW WSW WNW | 1 |
+| PD-05 | 1 | C F F F | volcano; city N; field ENE ESE SSE SSW WSW WNW | 1 |
+| PD-06 | 1 | F R R R | dragon; cloister; road E; road S; road W; field NNW NNE ENE WNW; field ESE SSE; field SSW WSW |
+| PD-07 | 1 | F R R R | dragon; road E; road S; road W; field NNW NNE ENE WNW; field ESE SSE; field SSW WSW |
+| PD-08 | 1 | F R R R | portal; road E; road S; road W; field NNW NNE ENE WNW; field ESE SSE; field SSW WSW |
+| PD-09 | 1 | C R R R | city N princess; road E; road S; road W; field ENE WNW | 1; field ESE SSE; field SSW WSW |
+| PD-10 | 1 | C C C F | city N princess; city E S +; field WSW WNW | 1; field (inner) | 1 2 |
+| PD-11 | 1 | C C F C | city N E W princess; field SSE SSW | 1 |
+| PD-12 | 1 | C C F C | portal; city N E W +; field SSE SSW | 1 |
+| PD-13 | 1 | C C F C | dragon; cloister; city N E W; field SSE SSW | 1 |
+| PD-14 | 2 | F F R R | dragon; road S W; field SSW WSW; field WNW NNW NNE ENE ESE SSE |
+| PD-15 | 1 | F F R R | volcano; road S W; field SSW WSW; field WNW NNW NNE ENE ESE SSE |
+| PD-16 | 1 | F R F R | dragon; road E W; field NNW NNE ENE WNW; field ESE SSE SSW WSW |
+| PD-17 | 1 | F R F R | volcano; road E W; field NNW NNE ENE WNW; field ESE SSE SSW WSW |
+| PD-18 | 1 | C F F C | city N W princess; field ENE ESE | 1; field SSE SSW | 1 |
+| PD-19 | 1 | C F F C | dragon; city N W; field ENE ESE SSE SSW | 1 |
+| PD-20 | 1 | C F F C | city N W princess; field ENE ESE SSE SSW | 1 |
+| PD-21 | 1 | C C F F | volcano; city N; city E; field SSE SSW WSW WNW | 1 2 |
+| PD-22 | 1 | F C F C | dragon; city E W +; field NNW NNE | 1; field SSE SSW | 1 |
+| PD-23 | 1 | C R R C | city N W princess; road E S; field ENE SSW | 1; field ESE SSE |
+| PD-24 | 1 | C R R C | portal; city N W; road E S; field ENE SSW | 1; field ESE SSE |
+| PD-25 | 1 | R C R C | dragon; city E W; road N S; field NNW NNE | 1; field SSE SSW | 1 |
+| PD-26 | 1 | C F R R | dragon; city N; road S W; field SSW WSW; field WNW ENE ESE SSE | 1 |
+| PD-27 | 1 | C F R R | portal; city N; road S W; field SSW WSW; field WNW ENE ESE SSE | 1 |
+| PD-28 | 1 | C R R F | dragon; city N; road E S; field ESE SSE; field ENE SSW WSW WNW | 1 |
+| PD-29 | 1 | C R R F | portal; city N; road E S; field ESE SSE; field ENE SSW WSW WNW | 1 |
+"""
+
 
 def parse_table(table: str, expansion: str) -> dict[str, TileType]:
     """Parse rows of a TILES.md table into tile types, keyed by id.
@@ -252,13 +288,14 @@ def parse_table(table: str, expansion: str) -> dict[str, TileType]:
         _, tile_id, count, edges, rest = (part.strip() for part in line.strip().split("|", 4))
         rest = rest.rstrip().rstrip("|").strip()
         segments = _parse_segments(tile_id, rest)
-        tiles[tile_id] = TileType(tile_id, int(count), edges.replace(" ", ""), segments, expansion)
+        marks = frozenset(part.strip() for part in rest.split(";") if part.strip() in TILE_MARKS)
+        tiles[tile_id] = TileType(tile_id, int(count), edges.replace(" ", ""), segments, expansion, marks)
     return tiles
 
 
 def _parse_segments(tile_id: str, text: str) -> tuple[Segment, ...]:
-    # "quarter" (CO-7) marks the City's quarters: no segment a figure could stand on
-    raw = [part.strip() for part in text.split(";") if part.strip() and part.strip() != "quarter"]
+    # a tile's marks ("quarter": CO-7 holds the City's quarters) are no segment a figure could stand on
+    raw = [part.strip() for part in text.split(";") if part.strip() and part.strip() not in TILE_MARKS]
     city_positions = [i for i, part in enumerate(raw) if part.split()[0] == "city"]
     segments = []
     for part in raw:
@@ -287,6 +324,7 @@ TILE_TYPES: dict[str, TileType] = {
     **parse_table(TB_TABLE, "traders_builders"),
     **parse_table(KR_TABLE, "king_robber"),
     **parse_table(CO_TABLE, "count"),
+    **parse_table(PD_TABLE, "princess_dragon"),
 }
 """Every tile type the engine knows, by id."""
 
