@@ -2,7 +2,8 @@
 
 Each tile type at each rotation is drawn once (:mod:`games.board_svg.tile_art`), written
 once as text and kept; a board defines each type it shows once (``<defs>``) and places it
-with ``<use>``. What a board shows from move to move is kept as text too, in bounded caches
+with ``<use>``; what several tiles draw alike (the field, a coat of arms, the abbey) is
+defined once beside them and placed with ``<use>`` inside each drawing. What a board shows from move to move is kept as text too, in bounded caches
 keyed by all it shows (words included): each placed tile, empty cell and figure. So a full
 board of 150 tiles takes about a millisecond once seen, a few the first time
 (``manage.py bench_board``). What depends on the game's state beyond that (the City's
@@ -31,7 +32,7 @@ from games.board_svg.overlays import LEGEND_ROW, SLOTS_STYLE, SPOTS_STYLE, last_
 from games.board_svg.overlays import legend as draw_legend
 from games.board_svg.palette import PALETTE, UNIT
 from games.board_svg.svg import Markup, Node, document, element, group, to_text
-from games.board_svg.tile_art import field_art, tile_art
+from games.board_svg.tile_art import SYMBOLS, field_art, tile_art
 from games.present.pictures import _, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -48,6 +49,18 @@ def _defs_id(tile: str, rotation: int) -> str:
 def _field_def() -> Markup:
     """The field every tile lies on, defined once per board (kept as text)."""
     return Markup("g", to_text(group({"id": _FIELD_ID}, field_art())))
+
+
+@cache
+def _symbol_def(name: str) -> Markup:
+    """A drawing several tiles share (:data:`~games.board_svg.tile_art.SYMBOLS`), defined once (kept as text)."""
+    return Markup("g", to_text(group({"id": name}, SYMBOLS[name])))
+
+
+def _symbol_defs(drawings: Iterable[Markup]) -> list[Markup]:
+    """The shared drawings that ``drawings`` place, each once."""
+    texts = [made.text for made in drawings]
+    return [_symbol_def(name) for name in SYMBOLS if any(f'"#{name}"' in text for text in texts)]
 
 
 @cache
@@ -77,7 +90,8 @@ def tile_sprite(expansion: str) -> str:
     if expansion not in SPRITES:
         raise KeyError(expansion)
     tiles = sorted(t for t, kind in TILE_TYPES.items() if kind.expansion == expansion)
-    defs = [_field_def(), *(_tile_def(t, r) for t in tiles for r in ROTATIONS)]
+    drawings = [_tile_def(t, r) for t in tiles for r in ROTATIONS]
+    defs = [_field_def(), *_symbol_defs(drawings), *drawings]
     return to_text(document({"width": "100px", "height": "100px", "viewBox": f"0,0,{UNIT},{UNIT}"}, [], defs))
 
 
@@ -200,9 +214,8 @@ def board_document(
         "Carcassonne board: %(tiles)d tiles, %(players)d players",
         len(tiles),
     ) % {"tiles": len(tiles), "players": len(game.players)}
-    defs = [_field_def()] + [
-        _tile_def(tile, rotation) for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles})
-    ]
+    drawings = [_tile_def(tile, rotation) for tile, rotation in sorted({(t.tile, t.rotation) for t in tiles})]
+    defs = [_field_def(), *_symbol_defs(drawings), *drawings]
     if sprite is not None:  # the drawings are in the sprites
         defs = []
     defs += figure_defs({(kind, game.colors[seat]) for placed in tiles for _spot, seat, kind in placed.figures_here()})
@@ -321,8 +334,10 @@ def tile_document(
 ) -> Drawing:
     """The tile of :func:`render_tile` as an svgwrite drawing."""
     o = orientation(tile_id, rotation)
+    defs: list[Markup] = []
     if sprite is None:
         art: list[Node] = [*field_art(), *tile_art(tile_id, rotation)]
+        defs = _symbol_defs([_tile_def(tile_id, rotation)])
     else:
         art = [_tile_use(tile_id, rotation, sprite)]
     if overlaid(tile_id):
@@ -342,4 +357,5 @@ def tile_document(
             "aria-label": _("Tile %(tile)s, rotation %(rotation)d") % {"tile": tile_id, "rotation": rotation},
         },
         [tile, *buttons],
+        defs=defs,
     )

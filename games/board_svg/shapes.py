@@ -46,6 +46,18 @@ of the tile (TB-03: room for the inner field between them)."""
 
 CityShape = tuple[list[Point], list[list[Point]], Point]
 
+SHIELD_BOX = (-11.0, -12.0, 11.0, 14.5)
+"""The coat of arms of a city with a pennant, about its middle: west, north, east, south
+(it is drawn upright at every rotation, a little taller than wide)."""
+
+
+def shield_at(point: Point) -> Point:
+    """Where the coat of arms of a city whose pennant point is ``point`` is drawn: the
+    point, moved in so that the whole shield stays on the tile (some points lie near an edge)."""
+    x, y = point
+    x0, y0, x1, y1 = SHIELD_BOX
+    return min(max(x, 1.5 - x0), 98.5 - x1), min(max(y, 1.5 - y0), 98.5 - y1)
+
 
 def _band(k: int, east: float = _BAND, west: float = 100 - _BAND) -> CityShape:
     """A city band joining opposite edges (canonical N-S, turned by ``k`` quarters)."""
@@ -253,11 +265,11 @@ class TileShapes:
     def obstacles(self) -> list[tuple[float, float, float, float, bool]]:
         """Boxes where no follower should stand, and whether they stand in a city (pennants,
         symbols) or anywhere outside the cloister (inns)."""
-        boxes = [
-            (px - 9, py - 10, px + 9, py + 10, True)
-            for idx, (_o, _w, (px, py)) in self.cities.items()
-            if self.o.segments[idx].pennants
-        ]
+        boxes = []
+        for idx, (_o, _w, point) in self.cities.items():
+            if self.o.segments[idx].pennants:
+                x, y = shield_at(point)
+                boxes.append((x + SHIELD_BOX[0], y + SHIELD_BOX[1], x + SHIELD_BOX[2], y + SHIELD_BOX[3], True))
         for name, (px, py) in self.marks:
             r = 22 if name == "cathedral" else 9
             boxes.append((px - r, py - r, px + r, py + r, True))

@@ -17,7 +17,7 @@ from svgwrite.base import BaseElement
 from games.board_svg.expansion_art import tile_marks
 from games.board_svg.geometry import CENTRE, along, fmt, path_data, turned
 from games.board_svg.palette import PALETTE
-from games.board_svg.shapes import CityShape, TileShapes, tile_shapes
+from games.board_svg.shapes import CityShape, TileShapes, shield_at, tile_shapes
 from games.board_svg.spots import hedge_lines
 from games.board_svg.svg import Drawn, element
 from games.board_svg.tile_marks import marks_art, town_houses, walled_city_art
@@ -187,16 +187,16 @@ def _draw_river(sh: TileShapes) -> Drawn:
 def _road_strokes(d: str) -> Drawn:
     """A road: a dark verge, the packed earth, and paving stones across it."""
     return [
-        element("path", {"d": d, "fill": "none", "stroke": PALETTE["road_edge"], "stroke-width": "13"}),
-        element("path", {"d": d, "fill": "none", "stroke": PALETTE["road"], "stroke-width": "9"}),
+        element("path", {"d": d, "fill": "none", "stroke": PALETTE["road_edge"], "stroke-width": "15"}),
+        element("path", {"d": d, "fill": "none", "stroke": PALETTE["road"], "stroke-width": "10.5"}),
         element(
             "path",
             {
                 "d": d,
                 "fill": "none",
                 "stroke": PALETTE["road_stone"],
-                "stroke-width": "6.5",
-                "stroke-dasharray": "3.2 2.6",
+                "stroke-width": "5",
+                "stroke-dasharray": "2.6 3.4",
             },
         ),
     ]
@@ -383,58 +383,78 @@ def _city_layer(shapes: Iterable[CityShape]) -> Drawn:
     return out
 
 
-def _draw_pennant(px: float, py: float) -> Drawn:
-    x, y = fmt(px), fmt(py)
-    shield = f"M{x},{y} m-6.5,-7.5 h13 v7 c0,4.5 -3.2,7 -6.5,8.5 c-3.3,-1.5 -6.5,-4 -6.5,-8.5 z"
-    mark = f"M{x},{y} m-3.5,-3 l3.5,4.5 l3.5,-4.5"
-    return [
+_SHIELD = "M-10,-11 H10 V0 C10,7 5,11 0,13.5 C-5,11 -10,7 -10,0 Z"
+"""A heater shield about its middle, 20 units wide and 24.5 tall (inside ``SHIELD_BOX``)."""
+
+
+def _shield_symbol() -> Art:
+    """A city's coat of arms: a blue heater shield with a gold chief and a white chevron,
+    in a dark outline (blue and gold stay apart for every colour vision)."""
+    return (
+        element("path", {"d": _SHIELD, "fill": PALETTE["pennant"]}),
+        element("path", {"d": "M-10,-11 H10 V-5 H-10 Z", "fill": PALETTE["crown"]}),
         element(
-            "path", {"d": shield, "fill": PALETTE["pennant"], "stroke": PALETTE["pennant_line"], "stroke-width": "1.3"}
+            "path",
+            {
+                "d": "M-7,8 L0,0.5 L7,8",
+                "fill": "none",
+                "stroke": "#ffffff",
+                "stroke-width": "3.4",
+                "stroke-linejoin": "miter",
+            },
+        ),
+        element(
+            "path",
+            {"d": _SHIELD, "fill": "none", "stroke": PALETTE["pennant_line"], "stroke-width": "1.6"},
+        ),
+    )
+
+
+def _draw_pennant(px: float, py: float) -> Drawn:
+    x, y = shield_at((px, py))
+    return [element("use", {"xlink:href": f"#{SHIELD_ID}", "x": fmt(x), "y": fmt(y)})]
+
+
+def _abbey_symbol() -> Art:
+    """A cloister: an abbey church (nave, gable with a rose window, a door) and its bell
+    tower with a spire and a cross, in tile units (the monk stands at its door)."""
+    line = PALETTE["cloister_line"]
+    walls = {"fill": PALETTE["cloister"], "stroke": line, "stroke-width": "1.5", "stroke-linejoin": "round"}
+    roofs = {"fill": PALETTE["roof"], "stroke": PALETTE["roof_line"], "stroke-width": "1.5", "stroke-linejoin": "round"}
+    return (
+        element(
+            "ellipse", {"cx": "53", "cy": "69", "rx": "24", "ry": "3", "fill": PALETTE["shadow"], "fill-opacity": "0.2"}
+        ),
+        element("path", {"d": "M38,69 V45 H62 V69 Z M62,69 V36 H72 V69 Z", **walls}),
+        element("path", {"d": "M35,46 L50,31 L65,46 Z M60.5,37 L67,19 L73.5,37 Z", **roofs}),
+        element(
+            "path",
+            {"d": "M67,19 V12 M64,14.6 H70", "fill": "none", "stroke": line, "stroke-width": "1.6"},
         ),
         element(
             "path",
             {
-                "d": mark,
-                "fill": "none",
-                "stroke": "#ffffff",
-                "stroke-width": "2",
-                "stroke-linecap": "round",
-                "stroke-linejoin": "round",
+                "d": "M45.5,69 V60 a4.5,4.5 0 0 1 9,0 V69 Z M64.5,48 v-4 a2.5,2.5 0 0 1 5,0 v4 Z",
+                "fill": PALETTE["door"],
             },
         ),
-    ]
+        element(
+            "circle", {"cx": "50", "cy": "41", "r": "3", "fill": PALETTE["window"], "stroke": line, "stroke-width": "1"}
+        ),
+        element("circle", {"cx": "67", "cy": "45.5", "r": "1.4", "fill": PALETTE["sign"]}),
+    )
+
+
+SHIELD_ID, ABBEY_ID = "carc-shield", "carc-abbey"
+SYMBOLS: dict[str, Art] = {SHIELD_ID: _shield_symbol(), ABBEY_ID: _abbey_symbol()}
+"""The drawings several tiles share, defined once beside the tiles' drawings (a board's
+``<defs>``, each sprite) and placed with ``<use>``: a coat of arms, the abbey."""
 
 
 def _draw_cloister(sh: TileShapes) -> Drawn:
     if sh.cloister is None:
         return []
-    line = PALETTE["cloister_line"]
-    return [
-        element(
-            "rect",
-            {
-                "x": "34",
-                "y": "44",
-                "width": "32",
-                "height": "24",
-                "fill": PALETTE["cloister"],
-                "stroke": line,
-                "stroke-width": "1.6",
-            },
-        ),
-        element(
-            "path",
-            {
-                "d": "M30,45 L50,28 L70,45 Z",
-                "fill": PALETTE["roof"],
-                "stroke": PALETTE["roof_line"],
-                "stroke-width": "1.6",
-                "stroke-linejoin": "round",
-            },
-        ),
-        element("path", {"d": "M50,28 V20 M46.5,23 H53.5", "fill": "none", "stroke": line, "stroke-width": "1.8"}),
-        element("path", {"d": "M45.5,68 V59 a4.5,4.5 0 0 1 9,0 V68 Z", "fill": PALETTE["door"]}),
-    ]
+    return [element("use", {"xlink:href": f"#{ABBEY_ID}"})]
 
 
 @cache

@@ -249,7 +249,7 @@ def town_houses(outline: list[Point], walls: list[list[Point]], keep_clear: Poin
             x = 10 + col * 16 + (8 if row % 2 else 0) + (row * 5 + col * 3) % 5 - 2
             y = 11 + row * 16 + (col * 7 + row) % 5 - 2
             corners = [(x - 7, y - 8), (x + 7, y - 8), (x - 7, y + 7), (x + 7, y + 7)]
-            if not all(inside(c, outline) for c in corners) or math.dist((x, y), keep_clear) < 12:
+            if not all(inside(c, outline) for c in corners) or math.dist((x, y), keep_clear) < 15:
                 continue
             if walls and min(distance_to_line((x, y), w) for w in walls) < 10:
                 continue

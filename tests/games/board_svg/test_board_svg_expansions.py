@@ -19,6 +19,7 @@ from games import board_svg
 from games.board_svg import render_board, render_tile, spot_position
 from games.board_svg.geometry import inside
 from games.board_svg.shapes import tile_shapes
+from games.board_svg.tile_art import SYMBOLS
 from games.present import pictures
 from tests.games.board_svg.test_board_svg import NS, parse, title_of, with_class
 
@@ -133,7 +134,9 @@ def test_each_tile_type_is_defined_once_and_used_by_every_tile(full_game):
     assert len(ids) == len(set(ids))
     placed = list(full_game.placed_tiles())
     assert len(placed) > 120
-    assert len(ids) == 1 + len({(p.tile, p.rotation) for p in placed})  # and the field under them all
+    # and the field under them all, the coat of arms and the abbey that several tiles place
+    assert len(ids) == 1 + len(SYMBOLS) + len({(p.tile, p.rotation) for p in placed})
+    assert ids[: 1 + len(SYMBOLS)] == ["carc-field", *SYMBOLS]
     for group in with_class(root, "tile"):
         (use,) = group.findall(f"{NS}use")
         assert use.get(XLINK) == f"#carc-{group.get('data-tile')}-{group.get('data-rotation')}"
