@@ -29,7 +29,9 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
 
     A tile turn lists all legal placements of the drawn tile (or of a random tile of the
     player's hand), picks one, lists the figures that may be deployed after it (every
-    kind of the rule set) and deploys one of them with probability ``follower_rate``.
+    kind of the rule set) and deploys one of them with probability ``follower_rate``;
+    without one it takes a module's action instead, half the time, if there is any; half
+    the time it first plays an entry the player may play unasked (the Tower's ransom).
     Tiles that fit nowhere are discarded. A decision (the Count's) is taken rather than
     passed, often.
     """
@@ -46,6 +48,10 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
         if stuck is not None:  # a hand tile that fits nowhere is discarded first
             game.play(Move.discard_of(stuck))
             continue
+        extras = game.turn_entries()  # e.g. the Tower's ransom: paid, sometimes, before the tile
+        if extras and rng.random() < 0.5:
+            game.play(rng.choice(extras))
+            continue
         tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
         placements = game.legal_placements(tile)
         if not placements:
@@ -54,5 +60,9 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
         placement = rng.choice(placements)
         figures = game.legal_figures(placement, tile)
         spot, figure = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
+        actions = game.legal_actions(placement, tile) if spot is None else []
+        if actions and rng.random() < 0.5:  # an action instead of a figure (the Tower's tower piece)
+            game.play(rng.choice(actions))
+            continue
         game.play(Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure))
     return game

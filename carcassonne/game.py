@@ -119,6 +119,12 @@ class _CorePhases:
     def end_tile_turn(self, turn: TileTurn) -> None:
         self.game._end_tile_turn(turn)
 
+    def act(self, turn: TileTurn) -> None:
+        """The move's action instead of a figure (if any), by the module of its kind."""
+        action = turn.move.action
+        if action is not None:
+            self.game._actors[type(action)].act(turn)
+
 
 class Game:
     """A game of Carcassonne in progress (or finished).
@@ -212,6 +218,10 @@ class Game:
         self._draw_checks = hooks("draw_error")
         # a tile turn's phases, in order; a turn in progress keeps how many are left
         self._tile_phases = hooks("before_scoring") + [core.score_tile] + hooks("after_scoring") + [core.end_tile_turn]
+        self._actors = {kind: m for m in mods for kind in m.action_kinds}
+        if self._actors:  # an action instead of a figure is the turn's first phase
+            self._tile_phases.insert(0, core.act)
+        self._turn_entries = {kind: m for m in mods for kind in m.turn_entry_kinds}
         self._extra_turn = hooks("extra_turn")
         self._phased = len(self._tile_phases) > 2 or bool(self._extra_turn)
         self._final_decisions = hooks("final_decisions")
@@ -231,7 +241,7 @@ class Game:
         self._tile_phases = [core.score_tile, core.end_tile_turn]
         self._extra_turn, self._final_decisions, self._final_scoring = [], [], []
         self._phased = False
-        self._deciders, self._figure_modules = {}, {}
+        self._deciders, self._figure_modules, self._actors, self._turn_entries = {}, {}, {}, {}
         self._farm_cities, self._farm_points, self._drawers, self._played, self._move_checks = [], [], [], [], []
         self._holders = []
 
@@ -485,17 +495,37 @@ class Game:
                     result.extend((spot, kind) for spot in spots if spot is not None)  # each has one
         return result
 
+    def legal_actions(self, placement: Placement, tile: str | None = None) -> list[Move]:
+        """The tile moves of ``placement`` that take a module's action instead of a
+        figure (the Tower's tower piece; see ``RuleModule.actions``)."""
+        if not self._actors:
+            return []
+        tile = self._tile_for(tile)
+        x, y, rotation = placement
+        modules = dict.fromkeys(self._actors.values())
+        return [Move(tile, x, y, rotation, action=a) for m in modules for a in m.actions(tile, placement)]
+
+    def turn_entries(self) -> list[Entry]:
+        """The entries the player on turn may play before their tile move, unasked (the
+        Tower's ransom; see ``RuleModule.turn_entries``); none while a decision is asked."""
+        if not self._turn_entries or self._asked or self.finished:
+            return []
+        seat = self.current_player
+        return [e for m in dict.fromkeys(self._turn_entries.values()) for e in m.turn_entries(seat)]
+
     def options(self, tile: str | None = None) -> list[Entry]:
         """Every legal entry for the pending decision, as :meth:`play` takes it.
 
         A tile turn: each placement of the drawn tile (or ``tile``) without a figure and
         with each figure :meth:`legal_figures` allows, or the discard when it fits nowhere;
-        a module's decision: its answers, passes included. Resignations are always legal
-        and not listed.
+        a module's decision: its answers, passes included. A tile turn lists too the
+        moves taking a module's action instead of a figure (:meth:`legal_actions`) and,
+        last, the entries the player may play before the tile move (:meth:`turn_entries`).
+        Resignations are always legal and not listed.
 
         >>> game = Game.new(["Ann", "Bob"], seed=7)
         >>> len(game.options()), game.options()[0]
-        (24, Move(tile='U', x=-1, y=0, rotation=0, meeple=None, discard=False, skip=False, forfeit=False, figure='follower', player=None))
+        (24, Move(tile='U', x=-1, y=0, rotation=0, meeple=None, discard=False, skip=False, forfeit=False, figure='follower', player=None, action=None))
         """
         if self.finished:
             return []
@@ -519,6 +549,10 @@ class Game:
                 result.extend(
                     Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in self.legal_figures(p, tile)
                 )
+                if self._actors:
+                    result.extend(self.legal_actions(p, tile))
+        if self._turn_entries:
+            result.extend(self.turn_entries())
         return result
 
     def legal_moves(self) -> list[tuple[Placement, list[str]]]:
@@ -535,7 +569,8 @@ class Game:
                 return
             module = self._deciders.get(type(move))
             if module is None:
-                raise IllegalMove(errors.reason("entry_not_in_rules", entry=type(move).__name__))
+                self._check_turn_entry(move)
+                return
             self._check_decision(move, module)
             return
         if self._asked:
@@ -569,6 +604,31 @@ class Game:
             raise IllegalMove(reason)
         if move.meeple is not None:
             self._check_figure(tile, move)
+        if move.action is not None:
+            self._check_action(move)
+
+    def _check_action(self, move: Move) -> None:
+        """The action a tile move takes instead of a figure is of an enabled module, which allows it."""
+        module = self._actors.get(type(move.action))
+        if module is None:
+            raise IllegalMove(errors.reason("entry_not_in_rules", entry=type(move.action).__name__))
+        reason = module.action_error(move)
+        if reason:
+            raise IllegalMove(reason)
+
+    def _check_turn_entry(self, entry: Entry) -> None:
+        """An unasked entry of a module (the Tower's ransom): by the player on turn, before the tile move."""
+        module = self._turn_entries.get(type(entry))
+        if module is None:
+            raise IllegalMove(errors.reason("entry_not_in_rules", entry=type(entry).__name__))
+        if self._asked:
+            raise IllegalMove(errors.reason("decision_not_tile_turn", **self._asked[0].pending.params(self.players)))
+        seat = self.current_player
+        if entry.player is not None and entry.player != self.players[seat]:
+            raise IllegalMove(errors.reason("not_your_turn", current=self.players[seat], player=entry.player))
+        reason = module.turn_entry_error(entry, seat)
+        if reason:
+            raise IllegalMove(reason)
 
     # --- playing ------------------------------------------------------------------------
 
@@ -878,6 +938,8 @@ class Game:
             raise IllegalMove(reason)
 
     def _decide(self, entry: Entry) -> Turn:
+        if self._turn_entries and type(entry) in self._turn_entries and type(entry) not in self._deciders:
+            return self._play_turn_entry(entry)
         asked = self._asked.pop(0)
         n = len(self.players)
         points: list[int] = [0] * n
@@ -894,6 +956,17 @@ class Game:
                 self._conclude("complete")
             return turn
         return self._entry_done(turn, points, scored)
+
+    def _play_turn_entry(self, entry: Entry) -> Turn:
+        """Play an unasked entry of the player on turn (checked); the turn stays theirs."""
+        seat = self.current_player
+        points: list[int] = [0] * len(self.players)
+        scored: list[Scoring] = []
+        self._acc = (points, scored)
+        self._turn_entries[type(entry)].play_turn_entry(entry, seat)
+        turn = Turn(len(self.history) + 1, seat, entry, tuple(points), tuple(scored))
+        self.history.append(turn)
+        return turn
 
     def _place(self, key: int, o: Orientation) -> list[int]:
         placed, done = self.board.place(key, o)

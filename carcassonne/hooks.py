@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .board import PlacedTile
     from .decisions import Asked, TileTurn
     from .game import Game
-    from .moves import Placement
+    from .moves import Move, Placement
     from .rules import Option, Rules
     from .scoring import Scoring
     from .tiles import Orientation
@@ -205,6 +205,58 @@ class RuleModule:
     def options(self, asked: Asked) -> list[Any]:
         """Every legal answer to a decision this module asked (passes included)."""
         return []
+
+    # --- actions instead of deploying a figure (RULES.md, A turn with expansions) -------------
+    # After placing the tile the player may, instead of deploying a figure on it, take an
+    # action a module offers (a tower piece onto any tower; a follower through the magic
+    # portal): a tile move with ``Move.action``, an immutable value of one of the module's
+    # ``action_kinds``. Its record notation is one key of the move, e.g. ``{"tile": "V", "x": 1,
+    # "y": 0, "rotation": 0, "tower": {"x": 2, "y": 0}}``: ``action.to_json()`` gives that key
+    # and its value, and the module registers a reader for the key in
+    # :data:`carcassonne.moves.MOVE_ACTIONS` (on import, like ``ENTRY_READERS``). The core checks
+    # the placement and any figure as usual, then asks the module (``action_error``); the
+    # action is taken as the tile turn's first phase (``act``, before ``before_scoring``), and
+    # it may ask decisions (``game.ask``: the Tower's capture) that hold the turn as any other.
+
+    action_kinds: tuple[type, ...] = ()
+    """Classes of the actions this module offers instead of a figure (``Move.action``)."""
+
+    def actions(self, tile: str, placement: Placement) -> list[Any]:
+        """Every action of this module the player on turn may take after placing ``tile``
+        at ``placement`` (assumed legal); ``Game.options`` lists a move for each."""
+        return []
+
+    def action_error(self, move: Move) -> str | None:
+        """Why the action of ``move`` (of one of this module's kinds; the tile not placed
+        yet, its placement legal) may not be taken; a move with both an action and a figure
+        is this module's to refuse or allow."""
+        return None
+
+    def act(self, turn: TileTurn) -> None:
+        """Take the action of ``turn.move`` (this module's, checked): the tile is on the
+        board, any figure on it; the tile turn's first phase."""
+
+    # --- entries of the player on turn, unasked (RULES.md, A turn with expansions) -----------
+    # A module may let the player on turn play entries of their own accord before the tile
+    # move (the Tower's ransom): entries of its ``turn_entry_kinds`` (record entries like the
+    # decisions' answers, read through ``ENTRY_READERS``), checked by ``turn_entry_error`` and
+    # played by ``play_turn_entry`` (points through ``game.award``); the turn stays theirs.
+
+    turn_entry_kinds: tuple[type, ...] = ()
+    """Record entry classes the player on turn may play before the tile move, unasked."""
+
+    def turn_entries(self, seat: int) -> list[Any]:
+        """Every such entry ``seat``, on turn, may play now (``Game.options`` lists them
+        after the tile moves)."""
+        return []
+
+    def turn_entry_error(self, entry: Any, seat: int) -> str | None:
+        """Why ``seat``, on turn with no decision asked, may not play ``entry`` now."""
+        return None
+
+    def play_turn_entry(self, entry: Any, seat: int) -> None:
+        """Play ``entry`` of ``seat`` (already checked)."""
+        raise NotImplementedError
 
     # --- the end (RULES.md, End of the game with expansions) ------------------------------
 

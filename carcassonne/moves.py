@@ -4,14 +4,17 @@ NOTATION.md lists the kinds; each is a small immutable class with ``to_json()``,
 :func:`parse_entry` reads any of them::
 
     >>> parse_entry({"tile": "V", "x": 1, "y": 0, "rotation": 90, "meeple": "field:NNW"})
-    Move(tile='V', x=1, y=0, rotation=90, meeple='field:NNW', discard=False, skip=False, forfeit=False, figure='follower', player=None)
+    Move(tile='V', x=1, y=0, rotation=90, meeple='field:NNW', discard=False, skip=False, forfeit=False, figure='follower', player=None, action=None)
     >>> parse_entry({"player": "Ann", "resign": True})
     Resign(player='Ann')
     >>> parse_entry({"tile": "V", "x": 1, "y": 0, "rotation": 0, "meeple": {"spot": "road:W", "figure": "large"}}).to_json()
     {'tile': 'V', 'x': 1, 'y': 0, 'rotation': 0, 'meeple': {'spot': 'road:W', 'figure': 'large'}}
 
 Expansions add entry kinds (the Count's ``reinforce`` and ``quarter``) by registering a
-reader for the key that marks them (:data:`ENTRY_READERS`); the core names none of them.
+reader for the key that marks them (:data:`ENTRY_READERS`), and actions a tile move may
+take instead of deploying a figure (``Move.action``, e.g. the Tower's ``tower``) by
+registering a reader for the move's key that holds one (:data:`MOVE_ACTIONS`); the core
+names none of them.
 """
 
 from __future__ import annotations
@@ -76,6 +79,10 @@ class Move(NamedTuple):
 
     With hands (the ``hand`` house rule) a timeout names no tile, so that the hand stays
     hidden: ``{"player": "Ann", "skip": true}``.
+
+    ``action`` is a rule module's action taken instead of deploying a figure (an immutable
+    value whose ``to_json()`` is the move's key holding it, e.g. ``{"tower": {"x": 2, "y":
+    0}}``; see :data:`MOVE_ACTIONS` and ``RuleModule.action_kinds``), else ``None``.
     """
 
     tile: str
@@ -88,6 +95,7 @@ class Move(NamedTuple):
     forfeit: bool = False
     figure: str = "follower"
     player: str | None = None
+    action: Any = None
 
     @classmethod
     def discard_of(cls, tile: str) -> Move:
@@ -113,6 +121,8 @@ class Move(NamedTuple):
             if meeple is not None and self.figure != "follower":
                 meeple = {"spot": meeple, "figure": self.figure}
             data = {"tile": self.tile, "x": self.x, "y": self.y, "rotation": self.rotation, "meeple": meeple}
+            if self.action is not None:
+                data.update(self.action.to_json())
         if self.player is not None:
             data = {"player": self.player, **data}
         return data
@@ -159,7 +169,16 @@ class Move(NamedTuple):
                 raise IllegalMove(reason("figure_without_spot"))
         if meeple is not None and not isinstance(meeple, str):
             raise IllegalMove(reason("meeple_not_a_spot"))
-        return cls(tile, x, y, rotation, meeple, False, False, False, figure, player)
+        action = _action_of(data) if MOVE_ACTIONS else None
+        return cls(tile, x, y, rotation, meeple, False, False, False, figure, player, action)
+
+
+def _action_of(data: dict[str, Any]) -> Any:
+    """The one action a placed tile's entry holds (see :data:`MOVE_ACTIONS`), or ``None``."""
+    keys = [key for key in MOVE_ACTIONS if key in data]
+    if len(keys) > 1:
+        raise IllegalMove(f"a move takes one action instead of a figure, not {' and '.join(keys)}")
+    return MOVE_ACTIONS[keys[0]](data[keys[0]]) if keys else None
 
 
 class Resign(NamedTuple):
@@ -191,6 +210,10 @@ Every entry class has ``player`` (a name or ``None``) and ``to_json()``."""
 
 ENTRY_READERS: dict[str, Callable[[dict[str, Any]], Entry]] = {"resign": Resign.from_json}
 """Readers of the entry kinds that are not tile moves, by the key that marks them."""
+
+MOVE_ACTIONS: dict[str, Callable[[Any], Any]] = {}
+"""Readers of the actions a tile move may take instead of deploying a figure, by the
+move's key that holds one (its value, any JSON, is the reader's to check)."""
 
 
 def parse_entry(data: object) -> Entry:
