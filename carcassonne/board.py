@@ -650,6 +650,18 @@ class Board:
             self._unstand(f)
         return figures
 
+    def remove_figure(self, f: Figure) -> None:
+        """Take one figure off the board (eaten by the dragon, sent home by the princess)."""
+        placed = self.cells[f.key]
+        if self._shares and placed is not self._last:  # maybe another board's too
+            self.cells[f.key] = placed.copy()
+        root = self.find(self.cells[f.key].base + f.segment)
+        figures = list(self._figures[root] or ())
+        figures.remove(f)
+        self._busy = self._occupied = None
+        self._figures[root] = figures or None
+        self._unstand(f)
+
     def _unstand(self, f: Figure) -> None:
         placed = self.cells[f.key]
         kinds = placed.kinds()
