@@ -73,6 +73,8 @@ class Observer(Protocol):
 _HOOKS = (
     "restricts",
     "after_place",
+    "deploy_error",
+    "action_required",
     "feature_points",
     "draw_error",
     "before_scoring",
@@ -214,6 +216,8 @@ class Game:
 
         self._restrictors = [mods[i] for i in plan["restricts"]]
         self._after_place = hooks("after_place")
+        self._deploy_checks = hooks("deploy_error")
+        self._action_musts = hooks("action_required")
         self._points_hooks = hooks("feature_points")
         self._draw_checks = hooks("draw_error")
         # a tile turn's phases, in order; a turn in progress keeps how many are left
@@ -238,6 +242,7 @@ class Game:
     def _bind_core(self, core: _CorePhases) -> None:
         """:meth:`_bind_hooks` without modules: every list of hooks empty."""
         self._restrictors, self._after_place, self._points_hooks, self._draw_checks = [], [], [], []
+        self._deploy_checks, self._action_musts = [], []
         self._tile_phases = [core.score_tile, core.end_tile_turn]
         self._extra_turn, self._final_decisions, self._final_scoring = [], [], []
         self._phased = False
@@ -262,6 +267,8 @@ class Game:
         if order is None:
             rng.shuffle(tiles)
             order = tiles
+        for hook in hooks_of(game.modules, "arrange_bag"):
+            hook(order, rng)
         order.reverse()  # drawn from the end
         game._bag = order
         game._rng = rng
@@ -476,6 +483,8 @@ class Game:
         """
         if not self.supply[self.current_player]:
             return []
+        if self._deploy_checks and self._deploy_error(self._tile_for(tile), placement):
+            return []
         o = orientation(self._tile_for(tile), placement.rotation)
         busy = self.board.occupied_segments(key_of(placement.x, placement.y), o)
         return [s.spot for s in o.segments if s.spot is not None and s.index not in busy]
@@ -484,7 +493,7 @@ class Game:
         """``(spot, figure kind)`` for every figure the current player may deploy after
         ``placement``: followers (as :meth:`legal_spots`), then the expansions' figures."""
         result = [(spot, "follower") for spot in self.legal_spots(placement, tile)]
-        if self._figure_modules:
+        if self._figure_modules and not (self._deploy_checks and self._deploy_error(self._tile_for(tile), placement)):
             player = self.current_player
             reserve = self.reserve[player]
             o = orientation(self._tile_for(tile), placement.rotation)
@@ -545,10 +554,12 @@ class Game:
             if not placements:  # the drawn tile fits nowhere: it is discarded
                 return [Move.discard_of(tile)]
             for p in placements:
-                result.append(Move(tile, p.x, p.y, p.rotation))
-                result.extend(
-                    Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in self.legal_figures(p, tile)
-                )
+                if not (self._action_musts and self._action_required(tile, p)):
+                    result.append(Move(tile, p.x, p.y, p.rotation))
+                    result.extend(
+                        Move(tile, p.x, p.y, p.rotation, spot, figure=kind)
+                        for spot, kind in self.legal_figures(p, tile)
+                    )
                 if self._actors:
                     result.extend(self.legal_actions(p, tile))
         if self._turn_entries:
@@ -602,10 +613,37 @@ class Game:
                     break
         if reason:
             raise IllegalMove(reason)
+        if self._deploy_checks or self._action_musts:
+            self._check_deploy(tile, move)
         if move.meeple is not None:
             self._check_figure(tile, move)
         if move.action is not None:
             self._check_action(move)
+
+    def _deploy_error(self, tile: str, placement: Placement) -> str | None:
+        """Why a module bars figures from the tile just placed (see ``RuleModule.deploy_error``)."""
+        for hook in self._deploy_checks:
+            reason: str | None = hook(tile, placement)
+            if reason:
+                return reason
+        return None
+
+    def _action_required(self, tile: str, placement: Placement) -> str | None:
+        """Why a module requires an action of this tile move (``RuleModule.action_required``)."""
+        for hook in self._action_musts:
+            reason: str | None = hook(tile, placement)
+            if reason:
+                return reason
+        return None
+
+    def _check_deploy(self, tile: str, move: Move) -> None:
+        """A figure where a module bars them, or a move without the action a module requires."""
+        placement = move.placement
+        reason = self._deploy_error(tile, placement) if move.meeple is not None else None
+        if reason is None and move.action is None:
+            reason = self._action_required(tile, placement)
+        if reason:
+            raise IllegalMove(reason)
 
     def _check_action(self, move: Move) -> None:
         """The action a tile move takes instead of a figure is of an enabled module, which allows it."""

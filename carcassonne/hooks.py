@@ -58,6 +58,11 @@ class RuleModule:
     order: ClassVar[int] = 80
     option: ClassVar[Option | None] = None
     supported: ClassVar[bool] = True
+    settings: ClassVar[tuple[Option, ...]] = ()
+    """An expansion's own options (kinds ``bool`` and ``choice``, e.g. when the dragon
+    moves): ``Rules.options()`` lists them after the expansion's, a rule set takes them only
+    with the expansion (``rules.setting(name)`` reads one) and a record's ``rules`` holds
+    those not at their default."""
 
     def __init__(self, game: Game) -> None:
         self.game: Game = weak(game)  # a proxy that reads as the game
@@ -89,6 +94,10 @@ class RuleModule:
     def order_bag(self, tiles: list[str], rng: random.Random) -> list[str] | None:
         """The draw order (first drawn first) of a new game's tiles, or ``None`` to shuffle."""
         return None
+
+    def arrange_bag(self, order: list[str], rng: random.Random) -> None:
+        """Rearrange, in place, a new game's draw order (first drawn first) once it is made
+        (shuffled or ordered by ``order_bag``), drawing from the game's generator ``rng``."""
 
     def draw_error(self, tile: str) -> str | None:
         """Why ``tile`` may not be the next tile of a game without a bag (a replay)."""
@@ -134,6 +143,16 @@ class RuleModule:
 
     def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
         """Why a tile this module restricts may not go there (after the edges matched)."""
+        return None
+
+    def deploy_error(self, tile: str, placement: Placement) -> str | None:
+        """Why no figure may be deployed on ``tile`` just placed at ``placement`` (a volcano,
+        where the dragon lands), ``None`` if figures may go there as usual."""
+        return None
+
+    def action_required(self, tile: str, placement: Placement) -> str | None:
+        """Why the tile move of ``tile`` at ``placement`` must take one of this module's
+        actions (neither a figure nor nothing: a princess who must remove a follower)."""
         return None
 
     def after_place(self, placed: PlacedTile) -> None:

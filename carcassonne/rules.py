@@ -150,6 +150,7 @@ class Rules:
 
     farm_scoring: str = "current"
     expansions: tuple[str, ...] = ()
+    settings: tuple[tuple[str, Any], ...] = ()  # the expansions' own options not at their default
     small_city: bool = False
     incomplete_score: bool = True
     hole_bonus: bool = False
@@ -171,6 +172,30 @@ class Rules:
                 raise RulesError(f"the expansion {expansion!r} is not supported yet")
         # one canonical order (the hooks'), so that equal rule sets compare and print equal
         object.__setattr__(self, "expansions", tuple(e for e in known if e in self.expansions))
+        if self.settings or self.expansions:
+            object.__setattr__(self, "settings", self._checked_settings())
+
+    def _checked_settings(self) -> tuple[tuple[str, Any], ...]:
+        """The settings, each checked against its expansion's option, without defaults, by name."""
+        owners = _setting_owners()
+        result = {}
+        for name, value in self.settings:
+            if name not in owners:
+                raise RulesError(f"unknown rule {name!r}")
+            expansion, option = owners[name]
+            if expansion not in self.expansions:
+                raise RulesError(f"rules.{name} is an option of {expansion}, which this rule set does not play")
+            _check_value(option, value)
+            if value != option.default:
+                result[name] = value
+        return tuple(sorted(result.items()))
+
+    def setting(self, name: str) -> Any:
+        """The value of an expansion's own option (see ``RuleModule.settings``), its default if unset."""
+        for key, value in self.settings:
+            if key == name:
+                return value
+        return _setting_owners()[name][1].default
 
     @property
     def river(self) -> bool:
@@ -194,12 +219,18 @@ class Rules:
     def options() -> tuple[Option, ...]:
         """The options this engine plays: the supported expansions' (in hook order), then
         :data:`CORE_OPTIONS`."""
-        return (*(cls.option for cls in hooks.expansions(supported_only=True) if cls.option), *CORE_OPTIONS)
+        expansions = hooks.expansions(supported_only=True)
+        return (*(o for cls in expansions if cls.option for o in (cls.option, *cls.settings)), *CORE_OPTIONS)
 
     def option_values(self) -> dict[str, Any]:
         """Each option's value, by option name (the inverse of :meth:`from_options`)."""
+        owners = _setting_owners()
         return {
-            o.name: (o.name in self.expansions) if o.kind == "expansion" else getattr(self, o.name)
+            o.name: (o.name in self.expansions)
+            if o.kind == "expansion"
+            else self.setting(o.name)
+            if o.name in owners
+            else getattr(self, o.name)
             for o in self.options()
         }
 
@@ -207,13 +238,17 @@ class Rules:
     def from_options(cls, values: dict[str, Any]) -> Rules:
         """Rules from option values by name (as a form gives them); missing ones are defaults."""
         data: dict[str, Any] = {"expansions": []}
+        owners = _setting_owners()
         for o in cls.options():
             value = values.get(o.name, o.default)
             if o.kind == "expansion":
                 if value:
                     data["expansions"].append(o.name)
-            else:
+            elif o.name not in owners:
                 data[o.name] = value
+        for name, (expansion, option) in owners.items():  # an unplayed expansion's options are left out
+            if expansion in data["expansions"] and values.get(name, option.default) != option.default:
+                data[name] = values[name]
         return cls.from_json(data)
 
     def to_json(self) -> dict[str, Any]:
@@ -222,6 +257,7 @@ class Rules:
         for o in CORE_OPTIONS:
             if o.kind in ("bool", "int") and getattr(self, o.name) != o.default:
                 data[o.name] = getattr(self, o.name)
+        data.update(self.settings)
         return data
 
     @classmethod
@@ -232,9 +268,11 @@ class Rules:
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
         known = {"expansions"} | {o.name for o in CORE_OPTIONS}
+        owners = _setting_owners()
         for key in data:
-            if key not in known:
+            if key not in known and key not in owners:
                 raise RulesError(f"unknown rule {key!r}")
+        settings = tuple((key, value) for key, value in data.items() if key in owners)
         expansions = data.get("expansions", [])
         if not isinstance(expansions, list) or not all(isinstance(e, str) for e in expansions):
             raise RulesError("rules.expansions must be a list of expansion ids")
@@ -253,4 +291,17 @@ class Rules:
         farm_scoring = data.get("farm_scoring", "current")
         if not isinstance(farm_scoring, str):
             raise RulesError(f"farm_scoring must be one of {', '.join(FARM_SCORINGS)}")
-        return cls(farm_scoring=farm_scoring, expansions=tuple(expansions), **values)
+        return cls(farm_scoring=farm_scoring, expansions=tuple(expansions), settings=settings, **values)
+
+
+def _setting_owners() -> dict[str, tuple[str, Option]]:
+    """Each expansion's own option (``RuleModule.settings``) by name, with its expansion's id."""
+    return {o.name: (cls.name, o) for cls in hooks.expansions() for o in cls.settings}
+
+
+def _check_value(option: Option, value: Any) -> None:
+    """Refuse a value that ``option`` (kind ``bool`` or ``choice``) does not take."""
+    if option.kind == "bool" and not isinstance(value, bool):
+        raise RulesError(f"rules.{option.name} must be true or false")
+    if option.kind == "choice" and value not in [v for v, _label in option.choices]:
+        raise RulesError(f"rules.{option.name} must be one of {', '.join(str(v) for v, _ in option.choices)}")
