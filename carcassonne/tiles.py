@@ -37,9 +37,10 @@ TERRAIN_NAMES = {"C": "city", "R": "road", "F": "field", "W": "river"}
 ROTATIONS = (0, 90, 180, 270)
 KINDS = ("city", "road", "field", "cloister", "river")
 SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth", "CoC", "princess")
-TILE_MARKS = ("quarter", "volcano", "dragon", "portal")
+TILE_MARKS = ("quarter", "volcano", "dragon", "portal", "tower")
 """Words of a row's segments cell that mark the whole tile (:attr:`TileType.marks`), not a
-segment: the Count's quarters, The Princess & the Dragon's volcano, dragon and portal."""
+segment: the Count's quarters, The Princess & the Dragon's volcano, dragon and portal, The
+Tower's tower foundation."""
 
 
 def opposite_edge(edge: int) -> int:
@@ -272,6 +273,26 @@ PD_TABLE = """
 | PD-29 | 1 | C R R F | portal; city N; road E S; field ESE SSE; field ENE SSW WSW WNW | 1 |
 """
 
+TOWER_TABLE = """
+| TO-01 | 2 | C F F F | tower; city N; field ENE ESE SSE SSW WSW WNW | 1 |
+| TO-02 | 1 | F F F F | tower; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| TO-03 | 1 | F F F F | tower; cloister; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| TO-04 | 1 | F F R R | tower; road S; road W; field NNW NNE ENE ESE SSE WNW; field SSW WSW |
+| TO-05 | 1 | R R F R | tower; road N; road E; road W; field WNW NNW; field NNE ENE; field ESE SSE SSW WSW |
+| TO-06 | 1 | R R R R | tower; road N W; road E S; field NNW WNW; field ESE SSE; field NNE ENE SSW WSW |
+| TO-07 | 1 | R R R R | tower; road N; road E; road S; road W; field WNW NNW; field NNE ENE; field ESE SSE; field SSW WSW |
+| TO-08 | 1 | R C R C | tower; city E W; road N S; field NNW | 1; field NNE | 1; field SSE | 1; field SSW | 1 |
+| TO-09 | 1 | C F R F | tower; city N; road S; field SSW WSW WNW | 1; field ENE ESE SSE | 1 |
+| TO-10 | 1 | C F R R | tower; city N; road S W; field ENE ESE SSE WNW | 1; field SSW WSW |
+| TO-11 | 1 | C R F R | tower; city N; road E W; field WNW | 1; field ENE | 1; field ESE SSE SSW WSW |
+| TO-12 | 1 | C F F C | tower; city N W; field ENE ESE SSE SSW | 1 |
+| TO-13 | 1 | C R F C | tower; city N W; road E; field ENE | 1; field ESE | 1; field SSE SSW | 1 |
+| TO-14 | 1 | C F F C | tower; city N; city W; field ENE ESE SSE SSW | 1 2 |
+| TO-15 | 1 | C R C R | tower; city N; city S; road E W; field WNW ENE | 1; field ESE WSW | 2 |
+| TO-16 | 1 | C C R C | tower; city N E W; road S; field SSE | 1; field SSW | 1 |
+| TO-17 | 1 | C C C C | tower; city N E W +; city S; field (inner) | 1 2 |
+"""
+
 
 def parse_table(table: str, expansion: str) -> dict[str, TileType]:
     """Parse rows of a TILES.md table into tile types, keyed by id.
@@ -325,6 +346,7 @@ TILE_TYPES: dict[str, TileType] = {
     **parse_table(KR_TABLE, "king_robber"),
     **parse_table(CO_TABLE, "count"),
     **parse_table(PD_TABLE, "princess_dragon"),
+    **parse_table(TOWER_TABLE, "tower"),
 }
 """Every tile type the engine knows, by id."""
 
