@@ -7,6 +7,10 @@
    was replaced (replay, live updates) and keeps the zoom. */
 var MIN = 0.25, MAX = 3, DRAG_PX = 6;
 var FIT_MIN = 0.08;  // "Fit" may go below MIN: a large board is still shown whole
+/* A standing follower is some 25 board units tall (games/board_svg/figures.py); shown
+   smaller than MIN_FIGURE_PX, the figures grow (at most MAX_FIGURE_GROWTH times) so
+   that a small board at "Fit" still shows whose they are. */
+var FIGURE_UNITS = 25, MIN_FIGURE_PX = 17, MAX_FIGURE_GROWTH = 3;
 var boards = {};
 
 /* The game page's board, once it shows an <svg> (null elsewhere). */
@@ -26,6 +30,9 @@ export function attach(scroller) {
     self.svg.style.width = Math.round(self.baseW * self.zoom) + "px";
     self.svg.style.height = Math.round(self.baseH * self.zoom) + "px";
     scroller.setAttribute("data-zoom", self.zoom.toFixed(3));
+    var unitPx = self.baseW * self.zoom / self.svg.viewBox.baseVal.width;  // CSS px per board unit
+    var grow = Math.min(MAX_FIGURE_GROWTH, Math.max(1, MIN_FIGURE_PX / (FIGURE_UNITS * unitPx)));
+    scroller.style.setProperty("--figure-scale", grow.toFixed(3));
     scroller.dispatchEvent(new CustomEvent("carc:zoom"));  // what is drawn at a finger's size follows (decision.js)
   }
 
