@@ -71,8 +71,10 @@ def test_followers_stay_legible_on_a_60_tile_board_at_fit(browser_page, size):
     assert smallest >= MIN_FIGURE_PX, fitted
 
     # zoomed in far enough, a follower is its own size: no larger than a third of its tile
-    for _ in range(8):
+    for clicks in range(8):
         page.locator('[data-zoom="in"][aria-controls="board-scroll"]').click()
+        if clicks == 2 and os.environ.get("SCREENSHOTS"):
+            page.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"board-closer-{size}.png"))
     zoomed = page.evaluate(FOLLOWERS)
     if os.environ.get("SCREENSHOTS"):
         page.screenshot(path=os.path.join(os.environ["SCREENSHOTS"], f"board-zoomed-{size}.png"))
