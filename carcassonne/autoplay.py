@@ -61,7 +61,8 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
         figures = game.legal_figures(placement, tile)
         spot, figure = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
         actions = game.legal_actions(placement, tile) if spot is None else []
-        if actions and rng.random() < 0.5:  # an action instead of a figure (the Tower's tower piece)
+        # an action instead of a figure (the Tower's tower piece), half the time or when one is required
+        if actions and (rng.random() < 0.5 or game.action_required(placement, tile)):
             game.play(rng.choice(actions))
             continue
         game.play(Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure))

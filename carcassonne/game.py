@@ -514,6 +514,11 @@ class Game:
         modules = dict.fromkeys(self._actors.values())
         return [Move(tile, x, y, rotation, action=a) for m in modules for a in m.actions(tile, placement)]
 
+    def action_required(self, placement: Placement, tile: str | None = None) -> str | None:
+        """Why the tile move of ``placement`` must take a module's action, neither a figure
+        nor nothing (a princess who must act; see ``RuleModule.action_required``)."""
+        return self._action_required(self._tile_for(tile), placement) if self._action_musts else None
+
     def turn_entries(self) -> list[Entry]:
         """The entries the player on turn may play before their tile move, unasked (the
         Tower's ransom; see ``RuleModule.turn_entries``); none while a decision is asked."""
