@@ -341,7 +341,7 @@ def expansion_ids(supported_only: bool = False) -> tuple[str, ...]:
     """The ids of the registered expansions, in hook order (house rules are not expansions).
 
     >>> import carcassonne
-    >>> expansion_ids()
+    >>> expansion_ids(supported_only=True)
     ('river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count')
     """
     return tuple(cls.name for cls in expansions(supported_only))
