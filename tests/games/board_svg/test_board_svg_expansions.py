@@ -4,6 +4,7 @@ Carcassonne's quarters and the Count, the King & Robber legend, escaping and hid
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
@@ -18,7 +19,7 @@ from carcassonne.tiles import ROTATIONS, TILE_TYPES, orientation
 from games import board_svg
 from games.board_svg import render_board, render_tile, spot_position
 from games.board_svg.geometry import inside
-from games.board_svg.shapes import tile_shapes
+from games.board_svg.shapes import SHIELD_BOX, tile_shapes
 from games.board_svg.tile_art import SYMBOLS
 from games.present import pictures
 from tests.games.board_svg.test_board_svg import NS, parse, title_of, with_class
@@ -375,3 +376,36 @@ def test_the_benchmark_command_reports_the_median_render_time():
         "king_robber",
         "count",
     }
+
+
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+
+
+def _placed(root: ET.Element, name: str) -> list[ET.Element]:
+    return [el for el in root.iter(f"{NS}use") if el.get(XLINK_HREF) == f"#{name}"]
+
+
+@pytest.mark.parametrize("rotation", ROTATIONS)
+def test_every_pennant_is_a_whole_coat_of_arms_on_its_tile(rotation):
+    """Each city with a pennant shows one shield, placed from the one drawing and upright on
+    the tile whatever its rotation (a pennant point near an edge moves the shield in)."""
+    for tile in sorted(TILE_TYPES):
+        o = orientation(tile, rotation)
+        root = parse(render_tile(tile, rotation))
+        shields = _placed(root, "carc-shield")
+        assert len(shields) == sum(1 for seg in o.segments if seg.pennants), tile
+        for use in shields:
+            x, y = float(use.get("x")), float(use.get("y"))
+            assert 0 <= x + SHIELD_BOX[0] and x + SHIELD_BOX[2] <= 100, (tile, x)
+            assert 0 <= y + SHIELD_BOX[1] and y + SHIELD_BOX[3] <= 100, (tile, y)
+        defined = [el for el in root.iter(f"{NS}g") if el.get("id") == "carc-shield"]
+        assert len(defined) == (1 if shields else 0), tile
+
+
+def test_a_cloister_is_the_abbey_and_a_sprite_defines_each_shared_drawing_once():
+    for tile in ("A", "B"):
+        assert len(_placed(parse(render_tile(tile)), "carc-abbey")) == 1
+    assert not _placed(parse(render_tile("C")), "carc-abbey")
+    sprite = board_svg.tile_sprite("base")
+    for name in SYMBOLS:
+        assert sprite.count(f'id="{name}"') == 1 and sprite.count(f'"#{name}"') > 4, name
