@@ -333,6 +333,9 @@ YOUR_TURN_POLL_SECONDS = env.float("YOUR_TURN_POLL_SECONDS", 30.0)
 # Its unchanged poll answered from tokens in the cache (games.live): only with a cache every
 # process shares (Redis), since a change made in one process replaces the token for all.
 LIVE_POLL_TOKENS = env.bool("LIVE_POLL_TOKENS", bool(CACHE_URL))
+# Engine states a process keeps after replaying a log (games.engine_state.Replays, about
+# 0.1 MB each): a game's next request copies one and plays only the entries after it.
+ENGINE_REPLAYS_KEPT = env.int("ENGINE_REPLAYS_KEPT", 200)
 
 
 # E-mail: EMAIL_URL (smtp://user:pass@host:587?tls=1, smtps://... for SSL)

@@ -69,8 +69,15 @@ class GameAPIView(APIView):
         return super().handle_exception(exc)
 
     def game(self, pk: int) -> Game:
-        """The game, if the caller may watch it (see games.visibility), else 404."""
-        return game_for_viewer(pk, self.request.user)
+        """The game, if the caller may watch it (see games.visibility), else 404. A reading
+        request asks once: the check before the view (:meth:`initial`) hands its game on."""
+        watched = getattr(self, "_watched", None)
+        if watched is not None and watched.pk == pk:
+            return watched
+        game = game_for_viewer(pk, self.request.user)
+        if self.request.method in ("GET", "HEAD"):  # a command's game changes under it
+            self._watched = game
+        return game
 
     def load(self, pk: int, upto: int | None = None, **replay):
         """The game, its seats and its engine state (a replay of the move log; ``replay``:

@@ -1,14 +1,25 @@
-"""The engine state of a game: always a replay of its move log, from its secret seed."""
+"""The engine state of a game: always a replay of its move log, from its secret seed.
+
+A process keeps the last states it replayed (:class:`Replays`): the same seed, rules, names
+and entries give the same state, so a request whose log starts with a kept one copies it
+and plays only the entries after it (a game's state, legal moves, move and page, each
+asked within seconds of the others, replay the log once between them).
+"""
 
 from __future__ import annotations
 
+import copy
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 
 from carcassonne import Game as EngineGame
 from carcassonne import IllegalMove
-from carcassonne.effects import noting
+from carcassonne.effects import EffectsLog, noting
 
 from .errors import GameError
 from .models import Game, Seat
@@ -42,11 +53,17 @@ def engine_for(
     if game.seed is None:  # seats may still be open: the engine needs distinct names
         return EngineGame([f"seat {seat.position + 1}" for seat in seats], game.engine_rules)
     names = seat_names(seats)
-    engine = EngineGame.new(names, game.engine_rules, seed=game.seed)
     query = game.moves.order_by("number").values_list("number", "seat", "entry")
     moves = list(query if upto is None else query[:upto])
     first_noted = 0 if noted is None else max(0, len(moves) - noted)
-    for i, (number, seat, entry) in enumerate(moves):
+    key = (game.pk, game.seed, json.dumps(game.rules, sort_keys=True), tuple(names))
+    kept = REPLAYS.start(key, moves, first_noted) if upto is None else None
+    if kept is None:
+        engine, done = EngineGame.new(names, game.engine_rules, seed=game.seed), 0
+    else:
+        engine, done = kept
+    for i in range(done, len(moves)):
+        number, seat, entry = moves[i]
         if i == first_noted:
             noting(engine)
         try:
@@ -55,7 +72,74 @@ def engine_for(
             raise RuntimeError(f"{game}: stored move {number} no longer replays: {exc}") from exc
     if engine.observer is None:  # nothing replayed: what comes next is noted
         noting(engine)
+    if upto is None and (kept is None or done < len(moves)):  # a new state to keep
+        REPLAYS.keep(key, moves, engine)
     return engine
+
+
+class Replays:
+    """The last ``size`` engine states a process replayed, each with the entries it played:
+    a state is a pure function of the seed, the rules, the names and the entries (the key
+    holds the first three, and the entries are compared in full), so a kept one is never
+    stale, whatever happened to the database since (a test's rollback, a deleted game).
+
+    Callers get copies (:meth:`carcassonne.Game.copy`, about 0.03 ms against 2 ms for a
+    replay of 40 entries): a command plays its move on its own engine, never on a kept one.
+    ``hits`` and ``misses`` count the lookups (a hit saved a replay, or most of one).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple, tuple[list, EngineGame]] = OrderedDict()
+        self._lock = threading.Lock()  # a threaded server's requests share the kept states
+        self.hits = 0
+        self.misses = 0
+
+    def start(self, key: tuple, moves: list, first_noted: int) -> tuple[EngineGame, int] | None:
+        """A copy of the kept state whose entries begin ``moves``, and how many it played;
+        ``None`` without one (or one that did not note its entries from ``first_noted`` on)."""
+        with self._lock:
+            found = self._kept.get(key) if self.size > 0 else None
+            if found is not None:
+                self._kept.move_to_end(key)
+        if found is not None:
+            played, engine = found
+            observer = engine.observer
+            noted_from = observer.first - 1 if isinstance(observer, EffectsLog) else len(played)
+            if len(played) <= len(moves) and moves[: len(played)] == played and noted_from <= first_noted:
+                self.hits += 1
+                return _copy(engine), len(played)
+        self.misses += 1
+        return None
+
+    def keep(self, key: tuple, moves: list, engine: EngineGame) -> None:
+        if self.size <= 0:
+            return
+        kept = (moves, _copy(engine))
+        with self._lock:
+            self._kept[key] = kept
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every kept state and start counting again."""
+        with self._lock:
+            self._kept.clear()
+        self.hits = self.misses = 0
+
+
+def _copy(engine: EngineGame) -> EngineGame:
+    """An independent copy of ``engine`` that goes on noting what it noted."""
+    other = engine.copy()
+    if isinstance(engine.observer, EffectsLog):
+        log = copy.copy(engine.observer)
+        log.found = list(log.found)
+        other.observer = log
+    return other
+
+
+REPLAYS = Replays(settings.ENGINE_REPLAYS_KEPT)
 
 
 def named_entry(entry: dict, seat: int, names: list[str]) -> dict:

@@ -128,20 +128,24 @@ def drive_until(clients, game, stop, seed, limit=300):
 
 
 class Built:
-    """How many engines a block built (see :func:`engines_built`)."""
+    """How many engine states a block asked for (see :func:`engines_built`)."""
 
     count = 0
 
 
 @contextmanager
 def engines_built():
-    """Count the engines built in the block: every replay of a log, whole or in part,
-    starts with one (``carcassonne.Game.new`` or a bag-less ``Game``, as the move list's
-    words once did to find what each move did)."""
+    """Count the engine states the block asked for: every replay of a log, whole or in
+    part, starts with an engine built (``carcassonne.Game.new`` or a bag-less ``Game``, as
+    the move list's words once did to find what each move did), and every state a process
+    kept from an earlier replay (``games.engine_state.REPLAYS``) counts as one too, so
+    that a request replaying twice is seen whether its states were kept or not."""
     from carcassonne import Game as EngineGame
+    from games.engine_state import REPLAYS
 
     built = Built()
     original = EngineGame.__init__
+    hits = REPLAYS.hits
 
     def building(self, *args, **kwargs):
         built.count += 1
@@ -149,3 +153,4 @@ def engines_built():
 
     with mock.patch.object(EngineGame, "__init__", building):
         yield built
+        built.count += REPLAYS.hits - hits
