@@ -417,7 +417,7 @@ def _draw_pennant(px: float, py: float) -> Drawn:
 
 def _abbey_symbol() -> Art:
     """A cloister: an abbey church (nave, gable with a rose window, a door) and its bell
-    tower with a spire and a cross, in tile units (the monk stands at its door)."""
+    tower (a bell in the belfry, a spire and a cross), in tile units (the monk stands at its door)."""
     line = PALETTE["cloister_line"]
     walls = {"fill": PALETTE["cloister"], "stroke": line, "stroke-width": "1.5", "stroke-linejoin": "round"}
     roofs = {"fill": PALETTE["roof"], "stroke": PALETTE["roof_line"], "stroke-width": "1.5", "stroke-linejoin": "round"}
