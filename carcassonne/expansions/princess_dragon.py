@@ -371,7 +371,8 @@ class PrincessDragon(RuleModule):
         if action not in self._fairy_actions():
             if self.on_tile and key_of(action.x, action.y) == self.fairy_tile:
                 return reason("fairy_already_there")
-            if not self.on_tile and action.spot is not None and self._follower_at(action, seat) == self.fairy_follower:
+            follower = self._follower_at(action, seat)
+            if not self.on_tile and follower is not None and follower == self.fairy_follower:
                 return reason("fairy_already_there")
             return reason("fairy_no_follower", player=game.players[seat], x=action.x, y=action.y, spot=action.spot)
         return None
