@@ -245,7 +245,7 @@ def _copy_cells(cells: dict[int, PlacedTile], share: bool = False) -> dict[int, 
     thousands of boards, and a tile's constructor call cost half of it); with ``share``
     the tiles without figures stay the same objects (see :meth:`Board.copy`)."""
     copied = dict(cells) if share else {}
-    new = object.__new__
+    new = PlacedTile.__new__  # not object.__new__: a compiled class refuses it
     for key, p in cells.items():
         if share and not p.meeples:
             continue

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from .board import PlacedTile
     from .decisions import Asked, TileTurn
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
     from .tiles import Orientation
 
 
+# A plain Python class even when compiled: each expansion's class is registered by a decorator,
+# and tests define their own modules, which compiled (native) classes could not be.
+@mypyc_attr(native_class=False)
 class RuleModule:
     """Hooks of one expansion or house rule; one instance per game, holding its state.
 

@@ -27,6 +27,7 @@ import json
 from collections.abc import Callable, Collection, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -503,7 +504,8 @@ class Learned:
         return cls(network, int(data["players"]), dict(data["trained"]))
 
 
-LEARNED_PATH = Path(__file__).with_name("learned.json")
+# Beside the package's sources: a compiled module's __file__ is its extension, under build/.
+LEARNED_PATH = Path(str(resources.files("carcassonne.bots") / "learned.json"))
 
 
 def load_learned(path: Path = LEARNED_PATH) -> Learned:

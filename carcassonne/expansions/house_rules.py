@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from .. import errors
 from ..board import DELTA
 from ..hooks import RuleModule, register
@@ -27,13 +29,14 @@ if TYPE_CHECKING:
 RIVER_TILES = tuple(t.id for t in TILE_TYPES.values() if t.expansion == "river")
 
 
+@mypyc_attr(native_class=False)  # as RuleModule: its subclasses are registered by a decorator
 class HouseRule(RuleModule):
     """A house rule is on when its option (``name``, a field of :class:`Rules`) differs
     from the published rules. House rules run last (they adjust what the expansions
     decided), in the order of this file."""
 
     order = 90
-    published: object = False
+    published: bool | None = False
 
     @classmethod
     def enabled(cls, rules: Rules) -> bool:
