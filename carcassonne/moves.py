@@ -81,8 +81,8 @@ class Move(NamedTuple):
     hidden: ``{"player": "Ann", "skip": true}``.
 
     ``action`` is a rule module's action taken instead of deploying a figure (an immutable
-    value whose ``to_json()`` is the move's key holding it, e.g. ``{"tower": {"x": 2, "y":
-    0}}``; see :data:`MOVE_ACTIONS` and ``RuleModule.action_kinds``), else ``None``.
+    value whose ``to_json()`` is the move's key holding it, ``{"<key>": {"x": 2, "y": 0}}``;
+    see :data:`MOVE_ACTIONS` and ``RuleModule.action_kinds``), else ``None``.
     """
 
     tile: str
@@ -169,7 +169,8 @@ class Move(NamedTuple):
                 raise IllegalMove(reason("figure_without_spot"))
         if meeple is not None and not isinstance(meeple, str):
             raise IllegalMove(reason("meeple_not_a_spot"))
-        action = _action_of(data) if MOVE_ACTIONS else None
+        # a key beyond tile, x, y, rotation, meeple and player may hold an action (most moves hold none)
+        action = _action_of(data) if len(data) > 4 + ("meeple" in data) + ("player" in data) else None
         return cls(tile, x, y, rotation, meeple, False, False, False, figure, player, action)
 
 

@@ -38,7 +38,7 @@ TOY_SOURCE = textwrap.dedent(
     @register
     class ToyRoads(RuleModule):
         name = {TOY_ID!r}
-        order = 60
+        order = 85  # after every expansion of the engine, before the house rules
         option = Option.expansion({TOY_ID!r}, {TOY_LABEL!r}, {TOY_HELP!r})
 
         lamps = 0  # a tile placed lights a lamp: public state that every move changes
