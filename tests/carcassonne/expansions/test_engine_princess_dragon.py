@@ -518,3 +518,54 @@ def test_the_command_line_plays_and_replays_it(tmp_path):
         assert cli(["replay", str(path)]) == 0
     result = json.loads(out.getvalue())
     assert result["finished"] and "dragon" in result
+
+
+# --- with other expansions, and the end -------------------------------------------------------------
+
+
+def test_the_dragon_never_walks_onto_the_counts_city():
+    game = Game(["Ann", "Bob"], rules("count"))
+    game.play(Move("PD-03", 0, 2, 180))  # Ann: a volcano on CO-11's road south of the City
+    game.play(Move("PD-04", 1, 2, 90))  # Bob: a dragon tile east of it, under CO-12
+    assert game.pending == Pending(BOB, "dragon") and pd(game).steps() == ["E"]  # north is CO-11
+    game.play(DragonStep("Bob", "E"))
+    assert game.pending == Pending(ANN, "turn")  # north of (1,2) is CO-12: a dead end
+
+
+def test_the_dragon_eats_builders_too():
+    game = Game(["Ann", "Bob"], rules("traders_builders"))
+    volcano_south(game)
+    game.play(Move("U", -1, 0, 0))  # Bob
+    game.play(Move("U", 1, 0, 0, "road:E"))  # Ann's follower on the road
+    game.play(Move("U", -2, 0, 0))  # Bob
+    game.play(Move("U", 2, 0, 0, "road:E", figure="builder"))  # Ann's builder on it
+    game.play(Move("PD-16", -3, 0, 0))  # Bob's dragon tile
+    for seat, direction in ((BOB, "N"), (ANN, "E"), (BOB, "E")):
+        game.play(DragonStep(game.players[seat], direction))
+    assert game.supply[ANN] == 7 and game.reserve[ANN]["builder"] == 1
+
+
+def test_a_player_who_resigns_when_asked_ends_the_dragons_move():
+    game = Game(["Ann", "Bob", "Cid"], rules())
+    volcano_south(game)
+    game.play(Move("U", 1, 0, 0, "road:E"))
+    game.play(Move("U", 2, 0, 0))
+    game.play(Move("U", 3, 0, 0))  # Ann
+    game.play(Move("PD-16", -1, 0, 0))  # Bob
+    game.play(DragonStep("Bob", "N"))
+    assert game.pending == Pending(CID, "dragon")
+    game.play(parse_entry({"player": "Cid", "resign": True}))
+    assert game.pending == Pending(ANN, "turn") and pd(game).dragon == key_of(0, 0)
+
+
+@pytest.mark.parametrize("incomplete, points", [(True, 4 + 3), (False, 0)])
+def test_at_the_end_the_fairy_scores_with_its_followers_feature(incomplete, points):
+    moves = [
+        {"tile": "U", "x": 1, "y": 0, "rotation": 0, "meeple": "road:E"},
+        {"tile": "U", "x": -1, "y": 0, "rotation": 0, "meeple": None},
+        {"tile": "U", "x": 2, "y": 0, "rotation": 0, "meeple": None, "fairy": {"x": 1, "y": 0, "spot": "road:E"}},
+    ]
+    record = {"players": ["Ann", "Bob"], "moves": moves}
+    record["rules"] = {"expansions": ["princess_dragon"], "incomplete_score": incomplete}
+    game = replay(record, final=True)
+    assert game.scores[ANN] == points  # the road of 4 tiles, and the fairy's 3 with it
