@@ -37,6 +37,7 @@ SERVICE_HELPERS = frozenset({"needs_postgresql", "skip_or_fail", "services_requi
 SLOW_MODULES = frozenset(
     {
         "tests/carcassonne/bots/test_bots_tune.py",
+        "tests/games/test_bench_capacity.py",
         "tests/games/test_migration_entries.py",
         "tests/security/test_hostile_sweep.py",
     }
