@@ -472,8 +472,8 @@ def _hot_moves(game: Game, farms: bool = False, unique: bool = False) -> list[Mo
         repeated = _repeated_rotations(tile) if unique else frozenset()
         for key in hot:
             for p in board.placements_at(key, tile):
-                if p.rotation in repeated:
-                    continue
+                if p.rotation in repeated or game.action_required(p, tile):
+                    continue  # a move that must take an action (a princess's) is no quiet answer
                 moves.append(Move(tile, p.x, p.y, p.rotation))
                 moves += [
                     Move(tile, p.x, p.y, p.rotation, spot, figure=kind) for spot, kind in game.legal_figures(p, tile)
