@@ -569,3 +569,12 @@ def test_at_the_end_the_fairy_scores_with_its_followers_feature(incomplete, poin
     record["rules"] = {"expansions": ["princess_dragon"], "incomplete_score": incomplete}
     game = replay(record, final=True)
     assert game.scores[ANN] == points  # the road of 4 tiles, and the fairy's 3 with it
+
+
+def test_random_games_with_the_tower_too_complete_and_replay():
+    from carcassonne.expansions.tower import supported
+
+    with supported():
+        for seed in range(3):
+            game = random_game(seed, players=3 + seed, rules=rules(*EVERY, "tower"))
+            assert game.finished and replay(game.record()).scores == game.scores
