@@ -1,8 +1,12 @@
+import logging
 import random
+from contextlib import contextmanager
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import check_password, make_password
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
 DEMO_USERS = ["ann", "bob", "cid", "dee"]
 DEMO_PASSWORD = "carcassonne"
@@ -21,17 +25,41 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args, **options):
+        with _quiet_tasks():
+            users = self._users()
+            self.stdout.write("Demo logins (password 'carcassonne'): " + ", ".join(DEMO_USERS))
+            if apps.is_installed("games"):
+                # One transaction: SQLite would otherwise commit (and sync to disk) every
+                # move of the demo's games, some 200 commits.
+                with _mail_when_set_up(), transaction.atomic():
+                    self._games(users)
+
+    def _users(self):
+        """The demo users with the demo password, hashed once for all of them: a hash costs
+        about half a second on purpose (PBKDF2), and a password printed on the screen gains
+        nothing from a salt of its own. A password that is right already is left alone (its
+        change would log the user out of a session kept from an earlier run)."""
         User = get_user_model()
-        users = {}
+        users = {user.username: user for user in User.objects.filter(username__in=DEMO_USERS)}
+        shared = next(
+            (
+                user.password
+                for user in users.values()
+                if user.password and check_password(DEMO_PASSWORD, user.password)
+            ),
+            None,
+        )
+        encoded = shared or make_password(DEMO_PASSWORD)
+        for user in users.values():
+            if user.password != encoded and not check_password(DEMO_PASSWORD, user.password):
+                user.password = encoded
+                user.save(update_fields=["password"])
         for username in DEMO_USERS:
-            user, created = User.objects.get_or_create(username=username, defaults={"email": f"{username}@example.com"})
-            if created or not user.check_password(DEMO_PASSWORD):
-                user.set_password(DEMO_PASSWORD)
-                user.save()
-            users[username] = user
-        self.stdout.write("Demo logins (password 'carcassonne'): " + ", ".join(DEMO_USERS))
-        if apps.is_installed("games"):
-            self._games(users)
+            if username not in users:
+                users[username] = User.objects.create(
+                    username=username, email=f"{username}@example.com", password=encoded
+                )
+        return users
 
     def _games(self, users):
         from games import lobby
@@ -99,3 +127,54 @@ class Command(BaseCommand):
             rounds.start(tournament, users["ann"])
             tournament.refresh_from_db()
         self.stdout.write(f"{tournament.name}: {tournament.get_status_display().lower()} (see /tournaments/)")
+
+
+@contextmanager
+def _quiet_tasks():
+    """Without a broker every e-mail is a Celery task run in this process, and Celery says
+    so at INFO for each: the command's own lines say what was made. Warnings still show."""
+    celery = logging.getLogger("celery")
+    level = celery.level
+    celery.setLevel(max(logging.WARNING, level))
+    try:
+        yield
+    finally:
+        celery.setLevel(level)
+
+
+@contextmanager
+def _mail_when_set_up():
+    """Send the demo's e-mails once its games are set up, not move by move as they are
+    written: a turn e-mail whose turn is over by then is not sent, as a held one is not
+    (notifications.held), so the outbox gets the current turns, the invitations and the
+    results rather than one e-mail for each of a finished game's seventy turns. Building
+    an e-mail (its board picture) costs more than playing its move."""
+    if not apps.is_installed("notifications"):
+        yield
+        return
+    from notifications import held, tasks
+    from notifications.models import Notification
+    from notifications.outbox import row_written
+
+    written: list[int] = []
+
+    def keep(sender, pk, **kwargs):
+        written.append(pk)
+
+    sending = row_written.disconnect(dispatch_uid="notifications_queue_sending")
+    row_written.connect(keep, weak=False, dispatch_uid="demo_data_mail_when_set_up")
+    try:
+        yield
+    finally:
+        row_written.disconnect(dispatch_uid="demo_data_mail_when_set_up")
+        if sending:
+            row_written.connect(tasks.queue_sending, dispatch_uid="notifications_queue_sending")
+    rows = Notification.objects.filter(pk__in=written, status=Notification.Status.PENDING)
+    for row in rows.select_related("game", "user").order_by("pk"):
+        if row.kind in held.KINDS and held.why_not_sent(row):
+            Notification.objects.filter(pk=row.pk, status=row.status).update(
+                status=Notification.Status.SUPPRESSED,
+                last_error="demo data: the turn was over once the demo was set up",
+            )
+        else:
+            tasks.enqueue(row.pk)
