@@ -578,3 +578,13 @@ def test_random_games_with_the_tower_too_complete_and_replay():
         for seed in range(3):
             game = random_game(seed, players=3 + seed, rules=rules(*EVERY, "tower"))
             assert game.finished and replay(game.record()).scores == game.scores
+
+
+def test_the_portal_never_reaches_the_dragons_tile():
+    game = Game(["Ann", "Bob"], rules())
+    volcano_south(game)  # the dragon on (0,1)
+    portal = {(a.x, a.y) for a in actions_of(game, Placement(0, -1, 180), "PD-12") if type(a) is PortalDeploy}
+    assert (0, 0) in portal and (0, 1) not in portal
+    with pytest.raises(IllegalMove) as refused:
+        game.play(Move("PD-12", 0, -1, 180, action=PortalDeploy(0, 1, "field:NNW")))
+    assert refused.value.code == "portal_closed"
