@@ -3,19 +3,22 @@ from django.utils.safestring import mark_safe
 
 from chat import services
 from chat.models import MAX_MESSAGE, MAX_NOTE
+from games.models import Game, Seat
 
 register = template.Library()
 
 
-def chat_context(game, user, request=None) -> dict:
-    can = services.can_chat(game, user)
+def chat_context(game, user, request=None, seats=None) -> dict:
+    """The chat panel's context; ``seats``: the game's seats with their users, when the
+    page has them (else they are read)."""
+    if seats is None:
+        seats = list(game.seats.select_related("user"))
+    joined = [s for s in seats if s.state == Seat.State.JOINED and s.user_id]  # bot seats have no user
+    can = game.status != Game.Status.WAITING and user.is_authenticated and any(s.user_id == user.pk for s in joined)
     muted = services.muted_ids(user)
-    opponents = []
-    if can:
-        opponents = [
-            {"name": s.user.username, "muted": s.user_id in muted}
-            for s in game.seats.select_related("user").filter(state="joined", user__isnull=False).exclude(user=user)
-        ]  # bot seats have no user: nobody to mute
+    opponents = (
+        [{"name": s.user.username, "muted": s.user_id in muted} for s in joined if s.user_id != user.pk] if can else []
+    )
     until = services.silenced_until(user) if can else None
     return {
         "game": game,
@@ -40,8 +43,8 @@ def context_csrf(request):
 
 
 @register.inclusion_tag("chat/_chat.html", takes_context=True)
-def chat_panel(context, game):
-    return chat_context(game, context["user"], context.get("request"))
+def chat_panel(context, game, seats=None):
+    return chat_context(game, context["user"], context.get("request"), seats)
 
 
 @register.simple_tag(takes_context=True)

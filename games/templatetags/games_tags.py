@@ -72,18 +72,27 @@ def laps(score):
 
 
 @register.inclusion_tag("games/_game_clock.html")
-def game_clock(game):
-    """Time per move, time left for the pending decision and who is on vacation."""
+def game_clock(game, seats=None):
+    """Time per move, time left for the pending decision and who is on vacation
+    (``seats``: the game's, with their users, when the page has them)."""
     now = timezone.now()
     turn_clock = TurnClock.objects.filter(game=game).select_related("user").first()
-    state = clock.state(turn_clock, game, now) if turn_clock else None
-    users = [s.user for s in game.seats.select_related("user") if s.user_id]
-    away = Vacation.objects.filter(user__in=users, end__gt=now).select_related("user") if game.vacation_allowed else []
+    if seats is None:
+        seats = game.seats.select_related("user")
+    users = [s.user for s in seats if s.user_id]
+    vacations = (
+        list(Vacation.objects.filter(user__in=users).order_by("start").select_related("user"))
+        if game.vacation_allowed
+        else []
+    )  # the players' vacations, past ones too: a pause since the clock started moves its deadline
+    state = None
+    if turn_clock:
+        state = clock.state(turn_clock, game, now, [v for v in vacations if v.user_id == turn_clock.user_id])
     return {
         "game": game,
         "state": state,
         "left": durations.describe(state.time_left) if state else None,
-        "away": away,
+        "away": [v for v in vacations if v.end > now],
         "on_timeout": rule_words.on_timeout(game),
     }
 

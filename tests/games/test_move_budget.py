@@ -5,19 +5,29 @@ with the move's sentence: the same replay and no more queries than the API's mov
 fragment's; the game page and the archive replay replay the log once)."""
 
 import gzip
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from chat.models import Message
+from games.models import Vacation
 
 from .helpers import engines_built
 
 MOVE_QUERIES = 12
-PAGE_MOVE_QUERIES = 24
+PAGE_MOVE_QUERIES = 22
 """The page's move POST, mid-game (SQLite, in a test's transaction): the command's queries as
 the API's (its savepoints counted), the session's two, and the fragment's as GET
 /games/<id>/fragment/ gives them (its move list, the clock, the chat's and the nav's counts)."""
+PAGE_QUERIES = 20
+"""The game page on your turn, first seen: the session's two, the language and the turn seen
+(two writes), the game, its seats and log, the move list's automatic moves, the nav's count,
+the clock and the players' vacations, the live version's chat part, the chat (mutes, silence,
+blocks, messages) and your notes."""
 
 
 def token_client(user):
@@ -123,3 +133,21 @@ def test_the_archive_replay_at_an_earlier_move_replays_the_log_once(ann, bob):
         page = signed_in(bob).get(f"/archive/games/{game_id}/?move=10").content.decode()
     assert replays.count == 1  # the board after move 10 and the words of all 24 moves
     assert 'aria-current="step"' in page or "?move=11" in page
+
+
+def test_the_game_page_on_your_turn_keeps_its_queries_whatever_the_seats_and_the_chat(
+    ann, bob, django_assert_max_num_queries
+):
+    game_id, clients, state = game_at(ann, bob, 25)
+    mover = next(u for u in (ann, bob) if u.username == state["current_player"])
+    other = bob if mover == ann else ann
+    for author in (ann, bob):  # a chat, and a vacation of the other player: what the page reads of both
+        Message.objects.create(game_id=game_id, author=author, text=f"hello from {author.username}")
+    now = timezone.now()
+    Vacation.objects.create(user=other, start=now - timedelta(days=1), end=now + timedelta(days=2))
+    browser = signed_in(mover)
+    with django_assert_max_num_queries(PAGE_QUERIES):
+        response = browser.get(f"/games/{game_id}/")
+    page = response.content.decode()
+    assert response.status_code == 200 and "hello from" in page
+    assert f"{other.username} is on vacation" in page
