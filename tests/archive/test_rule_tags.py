@@ -18,7 +18,7 @@ from archive.records import export_records
 from archive.search import search
 from carcassonne import Rules
 from carcassonne.record import replay
-from carcassonne.rules import KNOWN_EXPANSIONS
+from carcassonne.rules import KNOWN_EXPANSIONS, SUPPORTED_EXPANSIONS
 from games import recorded
 from games.engine_state import engine_for
 from games.models import Game
@@ -28,7 +28,7 @@ from .conftest import day, template
 RULE_SETS = {
     "base": {},
     "river classic": {"expansions": ["river"], "farm_scoring": "classic"},
-    "everything": {"expansions": list(KNOWN_EXPANSIONS), "small_city": True, "hole_bonus": True},
+    "everything": {"expansions": list(SUPPORTED_EXPANSIONS), "small_city": True, "hole_bonus": True},
     "hands": {"expansions": ["inns_cathedrals"], "hand": 2, "hand_visible": True, "incomplete_score": False},
 }
 
