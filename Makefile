@@ -10,10 +10,11 @@ CHROMIUM := /usr/bin/chromium
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+PURE_PYTEST_ARGS ?= -q
 # `make run`: turn e-mails in the local outbox can be answered from its page ("Reply").
 REPLY_EMAIL ?= play@localhost
 
-.PHONY: run test test-fast lint install migrate chromium gettext postfix messages translations clean
+.PHONY: run test test-fast lint install compiled migrate chromium gettext postfix messages translations clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +25,13 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) compiled
+
+# The engine's hot modules compiled with mypyc into build/mypyc/ (compile_engine.py, docs/engine.md):
+# rebuilt when one of their sources changed; without a working C compiler it says so and
+# the pure modules run. CARCASSONNE_PURE=1 runs the pure ones anyway.
+compiled: $(STAMP)
+	@$(PY) compile_engine.py
 
 migrate: $(STAMP)
 	$(PY) manage.py migrate --noinput
@@ -78,16 +85,28 @@ messages: $(STAMP) gettext
 translations: $(STAMP) gettext
 	$(PY) manage.py translations
 
-test: $(STAMP) chromium messages
-	$(PY) -m pytest $(PYTEST_ARGS)
+# With a compiled engine, the suite runs on it (CARCASSONNE_COMPILED=1: a test checks that
+# it is loaded), then the engine's and the bots' tests again on the pure modules.
+test: $(STAMP) compiled chromium messages
+	@if $(PY) compile_engine.py --check >/dev/null; then \
+		CARCASSONNE_COMPILED=1 $(PY) -m pytest $(PYTEST_ARGS) && \
+		CARCASSONNE_PURE=1 $(PY) -m pytest tests/carcassonne $(PURE_PYTEST_ARGS); \
+	else \
+		$(PY) -m pytest $(PYTEST_ARGS); \
+	fi
 
 # The tests that need neither Chromium nor a real PostgreSQL, Redis, worker or Postfix,
 # and take less than about 2 s each: the markers are set at collection (tests/tiers.py).
-test-fast: $(STAMP) messages
-	$(PY) -m pytest -m "not browser and not services and not slow" $(PYTEST_ARGS)
+test-fast: $(STAMP) compiled messages
+	@if $(PY) compile_engine.py --check >/dev/null; then \
+		CARCASSONNE_COMPILED=1 $(PY) -m pytest -m "not browser and not services and not slow" $(PYTEST_ARGS) && \
+		CARCASSONNE_PURE=1 $(PY) -m pytest -m "not browser and not services and not slow" tests/carcassonne $(PURE_PYTEST_ARGS); \
+	else \
+		$(PY) -m pytest -m "not browser and not services and not slow" $(PYTEST_ARGS); \
+	fi
 
 clean:
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info build/mypyc
 
 # Lint (ruff: pyflakes, pycodestyle, import order, pyupgrade, bugbear; ruff format) and types (mypy).
 lint: $(STAMP)

@@ -13,6 +13,9 @@ See ``docs/rules/NOTATION.md`` for the geometry, spot names and record format, a
 ``python -m carcassonne --help`` for the command line.
 """
 
+from . import native  # first: it loads the compiled modules instead of their sources, when built
+
+# isort: split
 from . import expansions  # every rule module registers itself on the core's hooks
 from .board import Board, PlacedTile
 from .expansions.count import CITY_BLOCK, QUARTERS
@@ -27,6 +30,7 @@ from .tiles import TILE_TYPES, Orientation, TileType, orientation
 
 __all__ = [
     "expansions",
+    "native",
     "Board",
     "CATEGORIES",
     "CITY_BLOCK",
