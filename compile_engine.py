@@ -138,6 +138,7 @@ def build() -> int:
     log = BUILD / "build.log"
     with log.open("w") as out:
         done = subprocess.run([sys.executable, "-c", script], cwd=SOURCES, stdout=out, stderr=subprocess.STDOUT)
+    shutil.rmtree(SOURCES, ignore_errors=True)  # no second copy of the package for tools that walk the tree
     if done.returncode != 0:
         shutil.rmtree(LIB, ignore_errors=True)
         tail = "".join(log.read_text().splitlines(keepends=True)[-25:])
