@@ -34,11 +34,11 @@ SOURCES = BUILD / "src"  # the copy of the package compiled
 # its modules hold the game through weak proxies (a compiled class cannot be the target of
 # one) and Game.copy copies the instance's __dict__ (a compiled instance keeps its fields
 # outside it). Nor bots/levels.py: its bots' settings are read as class attributes, and
-# tests replace a bot's method on the instance (a compiled class has neither).
+# tests replace a bot's method on the instance (a compiled class has neither). Nor effects.py:
+# the site copies its EffectsLog with copy.copy, which a compiled class does not support.
 MODULES = [
     "carcassonne/board.py",
     "carcassonne/decisions.py",
-    "carcassonne/effects.py",
     "carcassonne/figures.py",
     "carcassonne/hooks.py",
     "carcassonne/moves.py",
