@@ -11,6 +11,7 @@ import datetime as dt
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -66,9 +67,24 @@ def varied_template(seed: int) -> Template:
     return make_template(seed, players, rules)
 
 
-def move_rows(game: Game, template: Template) -> list[Move]:
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """An entry's value with each player's name (the template's) as the seat's user is called:
+    an entry may name other players than its own (a capture's owner, a ransom's jailer)."""
+    if isinstance(value, dict):
+        return {k: _renamed(v, names) for k, v in value.items()}
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def move_rows(game: Game, template: Template, users: Sequence = ()) -> list[Move]:
+    names = {old: user.username for old, user in zip(template.engine.players, users)}
     return [
-        Move(game=game, number=turn.number, seat=turn.player, entry=turn.move.to_json(), points=list(turn.points))
+        Move(
+            game=game,
+            number=turn.number,
+            seat=turn.player,
+            entry=_renamed(turn.move.to_json(), names),
+            points=list(turn.points),
+        )
         for turn in template.engine.history
     ]
 
@@ -108,7 +124,7 @@ def store_game(template: Template, users: Sequence, finished_at: dt.datetime | N
     game.finished_at = None
     game.save()
     Seat.objects.bulk_create(unsaved_seats(game, users, finished_at))
-    Move.objects.bulk_create(move_rows(game, template))
+    Move.objects.bulk_create(move_rows(game, template, users))
     game.status, game.finished_at = Game.Status.FINISHED, finished_at
     game.save()
     record_game(game)
@@ -127,7 +143,7 @@ def bulk_store(batch: Sequence[tuple[Template, Sequence, dt.datetime]]) -> int:
             for seat, user in zip(game_seats, users):
                 seat.user = user
             seats.extend(game_seats)
-            moves.extend(move_rows(game, template))
+            moves.extend(move_rows(game, template, users))
             engine = template.engine
             result, rows = build_result(game, game_seats, template.outcome, len(engine.history))
             results.append(result)

@@ -19,7 +19,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from carcassonne import Rules
+from carcassonne import Rules, hooks
 
 
 class GameResult(models.Model):
@@ -85,6 +85,8 @@ class SeatResult(models.Model):
     goods = models.IntegerField(null=True, blank=True)
     king = models.IntegerField(null=True, blank=True)
     robber = models.IntegerField(null=True, blank=True)
+    ransom = models.IntegerField(null=True, blank=True)
+    fairy = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(help_text="1 for the best score; tied players share a rank")
     won = models.BooleanField(default=False, help_text="Rank 1, alone or shared")
     outcome = models.CharField(max_length=4, choices=Outcome.choices)
@@ -183,8 +185,10 @@ class RuleTag(models.Model):
 
     @classmethod
     def tags_of(cls, rules: Rules) -> list[str]:
-        """Every tag of a rule set, in the engine's option order."""
-        tags = (cls.tag_for(name, value) for name, value in rules.option_values().items())
+        """Every tag of a rule set, in the engine's option order; an expansion's own options
+        only where it is played (a game without the dragon has no way for it to move)."""
+        unplayed = {o.name for cls_ in hooks.expansions() if cls_.name not in rules.expansions for o in cls_.settings}
+        tags = (cls.tag_for(name, value) for name, value in rules.option_values().items() if name not in unplayed)
         return [t for t in tags if t is not None]
 
 

@@ -93,6 +93,8 @@ class ArchiveBreakdownSerializer(serializers.Serializer):
     goods = serializers.IntegerField(help_text="Traders & Builders: goods tokens majorities")
     king = serializers.IntegerField(help_text="King & Robber: the king's bonus")
     robber = serializers.IntegerField(help_text="King & Robber: the robber's bonus")
+    ransom = serializers.IntegerField(help_text="The Tower: ransoms received less ransoms paid")
+    fairy = serializers.IntegerField(help_text="The Princess & the Dragon: the fairy's points")
 
 
 class ArchivePlayedMoveSerializer(MoveSerializer):

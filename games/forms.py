@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext
 
-from carcassonne import Rules, RulesError
+from carcassonne import Rules, RulesError, hooks
 from carcassonne.bots import strength_of
 from carcassonne.rules import MAX_HAND, MAX_PLAYERS
 from games.models import (
@@ -70,12 +70,21 @@ def bot_level_choices() -> list[tuple[str, str]]:
 UNLIMITED = "unlimited"  # the "Time per move" choice without a time limit (move_days None)
 
 
+def _own_options() -> dict[str, object]:
+    """The expansions' own choices (``RuleModule.settings``) with their defaults, by name."""
+    return {o.name: o.default for cls in hooks.expansions() for o in cls.settings if o.kind == "choice"}
+
+
 def rule_field(option) -> forms.Field:
     """A form field for one of the engine's rule options (``rule_options()``)."""
     label, help_text = vocabulary.option_label(option), vocabulary.option_help(option)
-    if option.kind == "choice":
+    if option.kind == "choice":  # an expansion's own choice may be left out (its default) when it is not played
         return forms.ChoiceField(
-            label=label, choices=vocabulary.option_choices(option), initial=option.default, help_text=help_text
+            label=label,
+            choices=vocabulary.option_choices(option),
+            initial=option.default,
+            help_text=help_text,
+            required=option.name not in _own_options(),
         )
     if option.kind == "int":  # empty: the option's default (none: e.g. no hand of tiles)
         return forms.IntegerField(
@@ -115,6 +124,7 @@ class RulesFormMixin(_Form):
 
     def rules(self) -> dict:
         values = {o.name: self.cleaned_data.get(o.name, o.default) for o in rule_options()}
+        values.update({name: default for name, default in _own_options().items() if values.get(name) in (None, "")})
         return Rules.from_options(values).to_json()
 
     def clean_rules(self) -> None:

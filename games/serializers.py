@@ -14,7 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from carcassonne import Rules, RulesError
+from carcassonne import Rules, RulesError, hooks
 from games.models import BOT_LEVELS, OLD_BOT_LEVELS, rule_options
 from games.present.vocabulary import rules_error
 
@@ -192,16 +192,19 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
-def _option_field(option):
-    """A serializer field for one of the engine's rule options (``rule_options()``)."""
+def _option_field(option, own: bool = False):
+    """A serializer field for one of the engine's rule options (``rule_options()``); ``own``:
+    an expansion's own option, left out when not given (the engine refuses it in a rule set
+    without its expansion, even at its default)."""
     help_text = f"{option.label}: {option.help}"
+    default = {"required": False} if own else {"default": option.default}
     if option.kind == "choice":
         return serializers.ChoiceField(
-            choices=[value for value, _label in option.choices], default=option.default, help_text=help_text
+            choices=[value for value, _label in option.choices], help_text=help_text, **default
         )
     if option.kind == "bool":
-        return StrictBooleanField(default=option.default, help_text=help_text)
-    return StrictIntegerField(default=option.default, allow_null=option.default is None, help_text=help_text)
+        return StrictBooleanField(help_text=help_text, **default)
+    return StrictIntegerField(allow_null=option.default is None, help_text=help_text, **default)
 
 
 class RulesSerializer(serializers.Serializer):
@@ -216,9 +219,10 @@ class RulesSerializer(serializers.Serializer):
 
     def get_fields(self):
         fields = super().get_fields()
+        own = {o.name for cls in hooks.expansions() for o in cls.settings}
         for option in rule_options():
             if option.kind != "expansion":
-                fields[option.name] = _option_field(option)
+                fields[option.name] = _option_field(option, option.name in own)
         return fields
 
     def to_internal_value(self, data):

@@ -39,7 +39,7 @@ PALETTE = {
     "stone": "#efe6d2",
     "slate": "#4f5d75",
     "window": "#6fa0d6",
-    "tower": "#d9c398",
+    "wall_tower": "#d9c398",
     "crown": "#f2c531",
     "crown_line": "#8a6a0a",
     "robber": "#8d6e63",

@@ -230,7 +230,7 @@ def _tower(x: float, y: float) -> BaseElement:
             "cx": fmt(x),
             "cy": fmt(y),
             "r": "6.5",
-            "fill": PALETTE["tower"],
+            "fill": PALETTE["wall_tower"],
             "stroke": PALETTE["wall"],
             "stroke-width": "2",
         },

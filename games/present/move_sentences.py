@@ -142,6 +142,8 @@ def placement(
     figure = figure_clause(entry)
     if figure:
         clauses.append(figure)
+    for expansion in expansions.REGISTRY:
+        clauses += expansion.action_clauses(entry)
     text = pgettext("move", "%(who)s %(did)s") % {"who": who, "did": join_clauses(clauses)}
     left = [
         completed_text(s, names)

@@ -97,7 +97,19 @@ TURN_SHAPE = re.compile(
     r"(?:\s*(?:\d{1,3}\s*°?|" + "|".join(FIGURES) + r"|(?:city|road|field|cloister)(?:\s*:\s*[a-z0-9]{1,6})?))*"
     r"\s*[.!]?$"
 )
-DECISION_SHAPE = re.compile(r"^(?:[a-z]{1,2}|" + "|".join(sorted(PASS_WORDS - {"-"})) + r"|-)\s*[.!)]?$")
+DIRECTION_WORDS = {
+    "N": ("north", "norden", "nord"),
+    "E": ("east", "osten", "est"),
+    "S": ("south", "süden", "sud"),
+    "W": ("west", "westen", "ouest", "ovest"),
+}
+"""A direction in the four languages, for a decision whose options are directions (the
+dragon's step): ``dragon east``, ``drache osten``, ``dragon est``, ``drago ovest``."""
+DIRECTION_OF = {word: d for d, words in DIRECTION_WORDS.items() for word in words}
+DIRECTION_RE = r"(?:[a-zäöüéèàùì]{2,12}\s+)?(?:" + "|".join(sorted(DIRECTION_OF, key=len, reverse=True)) + r")"
+DECISION_SHAPE = re.compile(
+    r"^(?:[a-z]{1,2}|" + "|".join(sorted(PASS_WORDS - {"-"})) + r"|-|" + DIRECTION_RE + r")\s*[.!)]?$"
+)
 
 # Where the original starts in the reply's text when the quote header was not recognised:
 # a "... wrote:" line of any mail client, a separator of a forwarded or original message,
@@ -329,8 +341,14 @@ def _meeple(cell: Cell, rotation: int, parts: re.Match) -> str | dict | None:
 
 
 def decision(line: str, offered: Answers) -> dict:
-    """A decision's answer from its option's letter, or a pass."""
+    """A decision's answer from its option's letter, a direction (the option answering it), or a pass."""
     word = line.split(" ")[0].strip(".!)")
+    direction = DIRECTION_OF.get(line.split()[-1].strip(".!)")) if line.split() else None
+    if direction is not None and len(line.split()) <= 2:  # an option whose answer is that direction
+        chosen = next((o for o in offered.options if list(o.answer.values()) == [direction]), None)
+        if chosen is None:
+            raise Unreadable("no_option", line.upper()[:10])
+        return chosen.answer
     if word in PASS_WORDS:
         chosen = next((o for o in offered.options if o.passes), None)
     else:

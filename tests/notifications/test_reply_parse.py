@@ -178,3 +178,35 @@ def test_labels_go_on_after_z():
 )
 def test_the_text_of_an_html_reply_has_its_blocks_as_lines_and_no_quote_style_or_script(html, lines):
     assert [line.strip() for line in parse.html_text(html).splitlines() if line.strip()] == lines
+
+
+DRAGON = Answers(
+    "dragon",
+    options=[
+        Option("A", "The first free step", {"dragon": None}, True),
+        Option("B", "Move the dragon north", {"dragon": "N"}, False),
+        Option("C", "Move the dragon east", {"dragon": "E"}, False),
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    "line, answer",
+    [
+        ("dragon east", {"dragon": "E"}),
+        ("Drache Osten", {"dragon": "E"}),
+        ("dragon nord", {"dragon": "N"}),
+        ("drago est.", {"dragon": "E"}),
+        ("north", {"dragon": "N"}),
+        ("c", {"dragon": "E"}),
+        ("pass", {"dragon": None}),
+    ],
+)
+def test_a_dragon_step_is_answered_by_its_direction_in_any_language(line, answer):
+    assert parse.read(message(line), DRAGON) == answer
+
+
+def test_a_direction_the_dragon_cannot_take_is_refused():
+    with pytest.raises(parse.Unreadable) as caught:
+        parse.read(message("dragon west"), DRAGON)
+    assert caught.value.code == "no_option"

@@ -29,11 +29,14 @@ from games.present.expansions.base import REGISTRY, Mark, RuleWords, SiteExpansi
 
 def discover() -> None:
     """Import every module of this package (each registers itself), order :data:`REGISTRY`
-    as the engine orders its rule modules (the house rules last) and hand the board each
+    as the engine orders its rule modules (the house rules last), leave out the modules of
+    expansions the engine does not play yet (``supported = False``) and hand the board each
     expansion's drawings. Idempotent; a test may add a folder to ``__path__`` and call it."""
     for found in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{found.name}")
     engine_ids = [cls.name for cls in engine.MODULES]  # in the order the engine runs their hooks
+    unplayed = {cls.name for cls in engine.MODULES if not cls.supported}  # written, not offered yet
+    REGISTRY[:] = [e for e in REGISTRY if e.id not in unplayed]
     REGISTRY.sort(key=lambda e: engine_ids.index(e.id) if e.id in engine_ids else len(engine_ids))
     expansion_art.clear()
     for e in REGISTRY:

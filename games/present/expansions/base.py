@@ -95,6 +95,12 @@ class SiteExpansion:
         (before, after) (:class:`carcassonne.effects.TurnEffects`)."""
         return []
 
+    def action_clauses(self, entry: dict[str, Any]) -> list[str]:
+        """What a tile move ``entry`` did by its action instead of a figure (``Move.action``:
+        a key of its own in the entry), as clauses of the move's sentence ('put a tower piece
+        on the tower at (0,1)'); empty when the entry takes none of this expansion's."""
+        return []
+
     def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:
         """What its pending decision is about, for ``viewer`` (the one deciding or another)."""
         raise NotImplementedError

@@ -375,6 +375,8 @@ def test_the_benchmark_command_reports_the_median_render_time():
         "traders_builders",
         "king_robber",
         "count",
+        "tower",
+        "princess_dragon",
     }
 
 

@@ -16,7 +16,7 @@ SKIPPED = ("tests", "migrations", "locale", ".venv", "node_modules", ".git", "st
 """Not counted: tests, migrations, translations, the engine (below) and the per-language
 how-to-play templates."""
 
-IDS = ("inns_cathedrals", "traders_builders", "king_robber", "small_city")
+IDS = ("inns_cathedrals", "traders_builders", "king_robber", "princess_dragon", "small_city")
 """The ids that are no ordinary word (``river``, ``count`` and ``hand`` also are: a text
 search cannot tell their uses as ids, the test below looks for those in the shared modules).
 ``farm_scoring`` is left out: it is a field of every record (NOTATION.md), which the
