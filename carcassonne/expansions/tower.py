@@ -200,7 +200,7 @@ class Prisoner(NamedTuple):
 class TowerRules(RuleModule):
     name = "tower"
     order = 60
-    supported = False
+    supported = True
     option = Option.expansion(
         "tower",
         "The Tower",
@@ -464,13 +464,14 @@ class TowerRules(RuleModule):
 
 @contextmanager
 def supported() -> Iterator[None]:
-    """``with supported():`` rule sets may name ``tower`` inside the block (tests; the site
-    does not offer it yet)."""
+    """``with supported():`` rule sets may name ``tower`` inside the block, whatever
+    ``TowerRules.supported`` says outside it (restored after)."""
+    before = TowerRules.supported
     TowerRules.supported = True
     try:
         yield
     finally:
-        TowerRules.supported = False
+        TowerRules.supported = before
 
 
 __all__ = ["PIECES", "Capture", "Ransom", "Tower", "TowerAction", "TowerRules", "supported"]
