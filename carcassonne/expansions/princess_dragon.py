@@ -189,7 +189,7 @@ ACTION_NAMES = {FairyMove: "fairy", PortalDeploy: "portal", PrincessRemoval: "pr
 class PrincessDragon(RuleModule):
     name = NAME
     order = 70
-    supported = False  # the site has no words for it yet (its tests iterate the supported expansions)
+    supported = True
     option = Option.expansion(
         NAME,
         "The Princess & the Dragon",

@@ -297,10 +297,13 @@ def test_the_expansions_options_belong_to_it_and_are_recorded_when_not_default()
 
 
 def test_not_supported_outside_these_tests():
-    PrincessDragon.supported = False
-    with pytest.raises(RulesError, match="not supported yet"):
-        rules()
-    assert "princess_dragon" not in [o.name for o in Rules.options()]
+    before, PrincessDragon.supported = PrincessDragon.supported, False
+    try:
+        with pytest.raises(RulesError, match="not supported yet"):
+            rules()
+        assert "princess_dragon" not in [o.name for o in Rules.options()]
+    finally:
+        PrincessDragon.supported = before
 
 
 # --- JCloisterZone's saved games, as records ------------------------------------------------------
