@@ -28,8 +28,8 @@ def _site_files():
         rel = path.relative_to(ROOT)
         if path.suffix not in (".py", ".html", ".js") or rel.parts[0] in SKIPPED or "migrations" in rel.parts:
             continue
-        if rel.parts[0] == "carcassonne" or "how_to_play" in rel.parts:
-            continue
+        if rel.parts[0] == "carcassonne" or rel == Path("compile_engine.py") or "how_to_play" in rel.parts:
+            continue  # the engine, its build (which lists the modules it compiles) and the per-expansion pages
         yield rel, path.read_text(encoding="utf-8")
 
 
