@@ -145,6 +145,17 @@ class SiteExpansion:
         return []
 
 
+def free_corner(sh: Any) -> tuple[float, float]:
+    """Where a tile's small mark goes (``sh``: its :class:`~games.board_svg.shapes.TileShapes`):
+    the centre of a corner no city touches, else the tile's centre (tile marks are drawn
+    under the features)."""
+    city = {e for s in sh.o.segments if s.kind in ("city", "road", "river") for e in s.edges}
+    for (x, y), edges in (((14, 14), (0, 3)), ((86, 14), (0, 1)), ((86, 86), (1, 2)), ((14, 86), (2, 3))):
+        if not city & set(edges):
+            return x, y
+    return 50, 50
+
+
 def radio(name: str, legend: Any, choices: list[tuple[Any, Any]], default: str = "") -> dict[str, Any]:
     """A field of a decision's form (:meth:`SiteExpansion.decision_form`): one of ``choices``
     (``default``: the value an answer leaves out, sent as no value)."""

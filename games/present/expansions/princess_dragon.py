@@ -10,18 +10,22 @@ tiles from their features (``games/board_svg/tile_marks.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from carcassonne.tiles import TILE_TYPES
 from games.board_svg.expansion_art import ExpansionArt, LegendLine
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element
-from games.present.expansions.base import Mark, RuleWords, SiteExpansion, radio, register
+from games.present.expansions.base import Mark, RuleWords, SiteExpansion, free_corner, radio, register
 from games.present.followers import follower_on
+
+if TYPE_CHECKING:
+    from games.board_svg.shapes import TileShapes
 
 NAME = _("The Princess & the Dragon")
 
@@ -39,6 +43,60 @@ FAIRY_COLOUR = "#ab47bc"
 
 def _where(target: dict[str, Any]) -> dict[str, Any]:
     return {"spot": follower_on(target.get("spot")), "x": target.get("x"), "y": target.get("y")}
+
+
+def _badge(kind: str) -> Callable[[TileShapes], Drawn]:
+    """A tile's mark of this expansion (volcano, dragon, magic portal) in its north-west corner."""
+
+    def draw(sh: TileShapes) -> Drawn:
+        x, y = free_corner(sh)
+        f = fmt
+        out: Drawn = [
+            element(
+                "circle",
+                {"class": f"mark-{kind}"},
+                cx=f(x),
+                cy=f(y),
+                r="10",
+                fill="#ffffff",
+                **{"fill-opacity": "0.85"},
+            )
+        ]
+        if kind == "volcano":
+            out.append(
+                element(
+                    "path",
+                    d=f"M{f(x - 9)},{f(y + 7)} L{f(x - 3)},{f(y - 5)} H{f(x + 3)} L{f(x + 9)},{f(y + 7)} Z",
+                    fill="#6d4c41",
+                )
+            )
+            out.append(
+                element(
+                    "path", d=f"M{f(x - 3)},{f(y - 5)} L{f(x)},{f(y - 10)} L{f(x + 3)},{f(y - 5)} Z", fill="#ff7043"
+                )
+            )
+        elif kind == "portal":
+            out.append(
+                element(
+                    "path",
+                    d=f"M{f(x - 6)},{f(y + 8)} V{f(y - 1)} A6,6 0 0 1 {f(x + 6)},{f(y - 1)} V{f(y + 8)}",
+                    fill="none",
+                    stroke=FAIRY_COLOUR,
+                    **{"stroke-width": "2.5"},
+                )
+            )
+        else:
+            out += dragon_icon(x, y)
+        return out
+
+    return draw
+
+
+MARKED_TILES = {
+    t.id: _badge(next(m for m in ("volcano", "portal", "dragon") if m in t.marks))
+    for t in TILE_TYPES.values()
+    if {"volcano", "portal", "dragon"} & set(t.marks)
+}
 
 
 @register
@@ -112,6 +170,7 @@ class PrincessDragon(SiteExpansion):
         "magic portal onto any free feature, or let a princess send a knight of her city home."
     )
     art = ExpansionArt(
+        tile_marks=MARKED_TILES,
         legend=lambda game, m: figure_lines(game, m),
         legend_icons={"dragon": lambda x, y: dragon_icon(x, y), "fairy": lambda x, y: fairy_icon(x, y)},
     )

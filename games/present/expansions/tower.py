@@ -10,19 +10,23 @@ answered ``{"capture": {"x": -1, "y": 1, "spot": "cloister", "figure": "follower
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from carcassonne.board import xy_of
+from carcassonne.tiles import TILE_TYPES
 from games.board_svg.expansion_art import ExpansionArt, LegendLine
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element
-from games.present.expansions.base import Mark, RuleWords, SiteExpansion, radio, register
+from games.present.expansions.base import Mark, RuleWords, SiteExpansion, free_corner, radio, register
 from games.present.followers import follower_on
+
+if TYPE_CHECKING:
+    from games.board_svg.shapes import TileShapes
 
 NAME = _("The Tower")
 
@@ -42,6 +46,27 @@ def _taken(capture: dict[str, Any]) -> str:
     if large:
         return gettext("%(owner)s's large follower (%(spot)s) at (%(x)s,%(y)s)") % values
     return gettext("%(owner)s's follower (%(spot)s) at (%(x)s,%(y)s)") % values
+
+
+def _foundation(sh: TileShapes) -> Drawn:
+    """The tower foundation of a tile (TILES.md mark ``tower``): a stone square with a stack
+    of three stones, in a free corner of the tile."""
+    x, y = free_corner(sh)
+    return [
+        element(
+            "rect",
+            {"class": "tower-foundation", "x": fmt(x - 9), "y": fmt(y - 9), "width": "18", "height": "18", "rx": "2"},
+            fill="#ffffff",
+            stroke=PALETTE["meeple_line"],
+            **{"fill-opacity": "0.85", "stroke-width": "0.8"},
+        ),
+        *tower_icon(x, y, 0),
+    ]
+
+
+TOWER_TILES: dict[str, Callable[[TileShapes], Drawn]] = {
+    t.id: _foundation for t in TILE_TYPES.values() if "tower" in t.marks
+}
 
 
 @register
@@ -75,6 +100,7 @@ class Tower(SiteExpansion):
         "of your prisoners."
     )
     art = ExpansionArt(
+        tile_marks=TOWER_TILES,
         legend=lambda game, m: tower_lines(game, m),
         legend_icons={"tower": lambda x, y: tower_icon(x, y, 0), "prisoners": lambda x, y: tower_icon(x, y, 1)},
     )
