@@ -58,7 +58,8 @@ class GameResult(models.Model):
 
 USER_SEAT_COLUMNS = [
     *("result", "position", "rank"),  # the head to head
-    *("outcome", "score", "roads", "cities", "cloisters", "farms", "goods", "king", "robber"),  # the statistics
+    *("outcome", "score", "roads", "cities", "cloisters", "farms"),  # the statistics
+    *("goods", "king", "robber", "fairy", "ransom"),
 ]
 
 

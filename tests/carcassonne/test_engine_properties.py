@@ -30,7 +30,15 @@ rule_sets = st.builds(
     hole_bonus=st.booleans(),
     hand=st.sampled_from([None, None, 1, 3]),
 )
-SET_SIZE = {"river": 12, "inns_cathedrals": 18, "traders_builders": 24, "king_robber": 5, "count": 0}
+SET_SIZE = {
+    "river": 12,
+    "inns_cathedrals": 18,
+    "traders_builders": 24,
+    "king_robber": 5,
+    "count": 0,
+    "tower": 18,
+    "princess_dragon": 30,
+}
 
 
 def tiles_drawn(rules):
