@@ -307,7 +307,7 @@ def test_not_supported_outside_these_tests():
 
 
 # --- JCloisterZone's saved games, as records ------------------------------------------------------
-# Each case is one of ../shared/peer-cases/jcz-x/princess-and-dragon/*.json, converted by hand:
+# Each case is one of jcz_x/princess-and-dragon/*.json (copied from the shared peer cases), converted by hand:
 # JCloisterZone's tiles are ours by their definitions (BA/RCr = D, BA/RFr = U, BA/CRr = J,
 # BA/CRRR = L, BA/CFc+ = F, BA/C = E, BA/RRR = W, BA/Cccc+ = C, IC/RFr.i = IC-B, the DG tiles
 # as TILES.md lists them); [x, y] and quarter turns are ours (y southwards, clockwise). Its games
