@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import secrets
 import statistics
 import time
 from contextlib import contextmanager
@@ -38,6 +37,8 @@ from django.db import connection
 from django.test import Client, override_settings
 
 from games.models import Game
+
+from .bench_pages import signed_in_players
 
 
 class Tasks:
@@ -103,17 +104,7 @@ class Command(BaseCommand):
     def handle(self, *args, games: int, moves: int, seed: int, as_json: bool, **options):
         if games < 1 or moves < 1:
             raise CommandError("--games and --moves must be 1 or more")
-        User = get_user_model()
-        tag = secrets.token_hex(4)
-        users = [
-            User.objects.create_user(username=f"cap-{tag}-{i}", email=f"cap-{tag}-{i}@example.com", password=None)
-            for i in range(2)
-        ]
-        clients = {}
-        for user in users:
-            client = Client(HTTP_HOST="localhost")
-            client.force_login(user)
-            clients[user.username] = client
+        users, clients = signed_in_players("cap")
         self.rng = random.Random(seed)
         self.rows: dict[str, list[float]] = {}
         self.web = self.worker = 0.0
@@ -130,7 +121,7 @@ class Command(BaseCommand):
                 db_after = database_cpu()
         finally:
             Game.objects.filter(pk__in=game_ids).delete()
-            User.objects.filter(pk__in=[u.pk for u in users]).delete()
+            get_user_model().objects.filter(pk__in=[u.pk for u in users]).delete()
         db = None if db_before is None or db_after is None else (db_after - db_before) / self.cycles
         self._report(db, games, as_json)
 

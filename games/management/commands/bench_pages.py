@@ -58,12 +58,33 @@ class Counted:
     queries = 0
 
 
+def signed_in_players(prefix: str, count: int = 2):
+    """Throwaway users with addresses (each turn writes its e-mail) and a signed-in browser
+    for each, by username: ``(users, clients)``. The caller deletes the users."""
+    User = get_user_model()
+    tag = secrets.token_hex(4)
+    users = [
+        User.objects.create_user(username=f"{prefix}-{tag}-{i}", email=f"{prefix}-{tag}-{i}@example.com", password=None)
+        for i in range(count)
+    ]
+    clients = {}
+    for user in users:
+        client = Client(HTTP_HOST="localhost")
+        client.force_login(user)
+        clients[user.username] = client
+    return users, clients
+
+
 @contextmanager
 def counted():
-    """Count the engines built (``carcassonne.Game.__init__``: a replay starts with one)
+    """Count the engine states asked for (an engine built, ``carcassonne.Game.__init__``:
+    a replay starts with one; or a state a process kept, ``games.engine_state.REPLAYS``)
     and the SQL queries inside the block."""
+    from games.engine_state import REPLAYS
+
     result = Counted()
     original = EngineGame.__init__
+    hits = REPLAYS.hits
 
     def building(self, *args, **kwargs):
         result.engines += 1
@@ -72,6 +93,7 @@ def counted():
     with CaptureQueriesContext(connection) as captured, mock.patch.object(EngineGame, "__init__", building):
         yield result
     result.queries = len(captured)
+    result.engines += REPLAYS.hits - hits
 
 
 class Command(BaseCommand):
@@ -87,17 +109,7 @@ class Command(BaseCommand):
     def handle(self, *args, games: int, seed: int, as_json: bool, **options):
         if games < 1:
             raise CommandError("--games must be 1 or more")
-        User = get_user_model()
-        tag = secrets.token_hex(4)
-        users = [
-            User.objects.create_user(username=f"bench-{tag}-{i}", email=f"bench-{tag}-{i}@example.com", password=None)
-            for i in range(2)
-        ]
-        clients = {}
-        for user in users:
-            client = Client(HTTP_HOST="localhost")
-            client.force_login(user)
-            clients[user.username] = client
+        users, clients = signed_in_players("bench")
         self.rows: dict[str, list[float]] = {}
         rng = random.Random(seed)
         self.next_seed = seed
@@ -108,7 +120,7 @@ class Command(BaseCommand):
         finally:
             Game.objects.filter(pk__in=game_ids).delete()
             Game.objects.filter(created_by__in=users).delete()
-            User.objects.filter(pk__in=[u.pk for u in users]).delete()
+            get_user_model().objects.filter(pk__in=[u.pk for u in users]).delete()
         summary = {name: statistics.median(values) for name, values in self.rows.items()}
         if as_json:
             self.stdout.write(json.dumps(summary))
