@@ -26,6 +26,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from accounts import language
 from games import lobby
@@ -345,9 +346,11 @@ def _game_lines(t, rnd, pairing, others: str) -> list[str]:
     ("Your final against ann is ready."), as on the pages."""
     kind = match_kind(t, pairing)
     if kind == "final":
-        return [_("Your final against %(others)s is ready.") % {"others": others}]
+        return [pgettext("after the greeting", "Your final against %(others)s is ready.") % {"others": others}]
     if kind == "third":
-        return [_("Your third-place match against %(others)s is ready.") % {"others": others}]
+        return [
+            pgettext("after the greeting", "Your third-place match against %(others)s is ready.") % {"others": others}
+        ]
     if kind == "knockout":
         return [
             _("%(round)s of %(name)s: your game against %(others)s is ready.")
@@ -407,7 +410,8 @@ def _announce(t, rnd, pairings, bye_users) -> None:
                 user=user,
                 subject=subject(),
                 lines=[
-                    _("You have a bye in round %(number)s of %(name)s.") % {"number": rnd.number, "name": t.name},
+                    pgettext("after the greeting", "You have a bye in round %(number)s of %(name)s.")
+                    % {"number": rnd.number, "name": t.name},
                     _dates_line(t, rnd, next_number),
                 ],
                 path=t.get_absolute_url(),

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from carcassonne import orientation
 from games.present.vocabulary import EDGE_LABELS, MET_LABELS, SPOT_FEATURES, TERRAIN_LABELS, illegal_move_reason
@@ -16,6 +16,14 @@ from games.present.vocabulary import EDGE_LABELS, MET_LABELS, SPOT_FEATURES, TER
 from .view import GameView
 
 ROTATIONS = (0, 90, 180, 270)
+OCCUPIED = {
+    "road": gettext_lazy("This road already holds a follower: no second one may join it."),
+    "city": gettext_lazy("This city already holds a follower: no second one may join it."),
+    "cloister": gettext_lazy("This cloister already holds a follower: no second one may join it."),
+    "farm": gettext_lazy("This farm already holds a follower: no second one may join it."),
+}
+"""A spot refused because its feature is taken, one whole sentence per feature (a language
+says "this road" and "this farm" with words of different genders)."""
 
 
 def played_text(view: GameView, number: int) -> str:
@@ -122,6 +130,9 @@ def _spot_refusal(refusal) -> str:
         return _("Only another figure may go on this spot.")
     if refusal.code == "spot_occupied":
         feature = refusal.params.get("feature", "")
+        sentence = OCCUPIED.get(feature)
+        if sentence is not None:
+            return str(sentence)
         return _("This %(feature)s already holds a follower: no second one may join it.") % {
             "feature": SPOT_FEATURES.get(feature, feature)
         }

@@ -26,7 +26,7 @@ def test_the_started_email_says_whose_turn_and_the_first_turn_is_announced(
         lobby.accept_invitation(game.pk, bob)
     [to_ann] = mails_to("ann@example.com", "has started")
     [to_bob] = mails_to("bob@example.com", "has started")
-    assert "You play first: it is your turn." in to_ann.body and "Play your turn" in to_ann.alternatives[0][0]
+    assert "You play first." in to_ann.body and "Play your turn" in to_ann.alternatives[0][0]
     assert "ann plays first." in to_bob.body and "your turn" not in to_bob.body
     assert len(mails_to("ann@example.com", "Your turn")) == 1
 

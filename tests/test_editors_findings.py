@@ -1,0 +1,95 @@
+"""Findings of the German, French and Italian editors (issue 45) read where a player meets
+them: the page rendered in the language, or the sentence the code assembles."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+
+@pytest.mark.parametrize(
+    ("language", "feature", "said"),
+    [
+        ("en", "farm", "This farm already holds a follower: no second one may join it."),
+        ("fr", "road", "Cette route est déjà occupée par un partisan\u00a0: vous ne pouvez pas en placer un second."),
+        ("fr", "farm", "Ce pré est déjà occupé par un partisan\u00a0: vous ne pouvez pas en placer un second."),
+        ("de", "farm", "Auf dieser Wiese ist schon ein Gefolgsmann; ein zweiter ist nicht erlaubt."),
+        ("it", "cloister", "In questo monastero c’è già un seguace: non se ne può aggiungere un altro."),
+    ],
+)
+def test_a_taken_spot_is_refused_in_one_sentence_per_feature(language, feature, said):
+    """Not « Cette zone (pré) a déjà un partisan »: each feature its own sentence, with its
+    gender (fr H, it 5.20, de C13)."""
+    from games.present.notices import _spot_refusal
+
+    refusal = SimpleNamespace(code="spot_occupied", params={"feature": feature, "spot": "field:NNW"})
+    with translation.override(language):
+        assert _spot_refusal(refusal) == said
+
+
+@pytest.mark.django_db
+def test_the_french_games_page_says_a_vous_de_jouer(client, ann):
+    client.force_login(ann)
+    html = client.get(reverse("game-list"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert re.search(r'<h2 id="waiting-for-me">À vous de jouer <span', html)
+    assert "Vous attendent" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_checkbox_is_never_labelled_optional(client, ann, language):
+    """A box left unticked is an answer, not a field left out: no « (facultatif) » beside it (fr H)."""
+    client.force_login(ann)
+    html = client.get(reverse("notifications:settings"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    boxes = re.findall(r'<input type="checkbox"[^>]*id="([^"]+)"', html)
+    assert boxes, "the settings page has no checkbox"
+    for box in boxes:
+        assert not re.search(rf'<label for="{box}">[^<]*</label> <span class="optional">', html), box
+
+
+@pytest.mark.django_db
+def test_a_tournament_rounds_heading_takes_the_languages_colon(client, ann, bob, make_user):
+    """« Cup : Manche 1 », the catalogue's frame, not a colon typed into the template (fr G2)."""
+    from tournaments import creation, registration, rounds
+
+    director = make_user("director")
+    t = creation.create_tournament(director, name="Cup")
+    for i, u in enumerate([ann, bob]):
+        registration.register(t, u, rating=2000 - i)
+    rounds.start(t, director)
+    client.force_login(ann)
+    html = client.get(reverse("tournaments:round", args=[t.pk, 1]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    h1 = re.search(r"<h1>(.*?)</h1>", html).group(1)
+    assert h1.startswith("Cup\u00a0: ") and "Cup: " not in html
+
+
+@pytest.mark.parametrize(
+    ("msgid", "italian"),
+    [
+        ("You resigned from %(game)s.", "Hai abbandonato la partita «Friday»."),
+        (
+            "%(inviter)s has invited you to play Carcassonne: %(title)s.",
+            "ann ti invita a giocare a Carcassonne: Friday.",
+        ),
+        ("You are logged out", "Hai effettuato l’uscita"),
+        ("You are registered.", "Iscrizione effettuata."),
+    ],
+)
+def test_italian_speaks_to_the_player_without_a_gender(msgid, italian):
+    """«Ti sei ritirato», «Sei uscito», «Sei iscritto» told every player he is a man (it 4.12)."""
+    from django.utils.translation import gettext
+
+    with translation.override("it"):
+        assert gettext(msgid) % {"game": "Friday", "inviter": "ann", "title": "Friday"} == italian
+
+
+@pytest.mark.django_db
+def test_the_italian_new_game_page_names_il_re_e_il_brigante(client, ann):
+    """The euphonic d only before the same vowel: «Il Re e il Brigante» (it 1.4)."""
+    client.force_login(ann)
+    html = client.get(reverse("game-create"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Il Re e il Brigante" in html and "Il Re ed il" not in html
