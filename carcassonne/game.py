@@ -527,6 +527,11 @@ class Game:
         seat = self.current_player
         return [e for m in dict.fromkeys(self._turn_entries.values()) for e in m.turn_entries(seat)]
 
+    def is_turn_entry(self, entry: Entry) -> bool:
+        """Whether ``entry`` is of a kind the player on turn plays unasked before their tile
+        move (the Tower's ransom; see :meth:`turn_entries`), legal now or not."""
+        return type(entry) in self._turn_entries
+
     def options(self, tile: str | None = None) -> list[Entry]:
         """Every legal entry for the pending decision, as :meth:`play` takes it.
 

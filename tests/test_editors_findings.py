@@ -93,3 +93,22 @@ def test_the_italian_new_game_page_names_il_re_e_il_brigante(client, ann):
     client.force_login(ann)
     html = client.get(reverse("game-create"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Il Re e il Brigante" in html and "Il Re ed il" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "director", "player"), [("fr", "Retirer", "Se retirer"), ("it", "Ritira", "Ritirati")]
+)
+def test_the_directors_withdraw_button_removes_another_player(client, ann, bob, language, director, player):
+    """The director withdraws someone else: « Retirer », not « Se retirer » (fr A1)."""
+    from tournaments import creation, registration, rounds
+
+    t = creation.create_tournament(ann, name="Cup")
+    for i, u in enumerate([ann, bob]):
+        registration.register(t, u, rating=2000 - i)
+    rounds.start(t, ann)  # the director's tools show while the tournament runs
+    client.force_login(ann)
+    html = client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    form = re.search(r'data-testid="withdraw-player".*?</form>', html, re.S).group(0)
+    assert f'<button class="btn btn-small btn-danger">{director}</button>' in form
+    assert f'<button class="btn">{player}</button>' in html  # the director's own withdrawal
