@@ -147,3 +147,45 @@ def test_french_answer_cells_take_the_catalogues_colon(ann, bob, settings, djang
     assert re.search(r"\n\s*[A-Z] \([^)\n]*\)\u00a0: ", turn.body), turn.body
     assert re.search(r"<strong>[A-Z]</strong> \([^)<]*\)\u00a0: ", html_of(turn))
     assert not re.search(r"\([^)\n]*\): ", turn.body)
+
+
+def test_the_italian_reminder_needs_no_article_before_the_percentage(ann, bob, django_capture_on_commit_callbacks):
+    """Not «hai usato il 80%» (l’80%, il 50%): the share is a label and its value (it, rendered)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import TurnClock
+
+    from .conftest import play_first
+
+    bob.language = "it"
+    bob.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_game(ann, bob, name="Friday", move_days=3)
+        play_first(game)
+    TurnClock.objects.filter(game=game).update(started_at=timezone.now() - timedelta(days=2, hours=12))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.send_reminders()
+    [message] = mails_to("bob@example.com", "Promemoria")
+    assert re.search(r"\(mossa 2\); tempo già usato: \d+%\.", message.body), message.body
+    assert "usato il " not in message.body + html_of(message)
+
+
+def test_a_german_resignation_quotes_the_games_title(ann, bob, make_user, django_capture_on_commit_callbacks):
+    from games import turns
+
+    cid = make_user("cid")
+    ann.language = "de"
+    ann.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = lobby.create_game(ann, ["bob", "cid"], name="Friday")
+        lobby.accept_invitation(game.pk, bob)
+        lobby.accept_invitation(game.pk, cid)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        turns.resign(game.pk, cid)
+    [message] = mails_to("ann@example.com", "cid hat aufgegeben")
+    assert after_greeting(message.body, "ann").startswith("cid hat die Partie „Friday“ aufgegeben.")
+    assert "<strong>cid</strong> hat die Partie <strong>Friday</strong> aufgegeben." in html_of(message)
