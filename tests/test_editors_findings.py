@@ -112,3 +112,39 @@ def test_the_directors_withdraw_button_removes_another_player(client, ann, bob, 
     form = re.search(r'data-testid="withdraw-player".*?</form>', html, re.S).group(0)
     assert f'<button class="btn btn-small btn-danger">{director}</button>' in form
     assert f'<button class="btn">{player}</button>' in html  # the director's own withdrawal
+
+
+NEW_GAME = {
+    "fr": (
+        "le brigand à qui achève la plus longue route",
+        "Avant le décompte",
+        "jamais deux virages de suite du même côté",
+    ),
+    "de": (
+        "der Raubritter an den, der die bisher längste Straße fertigstellt",
+        "Vor der Wertung",
+        "zwei aufeinanderfolgende Biegungen gehen nie in dieselbe Richtung",
+    ),
+    "it": (
+        "il brigante a chi completa la strada più lunga",
+        "Prima del conteggio",
+        "mai due curve di seguito dalla stessa parte",
+    ),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_the_new_game_page_says_the_rules_the_engine_plays(client, ann, language):
+    """The robber goes to a player, two successive river bends may not turn the same way, the
+    dragon moves before or after the scoring (fr A5, B; de A4; it), and a select that always
+    holds a choice is not "(optional)"."""
+    client.force_login(ann)
+    html = client.get(reverse("game-create"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for said in NEW_GAME[language]:
+        assert said in html, said
+    optional = {"de": "(optional)", "fr": "(facultatif)", "it": "(facoltativo)"}[language]
+    selects = re.findall(
+        r'<label for="(id_[^"]+)">[^<]*</label>( <span class="optional">[^<]*</span>)?\s*<select', html
+    )
+    assert selects and not [name for name, marked in selects if marked], optional
