@@ -383,6 +383,7 @@ class MovesView(PublicGameView):
             data["rotation"],
             data["meeple"],
             tile=data.get("tile"),
+            action={key: data[key] for key in s.MOVE_ACTION_KEYS if key in data} or None,
         )
         return self.played(locked, data["move_number"])
 

@@ -271,6 +271,36 @@ class CreateGameSerializer(serializers.Serializer):
     )
 
 
+MOVE_ACTION_KEYS = ("tower", "fairy", "portal", "princess")
+"""The keys of a tile move's action taken instead of a figure (NOTATION.md; the legal
+moves' ``actions`` list them for each placement where one is allowed)."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": True,
+        "example": {"x": 0, "y": 1},
+        "description": "The action, as the NOTATION.md entry's value under this key and as the legal moves' "
+        "`actions` list it",
+    }
+)
+class MoveActionField(serializers.Field):
+    default_error_messages = {"invalid": _('must be an object such as {{"x": 0, "y": 1}}, not {value}')}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict) or not data:
+            self.fail("invalid", value=_show(data))
+        return dict(data)
+
+    def to_representation(self, value):
+        return value
+
+
 class MoveRequestSerializer(serializers.Serializer):
     move_number = StrictIntegerField(
         min_value=1, help_text="The number of the move being played (the state's move_number)"
@@ -284,6 +314,18 @@ class MoveRequestSerializer(serializers.Serializer):
         max_length=16,
         help_text="The tile to place: by default the drawn tile; with a hand of tiles, one of your hand",
     )
+    tower = MoveActionField(help_text="The Tower: a tower piece, or a follower on top, instead of a figure")
+    fairy = MoveActionField(help_text="The Princess & the Dragon: the fairy moved beside a follower of yours")
+    portal = MoveActionField(help_text="The Princess & the Dragon: a figure through the magic portal")
+    princess = MoveActionField(help_text="The Princess & the Dragon: a knight removed from the princess's city")
+
+    def validate(self, attrs):
+        taken = [key for key in MOVE_ACTION_KEYS if key in attrs]
+        if len(taken) > 1:
+            raise serializers.ValidationError(
+                gettext("a move takes one action instead of a figure, not %(actions)s") % {"actions": " + ".join(taken)}
+            )
+        return attrs
 
 
 @extend_schema_field(
@@ -460,6 +502,16 @@ class PlacementSerializer(serializers.Serializer):
         child=serializers.DictField(child=serializers.CharField()),
         help_text="Every figure allowed on each spot: {spot, figure} with figure follower, large, builder or pig",
     )
+    actions = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Only where an expansion allows one: each action the move may take instead of a figure, "
+        'as its key and value of the move (e.g. `{"tower": {"x": 0, "y": 1}}`)',
+    )
+    must_act = serializers.BooleanField(
+        required=False,
+        help_text="Only when true: this placement must take one of its `actions` (the princess who must remove)",
+    )
 
 
 class HandTileSerializer(serializers.Serializer):
@@ -473,6 +525,12 @@ class LegalMovesSerializer(serializers.Serializer):
     pending = PendingSerializer(allow_null=True, help_text="Who the game waits for; a decision's accepted answers")
     hand = HandTileSerializer(
         many=True, required=False, help_text="With a hand of tiles, for its holder: each tile's legal placements"
+    )
+    before_turn = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Only when there are some: what the player on turn may play before the tile move (the Tower's "
+        'ransom, e.g. `{"ransom": {"jailer": "Bob", "figure": "follower"}}`), sent as a decision\'s `answer`',
     )
 
 

@@ -24,11 +24,21 @@ from .seating import seat_of
 
 
 def play_move(
-    game_id: int, user, move_number: Any, x: Any, y: Any, rotation: Any, meeple: Any, tile: Any = None
+    game_id: int,
+    user,
+    move_number: Any,
+    x: Any,
+    y: Any,
+    rotation: Any,
+    meeple: Any,
+    tile: Any = None,
+    action: dict[str, Any] | None = None,
 ) -> LockedGame:
     """Play the user's tile turn. Checks, in order: the game, the seat, the move number, the
     turn, then the engine's rules. ``tile``: which tile (of a hand) is placed; by default
-    the drawn tile. Returns the game, its seats and its new engine state.
+    the drawn tile. ``action``: an expansion's action instead of a figure, as the entry's
+    key and value (``{"tower": {"x": 0, "y": 1}}``). Returns the game, its seats and its new
+    engine state.
 
     The game row is locked for the whole transaction, and the log's unique
     (game, number) is the last guard: two submissions of one turn store one move.
@@ -54,7 +64,8 @@ def play_move(
                 _("tile %(tile)s is not yours to play: choose one of %(tiles)s")
                 % {"tile": tile, "tiles": ", ".join(engine.turn_tiles)}
             )
-        return EngineMove.from_json({"tile": chosen, "x": x, "y": y, "rotation": rotation, "meeple": meeple})
+        entry = {"tile": chosen, "x": x, "y": y, "rotation": rotation, "meeple": meeple, **(action or {})}
+        return EngineMove.from_json(entry)
 
     return _play_as(game_id, user, move_number, turn_entry)
 
@@ -67,9 +78,6 @@ def play_decision(game_id: int, user, move_number: Any, answer: Any) -> LockedGa
         raise GameError(_("answer must be a record entry such as %(example)s") % {"example": '{"reinforce": null}'})
 
     def decision_entry(engine: EngineGame, seat: Seat) -> Entry:
-        pending = engine.pending
-        if pending is None or pending.action == "turn":
-            raise Conflict(_("no decision is pending: it is a tile turn (send it as a move)"))
         name = engine.players[seat.position]
         if answer.get("player", name) != name:
             raise NotAllowed(
@@ -79,7 +87,11 @@ def play_decision(game_id: int, user, move_number: Any, answer: Any) -> LockedGa
             raise GameError(
                 _("a decision's answer is a reinforce, quarter or market entry, not a tile turn or resignation")
             )
-        return parse_entry({"player": name, **{k: v for k, v in answer.items() if k != "player"}})
+        entry = parse_entry({"player": name, **{k: v for k, v in answer.items() if k != "player"}})
+        pending = engine.pending
+        if (pending is None or pending.action == "turn") and not engine.is_turn_entry(entry):
+            raise Conflict(_("no decision is pending: it is a tile turn (send it as a move)"))
+        return entry
 
     return _play_as(game_id, user, move_number, decision_entry)
 
@@ -100,7 +112,8 @@ def _play_as(game_id: int, user, move_number: Any, make_entry) -> LockedGame:
                 turn = engine.play(make_entry(engine, seat))
             except IllegalMove as exc:
                 raise GameError(illegal_move_text(move_number, exc)) from None
-            commands.record(locked, [turn])
+            # an entry before the tile move (a ransom) leaves the turn as it was: same clock, no e-mail
+            commands.record(locked, [turn], on_turn=seat.position if engine.is_turn_entry(turn.move) else None)
     except IntegrityError:
         raise Conflict(_("move %(number)d has already been played") % {"number": move_number}) from None
     return locked

@@ -183,7 +183,7 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
     my_turn = view.my_turn
     tile = view.chosen_tile(asked_tile)
     placements = view.placements(tile) if my_turn and tile else []
-    shown = [{k: v for k, v in p.items() if k != "meeples"} for p in placements]  # turn.js reads the figures
+    shown = [_offered(p) for p in placements]
     legal: dict[str, Any] = {"tile": tile if my_turn and tile else None, "placements": shown}
     legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
     legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
@@ -199,7 +199,20 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
         "legal": legal,
         "board_svg": view.board_svg(highlight if my_turn else None, legend=False, sprite=sprite()),
         "tile_svgs": sorted(_tile_svgs(tile, rotations).items()) if my_turn and tile else [],
+        "before_turn": [
+            {"answer_json": json.dumps(answer), "label": expansions.offer_label(answer)} for answer in view.before_turn
+        ]
+        if my_turn
+        else [],
     }
+
+
+def _offered(placement: dict[str, Any]) -> dict[str, Any]:
+    """A placement as turn.js reads it: its figures, and its actions with their words."""
+    shown = {k: v for k, v in placement.items() if k != "meeples"}
+    if "actions" in shown:
+        shown["actions"] = [{"entry": a, "label": expansions.offer_label(a)} for a in shown["actions"]]
+    return shown
 
 
 def decision_context(view: GameView) -> dict[str, Any]:

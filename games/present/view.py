@@ -52,19 +52,26 @@ class PlayerView:
 
 
 def placements_of(engine: EngineGame, tile: str) -> list[dict[str, Any]]:
-    """Each legal placement of ``tile`` with its follower spots and allowed figures."""
+    """Each legal placement of ``tile`` with its follower spots and allowed figures, and
+    where an expansion allows them, the actions a move may take instead of a figure (and
+    ``must_act`` where it must take one: then no figure)."""
     result = []
     for p in engine.legal_placements(tile):
-        figures = engine.legal_figures(p, tile)
-        result.append(
-            {
-                "x": p.x,
-                "y": p.y,
-                "rotation": p.rotation,
-                "meeples": [spot for spot, figure in figures if figure == "follower"],
-                "figures": [{"spot": spot, "figure": figure} for spot, figure in figures],
-            }
-        )
+        must_act = engine.action_required(p, tile) is not None
+        figures = [] if must_act else engine.legal_figures(p, tile)
+        placement: dict[str, Any] = {
+            "x": p.x,
+            "y": p.y,
+            "rotation": p.rotation,
+            "meeples": [spot for spot, figure in figures if figure == "follower"],
+            "figures": [{"spot": spot, "figure": figure} for spot, figure in figures],
+        }
+        actions = engine.legal_actions(p, tile)
+        if actions:
+            placement["actions"] = [move.action.to_json() for move in actions]
+        if must_act:
+            placement["must_act"] = True
+        result.append(placement)
     return result
 
 
@@ -373,7 +380,18 @@ class GameView:
             if not hand:
                 return {**empty, "pending": pending}
             return {**empty, "pending": pending, "hand": [{"tile": t, "placements": self.placements(t)} for t in hand]}
-        return {"tile": self._engine.tile, "placements": self.placements(self._engine.tile), "pending": pending}
+        legal = {"tile": self._engine.tile, "placements": self.placements(self._engine.tile), "pending": pending}
+        if self.before_turn:
+            legal["before_turn"] = self.before_turn
+        return legal
+
+    @cached_property
+    def before_turn(self) -> list[dict[str, Any]]:
+        """What the player on turn may play before their tile move, unasked (the Tower's
+        ransom), each as a decision's answer: the record entry without its player."""
+        if not self.active:
+            return []
+        return [{k: v for k, v in e.to_json().items() if k != "player"} for e in self._engine.turn_entries()]
 
     # --- why not: the engine's reasons, for a player who tries what the rules forbid ----------
 

@@ -55,7 +55,9 @@ function setUp() {
 
   var refusals = legal.refusals || { cells: {}, spots: {}, usual: null, reasons: [] };
   var figureBox = document.getElementById("figure-choice");
-  var state = { key: null, index: 0, spot: null, figure: "follower", busy: false };
+  var actionBox = document.getElementById("action-choice");
+  /* action: the index of the chosen action instead of a figure (Tower, fairy, portal, princess), or null */
+  var state = { key: null, index: 0, spot: null, figure: "follower", action: null, busy: false };
 
   /* The spots of a placement where some figure may go, and the figures allowed on one. */
   function spotsOf(p) {
@@ -70,6 +72,10 @@ function setUp() {
 
   function options() { return state.key ? byCell[state.key] : []; }
   function placement() { return options()[state.index] || null; }
+  function chosenAction() {
+    var p = placement();
+    return p && state.action !== null && p.actions ? p.actions[state.action] || null : null;
+  }
 
   function spotLabel(spot) {
     if (!spot) return legal.no_follower || "no follower";
@@ -233,20 +239,25 @@ function setUp() {
     rotateBtn.disabled = n < 2;
     rotateBtn.innerHTML = "⟳ " + gettext("Rotate") + " <kbd>R</kbd>" + (n > 1 ? ' <span class="muted small">' + (state.index + 1) + "/" + n + "</span>" : "");
     rotateBtn.setAttribute("aria-label", n > 1 ? interpolate(gettext("Rotate (%(count)s rotations fit here)"), { count: n }, true) : gettext("Rotate (only one rotation fits here)"));
-    noneBtn.setAttribute("aria-pressed", state.spot ? "false" : "true");
+    noneBtn.setAttribute("aria-pressed", state.spot || state.action !== null ? "false" : "true");
     var spots = spotsOf(p).length;
     noneBtn.hidden = !spots;  // no follower can go on this placement (or none is left): nothing to choose
     renderFigures(p);
+    renderActions(p);
     selection.innerHTML = "";
     var strong = document.createElement("strong");
     strong.textContent = interpolate(gettext("Tile %(tile)s at (%(x)s,%(y)s), %(rotation)s°"), { tile: legal.tile, x: p.x, y: p.y, rotation: p.rotation }, true);
     selection.appendChild(strong);
-    selection.appendChild(document.createTextNode(" · " + spotLabel(state.spot)
-      + (state.spot && state.figure !== "follower" ? " (" + figureLabel(state.figure) + ")" : "")));
+    var acting = chosenAction();
+    selection.appendChild(document.createTextNode(" · " + (acting ? acting.label : spotLabel(state.spot)
+      + (state.spot && state.figure !== "follower" ? " (" + figureLabel(state.figure) + ")" : ""))));
     selection.setAttribute("data-figure", state.spot ? state.figure : "");
     selection.setAttribute("data-rotation", p.rotation);
     selection.setAttribute("data-spot", state.spot || "");
-    step.textContent = spots
+    confirmBtn.disabled = state.busy || (!!p.must_act && !acting);
+    step.textContent = p.must_act
+      ? gettext("Choose what the princess does (she must act), then confirm.")
+      : spots
       ? gettext("Rotate if you like, put a follower on a spot of the tile (or none), then confirm.")
       : (legal.placements.length && !spots ? gettext("Rotate if you like, then confirm (no follower can be placed).") : gettext("Rotate if you like, then confirm."));
     if (focusSpot) {
@@ -267,6 +278,7 @@ function setUp() {
     }
     state.spot = null;
     state.figure = "follower";
+    state.action = null;
     render();
   }
 
@@ -276,11 +288,13 @@ function setUp() {
     state.index = (state.index + 1) % n;
     var p = placement();
     if (state.spot && figuresAt(p, state.spot).indexOf(state.figure) < 0) state.spot = null;
+    state.action = null;  // the actions differ from one rotation to another
     render();
   }
 
   function chooseSpot(spot) {
     state.spot = state.spot === spot ? null : spot;
+    if (state.spot) state.action = null;
     if (state.spot) {
       var kinds = figuresAt(placement(), spot);
       state.figure = kinds.indexOf("follower") >= 0 ? "follower" : kinds[0];
@@ -307,24 +321,49 @@ function setUp() {
     });
   }
 
+  /* The actions the placement may take instead of a figure, as toggle buttons with the
+     server's words; hidden when it has none. Choosing one leaves the spot empty. */
+  function renderActions(p) {
+    if (!actionBox) return;
+    var list = actionBox.querySelector(".action-list");
+    list.innerHTML = "";
+    actionBox.hidden = !(p.actions && p.actions.length);
+    (p.actions || []).forEach(function (a, i) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-small";
+      b.setAttribute("aria-pressed", i === state.action ? "true" : "false");
+      b.textContent = a.label;
+      b.addEventListener("click", function () {
+        state.action = state.action === i ? null : i;
+        if (state.action !== null) state.spot = null;
+        render();
+      });
+      list.appendChild(b);
+    });
+  }
+
   function cancel() {
-    state.key = null; state.index = 0; state.spot = null;
+    state.key = null; state.index = 0; state.spot = null; state.action = null;
     render();
   }
 
   function confirmMove() {
     var p = placement();
-    if (!p || state.busy) return;
+    if (!p || state.busy || (p.must_act && !chosenAction())) return;
     state.busy = true;
     confirmBtn.disabled = true;
     confirmBtn.textContent = gettext("Sending…");
     alertBox.textContent = "";
-    postMove(panel, panel.getAttribute("data-move-url"), {
+    var body = {
       move_number: parseInt(panel.getAttribute("data-move-number"), 10),
       tile: panel.getAttribute("data-tile"),
       x: p.x, y: p.y, rotation: p.rotation,
       meeple: state.spot && state.figure !== "follower" ? { spot: state.spot, figure: state.figure } : state.spot
-    }).catch(function (error) {
+    };
+    var acting = chosenAction();
+    if (acting) Object.keys(acting.entry).forEach(function (key) { body[key] = acting.entry[key]; });
+    postMove(panel, panel.getAttribute("data-move-url"), body).catch(function (error) {
       state.busy = false;
       confirmBtn.disabled = false;
       confirmBtn.textContent = gettext("Confirm move");
@@ -341,9 +380,27 @@ function setUp() {
     });
   });
 
+  /* A ransom before the tile move: its own POST to the decision URL; the turn goes on. */
+  panel.querySelectorAll(".before-turn button[data-answer]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      if (state.busy) return;
+      state.busy = true;
+      b.disabled = true;
+      var url = b.closest(".before-turn").getAttribute("data-decision-url");
+      postMove(panel, url, {
+        move_number: parseInt(panel.getAttribute("data-move-number"), 10),
+        answer: JSON.parse(b.getAttribute("data-answer"))
+      }).catch(function (error) {
+        state.busy = false;
+        b.disabled = false;
+        alertBox.textContent = error.message || gettext("The move could not be sent. Check your connection and try again.");
+      });
+    });
+  });
+
   svg.addEventListener("click", refuseCell);
   rotateBtn.addEventListener("click", rotate);
-  noneBtn.addEventListener("click", function () { state.spot = null; render(); });
+  noneBtn.addEventListener("click", function () { state.spot = null; state.action = null; render(); });
   confirmBtn.addEventListener("click", confirmMove);
   cancelBtn.addEventListener("click", function () {
     var key = state.key;

@@ -154,3 +154,68 @@ def engines_built():
     with mock.patch.object(EngineGame, "__init__", building):
         yield built
         built.count += REPLAYS.hits - hits
+
+
+def asked(clients, game):
+    """Whoever is asked, their client, the state and the legal moves."""
+    state = next(iter(clients.values())).get(f"/api/games/{game.pk}/").json()
+    name = state["pending"]["player"]
+    legal = clients[name].get(f"/api/games/{game.pk}/legal-moves/").json()
+    return name, clients[name], state, legal
+
+
+def post_placement(client, game, state, placement, meeple=None, **action):
+    body = {"move_number": state["move_number"], "x": placement["x"], "y": placement["y"]}
+    body.update(rotation=placement["rotation"], meeple=meeple, **action)
+    return client.post(f"/api/games/{game.pk}/moves/", body, format="json")
+
+
+def post_answer(client, game, state, answer):
+    return client.post(
+        f"/api/games/{game.pk}/decision/", {"move_number": state["move_number"], "answer": answer}, format="json"
+    )
+
+
+def play_offered(clients, game, rng) -> str:
+    """Play what the API's legal moves offer the player asked (``clients`` by name),
+    preferring an action instead of a figure, a ransom or an answer other than a pass;
+    returns what was played (the entry's key, 'tile' or, on a tile that fits nowhere, 'stuck')."""
+    _name, client, state, legal = asked(clients, game)
+    pending = legal["pending"]
+    if pending["action"] != "turn":
+        answers = [o["answer"] for o in pending["options"]]
+        acts = [a for a in answers if None not in a.values()] or answers
+        answer = rng.choice(acts)
+        response = post_answer(client, game, state, answer)
+        assert response.status_code == 201, response.json()
+        return next(iter(answer))
+    if legal.get("before_turn") and rng.random() < 0.7:
+        response = post_answer(client, game, state, legal["before_turn"][0])
+        assert response.status_code == 201, response.json()
+        return "ransom"
+    if not legal["placements"]:
+        return "stuck"
+    acting = [p for p in legal["placements"] if p.get("actions")]
+    if acting and rng.random() < 0.7:
+        placement = rng.choice(acting)
+        action = rng.choice(placement["actions"])
+        response = post_placement(client, game, state, placement, **action)
+        assert response.status_code == 201, response.json()
+        return next(iter(action))
+    placement = rng.choice([p for p in legal["placements"] if not p.get("must_act")])
+    figure = rng.choice([*placement["figures"], None])
+    meeple = figure if figure is None or figure["figure"] != "follower" else figure["spot"]
+    response = post_placement(client, game, state, placement, meeple)
+    assert response.status_code == 201, response.json()
+    return "tile"
+
+
+def play_offered_until(clients, game, rng, done, limit=300):
+    """Play as :func:`play_offered` until ``done(legal moves)``; returns :func:`asked` then."""
+    for _ in range(limit):
+        game.refresh_from_db()
+        name, client, state, legal = asked(clients, game)
+        if done(legal):
+            return name, client, state, legal
+        play_offered(clients, game, rng)
+    raise AssertionError("never reached")

@@ -27,7 +27,8 @@ def test_schema_documents_the_game_endpoints(client):
     post = paths["/api/games/{id}/moves/"]["post"]
     assert {"201", "400", "403", "404", "409"} <= set(post["responses"])
     body = post["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
-    assert {"move_number", "x", "y", "rotation", "meeple"} <= set(schema["components"]["schemas"][body]["properties"])
+    properties = set(schema["components"]["schemas"][body]["properties"])
+    assert {"move_number", "x", "y", "rotation", "meeple", "tower", "fairy", "portal", "princess"} <= properties
     assert "image/svg+xml" in paths["/api/games/{id}/board.svg"]["get"]["responses"]["200"]["content"]
 
 

@@ -94,6 +94,11 @@ def for_action(action: str) -> SiteExpansion | None:
     return next((e for e in REGISTRY if action in e.decisions), None)
 
 
+def offer_label(entry: dict[str, Any]) -> str:
+    """What the turn panel offers (an action instead of a figure, a ransom) in words."""
+    return next((label for e in REGISTRY if (label := e.offer_label(entry))), "")
+
+
 def player_marks(state: dict[str, Any], player: str) -> list[Mark]:
     """Every expansion's marks beside ``player`` in the scores panel, in registry order."""
     return [mark for e in REGISTRY for mark in e.player_marks(state, player)]

@@ -101,6 +101,12 @@ class SiteExpansion:
         on the tower at (0,1)'); empty when the entry takes none of this expansion's."""
         return []
 
+    def offer_label(self, entry: dict[str, Any]) -> str:
+        """What the turn panel offers the player on turn, in the imperative: a tile move's
+        action instead of a figure (``{"tower": {"x": 0, "y": 1}}``) or an entry played
+        before the tile move (``{"ransom": ...}``); empty when it is none of this expansion's."""
+        return ""
+
     def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:
         """What its pending decision is about, for ``viewer`` (the one deciding or another)."""
         raise NotImplementedError

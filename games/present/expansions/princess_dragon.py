@@ -208,6 +208,22 @@ class PrincessDragon(SiteExpansion):
             return [pgettext("move", "let the princess send the %(spot)s at (%(x)s,%(y)s) home") % _where(princess)]
         return []
 
+    def offer_label(self, entry: dict[str, Any]) -> str:
+        fairy, portal, princess = entry.get("fairy"), entry.get("portal"), entry.get("princess")
+        if isinstance(fairy, dict):
+            if fairy.get("spot"):
+                return gettext("Move the fairy beside your %(spot)s at (%(x)s,%(y)s)") % _where(fairy)
+            return gettext("Move the fairy onto the tile at (%(x)s,%(y)s)") % _where(fairy)
+        if isinstance(portal, dict):
+            if portal.get("figure") == "large":
+                return gettext("Put a large follower through the magic portal: %(spot)s at (%(x)s,%(y)s)") % _where(
+                    portal
+                )
+            return gettext("Put a follower through the magic portal: %(spot)s at (%(x)s,%(y)s)") % _where(portal)
+        if isinstance(princess, dict):
+            return gettext("Let the princess send the %(spot)s at (%(x)s,%(y)s) home") % _where(princess)
+        return ""
+
     def move_clauses(self, changed: dict[str, tuple[Any, Any]], player: str) -> list[str]:
         """'called the dragon' (a volcano brought it onto the board's tile just placed)."""
         before, after = changed.get("dragon", (None, None))

@@ -134,6 +134,22 @@ class Tower(SiteExpansion):
             return [pgettext("move", "closed the tower at (%(x)s,%(y)s) with a follower") % values]
         return [pgettext("move", "put a tower piece on the tower at (%(x)s,%(y)s)") % values]
 
+    def offer_label(self, entry: dict[str, Any]) -> str:
+        tower, ransom = entry.get("tower"), entry.get("ransom")
+        if isinstance(tower, dict):
+            values = {"x": tower.get("x"), "y": tower.get("y")}
+            if tower.get("figure") == "large":
+                return gettext("Close the tower at (%(x)s,%(y)s) with a large follower") % values
+            if tower.get("figure"):
+                return gettext("Close the tower at (%(x)s,%(y)s) with a follower") % values
+            return gettext("Put a tower piece on the tower at (%(x)s,%(y)s)") % values
+        if isinstance(ransom, dict):
+            values = {"jailer": ransom.get("jailer")}
+            if ransom.get("figure") == "large":
+                return gettext("Pay %(jailer)s 3 points to free your large follower") % values
+            return gettext("Pay %(jailer)s 3 points to free a follower") % values
+        return ""
+
     def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:
         pending = engine.pending
         if viewer != pending.player:
