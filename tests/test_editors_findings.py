@@ -148,3 +148,23 @@ def test_the_new_game_page_says_the_rules_the_engine_plays(client, ann, language
         r'<label for="(id_[^"]+)">[^<]*</label>( <span class="optional">[^<]*</span>)?\s*<select', html
     )
     assert selects and not [name for name, marked in selects if marked], optional
+
+
+@pytest.mark.parametrize(
+    ("language", "spot", "said"),
+    [
+        ("en", "field:ENE", "farmer in the field (north-east)"),
+        ("en", "field:ESE", "farmer in the field (south-east)"),
+        ("en", "field:WNW", "farmer in the field (north-west)"),
+        ("en", "field:NNE", "farmer in the field (north-east)"),
+        ("fr", "field:ESE", "paysan dans le pré (sud-est)"),
+        ("de", "field:WSW", "Bauer auf der Wiese (Südwesten)"),
+    ],
+)
+def test_the_two_fields_beside_an_east_or_west_road_have_two_names(language, spot, said):
+    """The fields north and south of a road leaving east were both 'farmer in the field (east)'
+    on the game page's spots and in the move list."""
+    from games.present.entries import describe_spot
+
+    with translation.override(language):
+        assert describe_spot(spot) == said

@@ -21,9 +21,10 @@ DIRECTION_LABELS = {
 
 def side_label(where: str) -> str:
     """A spot's side in words: 'north' for ``N``; a field's half edge (``NNE``: the north
-    edge's eastern half) as the nearest of the eight directions, 'north-east'."""
-    if len(where) == 3:  # the edge, then the half of it
-        letters = {where[0], where[2]}
+    edge's eastern half, ``ENE``: the east edge's northern half) as the nearest of the eight
+    directions, 'north-east' (``ESE``, the east edge's other half, is 'south-east')."""
+    if len(where) == 3:  # the edge, then the corner its half lies towards
+        letters = set(where)
         where = "".join(c for c in "NS" if c in letters) + "".join(c for c in "EW" if c in letters)
     return str(DIRECTION_LABELS.get(where, where))
 
