@@ -32,7 +32,9 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
     kind of the rule set) and deploys one of them with probability ``follower_rate``;
     without one it takes a module's action instead, half the time, if there is any; half
     the time it first plays an entry the player may play unasked (the Tower's ransom).
-    Tiles that fit nowhere are discarded. A decision (the Count's) is taken rather than
+    Tiles that fit nowhere are discarded. A tile of the player's own (the abbey) is played
+    instead of the drawn one a fifth of the time when it fits somewhere, and always on a turn
+    without a drawn tile (the end's abbeys), unless the pass was played. A decision (the Count's) is taken rather than
     passed, often.
     """
     played = 0
@@ -52,6 +54,18 @@ def play_randomly(game: Game, rng: random.Random, entries: int | None = None, fo
         if extras and rng.random() < 0.5:
             game.play(rng.choice(extras))
             continue
+        own = game.own_tiles  # e.g. the abbey, instead of the drawn tile: a fifth of the time, or at the end
+        if own and (not tiles or rng.random() < 0.2):
+            choices = [(t, p) for t in own for p in game.legal_placements(t)]
+            if choices or not tiles:
+                tile, placement = rng.choice(choices) if choices else (own[0], None)
+                if placement is None:  # nowhere to go at the end: the pass offered instead
+                    game.play(extras[0])
+                    continue
+                figures = game.legal_figures(placement, tile)
+                spot, figure = rng.choice(figures) if figures and rng.random() < follower_rate else (None, "follower")
+                game.play(Move(tile, placement.x, placement.y, placement.rotation, spot, figure=figure))
+                continue
         tile = tiles[0] if len(tiles) == 1 else rng.choice(tiles)
         placements = game.legal_placements(tile)
         if not placements:

@@ -36,8 +36,9 @@ EDGE_WORDS = ("north", "east", "south", "west")
 
 _OPPOSITE_HALF = tuple(opposite_half(h) for h in range(8))
 # An empty cell's pattern packs what its neighbours show on N, E, S, W into 3 bits each.
-_TERRAIN_CODE = {"C": 1, "R": 2, "F": 3, "W": 4}
-_CODE_TERRAIN = ".CRFW"
+_TERRAIN_CODE = {"C": 1, "R": 2, "F": 3, "W": 4, "A": 5}
+_CODE_TERRAIN = ".CRFWA"
+_ANY = (1, 2, 3, 4)  # what an abbey's edge (``A``) meets: any terrain
 _FIT: dict[str, dict[int, int]] = {}  # tile -> pattern -> mask of the rotations that fit (see _fits)
 
 
@@ -71,11 +72,26 @@ def _fits(tile: str) -> dict[int, int]:
         return table
     table = _FIT[tile] = {}
     for i, rotation in enumerate((0, 90, 180, 270)):
-        edges = [_TERRAIN_CODE[t] << (3 * e) for e, t in enumerate(orientation(tile, rotation).edges)]
+        terrain = orientation(tile, rotation).edges
+        if "A" in terrain:  # an abbey: its edges meet anything
+            for code in _any_patterns(terrain):
+                table[code] = table.get(code, 0) | 1 << i
+            continue
+        edges = [_TERRAIN_CODE[t] << (3 * e) for e, t in enumerate(terrain)]
         for sides in range(1, 16):  # which sides have a neighbour
             code = sum(edges[e] for e in range(4) if sides >> e & 1)
             table[code] = table.get(code, 0) | 1 << i
     return table
+
+
+def _any_patterns(terrain: str) -> list[int]:
+    """Every pattern (a neighbour on one side at least) that edges ``terrain`` fit, an
+    abbey's edge ``A`` fitting any terrain."""
+    codes = [0]
+    for e, t in enumerate(terrain):
+        options = (0, *_ANY) if t == "A" else (0, _TERRAIN_CODE[t])
+        codes = [code | c << (3 * e) for code in codes for c in options]
+    return [code for code in codes if code]
 
 
 def fits_pattern(tile: str, pattern: int) -> bool:
@@ -124,6 +140,7 @@ class _Layout(NamedTuple):
     ]  # per side with probes: (cell delta, probes with the segment first)
     grouped: bool  # whether any segment has siblings (a feature may meet two pieces of the tile)
     edge_links: tuple[tuple[int, int], ...]  # (cell delta, segment) per edge with a road, city or river, N E S W
+    walls: tuple[int, ...]  # the edges (N E S W) of an abbey: they close the road or city they meet
 
 
 _LAYOUTS: dict[int, _Layout] = {}
@@ -165,6 +182,7 @@ def _layout(o: Orientation) -> _Layout:
             for seg in segments
         ),
         edge_links=tuple((DELTA[e], s) for e, s in enumerate(o.edge_segment) if s >= 0),
+        walls=tuple(e for e, t in enumerate(o.edges) if t == "A"),
     )
     return layout
 
@@ -722,12 +740,30 @@ class Board:
         placed = self._last = PlacedTile(key // STRIDE - OFFSET, key % STRIDE - OFFSET, o, base, [])
         cells[key] = placed
         done: list[int] = []
+        if layout.walls:
+            self._close_walls(key, layout.walls, done)
         for s in layout.closable:
             root = find(base + s)
             if opens[root] == 0 and root not in done:
                 done.append(root)
         self._cloisters_done(key, base, layout.cloister, done)
         return placed, done
+
+    def _close_walls(self, key: int, walls: tuple[int, ...], done: list[int]) -> None:
+        """An abbey's edges ``walls`` close each road or city of a neighbour they meet
+        (adding to ``done`` those it completes: a feature met twice closes once)."""
+        cells, find, opens = self.cells, self.find, self._open
+        for e in walls:
+            neighbour = cells.get(key + DELTA[e])
+            if neighbour is None:
+                continue
+            segment = neighbour.orientation.edge_segment[(e + 2) & 3]
+            if segment < 0 or self._kind[neighbour.base + segment] == "river":
+                continue
+            root = find(neighbour.base + segment)
+            opens[root] -= 1
+            if opens[root] == 0 and root not in done:
+                done.append(root)
 
     def _add_segments(self, key: int, layout: _Layout) -> int:
         """The tile's segments as features of their own (joined to nothing yet); returns the

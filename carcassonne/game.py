@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple, Protocol
 
 from . import errors
-from .board import Board, PlacedTile, key_of
+from .board import Board, Figure, PlacedTile, key_of
 from .decisions import Asked, Pending, TileTurn
 from .figures import FOLLOWERS, weight
 from .hooks import RuleModule, hooks_of, modules_for, overrides, weak
@@ -88,6 +88,8 @@ _HOOKS = (
     "played",
     "move_error",
     "hand_sizes",
+    "own_tiles",
+    "figure_weight",
 )
 _PLANS: dict[tuple[type, ...], dict[str, tuple[int, ...]]] = {}
 
@@ -238,6 +240,8 @@ class Game:
         self._played = hooks("played")
         self._move_checks = hooks("move_error")
         self._holders = [mods[i] for i in plan["hand_sizes"]]
+        self._owners = [mods[i] for i in plan["own_tiles"]]
+        self._weighers = {kind: mods[i] for i in plan["figure_weight"] for kind in mods[i].figures()}
 
     def _bind_core(self, core: _CorePhases) -> None:
         """:meth:`_bind_hooks` without modules: every list of hooks empty."""
@@ -249,6 +253,8 @@ class Game:
         self._deciders, self._figure_modules, self._actors, self._turn_entries = {}, {}, {}, {}
         self._farm_cities, self._farm_points, self._drawers, self._played, self._move_checks = [], [], [], [], []
         self._holders = []
+        self._owners = []
+        self._weighers = {}
 
     # --- set-up -------------------------------------------------------------------
 
@@ -374,6 +380,15 @@ class Game:
         if self._holders and not self._asked and not self.finished:
             return self.hand(self.current_player) or ()
         return ()
+
+    @property
+    def own_tiles(self) -> tuple[str, ...]:
+        """The tiles of the player on turn's own that they may play instead of the drawn
+        tile (Abbey & Mayor's abbey), or on a turn without one (the end's abbeys); ``()``
+        while a decision is pending or once the game is over."""
+        if not self._owners or self._asked or self.finished:
+            return ()
+        return self._own_tiles(self.current_player)
 
     def timeout_entry(self, flag: str) -> Move:
         """The entry of the player on turn running out of time: ``flag`` is ``skip`` or
@@ -538,8 +553,10 @@ class Game:
         A tile turn: each placement of the drawn tile (or ``tile``) without a figure and
         with each figure :meth:`legal_figures` allows, or the discard when it fits nowhere;
         a module's decision: its answers, passes included. A tile turn lists too the
-        moves taking a module's action instead of a figure (:meth:`legal_actions`) and,
-        last, the entries the player may play before the tile move (:meth:`turn_entries`).
+        moves taking a module's action instead of a figure (:meth:`legal_actions`), then,
+        when no ``tile`` is named, those of the player's own tiles (:attr:`own_tiles`: the
+        abbey) and, last, the entries the player may play before the tile move
+        (:meth:`turn_entries`).
         Resignations are always legal and not listed.
 
         >>> game = Game.new(["Ann", "Bob"], seed=7)
@@ -551,18 +568,23 @@ class Game:
         if self._asked:
             asked = self._asked[0]
             return asked.module.options(asked)
-        if tile is not None or not self._holding:
-            tiles: tuple[str, ...] = (self._tile_for(tile),)
+        own = self._own_tiles(self.current_player) if self._owners and tile is None else ()
+        if tile is None and self.tile is None and own and not any(self.remaining.values()):
+            tiles: tuple[str, ...] = ()  # the end: a module's own tiles only (the abbeys)
+        elif tile is not None or not self._holding:
+            tiles = (self._tile_for(tile),)
         else:
             tiles = tuple(dict.fromkeys(self.turn_tiles))
             stuck = self.unplaceable(tiles)
             if stuck is not None:  # with hands, a tile that fits nowhere is discarded first
                 return [Move.discard_of(stuck)]
         result: list[Entry] = []
-        for tile in tiles:
+        for tile in (*tiles, *(t for t in own if t not in tiles)):  # own tiles (the abbey) last
             placements = self.legal_placements(tile)
-            if not placements:  # the drawn tile fits nowhere: it is discarded
-                return [Move.discard_of(tile)]
+            if not placements:
+                if self._owners and self._owner_of(tile) is not None:
+                    continue  # an own tile (the abbey) with nowhere to go is never discarded
+                return [Move.discard_of(tile)]  # the drawn tile fits nowhere: it is discarded
             for p in placements:
                 if not (self._action_musts and self._action_required(tile, p)):
                     result.append(Move(tile, p.x, p.y, p.rotation))
@@ -604,7 +626,8 @@ class Game:
         if move.skip or move.forfeit:
             self._check_timeout(move)
             return
-        self._check_tile(tile)
+        if not (self._owners and self._owner_of(tile) is not None):
+            self._check_tile(tile)
         for hook in self._move_checks:
             reason = hook(move)
             if reason:
@@ -893,9 +916,16 @@ class Game:
                 self.out.add(player)
             self.current_player = self._next_seat(player)
         else:
-            self.remaining[move.tile] -= 1
-            for hook in self._played:
-                hook(player, move.tile, move.discard)
+            owner = self._owner_of(move.tile) if self._owners else None
+            if owner is not None:  # a tile of the player's own (the abbey): the drawn one goes back
+                owner.take_own_tile(player, move.tile)
+                if self.tile is not None:
+                    self.put_back(self.tile)
+                    self.tile = None
+            else:
+                self.remaining[move.tile] -= 1
+                for hook in self._played:
+                    hook(player, move.tile, move.discard)
             if not move.discard:
                 o = orientation(move.tile, move.rotation)
                 key = key_of(move.x, move.y)
@@ -1011,10 +1041,22 @@ class Game:
         points: list[int] = [0] * len(self.players)
         scored: list[Scoring] = []
         self._acc = (points, scored)
-        self._turn_entries[type(entry)].play_turn_entry(entry, seat)
+        module = self._turn_entries[type(entry)]
+        module.play_turn_entry(entry, seat)
         turn = Turn(len(self.history) + 1, seat, entry, tuple(points), tuple(scored))
         self.history.append(turn)
+        if module.ends_turn(entry):  # as a tile move would (an abbey's pass at the end)
+            self._draw()
         return turn
+
+    def _own_tiles(self, seat: int) -> tuple[str, ...]:
+        """The tiles of modules' own ``seat`` may play instead of the drawn one (the abbey)."""
+        return tuple(t for module in self._owners for t in module.own_tiles(seat))
+
+    def _owner_of(self, tile: str) -> RuleModule | None:
+        """The module whose own tile ``tile`` the player on turn may play, if any."""
+        seat = self.current_player
+        return next((m for m in self._owners if tile in m.own_tiles(seat)), None)
 
     def _place(self, key: int, o: Orientation) -> list[int]:
         placed, done = self.board.place(key, o)
@@ -1098,7 +1140,7 @@ class Game:
         figures = board.figures(root)
         if not figures:
             return
-        winners = figure_majority(figures, len(self.players), self.out)
+        winners = self._winners(root, figures)
         value = self.feature_value(root, complete)
         kind = board.kind(root)
         self._award(CATEGORY[kind], value, winners, points)
@@ -1109,6 +1151,21 @@ class Game:
                     self.supply[f.player] += 1
                 else:
                     self.reserve[f.player][f.kind] += 1
+
+    def _winners(self, root: int, figures: list[Figure]) -> tuple[int, ...]:
+        """The majority of the road, city or cloister ``root`` (its ``figures``), a module's
+        figure weighing what its module says there (the mayor: its city's pennants)."""
+        weighers = self._weighers
+        if weighers and any(f.kind in weighers for f in figures):
+            return majority(
+                (
+                    (f.player, weighers[f.kind].figure_weight(f.kind, root) if f.kind in weighers else weight(f.kind))
+                    for f in figures
+                ),
+                len(self.players),
+                self.out,
+            )
+        return figure_majority(figures, len(self.players), self.out)
 
     def feature_value(self, root: int, complete: bool) -> int:
         """What the road, city or cloister ``root`` is worth to its majority now, complete
@@ -1173,13 +1230,13 @@ class Game:
             return list(self.scores)
         if self._final is not None or self._phases or self._final_decisions or self._final_scoring:
             return None
-        board, n, out = self.board, len(self.players), self.out
+        board, out = self.board, self.out
         scores = list(self.scores)
         for root in board.occupied_features():  # as _end_of_tiles scores them (incomplete: nobody goes home)
             figures = board.figures(root)
             if figures and board.kind(root) != "field":
                 value = self.feature_value(root, False)
-                for p in figure_majority(figures, n, out):
+                for p in self._winners(root, figures):
                     if p not in out:
                         scores[p] += value
         for value, seats in self._farm_awards():

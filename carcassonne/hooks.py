@@ -131,6 +131,18 @@ class RuleModule:
     def deal(self, hands: list[list[str]]) -> None:
         """Put these tiles in the seats' hands instead (a bot's guess at hidden hands)."""
 
+    # --- a player's own tiles (Abbey & Mayor's abbey) ------------------------------------
+
+    def own_tiles(self, seat: int) -> tuple[str, ...]:
+        """Tiles of this module, in no bag and no count of the set (the abbey), that
+        ``seat``, on turn, may play instead of the drawn tile, which then goes back into the
+        bag (with hands: instead of a tile of the hand, which stays there); also on a turn
+        this module's :meth:`draw` gives without a tile (the abbeys at the end)."""
+        return ()
+
+    def take_own_tile(self, seat: int, tile: str) -> None:
+        """``seat`` plays ``tile``, one of its :meth:`own_tiles`: it leaves their stock."""
+
     def move_error(self, move: Any) -> str | None:
         """Why a tile move (a placement or a discard) may not be played now, after the
         core's checks passed."""
@@ -183,6 +195,12 @@ class RuleModule:
         """Why ``player`` may not deploy a figure of this module's ``kind`` on segment
         ``index`` of the tile ``o`` just placed at ``key`` (``None`` if they may)."""
         return None
+
+    def figure_weight(self, kind: str, root: int) -> int:
+        """The weight of a figure of this module's ``kind`` in the majority of the feature
+        ``root`` it stands on, when it depends on the feature (the mayor: its city's
+        pennants); a module that does not override this leaves its kinds' fixed weight."""
+        raise NotImplementedError
 
     # --- scoring ------------------------------------------------------------------------
 
@@ -281,6 +299,12 @@ class RuleModule:
     def play_turn_entry(self, entry: Any, seat: int) -> None:
         """Play ``entry`` of ``seat`` (already checked)."""
         raise NotImplementedError
+
+    def ends_turn(self, entry: Any) -> bool:
+        """Whether ``entry`` (one of this module's ``turn_entry_kinds``, just played) ends
+        the turn of the player on turn, as a tile move would (the pass of an abbey at the
+        end): the next turn is drawn."""
+        return False
 
     # --- the end (RULES.md, End of the game with expansions) ------------------------------
 

@@ -33,14 +33,16 @@ EDGES = "NESW"
 HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 """Half-edge names, clockwise from the north-west corner; half ``h`` lies on edge ``h // 2``."""
 
-TERRAIN_NAMES = {"C": "city", "R": "road", "F": "field", "W": "river"}
+TERRAIN_NAMES = {"C": "city", "R": "road", "F": "field", "W": "river", "A": "abbey"}
+"""Terrain letters of a tile's edges; ``A``: an abbey's edge, which meets any terrain (and
+closes a road or city it meets)."""
 ROTATIONS = (0, 90, 180, 270)
 KINDS = ("city", "road", "field", "cloister", "river")
 SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth", "CoC", "princess")
-TILE_MARKS = ("quarter", "volcano", "dragon", "portal", "tower")
+TILE_MARKS = ("quarter", "volcano", "dragon", "portal", "tower", "abbey")
 """Words of a row's segments cell that mark the whole tile (:attr:`TileType.marks`), not a
 segment: the Count's quarters, The Princess & the Dragon's volcano, dragon and portal, The
-Tower's tower foundation."""
+Tower's tower foundation, Abbey & Mayor's abbey tile (a player's own, never in the bag)."""
 
 
 def opposite_edge(edge: int) -> int:
@@ -293,6 +295,22 @@ TOWER_TABLE = """
 | TO-17 | 1 | C C C C | tower; city N E W +; city S; field (inner) | 1 2 |
 """
 
+AM_TABLE = """
+| AM-01 | 1 | C C C C | city N E S W + + |
+| AM-02 | 1 | C C C C | city N S +; city E W; field (inner) | 1 2; field (inner) | 1 2 |
+| AM-03 | 1 | C C F C | city N +; city E W; field (inner) | 1 2; field SSE SSW | 1 2 |
+| AM-04 | 1 | C R R C | city N; city W; road E; road S; field ENE | 1; field SSW | 2; field ESE SSE | 1 2 |
+| AM-05 | 1 | R R R R | cloister; road N; road E; road S; road W; field WNW NNW; field NNE ENE; field ESE SSE; field SSW WSW |
+| AM-06 | 1 | C F F R | city N; road W; field WNW | 1; field ENE ESE SSE SSW WSW | 1 |
+| AM-07 | 1 | C R R F | city N; road E S; field SSW WSW WNW | 1; field ENE | 1; field ESE SSE |
+| AM-08 | 1 | C F R R | city N; road S W; field ENE ESE SSE | 1; field WNW | 1; field SSW WSW |
+| AM-09 | 1 | F F F C | city W +; field NNW NNE | 1; field ENE ESE | 1; field SSE SSW | 1 |
+| AM-10 | 1 | F F R F | road S; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| AM-11 | 1 | R R F R | road N E W; field WNW NNW; field NNE ENE; field ESE SSE SSW WSW |
+| AM-12 | 1 | R C R C | city E W +; road N S; field SSE SSW | 1; field NNW | 1; field NNE | 1 |
+| AM-A | 1 | A A A A | abbey; cloister |
+"""
+
 
 def parse_table(table: str, expansion: str) -> dict[str, TileType]:
     """Parse rows of a TILES.md table into tile types, keyed by id.
@@ -347,12 +365,15 @@ TILE_TYPES: dict[str, TileType] = {
     **parse_table(CO_TABLE, "count"),
     **parse_table(PD_TABLE, "princess_dragon"),
     **parse_table(TOWER_TABLE, "tower"),
+    **parse_table(AM_TABLE, "abbey_mayor"),
 }
 """Every tile type the engine knows, by id."""
 
 BASE_START = "D"
 RIVER_START = "RV-S"
 RIVER_END = "RV-L"
+ABBEY = "AM-A"
+"""Abbey & Mayor's abbey tile: each player holds one, played instead of a drawn tile."""
 
 
 @cache

@@ -22,12 +22,20 @@ def turn_options(view: PlayerView) -> list[Entry]:
     """Every legal tile turn: each placement of the drawn tile (or of each tile of the
     viewer's hand) with no figure or a figure of each kind on each legal spot
     (``Game.legal_figures``), as the engine lists them (``Game.options``); only the
-    discard when a tile fits nowhere (with hands: the first such tile)."""
+    discard when a tile fits nowhere (with hands: the first such tile). The player's own
+    tiles (the abbey) are listed after them, and a turn without a tile (the end's abbeys)
+    is the engine's list."""
     tiles = (view.tile,) if view.tile is not None else tuple(dict.fromkeys(view.hand))
-    stuck = view.game.unplaceable(tiles)
+    game = view.game
+    if not tiles:
+        return list(game.options())
+    stuck = game.unplaceable(tiles)
     if stuck is not None:
         return [Move.discard_of(stuck)]
-    return [entry for tile in tiles for entry in view.game.options(tile)]
+    entries = [entry for tile in tiles for entry in game.options(tile)]
+    for own in game.own_tiles:
+        entries.extend(e for e in game.options(own) if type(e) is Move and e.tile == own)
+    return entries
 
 
 def engine_options(view: PlayerView) -> list[Entry]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import errors
 from ..board import DELTA, Figure, key_of, xy_of
 from ..errors import Reason
+from ..figures import FIGURE_KINDS
 from ..hooks import RuleModule, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
 from ..rules import Option
@@ -47,6 +48,14 @@ if TYPE_CHECKING:
 NAME = "princess_dragon"
 STEPS = 6
 FOLLOWERS = ("follower", "large")
+
+
+def _beside(kind: str) -> bool:
+    """Whether the fairy may stand beside a figure of ``kind``: a follower of any kind that
+    occupies its feature (Abbey & Mayor's mayor too), never a builder, a pig or a piece."""
+    return FIGURE_KINDS[kind].occupies
+
+
 VOLCANOES = frozenset(t.id for t in TILE_TYPES.values() if "volcano" in t.marks)
 DRAGON_TILES = frozenset(t.id for t in TILE_TYPES.values() if "dragon" in t.marks)
 PORTALS = frozenset(t.id for t in TILE_TYPES.values() if "portal" in t.marks)
@@ -351,7 +360,7 @@ class PrincessDragon(RuleModule):
         found: dict[FairyMove, None] = {}
         for placed in game.board:
             for (segment, player), kind in zip(placed.meeples, placed.kinds()):
-                if player != seat or kind not in FOLLOWERS:
+                if player != seat or not _beside(kind):
                     continue
                 key = key_of(placed.x, placed.y)
                 if self.on_tile:
@@ -384,7 +393,7 @@ class PrincessDragon(RuleModule):
         index = placed.orientation.spot_index.get(action.spot)
         key = key_of(action.x, action.y)
         for (segment, player), kind in zip(placed.meeples, placed.kinds()):
-            if player == seat and kind in FOLLOWERS and segment == index:
+            if player == seat and _beside(kind) and segment == index:
                 return Figure(player, key, segment, kind)
         return None
 
@@ -397,7 +406,7 @@ class PrincessDragon(RuleModule):
         here = [
             Figure(player, self.fairy_tile, segment, kind)
             for (segment, player), kind in zip(placed.meeples, placed.kinds())
-            if kind in FOLLOWERS
+            if _beside(kind)
         ]
         if self.on_tile:
             return here

@@ -495,6 +495,8 @@ def test_the_reference_turns_tiles_as_the_notation_says():
     """The reference's own reading of the tile rows: rotation-0 edges as TILES.md lists
     them, and a quarter turn moves N to E and half NNW to ENE (NOTATION.md)."""
     for tile_id, tile in TILE_TYPES.items():
+        if "abbey" in tile.marks:
+            continue  # the abbey's edges (A) are no piece's: they meet anything (TILES.md)
         pieces = ref.turned(tile_id, 0)
         assert "".join(ref.edge_terrain(pieces, e) for e in "NESW") == tile.edges, tile_id
     d90 = ref.turned("D", 90)

@@ -34,6 +34,7 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
         "king_robber": "## King & Robber",
         "count": "## The Count of Carcassonne",
         "princess_dragon": "## The Princess & the Dragon",
+        "abbey_mayor": "## Abbey & Mayor",
     }
     result = {}
     for name, heading in sections.items():
@@ -56,7 +57,7 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
 
 
 def _reference_segments(text: str) -> list[tuple]:
-    tile_marks = ("quarter", "volcano", "dragon", "portal")  # of the whole tile, no segment
+    tile_marks = ("quarter", "volcano", "dragon", "portal", "abbey")  # of the whole tile, no segment
     parts = [p.strip() for p in text.split(";") if p.strip() and p.strip() not in tile_marks]
     city_indexes = [i for i, p in enumerate(parts) if p.split()[0] == "city"]
     segments = []
@@ -103,7 +104,16 @@ def test_reference_file_is_found_and_parsed():
     assert len(REFERENCE["river"]) == 10
 
 
-SECTIONS = ["base", "river", "inns_cathedrals", "traders_builders", "king_robber", "count", "princess_dragon"]
+SECTIONS = [
+    "base",
+    "river",
+    "inns_cathedrals",
+    "traders_builders",
+    "king_robber",
+    "count",
+    "princess_dragon",
+    "abbey_mayor",
+]
 SET_SIZES = {
     "base": 72,
     "river": 12,
@@ -112,16 +122,19 @@ SET_SIZES = {
     "king_robber": 5,
     "count": 12,
     "princess_dragon": 30,
+    "abbey_mayor": 13,  # 12 tiles and the abbey (AM-A, one per player, never in the bag)
 }
 # The City block's tiles have walls (half-edges of no segment) and are never placed by a
 # player: the invariants of ordinary tiles below do not apply to them.
-ORDINARY = sorted(t.id for t in TILE_TYPES.values() if t.expansion != "count")
+# Nor does the abbey (AM-A): its edges meet anything, and no field reaches them.
+ORDINARY = sorted(t.id for t in TILE_TYPES.values() if t.expansion != "count" and "abbey" not in t.marks)
 # PD-10's west field meets its south city only at the corner, and the inner field lies between
 # them: JCloisterZone's definition (DG/CCc+.p) has the west field border the north city alone.
 CORNER_EXCEPTIONS = {"PD-10"}
 # PD-25's road runs under its city in a tunnel: one road N-S, yet the city's wall joins the
 # halves of each of its edges into one field (JCloisterZone's DG/CRcr.d: fields NL NR, SL SR).
-TUNNELS = {"PD-25"}
+# AM-12's likewise, on its south edge only (JCloisterZone's AM/CRcr+: fields NL, NR, SL SR).
+TUNNELS = {"PD-25", "AM-12"}
 
 
 @pytest.mark.parametrize("section", SECTIONS)

@@ -1,0 +1,228 @@
+"""Abbey & Mayor (RULES.md, Abbey & Mayor): its 12 tiles, the abbey and the mayor.
+
+*Written, not yet played* (``supported = False``): the barn and the wagon are still to come.
+
+- 12 tiles (TILES.md, ``AM-01`` to ``AM-12``) in the bag.
+- **The abbey** (``AM-A``, one per player, never in the bag): on their turn a player may
+  place it instead of the drawn tile, which goes back into the bag, into a hole of the
+  board (a cell closed on all four sides), at rotation 0. Its edges meet anything and close
+  every road and city they touch; it is a cloister, where a monk may go as usual. After the
+  last tile, each player still holding one may place it, one after the other from the
+  player after the one who placed the last tile (a turn without a drawn tile, whose pass is
+  the entry :class:`AbbeyPass`), before incomplete features score.
+- **The mayor** (figure ``mayor``, one per player) is deployed only in a city; its weight in
+  the city's majority is the city's number of pennants (0 without: it still occupies it).
+
+>>> from carcassonne import Game, Move, Rules
+>>> with supported():
+...     game = Game(["Ann", "Bob"], Rules(expansions=("abbey_mayor",)))
+>>> game.reserve[0]["mayor"], sum(n for t, n in game.remaining.items() if t.startswith("AM-"))
+(1, 12)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..board import key_of, xy_of
+from ..errors import Reason, reason
+from ..figures import FigureKind, add_kind
+from ..hooks import RuleModule, register
+from ..moves import ENTRY_READERS, IllegalMove, Move, Placement, player_of, shown
+from ..rules import Option
+from ..tiles import ABBEY, TILE_TYPES
+
+if TYPE_CHECKING:
+    from ..tiles import Orientation
+
+NAME = "abbey_mayor"
+MAYOR = "mayor"
+add_kind(FigureKind(MAYOR, 1, True))  # a follower; its weight in a city is the city's pennants (figure_weight)
+
+TEMPLATES = {
+    "abbey_not_in_hole": "an abbey goes only into a hole closed on all four sides, not at ({x},{y})",
+    "abbey_rotation": "an abbey is placed at rotation 0, not {rotation}",
+    "abbey_discard": "an abbey is never discarded: play it or the drawn tile",
+    "mayor_not_in_city": "a mayor goes only into a city, not on {spot}",
+    "no_abbey_turn": "{player} may pass their abbey only after the last tile, on their turn to place it",
+    "bad_abbey_pass": "abbey takes null (the pass of the end's abbey), not {value}",
+}
+"""The English sentence of each of this module's reasons (codes a site may translate)."""
+
+
+def refusal(code: str, **params: Any) -> Reason:
+    """One of this module's reasons, as :func:`carcassonne.errors.reason` makes the core's."""
+    return Reason(code, params, TEMPLATES[code].format(**params))
+
+
+class AbbeyPass(NamedTuple):
+    """``{"player": "Ann", "abbey": null}``: after the last tile, Ann does not place her abbey."""
+
+    player: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"abbey": None}
+        return {"player": self.player, **data} if self.player is not None else data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AbbeyPass:
+        if data.get("abbey") is not None:
+            raise IllegalMove(refusal("bad_abbey_pass", value=shown(data.get("abbey"))))
+        return cls(player_of(data))
+
+
+ENTRY_READERS["abbey"] = AbbeyPass.from_json
+
+
+def _full(pattern: int) -> bool:
+    """Whether an empty cell's pattern has a neighbour on each of its four sides."""
+    return all(pattern >> (3 * side) & 7 for side in range(4))
+
+
+@register
+class AbbeyMayor(RuleModule):
+    name = NAME
+    order = 75
+    supported = False
+    option = Option.expansion(
+        NAME,
+        "Abbey & Mayor",
+        "12 tiles; an abbey per player, placed instead of a drawn tile into a hole closed on "
+        "all sides; the mayor, worth one per pennant of its city.",
+    )
+    turn_entry_kinds = (AbbeyPass,)
+    abbeys: tuple[int, ...] = ()  # per seat: abbeys still held (1 or 0)
+    ended: tuple[int, ...] = ()  # seats that have had their turn for the end's abbey
+    end_from = -1  # the first seat asked for the end's abbey (after the last tile's player)
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        if game is not None:
+            self.abbeys = (1,) * len(game.players)
+
+    # --- set-up ---------------------------------------------------------------------------
+
+    def tiles(self) -> dict[str, int]:
+        return {t.id: t.count for t in TILE_TYPES.values() if t.expansion == NAME and "abbey" not in t.marks}
+
+    def figures(self) -> dict[str, int]:
+        return {MAYOR: 1}
+
+    # --- the abbey -------------------------------------------------------------------------
+
+    def own_tiles(self, seat: int) -> tuple[str, ...]:
+        return (ABBEY,) if self.abbeys[seat] else ()
+
+    def take_own_tile(self, seat: int, tile: str) -> None:
+        abbeys = list(self.abbeys)
+        abbeys[seat] -= 1
+        self.abbeys = tuple(abbeys)
+        if self.end_from >= 0:
+            self.ended = (*self.ended, seat)
+
+    def restricts(self, tile: str) -> bool:
+        return tile == ABBEY
+
+    def placements(self, tile: str) -> list[Placement]:
+        patterns = self.game.board.patterns
+        return [Placement(*xy_of(key), 0) for key in sorted(patterns) if _full(patterns[key])]
+
+    def placement_error(self, tile: str, x: int, y: int, rotation: int) -> str | None:
+        if rotation:
+            return refusal("abbey_rotation", rotation=rotation)
+        if not _full(self.game.board.patterns.get(key_of(x, y), 0)):
+            return refusal("abbey_not_in_hole", x=x, y=y)
+        return None
+
+    def move_error(self, move: Any) -> str | None:
+        if move.tile == ABBEY and move.discard:
+            return refusal("abbey_discard")
+        return None
+
+    # --- the end's abbeys --------------------------------------------------------------------
+
+    def _end_seat(self) -> int | None:
+        """The seat whose turn it is to place an abbey at the end, if any."""
+        game = self.game
+        n = len(game.players)
+        for step in range(n):
+            seat = (self.end_from + step) % n
+            if seat not in self.ended and self.abbeys[seat] and seat not in game.out and self.placements(ABBEY):
+                return seat
+        return None
+
+    def draw(self) -> bool | None:
+        game = self.game
+        if not any(self.abbeys) or any(game.remaining.values()) or game.finished:
+            return None
+        if self.end_from < 0:
+            last = next(
+                (
+                    t.player
+                    for t in reversed(game.history)
+                    if type(t.move) is Move and not (t.move.skip or t.move.forfeit)
+                ),
+                game.current_player - 1,
+            )
+            self.end_from = (last + 1) % len(game.players)
+        seat = self._end_seat()
+        if seat is None:
+            return None
+        game.current_player = seat
+        return True
+
+    def _at_end(self, seat: int) -> bool:
+        """Whether ``seat`` is on turn for the end's abbey."""
+        return self.end_from >= 0 and not self.game.finished and self._end_seat() == seat
+
+    def turn_entries(self, seat: int) -> list[Any]:
+        return [AbbeyPass(self.game.players[seat])] if self._at_end(seat) else []
+
+    def turn_entry_error(self, entry: Any, seat: int) -> str | None:
+        if not self._at_end(seat):
+            return refusal("no_abbey_turn", player=self.game.players[seat])
+        return None
+
+    def play_turn_entry(self, entry: Any, seat: int) -> None:
+        self.ended = (*self.ended, seat)
+
+    def ends_turn(self, entry: Any) -> bool:
+        return True
+
+    # --- the mayor ---------------------------------------------------------------------------
+
+    def figure_spots(self, kind: str, key: int, o: Orientation, player: int) -> list[int]:
+        busy = self.game.board.occupied_segments(key, o)
+        return [seg.index for seg in o.segments if seg.kind == "city" and seg.index not in busy]
+
+    def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
+        seg = o.segments[index]
+        if seg.kind != "city":
+            return refusal("mayor_not_in_city", spot=seg.spot)
+        if self.game.board.occupied(key, o, index):
+            return reason("spot_occupied", feature="city", spot=seg.spot)
+        return None
+
+    def figure_weight(self, kind: str, root: int) -> int:
+        return self.game.board.pennants(root)
+
+    # --- the summary -------------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        return {"abbeys": dict(zip(self.game.players, self.abbeys))}
+
+
+@contextmanager
+def supported() -> Iterator[None]:
+    """``with supported():`` rule sets may name ``abbey_mayor`` inside the block (restored after)."""
+    before = AbbeyMayor.supported
+    AbbeyMayor.supported = True
+    try:
+        yield
+    finally:
+        AbbeyMayor.supported = before
+
+
+__all__ = ["ABBEY", "MAYOR", "AbbeyMayor", "AbbeyPass", "supported"]
