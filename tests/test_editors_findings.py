@@ -168,3 +168,26 @@ def test_the_two_fields_beside_an_east_or_west_road_have_two_names(language, spo
 
     with translation.override(language):
         assert describe_spot(spot) == said
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "url", "said"),
+    [
+        ("fr", "game-create", "De 2 à 5 joueurs (6 avec «\u00a0Auberges et Cathédrales\u00a0»)"),
+        ("it", "game-create", "Da 2 a 5 giocatori (6 con «Locande e Cattedrali»)"),
+        (
+            "fr",
+            "notifications:settings",
+            "«\u00a0Le Comte de Carcassonne\u00a0»\u00a0: passer automatiquement les décisions",
+        ),
+        ("it", "notifications:settings", "«Il Conte di Carcassonne»: passa automaticamente le decisioni"),
+        ("it", "notifications:settings", "il mercato di fine partita ti permette"),
+    ],
+)
+def test_an_expansions_title_in_a_sentence_is_quoted_or_first(client, ann, language, url, said):
+    """« avec Le Comte de Carcassonne », « con Il Conte … » broke the sentence (as German before,
+    de D2); the Count decides nothing, the player does (de A6)."""
+    client.force_login(ann)
+    html = client.get(reverse(url), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert said in html
