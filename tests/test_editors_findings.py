@@ -191,3 +191,20 @@ def test_an_expansions_title_in_a_sentence_is_quoted_or_first(client, ann, langu
     client.force_login(ann)
     html = client.get(reverse(url), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert said in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("de", 'Dein Urlaub dieses Jahr: noch <strong data-testid="vacation-left">14 Tage</strong> von 14 Tagen.'),
+        ("it", 'Quest’anno hai ancora <strong data-testid="vacation-left">14 giorni</strong> di vacanza su 14.'),
+        ("fr", 'Il vous reste <strong data-testid="vacation-left">14 jours</strong> de vacances sur 14 cette année.'),
+    ],
+)
+def test_the_vacation_left_is_said_once(client, ann, language, said):
+    """Not «ti restano 14 giorni su 14 giorni» (its verb agreeing with the allowance, not with
+    the days left), «noch 14 Tage von 14 Tagen» (fr E12 in German and Italian)."""
+    client.force_login(ann)
+    html = client.get(reverse("notifications:settings"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert said in html
