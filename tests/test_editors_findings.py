@@ -116,7 +116,7 @@ def test_the_directors_withdraw_button_removes_another_player(client, ann, bob, 
 
 NEW_GAME = {
     "fr": (
-        "le brigand à qui achève la plus longue route",
+        "le brigand à qui achève la plus longue route\u00a0: +1",
         "Avant le décompte",
         "jamais deux virages de suite du même côté",
     ),
@@ -208,3 +208,19 @@ def test_the_vacation_left_is_said_once(client, ann, language, said):
     client.force_login(ann)
     html = client.get(reverse("notifications:settings"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert said in html
+
+
+@pytest.mark.django_db
+def test_a_tournaments_rounds_take_the_languages_colon(client, ann, bob, make_user):
+    """« Manche 1 : commence quand l’organisateur la lance », the round's link too (fr G2)."""
+    from tournaments import creation, registration, rounds
+
+    t = creation.create_tournament(ann, name="Cup")
+    for i, u in enumerate([ann, bob]):
+        registration.register(t, u, rating=2000 - i)
+    client.force_login(ann)
+    html = client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Manche 1\u00a0:\n    commence quand l’organisateur la lance" in html, html
+    rounds.start(t, ann)
+    html = client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert re.search(r'<a href="[^"]+/rounds?/1/">Manche 1</a>\u00a0:', html)
