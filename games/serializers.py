@@ -271,6 +271,18 @@ class CreateGameSerializer(serializers.Serializer):
     )
 
 
+class ObjectField(serializers.Field):
+    """A JSON object with at least one key, taken as it is (the engine checks its content)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict) or not data:
+            self.fail("invalid", value=_show(data))
+        return dict(data)
+
+    def to_representation(self, value):
+        return value
+
+
 MOVE_ACTION_KEYS = ("tower", "fairy", "portal", "princess")
 """The keys of a tile move's action taken instead of a figure (NOTATION.md; the legal
 moves' ``actions`` list them for each placement where one is allowed)."""
@@ -285,20 +297,12 @@ moves' ``actions`` list them for each placement where one is allowed)."""
         "`actions` list it",
     }
 )
-class MoveActionField(serializers.Field):
+class MoveActionField(ObjectField):
     default_error_messages = {"invalid": _('must be an object such as {{"x": 0, "y": 1}}, not {value}')}
 
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
         super().__init__(**kwargs)
-
-    def to_internal_value(self, data):
-        if not isinstance(data, dict) or not data:
-            self.fail("invalid", value=_show(data))
-        return dict(data)
-
-    def to_representation(self, value):
-        return value
 
 
 class MoveRequestSerializer(serializers.Serializer):
@@ -339,16 +343,8 @@ class MoveRequestSerializer(serializers.Serializer):
         '`{"quarter": null}`. The options of the state\'s `pending` are exactly the accepted answers.',
     }
 )
-class AnswerField(serializers.Field):
+class AnswerField(ObjectField):
     default_error_messages = {"invalid": _('must be an object such as {{"reinforce": null}}, not {value}')}
-
-    def to_internal_value(self, data):
-        if not isinstance(data, dict) or not data:
-            self.fail("invalid", value=_show(data))
-        return dict(data)
-
-    def to_representation(self, value):
-        return value
 
 
 class DecisionRequestSerializer(serializers.Serializer):
