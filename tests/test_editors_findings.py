@@ -224,3 +224,16 @@ def test_a_tournaments_rounds_take_the_languages_colon(client, ann, bob, make_us
     rounds.start(t, ann)
     html = client.get(t.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert re.search(r'<a href="[^"]+/rounds?/1/">Manche 1</a>\u00a0:', html)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "players", "round_"),
+    [("en", "Players", "Round"), ("fr", "Joueurs", "Manche"), ("it", "Giocatori", "Turno del torneo")],
+)
+def test_the_archive_filters_say_players_and_a_tournaments_round(client, ann, language, players, round_):
+    """No "Player(s)" / « Joueur(s) » label; Italian *turno* alone is a player's turn (it 2.3)."""
+    client.force_login(ann)
+    html = client.get(reverse("archive:list"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<label for="f-player">{players}</label>' in html and "(s)<" not in html
+    assert f'<label for="f-round">{round_}</label>' in html
