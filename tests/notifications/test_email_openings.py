@@ -189,3 +189,19 @@ def test_a_german_resignation_quotes_the_games_title(ann, bob, make_user, django
     [message] = mails_to("ann@example.com", "cid hat aufgegeben")
     assert after_greeting(message.body, "ann").startswith("cid hat die Partie „Friday“ aufgegeben.")
     assert "<strong>cid</strong> hat die Partie <strong>Friday</strong> aufgegeben." in html_of(message)
+
+
+def test_the_german_decision_email_goes_on_in_lower_case(ann, bob):
+    from tests.games.conftest import reinforcing_game
+    from tests.games.helpers import api_clients
+
+    game, _engine = reinforcing_game(ann, bob, api_clients(ann, bob))
+    ann.language = "de"
+    ann.save()
+    n = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
+    message = emails.build_message(n)
+    title = f"Partie Nr. {game.pk}"  # a game without a name is named in the reader's language
+    assert after_greeting(message.body, "ann") == (
+        f"in „{title}“ wartet eine Entscheidung auf dich: Verstärkung aus der Stadt Carcassonne."
+    )
+    assert f"<p>in <strong>{title}</strong> wartet eine Entscheidung auf dich: " in html_of(message)
