@@ -237,3 +237,12 @@ def test_the_archive_filters_say_players_and_a_tournaments_round(client, ann, la
     html = client.get(reverse("archive:list"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'<label for="f-player">{players}</label>' in html and "(s)<" not in html
     assert f'<label for="f-round">{round_}</label>' in html
+
+
+@pytest.mark.django_db
+def test_the_german_how_to_play_says_spieler_and_moves_followers(client):
+    """The Count's and the Tower's sections: 'jeder Spieler', followers 'versetzt' (de B1, B2)."""
+    html = client.get(reverse("how-to-play"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "darf jeder Spieler vor der Wertung einen Gefolgsmann aus dem passenden Viertel dorthin versetzen" in html
+    assert "vom Markt auf Wiesen versetzt werden" in html and "der eines anderen Spielers bleibt" in html
+    assert "Person" not in html and "Mitspieler" not in html
