@@ -229,10 +229,11 @@ def test_a_tournaments_rounds_take_the_languages_colon(client, ann, bob, make_us
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("language", "players", "round_"),
-    [("en", "Players", "Round"), ("fr", "Joueurs", "Manche"), ("it", "Giocatori", "Turno del torneo")],
+    [("en", "Played by", "Round"), ("fr", "Jouée par", "Manche"), ("it", "Giocata da", "Turno del torneo")],
 )
 def test_the_archive_filters_say_players_and_a_tournaments_round(client, ann, language, players, round_):
-    """No "Player(s)" / « Joueur(s) » label; Italian *turno* alone is a player's turn (it 2.3)."""
+    """No "Player(s)" / « Joueur(s) » label (nor a second "Players" beside the count's); Italian
+    *turno* alone is a player's turn (it 2.3)."""
     client.force_login(ann)
     html = client.get(reverse("archive:list"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f'<label for="f-player">{players}</label>' in html and "(s)<" not in html
