@@ -8,9 +8,10 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from django.core.cache import cache
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from carcassonne import orientation
 from carcassonne.record import kind_of
@@ -39,6 +40,8 @@ AUTOMATIC_LABELS: dict[str, StrOrPromise] = {
 
 
 MOVES_SHOWN = engine_state.NOTED
+TURN_LEGAL_SECONDS = 3600
+"""How long the turn script's data of a position is kept for reloads of its page."""
 """The newest moves the game page lists (as many as its box shows before it scrolls); the
 earlier ones on asking (``?moves=all``) and in the replay."""
 
@@ -182,14 +185,12 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
     for the turn script and the board with the cells where the tile fits."""
     my_turn = view.my_turn
     tile = view.chosen_tile(asked_tile)
-    placements = view.placements(tile) if my_turn and tile else []
-    shown = [_offered(p) for p in placements]
-    legal: dict[str, Any] = {"tile": tile if my_turn and tile else None, "placements": shown}
-    legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
-    legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
-    legal["no_follower"] = _("no follower")
-    if my_turn and tile:
-        legal["refusals"] = turn_refusals(view, tile, placements)
+    if my_turn and tile and view.game is not None:
+        legal = _turn_legal(view, tile)
+    else:
+        legal = {"tile": None, "placements": [], "no_follower": _("no follower")}
+        legal.update(spot_labels={}, figure_labels={kind: str(label) for kind, label in FIGURE_LABELS.items()})
+    placements = legal["placements"]
     highlight = sorted({(p["x"], p["y"]) for p in placements})
     rotations = sorted({p["rotation"] for p in placements})
     return {
@@ -205,6 +206,27 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
         if my_turn
         else [],
     }
+
+
+def _turn_legal(view: GameView, tile: str) -> dict[str, Any]:
+    """The turn script's data (json_script "legal-moves"): the placements with their
+    figures and actions in words, the spots' and figures' words and why what is not
+    highlighted is refused. It depends on the position, the tile and the language alone,
+    so a reload of the same turn (an e-mail's link, a second tab) reads it from the cache."""
+    game = view.game
+    assert game is not None
+    # the game's creation time too: SQLite may give a deleted game's id to a new one
+    key = f"games:turn-legal:{game.pk}:{game.created_at.timestamp()}:{view.move_number}:{tile}:{get_language()}"
+    legal = cache.get(key)
+    if legal is None:
+        placements = view.placements(tile)
+        legal = {"tile": tile, "placements": [_offered(p) for p in placements]}
+        legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
+        legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
+        legal["no_follower"] = _("no follower")
+        legal["refusals"] = turn_refusals(view, tile, placements)
+        cache.set(key, legal, TURN_LEGAL_SECONDS)
+    return legal
 
 
 def _offered(placement: dict[str, Any]) -> dict[str, Any]:

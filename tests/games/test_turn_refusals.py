@@ -39,3 +39,29 @@ def test_the_refusals_are_the_same_as_when_each_spot_is_worked_out_on_its_own(ap
         checked += 1
         assert len(shared["reasons"]) < sum(len(s) for s in shared["spots"].values()) + len(shared["cells"]) + 10
     assert checked >= 3
+
+
+def test_a_reload_of_the_same_turn_reads_the_turn_panels_data_from_the_cache(client, api, ann, bob, monkeypatch):
+    """The turn script's data is worked out once per position, tile and language: a
+    reload asks the engine nothing; after a move, or in another language, it is new."""
+    import json
+
+    game = start_game(ann, bob)
+    clients = {user.username: api(user) for user in (ann, bob)}
+    worked = []
+    original = notices.turn_refusals
+    monkeypatch.setattr("games.present.page.turn_refusals", lambda *a: worked.append(1) or original(*a))
+
+    def legal_on_the_page(language="en"):
+        game.refresh_from_db()
+        client.force_login(game.seats.get(position=game.current_seat).user)
+        page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        return json.loads(page.split('id="legal-moves" type="application/json">', 1)[1].split("</script>", 1)[0])
+
+    first = legal_on_the_page()
+    assert legal_on_the_page() == first and len(worked) == 1
+    german = legal_on_the_page("de")
+    assert len(worked) == 2 and german["no_follower"] != first["no_follower"]
+    play_moves(clients, game.pk, 1)
+    after = legal_on_the_page()
+    assert len(worked) == 3 and after["placements"] != first["placements"]
