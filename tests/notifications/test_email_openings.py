@@ -205,3 +205,30 @@ def test_the_german_decision_email_goes_on_in_lower_case(ann, bob):
         f"in „{title}“ wartet eine Entscheidung auf dich: Verstärkung aus der Stadt Carcassonne."
     )
     assert f"<p>in <strong>{title}</strong> wartet eine Entscheidung auf dich: " in html_of(message)
+
+
+@pytest.mark.parametrize(
+    ("language", "reason", "said"),
+    [
+        ("fr", "stale", "Raison\u00a0: ce n’est plus à vous de jouer – la partie a avancé depuis cet e-mail."),
+        (
+            "fr",
+            "too_large",
+            "Raison\u00a0: l’e-mail était trop volumineux pour être lu (pièces jointes comprises) – répondez",
+        ),
+        (
+            "it",
+            "too_large",
+            "non è stata giocata: l’e-mail era troppo grande per essere letta (allegati compresi) – rispondi",
+        ),
+        ("de", "too_large", "wurde nicht gespielt: Die E-Mail war zu groß zum Lesen (mit Anhängen) – antworte"),
+    ],
+)
+def test_a_reply_answers_reason_has_one_colon(ann, bob, language, reason, said):
+    """« Raison : ce n’est plus à vous de jouer : la partie a avancé » chained three colons; the
+    e-mail, not the move, was too large (fr, it, de D6)."""
+    ann.language = language
+    ann.save()
+    game = start_game(ann, bob, name="Friday")
+    message = _reply_mail(ann, game, reason)
+    assert said in message.body
