@@ -9,7 +9,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
@@ -41,7 +43,7 @@ AUTOMATIC_LABELS: dict[str, StrOrPromise] = {
 
 MOVES_SHOWN = engine_state.NOTED
 TURN_LEGAL_SECONDS = 3600
-"""How long the turn script's data of a position is kept for reloads of its page."""
+"""How long the turn script's data and the move list of a position are kept for reloads of its page."""
 """The newest moves the game page lists (as many as its box shows before it scrolls); the
 earlier ones on asking (``?moves=all``) and in the replay."""
 
@@ -82,7 +84,7 @@ def context(
         "bag": bag_tiles(view),
         "decision_targets": decision_targets(view, decision) if view.my_decision else [],
         "move_number": view.move_number,
-        "move_rows": _marked(view, _move_rows(view, shown)),
+        "move_list": _move_list(view, shown, len(entries), since),
         "moves_hidden": len(entries) - len(shown) if since is None else 0,
         "categories": [CATEGORY_LABELS[c] for c in categories_for(view.rules.expansions)],
         "winner_names": [p.name for p in view.players if p.winner],
@@ -135,6 +137,22 @@ def _left_reasons(entries) -> dict[int, str]:
         if kind in ("forfeit", "resign"):
             left.setdefault(seat, kind)
     return left
+
+
+def _move_list(view: GameView, shown, count: int, since: int | None) -> str:
+    """The move list's rows of the log entries ``shown`` as HTML. A game going on keeps
+    the whole page's rows of a position in the cache, by language: they are the same for
+    every viewer, and only a move changes them (a finished game's marks come later)."""
+    game = view.stored
+    key = f"games:move-list:{game.pk}:{game.created_at.timestamp()}:{count}:{len(shown)}:{get_language()}"
+    kept = view.active and since is None
+    html = cache.get(key) if kept else None
+    if html is None:
+        rows = _marked(view, _move_rows(view, shown))
+        html = render_to_string("games/_move_rows.html", {"move_rows": rows, "game": game}) if rows else ""
+        if kept:
+            cache.set(key, html, TURN_LEGAL_SECONDS)
+    return mark_safe(html)  # rendered, and escaped, by the template above
 
 
 def _marked(view: GameView, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -65,3 +65,26 @@ def test_a_reload_of_the_same_turn_reads_the_turn_panels_data_from_the_cache(cli
     play_moves(clients, game.pk, 1)
     after = legal_on_the_page()
     assert len(worked) == 3 and after["placements"] != first["placements"]
+
+
+def test_the_move_list_of_a_position_is_read_from_the_cache_and_a_move_adds_its_row(client, api, ann, bob, monkeypatch):
+    from games.present import page
+
+    game = start_game(ann, bob)
+    clients = {user.username: api(user) for user in (ann, bob)}
+    play_moves(clients, game.pk, 3)
+    built = []
+    original = page._move_rows
+    monkeypatch.setattr(page, "_move_rows", lambda *a: built.append(1) or original(*a))
+    client.force_login(bob)
+
+    def move_list(language="en"):
+        html = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        return html.split('data-testid="move-list"', 1)[1].split("</ol>", 1)[0]
+
+    first = move_list()
+    assert move_list() == first and len(built) == 1 and first.count("<li") == 3
+    assert move_list("fr") != first and len(built) == 2
+    play_moves(clients, game.pk, 1)
+    after = move_list()
+    assert len(built) == 3 and after.count("<li") == 4 and 'value="4"' in after
