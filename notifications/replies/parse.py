@@ -66,6 +66,41 @@ LOCAL_FIGURES = {
     **dict.fromkeys(("baumeister", "bâtisseur", "batisseur", "costruttore"), "builder"),
     **dict.fromkeys(("schwein", "cochon", "maiale"), "pig"),
 }
+SHOWN_FEATURES = {
+    "de": {"city": "Stadt", "road": "Straße", "field": "Wiese", "cloister": "Kloster"},
+    "fr": {"city": "ville", "road": "route", "field": "pré", "cloister": "abbaye"},
+    "it": {"city": "città", "road": "strada", "field": "campo", "cloister": "monastero"},
+}
+SHOWN_SIDES = {"de": str.maketrans("E", "O"), "fr": str.maketrans("W", "O"), "it": str.maketrans("W", "O")}
+SHOWN_FIGURES = {
+    "de": {"large": "großer", "builder": "Baumeister", "pig": "Schwein"},
+    "fr": {"large": "grand", "builder": "bâtisseur", "pig": "cochon"},
+    "it": {"large": "grande", "builder": "costruttore", "pig": "maiale"},
+}
+SHOWN_SPOT_RE = re.compile(
+    r"\b(?:(?P<figure>" + "|".join(FIGURES[1:]) + r") )?(?P<feature>city|road|field|cloister)(?::(?P<side>\w+))?\b"
+)
+
+
+def local_spots(text: str, language: str) -> str:
+    """The notation's spots in ``text`` as an e-mail in ``language`` shows them, in words a
+    reply may use (read back by :func:`english_spots`): ``road:E`` → ``Straße:O``, ``field:WNW``
+    → ``pré:ONO``, ``large city:N`` → ``grande città:N``; English text is left as it is."""
+    features = SHOWN_FEATURES.get(language)
+    if not features:
+        return text
+
+    def shown(m: re.Match) -> str:
+        figure = SHOWN_FIGURES[language].get(m["figure"] or "", m["figure"])
+        side = m["side"]
+        if side and not side.startswith("inner"):
+            side = side.translate(SHOWN_SIDES[language])
+        word = features[m["feature"]] + (f":{side}" if side else "")
+        return f"{figure} {word}" if figure else word
+
+    return SHOWN_SPOT_RE.sub(shown, text)
+
+
 LOCAL_SPOT_RE = re.compile(r"(?<![\w-])(?P<word>[^\W\d_]{3,})(?:(?P<colon>\s*:\s*)(?P<side>[a-z]{1,3}\d?)\b)?")
 
 

@@ -12,3 +12,14 @@ def waiting_games(context, limit=5):
     user = context.get("user")
     rows = clock.waiting_games(user) if user is not None and user.is_authenticated else []
     return {"rows": rows[:limit], "more": max(len(rows) - limit, 0)}
+
+
+@register.filter
+def local_spots(text):
+    """The notation's spots in ``text`` in the words of the e-mail's language (``Straße:O``,
+    ``pré:ONO``), which a reply may write back; English as it is."""
+    from django.utils import translation
+
+    from notifications.replies.parse import local_spots as shown
+
+    return shown(str(text), translation.get_language() or "en")

@@ -232,3 +232,39 @@ def test_a_reply_answers_reason_has_one_colon(ann, bob, language, reason, said):
     game = start_game(ann, bob, name="Friday")
     message = _reply_mail(ann, game, reason)
     assert said in message.body
+
+
+@pytest.mark.parametrize(
+    ("language", "example_re", "words"),
+    [
+        ("de", r"z\.\sB\.\s„([^“]+)“", ("Stadt", "Straße", "Wiese", "Kloster")),
+        ("fr", r"par exemple «\u00a0([^»]+)\u00a0»", ("ville", "route", "pré", "abbaye")),
+        ("it", r"ad es\. «([^»]+)»", ("città", "strada", "campo", "monastero")),
+    ],
+)
+def test_the_answer_shows_the_spots_in_the_readers_words(
+    ann, bob, settings, django_capture_on_commit_callbacks, language, example_re, words
+):
+    """« route:O, pré:NNO » in the cells and the example, the words a reply may write back
+    (fr D5, de G5, it 7.4); the notation's English only in the legend."""
+    from games.present.view import GameView
+    from notifications.replies import answers, parse
+
+    settings.REPLY_EMAIL = "play@example.org"
+    ann.language = language
+    ann.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = lobby.create_game(ann, ["bob"], name="Friday")
+        lobby.accept_invitation(game.pk, bob)
+    [turn] = [m for m in mails_to("ann@example.com") if "Friday" in m.subject]
+    cells = [line for line in turn.body.splitlines() if re.match(r"^[A-Z] \(", line)]
+    assert cells and not [c for c in cells if re.search(r"\b(city|road|field|cloister)\b", c)], cells
+    assert any(word in " ".join(cells) for word in words)
+    example = re.search(example_re, turn.body).group(1)
+    assert not re.search(r"\b(city|road|field|cloister)\b", example), example
+    # the example, written back as it is shown, is read as a move the game offers
+    game.refresh_from_db()
+    offered = answers.of(GameView.load(game, ann))
+    from tests.notifications.test_reply_parse import message
+
+    assert parse.read(message(example + "\n"), offered)
