@@ -85,13 +85,15 @@ SHOWN_SPOT_RE = re.compile(
 def local_spots(text: str, language: str) -> str:
     """The notation's spots in ``text`` as an e-mail in ``language`` shows them, in words a
     reply may use (read back by :func:`english_spots`): ``road:E`` → ``Straße:O``, ``field:WNW``
-    → ``pré:ONO``, ``large city:N`` → ``grande città:N``; English text is left as it is."""
+    → ``pré:ONO``, ``large city:N`` → ``grande ville:N`` (``grand pré``); English text is left as it is."""
     features = SHOWN_FEATURES.get(language)
     if not features:
         return text
 
     def shown(m: re.Match) -> str:
         figure = SHOWN_FIGURES[language].get(m["figure"] or "", m["figure"])
+        if figure == "grand" and m["feature"] != "field":  # French: grande ville, route, abbaye
+            figure = "grande"
         side = m["side"]
         if side and not side.startswith("inner"):
             side = side.translate(SHOWN_SIDES[language])

@@ -268,3 +268,20 @@ def test_the_answer_shows_the_spots_in_the_readers_words(
     from tests.notifications.test_reply_parse import message
 
     assert parse.read(message(example + "\n"), offered)
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [
+        ("de", "Straße:O, Wiese:WNW, großer Stadt:S, Schwein Wiese:OSO, Kloster"),
+        ("fr", "route:E, pré:ONO, grande ville:S, cochon pré:ESE, abbaye"),
+        ("it", "strada:E, campo:ONO, grande città:S, maiale campo:ESE, monastero"),
+        ("en", "road:E, field:WNW, large city:S, pig field:ESE, cloister"),
+    ],
+)
+def test_spots_are_shown_in_words_a_reply_reads_back(language, shown):
+    from notifications.replies.parse import english_spots, local_spots
+
+    notation = "road:E, field:WNW, large city:S, pig field:ESE, cloister"
+    assert local_spots(notation, language) == shown
+    assert english_spots(shown.lower()) == notation.lower()
