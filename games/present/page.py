@@ -43,7 +43,9 @@ AUTOMATIC_LABELS: dict[str, StrOrPromise] = {
 
 MOVES_SHOWN = engine_state.NOTED
 TURN_LEGAL_SECONDS = 3600
-"""How long the turn script's data and the move list of a position are kept for reloads of its page."""
+"""How long the turn script's data of a position and the move list's rows are kept."""
+ROW_END = "\x1e"
+"""What the move list's template puts after each row, to cut them apart (never in a row)."""
 """The newest moves the game page lists (as many as its box shows before it scrolls); the
 earlier ones on asking (``?moves=all``) and in the replay."""
 
@@ -84,7 +86,7 @@ def context(
         "bag": bag_tiles(view),
         "decision_targets": decision_targets(view, decision) if view.my_decision else [],
         "move_number": view.move_number,
-        "move_list": _move_list(view, shown, len(entries), since),
+        "move_list": _move_list(view, shown, since),
         "moves_hidden": len(entries) - len(shown) if since is None else 0,
         "categories": [CATEGORY_LABELS[c] for c in categories_for(view.rules.expansions)],
         "winner_names": [p.name for p in view.players if p.winner],
@@ -139,20 +141,24 @@ def _left_reasons(entries) -> dict[int, str]:
     return left
 
 
-def _move_list(view: GameView, shown, count: int, since: int | None) -> str:
-    """The move list's rows of the log entries ``shown`` as HTML. A game going on keeps
-    the whole page's rows of a position in the cache, by language: they are the same for
-    every viewer, and only a move changes them (a finished game's marks come later)."""
+def _move_list(view: GameView, shown, since: int | None) -> str:
+    """The move list's rows of the log entries ``shown`` as HTML. While the game goes on
+    each row is kept in the cache, by language: a move's row is the same for every viewer
+    and never changes, so a new position renders its new row alone (a finished game's
+    rows get the analysis's marks, and are rendered whole)."""
     game = view.stored
-    key = f"games:move-list:{game.pk}:{game.created_at.timestamp()}:{count}:{len(shown)}:{get_language()}"
     kept = view.active and since is None
-    html = cache.get(key) if kept else None
-    if html is None:
-        rows = _marked(view, _move_rows(view, shown))
-        html = render_to_string("games/_move_rows.html", {"move_rows": rows, "game": game}) if rows else ""
+    prefix = f"games:move-row:{game.pk}:{game.created_at.timestamp()}:{get_language()}:"
+    found = cache.get_many([f"{prefix}{entry[0]}" for entry in shown]) if kept else {}
+    missing = [entry for entry in shown if f"{prefix}{entry[0]}" not in found]
+    if missing:
+        rows = _marked(view, _move_rows(view, missing))
+        html = render_to_string("games/_move_rows.html", {"move_rows": rows, "game": game, "sep": ROW_END})
+        made = dict(zip((f"{prefix}{entry[0]}" for entry in missing), html.split(ROW_END), strict=False))
         if kept:
-            cache.set(key, html, TURN_LEGAL_SECONDS)
-    return mark_safe(html)  # rendered, and escaped, by the template above
+            cache.set_many(made, TURN_LEGAL_SECONDS)
+        found.update(made)
+    return mark_safe("".join(found[f"{prefix}{entry[0]}"] for entry in shown))  # rendered, and escaped, above
 
 
 def _marked(view: GameView, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -5,6 +5,7 @@ spot's was worked out on its own."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -67,7 +68,9 @@ def test_a_reload_of_the_same_turn_reads_the_turn_panels_data_from_the_cache(cli
     assert len(worked) == 3 and after["placements"] != first["placements"]
 
 
-def test_the_move_list_of_a_position_is_read_from_the_cache_and_a_move_adds_its_row(client, api, ann, bob, monkeypatch):
+def test_the_move_lists_rows_are_read_from_the_cache_and_a_move_renders_its_row_alone(
+    client, api, ann, bob, monkeypatch
+):
     from games.present import page
 
     game = start_game(ann, bob)
@@ -75,7 +78,7 @@ def test_the_move_list_of_a_position_is_read_from_the_cache_and_a_move_adds_its_
     play_moves(clients, game.pk, 3)
     built = []
     original = page._move_rows
-    monkeypatch.setattr(page, "_move_rows", lambda *a: built.append(1) or original(*a))
+    monkeypatch.setattr(page, "_move_rows", lambda view, entries: built.append(len(entries)) or original(view, entries))
     client.force_login(bob)
 
     def move_list(language="en"):
@@ -83,8 +86,10 @@ def test_the_move_list_of_a_position_is_read_from_the_cache_and_a_move_adds_its_
         return html.split('data-testid="move-list"', 1)[1].split("</ol>", 1)[0]
 
     first = move_list()
-    assert move_list() == first and len(built) == 1 and first.count("<li") == 3
-    assert move_list("fr") != first and len(built) == 2
+    assert move_list() == first and built == [3] and first.count("<li") == 3
+    assert move_list("fr") != first and built == [3, 3]
     play_moves(clients, game.pk, 1)
     after = move_list()
-    assert len(built) == 3 and after.count("<li") == 4 and 'value="4"' in after
+    assert built == [3, 3, 1] and after.count("<li") == 4 and after.index('value="4"') < after.index('value="3"')
+    rows = lambda html: re.findall(r"<li .*?</li>", html)  # noqa: E731
+    assert rows(after)[1:] == rows(first)  # the older rows as they were
