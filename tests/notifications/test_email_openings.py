@@ -285,3 +285,25 @@ def test_spots_are_shown_in_words_a_reply_reads_back(language, shown):
     notation = "road:E, field:WNW, large city:S, pig field:ESE, cloister"
     assert local_spots(notation, language) == shown
     assert english_spots(shown.lower()) == notation.lower()
+
+
+def test_a_german_round_email_goes_on_in_lower_case(ann, bob, make_user, django_capture_on_commit_callbacks):
+    """The tournament's lines after the greeting (msgctxt "after the greeting"): a bye."""
+    from tournaments import creation, registration, rounds
+
+    director = make_user("director")
+    cid = make_user("cid")
+    players = [ann, bob, cid]
+    for u in players:
+        u.language = "de"
+        u.save()
+    t = creation.create_tournament(director, name="Cup")
+    for i, u in enumerate(players):
+        registration.register(t, u, rating=2000 - i)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        rounds.start(t, director)
+    byes = [m for m in mail.outbox if "spielfrei" in m.body]
+    assert len(byes) == 1, [m.subject for m in mail.outbox]
+    name = byes[0].to[0].split("@")[0]
+    assert after_greeting(byes[0].body, name) == "du bist in Runde 1 von Cup spielfrei."
