@@ -247,3 +247,15 @@ def test_the_german_how_to_play_says_spieler_and_moves_followers(client):
     assert "darf jeder Spieler vor der Wertung einen Gefolgsmann aus dem passenden Viertel dorthin versetzen" in html
     assert "vom Markt auf Wiesen versetzt werden" in html and "der eines anderen Spielers bleibt" in html
     assert "Person" not in html and "Mitspieler" not in html
+
+
+def test_italian_puts_no_article_before_a_date():
+    """«il 8 dicembre», «dal 8 al 11» are wrong (l’8, dall’8 all’11) and the article depends on the
+    day: Italian writes a date after a label or in a range, never after il / dal / al."""
+    import polib
+    from django.conf import settings
+
+    po = polib.pofile(str(settings.BASE_DIR / "locale" / "it" / "LC_MESSAGES" / "django.po"))
+    dates = r"%\((?:date|start|end|when)\)s"
+    faults = [e.msgstr for e in po if re.search(rf"\b(?:il|dal|al|del|nel|entro il|fino al) {dates}", e.msgstr)]
+    assert not faults, faults
