@@ -1,6 +1,7 @@
 """Abbey & Mayor (RULES.md, Abbey & Mayor): its 12 tiles, the abbey and the mayor.
 
-*Written, not yet played* (``supported = False``): the barn and the wagon are still to come.
+*Written, not yet played* (``supported = False``): the barn and the first edition's wagon
+move are still to come.
 
 - 12 tiles (TILES.md, ``AM-01`` to ``AM-12``) in the bag.
 - **The abbey** (``AM-A``, one per player, never in the bag): on their turn a player may
@@ -12,6 +13,12 @@
   the entry :class:`AbbeyPass`), before incomplete features score.
 - **The mayor** (figure ``mayor``, one per player) is deployed only in a city; its weight in
   the city's majority is the city's number of pennants (0 without: it still occupies it).
+- **The wagon** (figure ``wagon``, one per player) is deployed on a road, city or cloister.
+  When its feature scores complete in a tile turn, its owner (possibly not on turn) is asked,
+  after the tile's scoring, to move it instead of taking it home (:class:`WagonMove`) onto an
+  unoccupied, incomplete road, city or cloister of the tile it stood on or of one of the eight
+  tiles around it (the second edition's move), or to pass; the owners of several are asked
+  in seat order from the player on turn.
 
 >>> from carcassonne import Game, Move, Rules
 >>> with supported():
@@ -35,11 +42,17 @@ from ..rules import Option
 from ..tiles import ABBEY, TILE_TYPES
 
 if TYPE_CHECKING:
+    from ..decisions import Asked, TileTurn
     from ..tiles import Orientation
 
 NAME = "abbey_mayor"
 MAYOR = "mayor"
+WAGON = "wagon"
 add_kind(FigureKind(MAYOR, 1, True))  # a follower; its weight in a city is the city's pennants (figure_weight)
+add_kind(FigureKind(WAGON, 1, True))  # a follower on a road, city or cloister, which may move on
+WAGON_FEATURES = ("road", "city", "cloister")
+AROUND = ((0, 0), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+"""The wagon's tile, then the eight around it clockwise from the north."""
 
 TEMPLATES = {
     "abbey_not_in_hole": "an abbey goes only into a hole closed on all four sides, not at ({x},{y})",
@@ -48,6 +61,9 @@ TEMPLATES = {
     "mayor_not_in_city": "a mayor goes only into a city, not on {spot}",
     "no_abbey_turn": "{player} may pass their abbey only after the last tile, on their turn to place it",
     "bad_abbey_pass": "abbey takes null (the pass of the end's abbey), not {value}",
+    "wagon_not_on_a_feature": "a wagon goes on a road, city or cloister, not on {spot}",
+    "wagon_cannot_go": "the wagon cannot move to ({x},{y}) {spot}: an unoccupied, incomplete road, city or cloister on its tile or one of the eight around it",
+    "bad_wagon": "wagon must be an object with x, y and spot, or null to pass, not {value}",
 }
 """The English sentence of each of this module's reasons (codes a site may translate)."""
 
@@ -73,7 +89,43 @@ class AbbeyPass(NamedTuple):
         return cls(player_of(data))
 
 
+class WagonMove(NamedTuple):
+    """``{"player": "Bob", "wagon": {"x": 0, "y": 0, "spot": "road:E"}}`` moves Bob's wagon,
+    whose feature has just scored, onto that spot; ``{"player": "Bob", "wagon": null}``
+    passes (the wagon goes home; a timeout's default)."""
+
+    player: str | None
+    x: int | None = None
+    y: int | None = None
+    spot: str | None = None
+
+    @property
+    def passes(self) -> bool:
+        return self.spot is None
+
+    def to_json(self) -> dict[str, Any]:
+        target = None if self.passes else {"x": self.x, "y": self.y, "spot": self.spot}
+        data: dict[str, Any] = {"wagon": target}
+        return {"player": self.player, **data} if self.player is not None else data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WagonMove:
+        player = player_of(data)
+        target = data.get("wagon")
+        if target is None:
+            return cls(player)
+        if (
+            not isinstance(target, dict)
+            or type(target.get("x")) is not int
+            or type(target.get("y")) is not int
+            or not isinstance(target.get("spot"), str)
+        ):
+            raise IllegalMove(refusal("bad_wagon", value=shown(target)))
+        return cls(player, target["x"], target["y"], target["spot"])
+
+
 ENTRY_READERS["abbey"] = AbbeyPass.from_json
+ENTRY_READERS["wagon"] = WagonMove.from_json
 
 
 def _full(pattern: int) -> bool:
@@ -90,12 +142,15 @@ class AbbeyMayor(RuleModule):
         NAME,
         "Abbey & Mayor",
         "12 tiles; an abbey per player, placed instead of a drawn tile into a hole closed on "
-        "all sides; the mayor, worth one per pennant of its city.",
+        "all sides; the mayor, worth one per pennant of its city; the wagon, which moves on "
+        "when its feature scores.",
     )
     turn_entry_kinds = (AbbeyPass,)
+    entry_kinds = (WagonMove,)
     abbeys: tuple[int, ...] = ()  # per seat: abbeys still held (1 or 0)
     ended: tuple[int, ...] = ()  # seats that have had their turn for the end's abbey
     end_from = -1  # the first seat asked for the end's abbey (after the last tile's player)
+    wagons_due: tuple[tuple[int, int], ...] = ()  # (owner, cell stood on) of wagons still to be asked
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -108,7 +163,7 @@ class AbbeyMayor(RuleModule):
         return {t.id: t.count for t in TILE_TYPES.values() if t.expansion == NAME and "abbey" not in t.marks}
 
     def figures(self) -> dict[str, int]:
-        return {MAYOR: 1}
+        return {MAYOR: 1, WAGON: 1}
 
     # --- the abbey -------------------------------------------------------------------------
 
@@ -191,22 +246,104 @@ class AbbeyMayor(RuleModule):
     def ends_turn(self, entry: Any) -> bool:
         return True
 
-    # --- the mayor ---------------------------------------------------------------------------
+    # --- the mayor and the wagon: where they go -------------------------------------------------
 
     def figure_spots(self, kind: str, key: int, o: Orientation, player: int) -> list[int]:
         busy = self.game.board.occupied_segments(key, o)
-        return [seg.index for seg in o.segments if seg.kind == "city" and seg.index not in busy]
+        kinds = ("city",) if kind == MAYOR else WAGON_FEATURES
+        return [seg.index for seg in o.segments if seg.kind in kinds and seg.index not in busy]
 
     def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
         seg = o.segments[index]
-        if seg.kind != "city":
+        if kind == MAYOR and seg.kind != "city":
             return refusal("mayor_not_in_city", spot=seg.spot)
+        if kind == WAGON and seg.kind not in WAGON_FEATURES:
+            return refusal("wagon_not_on_a_feature", spot=seg.spot)
         if self.game.board.occupied(key, o, index):
-            return reason("spot_occupied", feature="city", spot=seg.spot)
+            return reason("spot_occupied", feature="farm" if seg.kind == "field" else seg.kind, spot=seg.spot)
         return None
 
     def figure_weight(self, kind: str, root: int) -> int:
-        return self.game.board.pennants(root)
+        return self.game.board.pennants(root) if kind == MAYOR else 1
+
+    # --- the wagon's move ------------------------------------------------------------------------
+
+    def before_scoring(self, turn: TileTurn) -> None:
+        """Note the wagons on the features the tile completed (their owners, where they stand)."""
+        board = self.game.board
+        found = [(f.player, f.key) for root in turn.completed for f in board.figures(root) if f.kind == WAGON]
+        if found:
+            turn.notes["wagons"] = tuple(found)
+
+    def after_scoring(self, turn: TileTurn) -> None:
+        wagons = turn.notes.get("wagons")
+        if not wagons:
+            return
+        n = len(self.game.players)
+        self.wagons_due = tuple(sorted(wagons, key=lambda w: (w[0] - turn.player) % n))
+        self._ask_next()
+
+    def _ask_next(self) -> None:
+        """Ask the owner of the next wagon due that has somewhere to go (the others go home)."""
+        game = self.game
+        while self.wagons_due:
+            (seat, key), self.wagons_due = self.wagons_due[0], self.wagons_due[1:]
+            if seat not in game.out and game.reserve[seat].get(WAGON) and self._destinations(key):
+                game.ask(seat, "wagon", self, key)
+                return
+
+    def _destinations(self, key: int) -> list[tuple[int, int]]:
+        """``(cell, segment)`` of every unoccupied, incomplete road, city or cloister on the
+        tile at ``key`` or one of the eight around it, in that order (one per segment)."""
+        board = self.game.board
+        x, y = xy_of(key)
+        found = []
+        for dx, dy in AROUND:
+            cell = key_of(x + dx, y + dy)
+            placed = board.cells.get(cell)
+            if placed is None:
+                continue
+            for seg in placed.orientation.segments:
+                if seg.kind in WAGON_FEATURES and seg.spot is not None:
+                    root = board.find(placed.base + seg.index)
+                    if not board.figures(root) and not board.is_complete(root):
+                        found.append((cell, seg.index))
+        return found
+
+    def options(self, asked: Asked) -> list[Any]:
+        board = self.game.board
+        name = self.game.players[asked.pending.player]
+        result: list[Any] = [WagonMove(name)]
+        for cell, index in self._destinations(asked.data):
+            placed = board.cells[cell]
+            result.append(WagonMove(name, placed.x, placed.y, placed.orientation.segments[index].spot))
+        return result
+
+    def decision_error(self, entry: Any, asked: Asked) -> str | None:
+        game = self.game
+        seat = asked.pending.player
+        if entry.player is None and seat != game.current_player:
+            return reason("decision_needs_player", **asked.pending.params(game.players))
+        if entry.passes or self._target(entry, asked) is not None:
+            return None
+        return refusal("wagon_cannot_go", x=entry.x, y=entry.y, spot=entry.spot)
+
+    def _target(self, entry: WagonMove, asked: Asked) -> tuple[int, int] | None:
+        placed = self.game.board.get(entry.x or 0, entry.y or 0) if entry.x is not None else None
+        if placed is None or entry.y is None:
+            return None
+        index = placed.orientation.spot_index.get(entry.spot or "")
+        target = (key_of(entry.x or 0, entry.y), index if index is not None else -1)
+        return target if target in self._destinations(asked.data) else None
+
+    def decide(self, entry: Any, asked: Asked) -> None:
+        if not entry.passes:
+            target = self._target(entry, asked)
+            assert target is not None, "checked"
+            seat = asked.pending.player
+            self.game.board.add_figure(target[0], target[1], seat, WAGON)
+            self.game.reserve[seat][WAGON] -= 1
+        self._ask_next()
 
     # --- the summary -------------------------------------------------------------------------
 
@@ -225,4 +362,4 @@ def supported() -> Iterator[None]:
         AbbeyMayor.supported = before
 
 
-__all__ = ["ABBEY", "MAYOR", "AbbeyMayor", "AbbeyPass", "supported"]
+__all__ = ["ABBEY", "MAYOR", "WAGON", "AbbeyMayor", "AbbeyPass", "WagonMove", "supported"]

@@ -1,6 +1,7 @@
 """Abbey & Mayor (RULES.md, Abbey & Mayor; NOTATION.md entries; EDGE_CASES.md): its tiles
 checked against JCloisterZone's, the abbey (instead of the drawn tile, into a hole; at the
-end), the mayor; JCloisterZone's saved games as records; random games.
+end), the mayor, the wagon's move; JCloisterZone's saved games as records; random and bot
+games.
 
 The expansion is not yet supported by the site (``AbbeyMayor.supported`` is false): the
 fixture below lets these tests play it and restores the flag. The start tile ``D`` lies at
@@ -19,7 +20,7 @@ from carcassonne.bots import make_bot
 from carcassonne.bots.duel import play_game
 from carcassonne.decisions import Pending
 from carcassonne.expansions import abbey_mayor as abbey_module
-from carcassonne.expansions.abbey_mayor import ABBEY, MAYOR, AbbeyMayor, AbbeyPass
+from carcassonne.expansions.abbey_mayor import ABBEY, MAYOR, WAGON, AbbeyMayor, AbbeyPass, WagonMove
 from carcassonne.hooks import expansion_ids
 from carcassonne.moves import Placement, Resign, parse_entry
 from carcassonne.rules import Rules as RulesClass
@@ -126,7 +127,7 @@ def test_not_supported_outside_these_tests():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_draw_the_tiles_play_abbeys_and_mayors_and_replay(players):
-    kinds = {"abbey": 0, "mayor": 0, "tiles": 0}
+    kinds = {"abbey": 0, "mayor": 0, "tiles": 0, "wagon": 0, "moved": 0}
     for seed in range(3):
         game = random_game(seed, players=players, rules=rules())
         assert game.finished
@@ -137,9 +138,11 @@ def test_random_games_draw_the_tiles_play_abbeys_and_mayors_and_replay(players):
             kinds["tiles"] += tile.startswith("AM-") and tile != ABBEY and not entry.get("discard")
             meeple = entry.get("meeple")
             kinds["mayor"] += isinstance(meeple, dict) and meeple.get("figure") == MAYOR
+            kinds["wagon"] += isinstance(meeple, dict) and meeple.get("figure") == WAGON
+            kinds["moved"] += entry.get("wagon") is not None
         again = replay(record)
         assert again.finished and again.scores == game.scores and again.breakdown == game.breakdown
-    assert kinds["tiles"] >= 3 * 11 and kinds["abbey"] and kinds["mayor"]
+    assert kinds["tiles"] >= 3 * 11 and kinds["abbey"] and kinds["mayor"] and kinds["wagon"] and kinds["moved"]
 
 
 def test_random_games_with_every_expansion_replay():
@@ -454,15 +457,16 @@ def test_jcz_wells_without_mechanics_with_inns():
 
 
 NOT_YET = {
-    "client__abbey-wagon-move-bridge": "the wagon and the bridges (Bridges, Castles & Bazaars) are not in the engine yet",
-    "client__abbey-wagon-move": "the wagon is not in the engine yet",
-    "client__barn-connected-scoring": "the barn and the wagon are not in the engine yet",
+    "client__abbey-wagon-move-bridge": "the first edition's wagon move (wagon-move C1) and the bridges "
+    "(Bridges, Castles & Bazaars) are not in the engine yet",
+    "client__abbey-wagon-move": "the first edition's wagon move (wagon-move C1: option wagon_move) is not in the engine yet",
+    "client__barn-connected-scoring": "the barn is not in the engine yet",
     "client__barn-scoring": "the barn is not in the engine yet",
     "client__multiple-barns": "the barn is not in the engine yet",
-    "client__multiple-wagons": "the wagon is not in the engine yet",
+    "client__multiple-wagons": "the first edition's wagon move (wagon-move C1) is not in the engine yet, "
+    "and it plays two wagons a player (the box has one)",
     "fcz__barn-can-be-placed-to-other-barn": "the barn (and its option barn_on_barn) is not in the engine yet",
-    "fcz__wagon-move-c1": "the wagon is not in the engine yet",
-    "fcz__wagon-placement-confirmation": "the wagon is not in the engine yet",
+    "fcz__wagon-move-c1": "the first edition's wagon move (wagon-move C1: option wagon_move) is not in the engine yet",
     "client__cross__hills-and-sheep__multi_city_merge_abbey": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
     "client__cross__hills-and-sheep__multi_city_merge_abbey2": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
     "client__cross__hills-and-sheep__multi_city_merge_open": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
@@ -473,6 +477,7 @@ CONVERTED = {
     "client__cross__basic__tiny-city-coa",
     "client__cross__princess-and-dragon__fairy-empty-city",
     "fcz__cross__wells__wells-without-mechanics-from-abbeys-and-mayors-with-inns",
+    "fcz__wagon-placement-confirmation",
 }
 
 
@@ -495,3 +500,88 @@ def test_bots_play_it(level):
     game = play_game(bots, ["Ann", "Bob", "Cid"], rules(), seed=5)
     assert game.finished
     assert replay(game.record()).scores == game.scores
+
+
+# --- the wagon -----------------------------------------------------------------------------------
+
+
+def test_a_wagon_goes_on_a_road_city_or_cloister_never_a_field():
+    game = Game(["Ann", "Bob"], rules())
+    wagons = [s for s, k in game.legal_figures(Placement(1, 0, 0), "A") if k == WAGON]
+    assert wagons == [] or all(not s.startswith("field") for s in wagons)
+    assert [s for s, k in game.legal_figures(Placement(1, 0, 0), "U") if k == WAGON] == ["road:E"]
+    with pytest.raises(IllegalMove, match="road, city or cloister"):
+        game.play(Move("U", 1, 0, 0, "field:NNW", figure=WAGON))
+
+
+def test_when_its_feature_scores_the_wagon_moves_on_instead_of_going_home():
+    game = Game(["Ann", "Bob"], rules())
+    game.play(Move("E", 0, -1, 180, "city:S", figure=WAGON))  # closes the start tile's city
+    assert game.scores == [4, 0] and game.pending == Pending(ANN, "wagon")
+    assert game.options() == [WagonMove("Ann"), WagonMove("Ann", 0, 0, "road:E")]  # the start tile's road
+    game.play(WagonMove("Ann", 0, 0, "road:E"))
+    assert game.reserve[ANN][WAGON] == 0 and game.pending == Pending(BOB, "turn")
+    assert game.tile_at(0, 0).figures_here() == [("road:E", ANN, WAGON)]
+    assert replay(game.record()).tile_at(0, 0).figures_here() == [("road:E", ANN, WAGON)]
+
+
+def wagon_road():
+    """Bob's wagon on the road A(-1,0)-D-U(1,0); Ann closes it with W at (2,0)."""
+    game = Game(["Ann", "Bob"], rules())
+    for move in [
+        Move("A", -1, 0, 270),  # the road's west end at a cloister
+        Move("U", 1, 0, 0, "road:E", figure=WAGON),  # Bob's wagon
+        Move("W", 2, 0, 0),  # Ann: a junction ends it: 4 tiles, Bob's
+    ]:
+        game.play(move)
+    return game
+
+
+def test_the_owner_off_turn_is_asked_onto_the_tiles_around_the_one_it_stood_on():
+    game = wagon_road()
+    assert game.scores == [0, 4] and game.pending == Pending(BOB, "wagon")
+    # around (1,0): the junction's two other roads, the start tile's city; never the cloister
+    # two cells west, nor a complete feature, nor a field
+    assert game.options() == [
+        WagonMove("Bob"),
+        WagonMove("Bob", 2, 0, "road:E"),
+        WagonMove("Bob", 2, 0, "road:S"),
+        WagonMove("Bob", 0, 0, "city:N"),
+    ]  # its own tile first, then the eight around it clockwise from the north
+    with pytest.raises(IllegalMove, match="not Ann"):
+        game.play(WagonMove("Ann"))
+    with pytest.raises(IllegalMove):
+        game.play(WagonMove(None, 0, 0, "city:N"))  # a decision off turn names its player
+    with pytest.raises(IllegalMove, match="cannot move"):
+        game.play(WagonMove("Bob", -1, 0, "cloister"))
+    game.play(WagonMove("Bob", 2, 0, "road:S"))
+    record = json.loads(json.dumps(game.record()))
+    assert record["moves"][-1] == {"player": "Bob", "wagon": {"x": 2, "y": 0, "spot": "road:S"}}
+    assert parse_entry({"player": "Bob", "wagon": None}) == WagonMove("Bob")
+    with pytest.raises(IllegalMove, match="null to pass"):
+        parse_entry({"player": "Bob", "wagon": {"x": 2}})
+    assert replay(record).scores == [0, 4]
+
+
+def test_a_pass_takes_the_wagon_home():
+    game = wagon_road()
+    game.play(WagonMove("Bob"))
+    assert game.reserve[BOB][WAGON] == 1 and game.pending == Pending(BOB, "turn")
+
+
+def test_jcz_wagon_placement_confirmation():
+    """fcz__wagon-placement-confirmation (the second edition's move): one tile closes John's
+    city (4) and Betty's (6), each with a wagon; Betty, on turn, moves hers first onto the start
+    tile's road; then John is asked (JCloisterZone: 'Phase is WagonPhase') and may reach P's road
+    on the tile diagonal to his. JCloisterZone says John "can't pass" there; here a pass (the
+    timeout's default) always answers a wagon's decision."""
+    moves = [
+        {"tile": "P", "x": 0, "y": -1, "rotation": 270, "meeple": {"spot": "city:S", "figure": "wagon"}},
+        {"tile": "D", "x": -1, "y": 0, "rotation": 0, "meeple": {"spot": "city:N", "figure": "wagon"}},
+        {"tile": "I", "x": -1, "y": -1, "rotation": 180, "meeple": None},
+        {"player": "Betty", "wagon": {"x": 0, "y": 0, "spot": "road:E"}},
+    ]
+    game = replay({"players": ["Betty", "John"], "rules": rules().to_json(), "moves": moves})
+    assert dict(zip(game.players, game.scores)) == has_points("fcz__wagon-placement-confirmation")
+    assert game.pending == Pending(1, "wagon")
+    assert WagonMove("John", 0, -1, "road:N") in game.options()
