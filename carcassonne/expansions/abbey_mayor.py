@@ -1,7 +1,8 @@
-"""Abbey & Mayor (RULES.md, Abbey & Mayor): its 12 tiles, the abbey and the mayor.
+"""Abbey & Mayor (RULES.md, Abbey & Mayor): its 12 tiles, the abbey, the mayor, the wagon
+and the barn.
 
-*Written, not yet played* (``supported = False``): the barn and the first edition's wagon
-move are still to come.
+*Written, not yet played* (``supported = False``): the first edition's wagon move is still to
+come.
 
 - 12 tiles (TILES.md, ``AM-01`` to ``AM-12``) in the bag.
 - **The abbey** (``AM-A``, one per player, never in the bag): on their turn a player may
@@ -19,6 +20,11 @@ move are still to come.
   unoccupied, incomplete road, city or cloister of the tile it stood on or of one of the eight
   tiles around it (the second edition's move), or to pass; the owners of several are asked
   in seat order from the player on turn.
+- **The barn** (figure ``barn``, one per player, not a follower) is placed instead of a figure
+  with the move's action :class:`BarnAction` (``"barn": "SE"``) on a corner of the tile just
+  placed where four tiles meet with fields; never on a farm with a barn unless the setting
+  ``barn_on_barn``. The figures on its farm score it at once (3 a city) and go home; at the
+  end the barn's farm scores 4 a city for its barns' majority, and farmers there 1 a city.
 
 >>> from carcassonne import Game, Move, Rules
 >>> with supported():
@@ -37,9 +43,10 @@ from ..board import key_of, xy_of
 from ..errors import Reason, reason
 from ..figures import FigureKind, add_kind
 from ..hooks import RuleModule, register
-from ..moves import ENTRY_READERS, IllegalMove, Move, Placement, player_of, shown
+from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, Placement, player_of, shown
 from ..rules import Option
-from ..tiles import ABBEY, TILE_TYPES
+from ..scoring import Scoring, figure_majority, majority
+from ..tiles import ABBEY, TILE_TYPES, orientation
 
 if TYPE_CHECKING:
     from ..decisions import Asked, TileTurn
@@ -48,8 +55,14 @@ if TYPE_CHECKING:
 NAME = "abbey_mayor"
 MAYOR = "mayor"
 WAGON = "wagon"
+BARN = "barn"
 add_kind(FigureKind(MAYOR, 1, True))  # a follower; its weight in a city is the city's pennants (figure_weight)
 add_kind(FigureKind(WAGON, 1, True))  # a follower on a road, city or cloister, which may move on
+add_kind(FigureKind(BARN, 0, False))  # not a follower: placed on a four-tile field corner (BarnAction)
+CORNERS = {"NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
+"""A tile's corners, each as the signs of its direction (y southwards)."""
+CORNER_HALVES = {(1, -1): (1, 2), (1, 1): (3, 4), (-1, 1): (5, 6), (-1, -1): (7, 0)}
+"""The two halves (indexes of HALVES) of a tile's edges that meet at each corner."""
 WAGON_FEATURES = ("road", "city", "cloister")
 AROUND = ((0, 0), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 """The wagon's tile, then the eight around it clockwise from the north."""
@@ -64,6 +77,12 @@ TEMPLATES = {
     "wagon_not_on_a_feature": "a wagon goes on a road, city or cloister, not on {spot}",
     "wagon_cannot_go": "the wagon cannot move to ({x},{y}) {spot}: an unoccupied, incomplete road, city or cloister on its tile or one of the eight around it",
     "bad_wagon": "wagon must be an object with x, y and spot, or null to pass, not {value}",
+    "bad_barn": "barn must be a corner of the tile placed (NE, SE, SW or NW), not {value}",
+    "barn_and_figure": "a barn is placed instead of a figure, not with one",
+    "no_barn_left": "{player} has no barn left",
+    "barn_not_at_corner": "a barn goes on a corner where four tiles' fields meet, not at the {corner} corner of ({x},{y})",
+    "barn_on_barn": "that farm already has a barn (the option barn_on_barn allows a second)",
+    "barn_not_a_figure": "a barn is placed on a corner with the move's barn, not on {spot}",
 }
 """The English sentence of each of this module's reasons (codes a site may translate)."""
 
@@ -124,6 +143,28 @@ class WagonMove(NamedTuple):
         return cls(player, target["x"], target["y"], target["spot"])
 
 
+class BarnAction(NamedTuple):
+    """A tile move's action ``"barn": "SE"``: instead of a figure, the player's barn on the
+    south-east corner of the tile placed, where it and the three tiles around that corner
+    meet with fields (the barn stands on the farm there, on the tile's field at that corner).
+
+    >>> BarnAction.from_json("SE").to_json()
+    {'barn': 'SE'}
+    """
+
+    corner: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"barn": self.corner}
+
+    @classmethod
+    def from_json(cls, value: Any) -> BarnAction:
+        if value not in CORNERS:
+            raise IllegalMove(refusal("bad_barn", value=shown(value)))
+        return cls(value)
+
+
+MOVE_ACTIONS["barn"] = BarnAction.from_json
 ENTRY_READERS["abbey"] = AbbeyPass.from_json
 ENTRY_READERS["wagon"] = WagonMove.from_json
 
@@ -147,6 +188,17 @@ class AbbeyMayor(RuleModule):
     )
     turn_entry_kinds = (AbbeyPass,)
     entry_kinds = (WagonMove,)
+    action_kinds = (BarnAction,)
+    settings = (
+        Option(
+            "barn_on_barn",
+            "bool",
+            False,
+            "A barn on a farm with a barn",
+            "Whether a barn may be placed on a farm that already has one (JCloisterZone offers "
+            "it); by the rules it may not.",
+        ),
+    )
     abbeys: tuple[int, ...] = ()  # per seat: abbeys still held (1 or 0)
     ended: tuple[int, ...] = ()  # seats that have had their turn for the end's abbey
     end_from = -1  # the first seat asked for the end's abbey (after the last tile's player)
@@ -163,7 +215,7 @@ class AbbeyMayor(RuleModule):
         return {t.id: t.count for t in TILE_TYPES.values() if t.expansion == NAME and "abbey" not in t.marks}
 
     def figures(self) -> dict[str, int]:
-        return {MAYOR: 1, WAGON: 1}
+        return {MAYOR: 1, WAGON: 1, BARN: 1}
 
     # --- the abbey -------------------------------------------------------------------------
 
@@ -249,12 +301,16 @@ class AbbeyMayor(RuleModule):
     # --- the mayor and the wagon: where they go -------------------------------------------------
 
     def figure_spots(self, kind: str, key: int, o: Orientation, player: int) -> list[int]:
+        if kind == BARN:
+            return []  # placed with the move's action, on a corner
         busy = self.game.board.occupied_segments(key, o)
         kinds = ("city",) if kind == MAYOR else WAGON_FEATURES
         return [seg.index for seg in o.segments if seg.kind in kinds and seg.index not in busy]
 
     def figure_error(self, kind: str, key: int, o: Orientation, index: int, player: int) -> str | None:
         seg = o.segments[index]
+        if kind == BARN:
+            return refusal("barn_not_a_figure", spot=seg.spot)
         if kind == MAYOR and seg.kind != "city":
             return refusal("mayor_not_in_city", spot=seg.spot)
         if kind == WAGON and seg.kind not in WAGON_FEATURES:
@@ -264,7 +320,115 @@ class AbbeyMayor(RuleModule):
         return None
 
     def figure_weight(self, kind: str, root: int) -> int:
-        return self.game.board.pennants(root) if kind == MAYOR else 1
+        return self.game.board.pennants(root) if kind == MAYOR else 0 if kind == BARN else 1
+
+    # --- the barn ------------------------------------------------------------------------------
+
+    def _barn_segment(self, tile: str, placement: Placement, corner: str) -> int | None:
+        """The field segment of ``tile`` placed at ``placement`` at its ``corner``, if that
+        corner is one where four tiles meet with fields (the three others on the board)."""
+        board = self.game.board
+        dx, dy = CORNERS[corner]
+        o = orientation(tile, placement.rotation)
+        found = None
+        for ox in (0, dx):
+            for oy in (0, dy):
+                if (ox, oy) == (0, 0):
+                    halves, here = CORNER_HALVES[(dx, dy)], o
+                else:
+                    placed = board.get(placement.x + ox, placement.y + oy)
+                    if placed is None:
+                        return None
+                    halves = CORNER_HALVES[(-dx if ox else dx, -dy if oy else dy)]
+                    here = placed.orientation
+                a, b = (here.half_segment[h] for h in halves)
+                if a < 0 or a != b:
+                    return None
+                if (ox, oy) == (0, 0):
+                    found = a
+        return found
+
+    def _barn_error(self, tile: str, placement: Placement, corner: str) -> str | None:
+        index = self._barn_segment(tile, placement, corner)
+        if index is None:
+            return refusal("barn_not_at_corner", corner=corner, x=placement.x, y=placement.y)
+        if not self.game.rules.setting("barn_on_barn"):
+            o = orientation(tile, placement.rotation)
+            joined = self.game.board.joined_figures(key_of(placement.x, placement.y), o, index)
+            if any(f.kind == BARN for f in joined):
+                return refusal("barn_on_barn")
+        return None
+
+    def actions(self, tile: str, placement: Placement) -> list[Any]:
+        if tile == ABBEY or not self.game.reserve[self.game.current_player].get(BARN):
+            return []
+        return [BarnAction(c) for c in CORNERS if self._barn_error(tile, placement, c) is None]
+
+    def action_error(self, move: Move) -> str | None:
+        action: BarnAction = move.action
+        if move.meeple is not None:
+            return refusal("barn_and_figure")
+        seat = self.game.current_player
+        if not self.game.reserve[seat].get(BARN):
+            return refusal("no_barn_left", player=self.game.players[seat])
+        return self._barn_error(move.tile, move.placement, action.corner)
+
+    def act(self, turn: TileTurn) -> None:
+        """The barn goes on its corner's farm; the farmers there score it at once (3 points a
+        completed city, as at the end; a pig adds its 1) and go home, pigs too (other barns stay)."""
+        game, board = self.game, self.game.board
+        move = turn.move
+        index = self._barn_segment(move.tile, move.placement, move.action.corner)
+        assert index is not None, "checked"
+        key = key_of(move.x, move.y)
+        root = board.find(board.cells[key].base + index)
+        figures = board.figures(root)
+        winners = figure_majority(figures, len(game.players), game.out)
+        if winners:
+            cities = sum(1 for c in board.bordering_cities(root) if board.is_complete(c))
+            by_value: dict[int, list[int]] = {}
+            for seat in winners:
+                value = 3
+                for hook in game._farm_points:  # the pig's (this module's adds nothing: no barn yet)
+                    value = hook([root], seat, value)
+                by_value.setdefault(value * cities, []).append(seat)
+            for value, seats in by_value.items():
+                game.award(
+                    "farms", value, tuple(seats), Scoring("field", value, tuple(seats), False, board.tiles(root))
+                )
+        for f in figures:
+            if f.kind != BARN:  # the pig too (JCloisterZone deploys it again later)
+                board.remove_figure(f)
+                if f.kind == "follower":
+                    game.supply[f.player] += 1
+                else:
+                    game.reserve[f.player][f.kind] += 1
+        board.add_figure(key, index, turn.player, BARN)
+        game.reserve[turn.player][BARN] -= 1
+
+    def farm_points(self, farms: list[int], seat: int, points: int) -> int:
+        """Farmers on a barn's farm at the end score 2 a city less (1 instead of 3)."""
+        board = self.game.board
+        if self.game.rules.farm_scoring == "current" and any(
+            f.kind == BARN for farm in farms for f in board.figures(farm)
+        ):
+            return points - 2
+        return points
+
+    def final_scoring(self, points: list[int], scored: list[Scoring]) -> None:
+        """Each farm with a barn: 4 points a completed city it borders for the owner(s) of
+        most barns on it."""
+        game, board = self.game, self.game.board
+        for root in list(board.occupied_features()):
+            barns = [f for f in board.figures(root) if f.kind == BARN]
+            if not barns:
+                continue
+            winners = majority(((f.player, 1) for f in barns), len(game.players), game.out)
+            cities = sum(1 for c in board.bordering_cities(root) if board.is_complete(c))
+            if winners and cities:
+                game.award(
+                    "farms", 4 * cities, winners, Scoring("field", 4 * cities, winners, False, board.tiles(root))
+                )
 
     # --- the wagon's move ------------------------------------------------------------------------
 
@@ -362,4 +526,4 @@ def supported() -> Iterator[None]:
         AbbeyMayor.supported = before
 
 
-__all__ = ["ABBEY", "MAYOR", "WAGON", "AbbeyMayor", "AbbeyPass", "WagonMove", "supported"]
+__all__ = ["ABBEY", "BARN", "MAYOR", "WAGON", "AbbeyMayor", "AbbeyPass", "BarnAction", "WagonMove", "supported"]

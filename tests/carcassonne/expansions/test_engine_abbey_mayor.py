@@ -20,7 +20,7 @@ from carcassonne.bots import make_bot
 from carcassonne.bots.duel import play_game
 from carcassonne.decisions import Pending
 from carcassonne.expansions import abbey_mayor as abbey_module
-from carcassonne.expansions.abbey_mayor import ABBEY, MAYOR, WAGON, AbbeyMayor, AbbeyPass, WagonMove
+from carcassonne.expansions.abbey_mayor import ABBEY, BARN, MAYOR, WAGON, AbbeyMayor, AbbeyPass, BarnAction, WagonMove
 from carcassonne.hooks import expansion_ids
 from carcassonne.moves import Placement, Resign, parse_entry
 from carcassonne.rules import Rules as RulesClass
@@ -460,12 +460,8 @@ NOT_YET = {
     "client__abbey-wagon-move-bridge": "the first edition's wagon move (wagon-move C1) and the bridges "
     "(Bridges, Castles & Bazaars) are not in the engine yet",
     "client__abbey-wagon-move": "the first edition's wagon move (wagon-move C1: option wagon_move) is not in the engine yet",
-    "client__barn-connected-scoring": "the barn is not in the engine yet",
-    "client__barn-scoring": "the barn is not in the engine yet",
-    "client__multiple-barns": "the barn is not in the engine yet",
     "client__multiple-wagons": "the first edition's wagon move (wagon-move C1) is not in the engine yet, "
     "and it plays two wagons a player (the box has one)",
-    "fcz__barn-can-be-placed-to-other-barn": "the barn (and its option barn_on_barn) is not in the engine yet",
     "fcz__wagon-move-c1": "the first edition's wagon move (wagon-move C1: option wagon_move) is not in the engine yet",
     "client__cross__hills-and-sheep__multi_city_merge_abbey": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
     "client__cross__hills-and-sheep__multi_city_merge_abbey2": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
@@ -478,6 +474,10 @@ CONVERTED = {
     "client__cross__princess-and-dragon__fairy-empty-city",
     "fcz__cross__wells__wells-without-mechanics-from-abbeys-and-mayors-with-inns",
     "fcz__wagon-placement-confirmation",
+    "client__barn-scoring",
+    "client__barn-connected-scoring",
+    "client__multiple-barns",
+    "fcz__barn-can-be-placed-to-other-barn",
 }
 
 
@@ -585,3 +585,154 @@ def test_jcz_wagon_placement_confirmation():
     assert dict(zip(game.players, game.scores)) == has_points("fcz__wagon-placement-confirmation")
     assert game.pending == Pending(1, "wagon")
     assert WagonMove("John", 0, -1, "road:N") in game.options()
+
+
+# --- the barn ---------------------------------------------------------------------------------------
+# JCloisterZone's barn pointer names the tile whose north-west corner holds it; ours, the corner
+# of the tile just placed (BA/Rr = V, BA/LR = A, BA/L = B as in the Tower's cases).
+
+
+def barn_moves(moves):
+    """Moves ``(tile, x, y, rotation, meeple or barn corner)`` as records."""
+    out = []
+    for tile, x, y, rotation, extra in moves:
+        data = {"tile": tile, "x": x, "y": y, "rotation": rotation, "meeple": None}
+        if extra in ("NE", "SE", "SW", "NW"):
+            data["barn"] = extra
+        elif extra is not None:
+            data["meeple"] = extra
+        out.append(data)
+    return out
+
+
+def test_jcz_barn_scoring():
+    """client__barn-scoring: Alice's barn on the corner (1,-1) NW joins her farmer's farm: he
+    scores its two completed cities at once (6) and goes home; at the end the barn 4 a city (8)."""
+    moves = barn_moves(
+        [
+            ("E", 0, -1, 180, "field:NNW"),
+            ("E", 0, -2, 0, None),
+            ("E", 0, -3, 180, None),
+            ("E", 1, -2, 0, None),
+            ("E", 1, -1, 90, "NW"),
+        ]
+    )
+    skip = {"player": "Zed", "tile": "E", "skip": True}
+    game = tiny(["Alice", "Zed"], {"E": 5})
+    play_all(game, [m for move in moves for m in (move, skip)][:-1])
+    assert game.finished
+    assert {"Alice": game.scores[0]} == has_points("client__barn-scoring") == {"Alice": 14}
+    assert [(s.kind, s.points) for s in game.history[-1].scored] == [("field", 6)]
+    assert [(s.kind, s.points, s.winners) for s in game.final_scored] == [("field", 8, (0,))]
+    assert game.supply[0] == 7 and game.reserve[0][BARN] == 0
+
+
+def test_jcz_barn_connected_scoring():
+    """client__barn-connected-scoring: Bob's barn (placed from the tile diagonal to its corner's
+    other tiles) scores Alice's farmer and pig at once (1 city: 3 + 1) and sends both home; her
+    second farmer's farm, joined later to the barn's, scores 1 a city and her pig 1 more (2
+    cities: 4); Bob's barn 4 a city (8)."""
+    moves = barn_moves(
+        [
+            ("E", 0, -1, 180, "field:NNW"),
+            ("B", 1, -1, 0, None),
+            ("B", 1, -2, 0, {"spot": "field:NNW", "figure": "pig"}),
+            ("E", 0, -2, 0, "SE"),
+            ("E", 0, -3, 180, "field:NNW"),
+            ("U", 1, 0, 0, None),
+            ("AM-10", 0, -4, 180, {"spot": "field:NNW", "figure": "pig"}),
+            ("V", 1, -3, 180, None),
+        ]
+    )
+    game = tiny(["Alice", "Bob"], {"E": 3, "B": 2, "U": 1, "AM-10": 1, "V": 1}, "traders_builders")
+    play_all(game, moves[:4])
+    assert game.scores == [4, 0] and game.reserve[0]["pig"] == 1 and game.supply[0] == 7
+    play_all(game, moves[4:])
+    assert game.finished
+    assert dict(zip(game.players, game.scores)) == has_points("client__barn-connected-scoring")
+    assert game.scores == [8, 8]
+
+
+MULTIPLE_BARNS = [
+    ("V", -1, 0, 270, None),
+    ("W", -1, 1, 270, None),
+    ("U", 0, 1, 0, "NW"),
+    ("V", -1, 2, 180, None),
+    ("W", 0, 2, 0, "NW"),
+    ("A", 1, 1, 90, None),
+    ("U", 1, 2, 0, None),
+    ("U", 1, 0, 0, None),
+    ("D", 2, 2, 0, None),
+    ("E", 2, 1, 180, "city:S"),
+    ("U", 2, 0, 0, None),
+    ("V", 3, 2, 90, None),
+    ("V", 3, 0, 0, None),
+    ("W", 3, 1, 270, None),
+]
+
+
+def test_jcz_multiple_barns():
+    """client__multiple-barns: JCloisterZone's set-up gives each player two barns (the box has
+    one: the test gives the second as that set-up does); Alice places both, on two farms; one
+    borders Bob's completed city (4 each)."""
+    counts: dict[str, int] = {}
+    for tile, *_ in MULTIPLE_BARNS:
+        counts[tile] = counts.get(tile, 0) + 1
+    game = tiny(["Alice", "Bob"], counts)
+    for seat in (0, 1):
+        game.reserve[seat][BARN] = 2  # JCZ's "barn": 2
+    play_all(game, barn_moves(MULTIPLE_BARNS))
+    assert game.finished and game.reserve[0][BARN] == 0
+    assert dict(zip(game.players, game.scores)) == has_points("client__multiple-barns") == {"Alice": 4, "Bob": 4}
+
+
+def _barn_beside_a_barn(**settings):
+    game = tiny(["Betty", "John"], {"U": 5}, **settings)
+    moves = [("U", -1, 0, 0, None), ("U", -2, 0, 0, None), ("U", 0, 1, 0, None), ("U", -1, 1, 0, "NE")]
+    play_all(game, barn_moves(moves))
+    return game
+
+
+def test_jcz_barn_can_be_placed_to_other_barn():
+    """fcz__barn-can-be-placed-to-other-barn (barn-placement: occupied, our barn_on_barn): Betty's
+    tile (-2,1) may take her barn to its north-east corner (JCloisterZone's [-1,1] NW), on the
+    farm of John's barn, and only there; she may also pass."""
+    game = _barn_beside_a_barn(barn_on_barn=True)
+    assert dict(zip(game.players, game.scores)) == {"Betty": 0, "John": 0}  # 'Betty has 0 points.' ...
+    assert game.pending == Pending(0, "turn")
+    placement = Placement(-2, 1, 0)
+    assert game.legal_actions(placement, "U") == [Move("U", -2, 1, 0, action=BarnAction("NE"))]
+    assert "field:NNW" not in game.legal_spots(placement, "U")  # the barns' farm is occupied
+    game.play(parse_entry({"tile": "U", "x": -2, "y": 1, "rotation": 0, "meeple": None, "barn": "NE"}))
+    assert game.reserve[0][BARN] == 0
+
+
+def test_without_barn_on_barn_a_farm_takes_one_barn():
+    game = _barn_beside_a_barn()
+    assert game.legal_actions(Placement(-2, 1, 0), "U") == []
+    with pytest.raises(IllegalMove, match="already has a barn"):
+        game.play(parse_entry({"tile": "U", "x": -2, "y": 1, "rotation": 0, "meeple": None, "barn": "NE"}))
+
+
+def test_a_barn_goes_only_on_a_corner_of_four_fields_and_never_with_a_figure():
+    game = tiny(["Ann", "Bob"], {"U": 3, "E": 2})
+    play_all(game, barn_moves([("U", -1, 0, 0, None), ("U", 0, 1, 0, None)]))
+    assert game.legal_actions(Placement(-1, 1, 0), "U") == [Move("U", -1, 1, 0, action=BarnAction("NE"))]
+    with pytest.raises(IllegalMove, match="four tiles' fields meet"):
+        game.play(parse_entry({"tile": "U", "x": -1, "y": 1, "rotation": 0, "meeple": None, "barn": "SE"}))
+    with pytest.raises(IllegalMove, match="instead of a figure"):
+        game.play(parse_entry({"tile": "U", "x": -1, "y": 1, "rotation": 0, "meeple": "road:E", "barn": "NE"}))
+    with pytest.raises(IllegalMove, match="NE, SE, SW or NW"):
+        parse_entry({"tile": "U", "x": -1, "y": 1, "rotation": 0, "meeple": None, "barn": "N"})
+    with pytest.raises(IllegalMove, match="move's barn"):
+        game.play(
+            parse_entry(
+                {"tile": "U", "x": -1, "y": 1, "rotation": 0, "meeple": {"spot": "field:NNW", "figure": "barn"}}
+            )
+        )
+    # E turned with its city south keeps its north corners fields: the barn may go there
+    assert game.legal_actions(Placement(-1, 1, 180), "E") == [Move("E", -1, 1, 180, action=BarnAction("NE"))]
+    game.play(parse_entry({"tile": "U", "x": -1, "y": 1, "rotation": 0, "meeple": None, "barn": "NE"}))
+    assert "field:NNE" not in game.legal_spots(Placement(1, 1, 0), "U")  # the barn's farm is occupied
+    record = game.record()
+    assert record["moves"][-1]["barn"] == "NE" and replay(record).scores == game.scores
