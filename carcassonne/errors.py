@@ -137,11 +137,17 @@ def reason(code: str, **params: Any) -> Reason:
     name (``road``) and says it with its article (``a road``); ``none_in_quarter`` takes
     ``follower`` as a figure (``large``); a decision's reasons take ``decider`` and
     ``action`` (a player and a ``Pending.action``) and say them as ``{decision}``."""
+    return said(code, params, TEMPLATES[code])
+
+
+def said(code: str, params: dict[str, Any], template: str) -> Reason:
+    """The reason ``code`` in the words of ``template`` (a ``str.format`` sentence), its
+    parameters said as :func:`reason` says them; for a rule module's own reasons."""
     shown = dict(params)
     if "met" in params:
         shown["met"] = MET.get(params["met"], params["met"])
     if "follower" in params:
         shown["follower"] = FOLLOWERS.get(params["follower"], params["follower"])
-    if "action" in params:
+    if "action" in params and "decider" in params:
         shown["decision"] = decision(params["decider"], params["action"])
-    return Reason(code, params, TEMPLATES[code].format(**shown))
+    return Reason(code, params, template.format(**shown))

@@ -174,8 +174,18 @@ def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
         ctx["subject"] = _("Your turn: %(game)s has started") % {"game": game.title}
     if data.get("action", "turn") != "turn":
         _decision(ctx, view, link)
+    elif view.tile:
+        _on_the_page_only(ctx, view)
     _how_to_answer(ctx, view)
     board_picture(view, ctx, ctx["answers"].labels if ctx.get("answers") else None)
+
+
+def _on_the_page_only(ctx: dict, view: GameView) -> None:
+    """What the recipient may do on the game's page alone, not by a reply: an action
+    instead of a figure (a tower piece, the fairy, the portal, the princess), a ransom."""
+    assert view.tile is not None
+    ctx["acts_on_page"] = any(p.get("actions") for p in view.placements(view.tile))
+    ctx["ransom_on_page"] = bool(view.before_turn)
 
 
 def _how_to_answer(ctx: dict, view: GameView) -> None:

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import key_of, xy_of
-from ..errors import Reason, reason
+from ..errors import Reason, reason, said
 from ..figures import FigureKind, add_kind
 from ..hooks import RuleModule, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
@@ -57,7 +57,7 @@ TEMPLATES = {
     "tower_piece_not_on_a_spot": "a tower piece goes on a tower, not on {spot}",
     "not_capturable": "no follower at ({x},{y}) {spot} can be taken from this tower",
     "capture_ambiguous": "several players' figures stand at ({x},{y}) {spot}: name the owner",
-    "no_prisoner": "{jailer} holds no {figure} of {player}",
+    "no_prisoner": "{jailer} holds no {follower} of {player}",
     "ransom_paid": "{player} has already paid a ransom this turn",
     "ransom_too_poor": "{player} needs at least 3 points to pay a ransom",
     "jailer_left": "{jailer} has left the game: no ransom is paid to them",
@@ -70,7 +70,7 @@ TEMPLATES = {
 
 def refusal(code: str, **params: Any) -> Reason:
     """One of this module's reasons, as :func:`carcassonne.errors.reason` makes the core's."""
-    return Reason(code, params, TEMPLATES[code].format(**params))
+    return said(code, params, TEMPLATES[code])
 
 
 # --- record entries ---------------------------------------------------------------------------
@@ -424,12 +424,12 @@ class TowerRules(RuleModule):
         game = self.game
         name = game.players[seat]
         if entry.jailer not in game.players:
-            return refusal("no_prisoner", jailer=entry.jailer, figure=entry.figure, player=name)
+            return refusal("no_prisoner", jailer=entry.jailer, follower=entry.figure, player=name)
         jailer = game.players.index(entry.jailer)
         if jailer in game.out:
             return refusal("jailer_left", jailer=entry.jailer)
         if Prisoner(jailer, seat, entry.figure) not in self.prisoners:
-            return refusal("no_prisoner", jailer=entry.jailer, figure=entry.figure, player=name)
+            return refusal("no_prisoner", jailer=entry.jailer, follower=entry.figure, player=name)
         if self._paid_this_turn():
             return refusal("ransom_paid", player=name)
         if game.scores[seat] < RANSOM:

@@ -186,7 +186,7 @@ def illegal_move_reason(exc: Exception) -> str:
             params[key] = labels.get(params[key], params[key])
     for key in QUOTED.get(code, ()):  # shown as the engine shows them: 'road:X'
         params[key] = repr(params.get(key))
-    if "action" in params:  # a decision: who decides what
+    if "action" in params and "decider" in params:  # a decision: who decides what (else a move's action)
         phrase = DECISION_PHRASES.get(params["action"])
         params["decision"] = str(phrase) % params if phrase else errors.decision(params["decider"], params["action"])
     try:

@@ -11,6 +11,7 @@ from carcassonne import Placement
 from carcassonne.moves import MOVE_ACTIONS
 from games import engine_state, lobby
 from games.models import Move, TurnClock
+from games.present import expansions
 from games.serializers import MOVE_ACTION_KEYS
 from tests.games.helpers import (
     api_clients,
@@ -36,8 +37,10 @@ def _seated(django_user_model, rules=BOTH):
     return seeded_game(ann, [ann, bob], rules, SEED), api_clients(ann, bob)
 
 
-def test_the_action_keys_are_the_engines():
-    assert set(MOVE_ACTION_KEYS) == set(MOVE_ACTIONS)
+def test_the_action_keys_are_those_of_the_expansions_the_site_offers():
+    offered = {f"carcassonne.expansions.{expansion}" for expansion in expansions.by_id()}
+    readers = {key for key, read in MOVE_ACTIONS.items() if getattr(read, "__module__", "") in offered}
+    assert set(MOVE_ACTION_KEYS) == readers
 
 
 @pytest.mark.slow
@@ -122,3 +125,16 @@ def test_a_ransom_keeps_the_turn_its_clock_and_sends_no_e_mail(django_user_model
     assert (clock.started_at, clock.move_number) == (started, after["move_number"])
     again = post_answer(client, game, after, legal["before_turn"][0])
     assert again.status_code == 400, again.json()
+
+
+def test_the_rules_refusal_of_an_action_reads_in_the_players_language(django_user_model):
+    game, clients = _seated(django_user_model, {"expansions": ["tower"]})
+    has_actions = lambda legal: any(p.get("actions") for p in legal["placements"])  # noqa: E731
+    _name, client, state, legal = play_offered_until(clients, game, random.Random(1), has_actions)
+    placement = next(p for p in legal["placements"] if p.get("actions"))
+    body = {"move_number": state["move_number"], "x": placement["x"], "y": placement["y"]}
+    body.update(rotation=placement["rotation"], meeple=None, tower={"x": 40, "y": 40})
+    english = client.post(f"/api/games/{game.pk}/moves/", body, format="json").json()["detail"]
+    german = client.post(f"/api/games/{game.pk}/moves/", body, format="json", HTTP_ACCEPT_LANGUAGE="de").json()
+    assert english.endswith("there is no tower at (40,40)"), english
+    assert german["detail"] != english and "(40,40)" in german["detail"] and "tower" not in german["detail"], german

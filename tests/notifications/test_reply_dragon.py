@@ -1,5 +1,6 @@
 """A dragon step played by replying to its e-mail (real MIME through ``manage.py
-receive_mail``): the player asked writes the direction in their language."""
+receive_mail``): the player asked writes the direction in their language. The turn e-mail
+says what only the game's page plays (an action instead of a figure, a ransom)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,25 @@ def test_a_reply_moves_the_dragon_the_way_it_says(ann, bob, language, word, djan
     assert Move.objects.filter(game=game).count() == stored + 1 and last.number == state["move_number"]
     assert last.entry == {"player": "ann", "dragon": direction}
     assert engine_state.engine_for(game).history[-1].move.to_json() == last.entry
+
+
+def test_the_turn_email_says_that_actions_and_ransoms_are_on_the_page(ann, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = seeded_game(ann, [ann, bob], {"expansions": ["tower", "princess_dragon"]}, seed=2)
+    clients = api_clients(ann, bob)
+
+    def ann_may_pay(legal):
+        return legal["pending"]["player"] == "ann" and bool(legal.get("before_turn"))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        play_offered_until(clients, game, random.Random(3), ann_may_pay, limit=400)
+    row = Notification.objects.filter(user=ann, game=game, kind=Notification.Kind.TURN).order_by("-pk").first()
+    message = build_message(row)
+    assert "buy back a prisoner for 3 points: on the game's page" in message.body
+    assert "take an action instead of placing a figure" in message.body
+    html = next(content for content, kind in message.alternatives if kind == "text/html")
+    assert "data-on-page" in html
+    with django_capture_on_commit_callbacks(execute=True):
+        plain = seeded_game(ann, [ann, bob], {}, seed=2)
+    plain_row = Notification.objects.get(user=ann, game=plain, kind=Notification.Kind.TURN)
+    assert "on the game's page" not in build_message(plain_row).body  # no expansion with actions

@@ -161,6 +161,26 @@ class PrincessDragon(SiteExpansion):
     labels = {"category": {"fairy": pgettext_lazy("score category", "Fairy")}}
     decisions = {"dragon": (_("Dragon step"), _("%(decider)s's decision on where the dragon steps (dragon)"))}
     categories = ("fairy",)
+    illegal_moves = {
+        "dragon_not_a_direction": _("a dragon step is N, E, S, W or null, not %(value)s"),
+        "dragon_cannot_step": _("the dragon cannot step %(direction)s (legal: %(legal)s)"),
+        "action_not_an_object": _("%(action)s takes an object with x, y and a spot, not %(value)s"),
+        "action_bad_figure": _("%(action)s: the figure is follower or large, not %(value)s"),
+        "action_and_figure": _("a tile move either deploys a figure or takes the %(action)s action, not both"),
+        "volcano_no_figure": _("no figure may be deployed on the volcano tile %(tile)s: the dragon lands there"),
+        "princess_must_remove": _("the princess of tile %(tile)s must send a follower of its city home"),
+        "princess_must_not_other": _("the princess of tile %(tile)s must send a follower home: no %(action)s now"),
+        "no_tile_there": _("there is no tile at (%(x)s,%(y)s)"),
+        "fairy_no_follower": _("%(player)s has no follower at (%(x)s,%(y)s) %(spot)s for the fairy"),
+        "fairy_already_there": _("the fairy already stands there"),
+        "portal_not_here": _("tile %(tile)s has no magic portal"),
+        "portal_closed": _(
+            "the portal reaches no follower spot at (%(x)s,%(y)s) %(spot)s: it must be a spot of another tile "
+            "on an unoccupied, incomplete feature, not on the dragon's tile"
+        ),
+        "princess_not_here": _("tile %(tile)s has no princess"),
+        "princess_no_knight": _("no follower the princess may send home stands at (%(x)s,%(y)s) %(spot)s"),
+    }
     entry_kinds = ("dragon",)
     how_to_play = _(
         "A volcano brings the dragon onto it; a tile with the dragon's mark makes it walk up to six "

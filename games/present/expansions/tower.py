@@ -92,6 +92,25 @@ class Tower(SiteExpansion):
         "capture": (_("Capture"), _("%(decider)s's decision on taking a follower prisoner (capture)")),
     }
     categories = ("ransom",)
+    illegal_moves = {
+        "no_tower_at": _("there is no tower at (%(x)s,%(y)s)"),
+        "tower_closed": _("the tower at (%(x)s,%(y)s) is closed: a follower stands on top"),
+        "tower_not_built": _(
+            "the tower at (%(x)s,%(y)s) has no piece yet: a follower goes on a tower, not on its foundation"
+        ),
+        "no_tower_piece_left": _("%(player)s has no tower piece left"),
+        "tower_and_figure": _("a tile move takes a tower action instead of a figure, not both"),
+        "tower_piece_not_on_a_spot": _("a tower piece goes on a tower, not on %(spot)s"),
+        "not_capturable": _("no follower at (%(x)s,%(y)s) %(spot)s can be taken from this tower"),
+        "capture_ambiguous": _("several players' figures stand at (%(x)s,%(y)s) %(spot)s: name the owner"),
+        "no_prisoner": _("%(jailer)s holds no %(follower)s of %(player)s"),
+        "ransom_paid": _("%(player)s has already paid a ransom this turn"),
+        "ransom_too_poor": _("%(player)s needs at least 3 points to pay a ransom"),
+        "jailer_left": _("%(jailer)s has left the game: no ransom is paid to them"),
+        "bad_tower_action": _("tower must be an object with whole numbers x and y (and a figure), not %(value)s"),
+        "bad_capture": _("capture must be an object with x, y and spot, or null to pass, not %(value)s"),
+        "bad_ransom": _("ransom must be an object with a jailer and a figure, not %(value)s"),
+    }
     entry_kinds = ("capture", "ransom")
     how_to_play = _(
         "Instead of a follower, put a tower piece on a tower foundation or a tower, then you may "

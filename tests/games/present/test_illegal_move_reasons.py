@@ -1,15 +1,22 @@
-"""Every reason the engine gives for an illegal move has a code (``carcassonne.errors``)
-that the site translates (``games.present.vocabulary.ILLEGAL_MOVES``): in English the site says
-what the engine says, in German, French and Italian it says it in their words."""
+"""Every reason the engine gives for an illegal move has a code (``carcassonne.errors``, and
+each expansion the site offers its module's own ``TEMPLATES``) that the site translates
+(``games.present.vocabulary.ILLEGAL_MOVES``): in English the site says what the engine says,
+in German, French and Italian it says it in their words."""
 
+import importlib
 import string
 
 import pytest
 from django.utils import translation
 
 from carcassonne import IllegalMove
-from carcassonne.errors import DECISIONS, TEMPLATES, reason
-from games.present import vocabulary
+from carcassonne.errors import DECISIONS, reason, said
+from carcassonne.errors import TEMPLATES as CORE
+from games.present import expansions, vocabulary
+
+TEMPLATES = dict(CORE)
+for _id in expansions.by_id():  # the site's expansions: their modules' own reasons too
+    TEMPLATES.update(getattr(importlib.import_module(f"carcassonne.expansions.{_id}"), "TEMPLATES", {}))
 
 SAMPLE = {
     "edge": "north",
@@ -39,7 +46,10 @@ def sample(code: str) -> IllegalMove:
     fields = {name for _text, name, _spec, _conv in string.Formatter().parse(TEMPLATES[code]) if name}
     if "decision" in fields:  # said from who decides what
         fields = (fields - {"decision"}) | {"decider", "action"}
-    return IllegalMove(reason(code, **{name: SAMPLE.get(name, f"<{name}>") for name in fields}))
+    params = {name: SAMPLE.get(name, f"<{name}>") for name in fields}
+    if code in CORE:
+        return IllegalMove(reason(code, **params))
+    return IllegalMove(said(code, params, TEMPLATES[code]))  # as the modules say theirs
 
 
 def test_every_code_of_the_engine_has_a_translation():
