@@ -24,7 +24,9 @@ from carcassonne.expansions.abbey_mayor import ABBEY, BARN, MAYOR, WAGON, AbbeyM
 from carcassonne.hooks import expansion_ids
 from carcassonne.moves import Placement, Resign, parse_entry
 from carcassonne.rules import Rules as RulesClass
-from carcassonne.tiles import EDGES, HALVES, TILE_TYPES
+from carcassonne.tiles import TILE_TYPES
+
+from .jcz_tiles import JCZ_HALF, features_of
 
 ANN, BOB, CID = 0, 1, 2
 PEER = Path(__file__).resolve().parent / "jcz_x"  # JCloisterZone's cases, copied (README there)
@@ -55,24 +57,9 @@ def tiny(players, tiles, *more, **settings):
 
 # --- the tiles -----------------------------------------------------------------------------------
 
-JCZ_HALF = {"NL": "NNW", "NR": "NNE", "EL": "ENE", "ER": "ESE", "SL": "SSE", "SR": "SSW", "WL": "WSW", "WR": "WNW"}
-
-
-def _ours(tile):
-    cities = tile.segments
-    out = set()
-    for seg in tile.segments:
-        if seg.kind == "field":
-            halves = frozenset(HALVES[h] for h in seg.halves) or frozenset({"I"})
-            borders = frozenset(frozenset(EDGES[e] for e in cities[i].edges) for i in seg.cities)
-            out.add(("field", halves, borders))
-        else:
-            out.add((seg.kind, frozenset(EDGES[e] for e in seg.edges), seg.pennants))
-    return out
-
 
 def _theirs(features):
-    """JCloisterZone's features of a tile (tiles.json) as :func:`_ours` gives ours: its
+    """JCloisterZone's features of a tile (tiles.json) as :func:`features_of` gives ours: its
     ``monastery`` is our cloister; the wagon-move letters, the well and the garden are not
     played (TILES.md)."""
     parsed = [(f.partition(": ")[0], f.partition(": ")[2].split()) for f in features if ": " in f]
@@ -101,7 +88,7 @@ def test_every_tile_row_matches_jcloisterzones_abbey_and_mayor_xml():
         tile = TILE_TYPES[ours]
         assert tile.count == counts[theirs] and tile.expansion == "abbey_mayor", ours
         # AM-02's two inner fields are one shape each: compared as a set, they are one
-        assert _ours(tile) == _theirs(jcz[theirs]), ours
+        assert features_of(tile) == _theirs(jcz[theirs]), ours
     # the 2nd edition's AM/RG is AM/R with a garden, which this engine does not play
     assert _theirs(jcz["AM/RG"]) == _theirs(jcz["AM/R"])
 

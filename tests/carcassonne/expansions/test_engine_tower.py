@@ -22,7 +22,9 @@ from carcassonne.expansions import tower as tower_module
 from carcassonne.expansions.tower import PIECES, Capture, Prisoner, Ransom, TowerAction, TowerRules
 from carcassonne.hooks import expansion_ids
 from carcassonne.moves import parse_entry
-from carcassonne.tiles import EDGES, HALVES, TILE_TYPES
+from carcassonne.tiles import TILE_TYPES
+
+from .jcz_tiles import JCZ_HALF, features_of
 
 ANN, BOB = 0, 1
 PEER = Path(__file__).resolve().parent / "jcz_x"  # JCloisterZone's cases, copied (README there)
@@ -280,21 +282,6 @@ def test_prisoners_and_followers_on_towers_score_nothing_at_the_end():
 
 # --- JCloisterZone's case ------------------------------------------------------------------------
 
-JCZ_HALF = {"NL": "NNW", "NR": "NNE", "EL": "ENE", "ER": "ESE", "SL": "SSE", "SR": "SSW", "WL": "WSW", "WR": "WNW"}
-
-
-def _ours(tile):
-    cities = tile.segments
-    out = set()
-    for seg in tile.segments:
-        if seg.kind == "field":
-            halves = frozenset(HALVES[h] for h in seg.halves) or frozenset({"I"})
-            borders = frozenset(frozenset(EDGES[e] for e in cities[i].edges) for i in seg.cities)
-            out.add(("field", halves, borders))
-        else:
-            out.add((seg.kind, frozenset(EDGES[e] for e in seg.edges), seg.pennants))
-    return out
-
 
 def _theirs(features):
     parsed = [(f.partition(": ")[0], f.partition(": ")[2].split()) for f in features if ": " in f]
@@ -321,7 +308,7 @@ def test_every_tile_row_matches_jcloisterzones_tower_xml():
     for ours, theirs in ids.items():
         tile = TILE_TYPES[ours]
         assert tile.count == counts[theirs] and "tower" in tile.marks, ours
-        assert _ours(tile) == _theirs(jcz[theirs]), ours
+        assert features_of(tile) == _theirs(jcz[theirs]), ours
 
 
 JCZ_TILES = {"BA/RCr": "D", "TO/F": "TO-02", "BA/L": "B", "BA/LR": "A", "TO/RrC": "TO-10"}
