@@ -50,7 +50,7 @@ def play_move(
                 _("the game waits for %(player)s's decision (%(decision)s): send it to the decision endpoint")
                 % {
                     "player": engine.players[engine.pending.player],
-                    "decision": decision_words.ACTION_LABELS.get(engine.pending.action, engine.pending.action),
+                    "decision": decision_words.action_label(engine.pending.action),
                 }
             )
         chosen = tile if tile is not None else engine.tile

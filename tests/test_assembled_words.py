@@ -270,3 +270,62 @@ def test_a_games_title_is_put_first_or_quoted_in_the_emails(ann, bob, django_cap
     [message] = [m for m in mail.outbox if "ann@example.com" in m.to and m.subject == subject]
     assert line in message.body
     assert "Friday è iniziata" not in message.subject + message.body
+
+
+# --- decisions and spots inside the engine's refusals: the reader's words, no codes ----------
+
+SPOT_CODE = re.compile(r"\b(?:city|road|field|cloister):[A-Z]")
+
+
+DECISION_LABEL = {"de": "Entscheidung", "fr": "Décision", "it": "Decisione"}
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_a_decision_in_a_refusal_is_said_in_words_without_its_code(language):
+    """ "c'est la décision de ann sur la direction du dragon", not "… du dragon (dragon)"; a
+    decision no site module names yet (the wagon's) is "la décision de ann", not English."""
+    from carcassonne import errors
+    from games.present import decision_words, vocabulary
+
+    actions = [a for a in vocabulary.DECISION_PHRASES if a != "turn"] + ["wagon"]
+    with translation.override(language):
+        for action in actions:
+            for code in ("not_your_decision", "decision_not_tile_turn", "no_such_decision"):
+                params = {"decider": "ann", "action": action, "player": "bob"}
+                text = vocabulary.illegal_move_reason(errors.reason(code, **params))
+                assert f"({action})" not in text and not re.search(r"\bdecision\b", text) and "ann" in text, text
+            assert decision_words.action_label(action) != action
+        assert decision_words.action_label("wagon") == DECISION_LABEL[language]
+
+
+REFUSED_SPOT = {
+    "de": ("hat keine Stelle Straße:X (ihre Stellen: ", "Stadt", "Straße", "Wiese"),
+    "fr": ("n’a pas d’emplacement route:X (ses emplacements\u00a0: ", "ville", "route", "pré"),
+    "it": ("non ha la posizione strada:X (le sue posizioni: ", "città", "strada", "campo"),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_a_refused_spot_is_named_in_the_readers_words_on_the_page(ann, bob, language):
+    """The move API's refusal, which the game page shows: the spots as a German, French or
+    Italian turn e-mail shows them (Straße:O, pré:NNO), never the notation's English codes."""
+    from rest_framework.test import APIClient
+
+    from games import lobby
+
+    game = lobby.create_game(ann, ["bob"], name="Friday")
+    lobby.accept_invitation(game.pk, bob)
+    client = APIClient()
+    client.force_authenticate(ann)
+    legal = client.get(f"/api/games/{game.pk}/legal-moves/").json()
+    placement = legal["placements"][0]
+    body = {"move_number": 1, "x": placement["x"], "y": placement["y"], "rotation": placement["rotation"]}
+    refused = client.post(
+        f"/api/games/{game.pk}/moves/", {**body, "meeple": "road:X"}, format="json", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert refused.status_code == 400, refused.json()
+    detail = refused.json()["detail"]
+    said, *words = REFUSED_SPOT[language]
+    assert said in detail and any(word + ":" in detail for word in words), detail
+    assert not SPOT_CODE.search(detail) and "'" not in detail, detail

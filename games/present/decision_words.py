@@ -24,6 +24,13 @@ ACTION_LABELS = {action: label for action, (label, _phrase) in expansions.merged
 """Short names of the decisions, for lists and e-mail subjects."""
 
 
+def action_label(action: str) -> str:
+    """The decision ``action``'s short name; a decision no site module names (an engine
+    module the site does not offer yet) is 'Decision', never its code."""
+    label = ACTION_LABELS.get(action)
+    return str(label) if label is not None else _("Decision")
+
+
 def decision_pending(engine: EngineGame) -> bool:
     """Whether the game waits for a decision other than a tile turn."""
     pending = engine.pending
@@ -63,7 +70,7 @@ def describe_for(engine: EngineGame, names: Sequence[str], viewer: int | None) -
         return expansion.decision_text(engine, names, viewer)
     if viewer != pending.player:
         return _("Waiting for %(player)s's decision.") % {"player": names[pending.player]}
-    return _("It is your decision (%(action)s).") % {"action": pending.action}
+    return _("It is your decision.")
 
 
 def option_label(engine: EngineGame, answer: dict[str, Any]) -> str:
@@ -103,7 +110,7 @@ def pending_json(engine: EngineGame, names: Sequence[str | None], viewer: int | 
         data["text"] = _("%(player)s's turn") % {"player": shown[pending.player]}
         data["options"] = []
         return data
-    data["label"] = str(ACTION_LABELS.get(pending.action, pending.action))
+    data["label"] = action_label(pending.action)
     data["text"] = describe_for(engine, shown, viewer)
     data["options"] = options_json(engine)
     return data

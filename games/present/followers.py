@@ -4,6 +4,8 @@ expansions' modules (``games.present.expansions``) use these to say where their 
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -65,3 +67,44 @@ def follower_on(spot: str | None) -> str:
     if where:
         return gettext("%(follower)s (%(side)s)") % {"follower": text, "side": side_label(where)}
     return text
+
+
+# The notation's spots (NOTATION.md: ``city:N``, ``large city:N``) in the words of German,
+# French and Italian, as turn e-mails and refusals show them and as a reply may write them back.
+NOTATION_FIGURES = ("follower", "large", "builder", "pig")
+"""The figures' words in the notation (``follower`` is the default and not written)."""
+SHOWN_FEATURES = {
+    "de": {"city": "Stadt", "road": "Straße", "field": "Wiese", "cloister": "Kloster"},
+    "fr": {"city": "ville", "road": "route", "field": "pré", "cloister": "abbaye"},
+    "it": {"city": "città", "road": "strada", "field": "campo", "cloister": "monastero"},
+}
+SHOWN_SIDES = {"de": str.maketrans("E", "O"), "fr": str.maketrans("W", "O"), "it": str.maketrans("W", "O")}
+SHOWN_FIGURES = {
+    "de": {"large": "großer", "builder": "Baumeister", "pig": "Schwein"},
+    "fr": {"large": "grand", "builder": "bâtisseur", "pig": "cochon"},
+    "it": {"large": "grande", "builder": "costruttore", "pig": "maiale"},
+}
+_SHOWN_FIGURE = r"(?:(?P<figure>" + "|".join(NOTATION_FIGURES[1:]) + r") )?"
+SHOWN_SPOT_RE = re.compile(r"\b" + _SHOWN_FIGURE + r"(?P<feature>city|road|field|cloister)(?::(?P<side>\w+))?\b")
+
+
+def local_spots(text: str, language: str) -> str:
+    """The notation's spots in ``text`` as ``language`` shows them, in words a reply may use
+    (read back by ``notifications.replies.parse.english_spots``): ``road:E`` → ``Straße:O``,
+    ``field:WNW`` → ``pré:ONO``, ``large city:N`` → ``grande ville:N`` (``grand pré``);
+    English text is left as it is."""
+    features = SHOWN_FEATURES.get(language)
+    if not features:
+        return text
+
+    def shown(m: re.Match) -> str:
+        figure = SHOWN_FIGURES[language].get(m["figure"] or "", m["figure"])
+        if figure == "grand" and m["feature"] != "field":  # French: grande ville, route, abbaye
+            figure = "grande"
+        side = m["side"]
+        if side and not side.startswith("inner"):
+            side = side.translate(SHOWN_SIDES[language])
+        word = features[m["feature"]] + (f":{side}" if side else "")
+        return f"{figure} {word}" if figure else word
+
+    return SHOWN_SPOT_RE.sub(shown, text)

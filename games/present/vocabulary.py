@@ -9,12 +9,11 @@ tables below hold them all."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from carcassonne import errors
 from games.present import expansions
-from games.present.followers import follower_on, side_label
+from games.present.followers import follower_on, local_spots, side_label
 
 COLOR_LABELS = {
     "yellow": pgettext_lazy("seat colour", "yellow"),
@@ -161,6 +160,8 @@ DECISION_PHRASES = {
     **{action: phrase for action, (_label, phrase) in expansions.merged("decisions").items()},
 }
 """A pending decision (``Pending.describe``) by its action, for ``%(decision)s``."""
+UNNAMED_DECISION = _("%(decider)s's decision")
+"""A decision of an engine module the site does not name yet: no English code in brackets."""
 LABELS = (
     ("edge", EDGE_LABELS),
     ("terrain", TERRAIN_LABELS),
@@ -168,6 +169,7 @@ LABELS = (
     ("feature", SPOT_FEATURES),
     ("quarter", QUARTER_LABELS),
     ("follower", FIGURE_LABELS),
+    ("figure", FIGURE_LABELS),
     ("side", BEND_LABELS),
 )
 """Which parameter of a reason is said with which labels."""
@@ -184,11 +186,15 @@ def illegal_move_reason(exc: Exception) -> str:
     for key, labels in LABELS:
         if key in params:
             params[key] = labels.get(params[key], params[key])
-    for key in QUOTED.get(code, ()):  # shown as the engine shows them: 'road:X'
+    language = get_language() or "en"
+    for key in ("spot", "spots"):  # the notation's spots in the reader's words: Straße:O, pré:NNO
+        if isinstance(params.get(key), str):
+            params[key] = local_spots(params[key], language)
+    for key in QUOTED.get(code, ()) if language == "en" else ():  # as the engine shows them: 'road:X'
         params[key] = repr(params.get(key))
     if "action" in params and "decider" in params:  # a decision: who decides what (else a move's action)
         phrase = DECISION_PHRASES.get(params["action"])
-        params["decision"] = str(phrase) % params if phrase else errors.decision(params["decider"], params["action"])
+        params["decision"] = str(phrase if phrase else UNNAMED_DECISION) % params
     try:
         return str(template % params)
     except (KeyError, TypeError, ValueError):  # a reason whose parameters changed: its English

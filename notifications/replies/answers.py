@@ -17,10 +17,11 @@ from itertools import count
 from string import ascii_uppercase
 from typing import Any
 
+from games.present.followers import NOTATION_FIGURES
 from games.present.tile_names import tile_name
 from games.present.view import GameView
 
-FIGURES = ("follower", "large", "builder", "pig")
+FIGURES = NOTATION_FIGURES
 """The figures' words in the notation (``follower`` is the default and not written)."""
 
 

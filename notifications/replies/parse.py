@@ -42,8 +42,9 @@ TILE_RE = re.compile(r"^(?P<tile>[a-z]{2}-[a-z0-9]{1,2}|[a-z])\s+(?=\(?\s*[+-]?\
 REST_RE = re.compile(r"^\s*(?:(?P<rotation>0|90|180|270)\s*°?)?\s*(?:" + SPOT_RE + r")?\s*[.!]?\s*$")
 
 
-# The spots' words of the e-mail's languages, read as the notation's (NOTATION.md): a player
-# may write ``ville:O``, ``Straße:W``, ``campo:NNO`` or ``grand ville:N`` beside ``city:W``.
+# The spots' words of the e-mail's languages (``games.present.followers.local_spots`` shows them),
+# read as the notation's (NOTATION.md): a player may write ``ville:O``, ``Straße:W``, ``campo:NNO``
+# or ``grand ville:N`` beside ``city:W``.
 # O is Ost (east) in German and ouest/ovest (west) in French and Italian: a side's letters
 # are read in the language of the feature's word.
 LOCAL_FEATURES = {
@@ -66,43 +67,6 @@ LOCAL_FIGURES = {
     **dict.fromkeys(("baumeister", "bâtisseur", "batisseur", "costruttore"), "builder"),
     **dict.fromkeys(("schwein", "cochon", "maiale"), "pig"),
 }
-SHOWN_FEATURES = {
-    "de": {"city": "Stadt", "road": "Straße", "field": "Wiese", "cloister": "Kloster"},
-    "fr": {"city": "ville", "road": "route", "field": "pré", "cloister": "abbaye"},
-    "it": {"city": "città", "road": "strada", "field": "campo", "cloister": "monastero"},
-}
-SHOWN_SIDES = {"de": str.maketrans("E", "O"), "fr": str.maketrans("W", "O"), "it": str.maketrans("W", "O")}
-SHOWN_FIGURES = {
-    "de": {"large": "großer", "builder": "Baumeister", "pig": "Schwein"},
-    "fr": {"large": "grand", "builder": "bâtisseur", "pig": "cochon"},
-    "it": {"large": "grande", "builder": "costruttore", "pig": "maiale"},
-}
-SHOWN_SPOT_RE = re.compile(
-    r"\b(?:(?P<figure>" + "|".join(FIGURES[1:]) + r") )?(?P<feature>city|road|field|cloister)(?::(?P<side>\w+))?\b"
-)
-
-
-def local_spots(text: str, language: str) -> str:
-    """The notation's spots in ``text`` as an e-mail in ``language`` shows them, in words a
-    reply may use (read back by :func:`english_spots`): ``road:E`` → ``Straße:O``, ``field:WNW``
-    → ``pré:ONO``, ``large city:N`` → ``grande ville:N`` (``grand pré``); English text is left as it is."""
-    features = SHOWN_FEATURES.get(language)
-    if not features:
-        return text
-
-    def shown(m: re.Match) -> str:
-        figure = SHOWN_FIGURES[language].get(m["figure"] or "", m["figure"])
-        if figure == "grand" and m["feature"] != "field":  # French: grande ville, route, abbaye
-            figure = "grande"
-        side = m["side"]
-        if side and not side.startswith("inner"):
-            side = side.translate(SHOWN_SIDES[language])
-        word = features[m["feature"]] + (f":{side}" if side else "")
-        return f"{figure} {word}" if figure else word
-
-    return SHOWN_SPOT_RE.sub(shown, text)
-
-
 LOCAL_SPOT_RE = re.compile(r"(?<![\w-])(?P<word>[^\W\d_]{3,})(?:(?P<colon>\s*:\s*)(?P<side>[a-z]{1,3}\d?)\b)?")
 
 

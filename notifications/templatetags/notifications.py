@@ -20,6 +20,6 @@ def local_spots(text):
     ``pré:ONO``), which a reply may write back; English as it is."""
     from django.utils import translation
 
-    from notifications.replies.parse import local_spots as shown
+    from games.present.followers import local_spots as shown
 
     return shown(str(text), translation.get_language() or "en")

@@ -280,7 +280,8 @@ def test_the_answer_shows_the_spots_in_the_readers_words(
     ],
 )
 def test_spots_are_shown_in_words_a_reply_reads_back(language, shown):
-    from notifications.replies.parse import english_spots, local_spots
+    from games.present.followers import local_spots
+    from notifications.replies.parse import english_spots
 
     notation = "road:E, field:WNW, large city:S, pig field:ESE, cloister"
     assert local_spots(notation, language) == shown

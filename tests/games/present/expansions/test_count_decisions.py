@@ -135,18 +135,18 @@ def test_the_market_round_at_the_end_is_answered_like_any_decision(ann, bob, api
         (
             "de",
             "Auf (99,99) liegt keine Karte",
-            "Jetzt steht die Entscheidung von ann, ob ein Gefolgsmann aus der Stadt Carcassonne versetzt wird (reinforce) an, "
-            "kein Einsetzen in die Stadt Carcassonne",
+            "Gefragt ist jetzt kein Einsetzen in die Stadt Carcassonne, "
+            "sondern die Entscheidung von ann, ob ein Gefolgsmann aus der Stadt Carcassonne versetzt wird",
         ),
         (
             "fr",
             "il n’y a aucune tuile en (99,99)",
-            "c’est la décision de ann de déplacer ou non un partisan hors de la cité (reinforce), pas un placement dans la cité",
+            "c’est la décision de ann de déplacer ou non un partisan hors de la cité, pas un placement dans la cité",
         ),
         (
             "it",
             "non c’è nessuna tessera in (99, 99)",
-            "è la decisione di ann se spostare un seguace fuori dalla città di Carcassonne (reinforce), "
+            "è la decisione di ann se spostare un seguace fuori dalla città di Carcassonne, "
             "non un piazzamento nella città di Carcassonne",
         ),
     ],
@@ -167,3 +167,4 @@ def test_the_engines_refusal_of_a_decision_is_in_the_callers_language(reinforcin
     )
     assert other_kind.status_code == 400 and other_kind.json()["detail"].endswith(not_deployment), other_kind.json()
     assert "decision on" not in other_kind.json()["detail"]  # no English left
+    assert "(reinforce)" not in other_kind.json()["detail"]  # nor the notation's code in brackets
