@@ -90,9 +90,13 @@ def post(game: Game, user, text) -> Message:
 
 
 def muted_ids(user) -> set[int]:
+    """Whom ``user`` muted; read once per user object (a request's), as the page asks twice
+    (its live version and its chat panel); :func:`set_mute` forgets it."""
     if not user.is_authenticated:
         return set()
-    return set(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
+    if not hasattr(user, "_muted_ids"):
+        user._muted_ids = frozenset(Mute.objects.filter(user=user).values_list("muted_id", flat=True))
+    return set(user._muted_ids)
 
 
 def unseen_authors(user) -> set[int]:
@@ -125,6 +129,7 @@ def set_mute(user, game: Game, username: str, mute: bool) -> str:
     seat = game.seats.filter(user__username=username, state=Seat.State.JOINED).exclude(user=user).first()
     if seat is None:
         raise ChatError(_("%(name)s is not an opponent in this game.") % {"name": username})
+    user.__dict__.pop("_muted_ids", None)
     if mute:
         Mute.objects.get_or_create(user=user, muted=seat.user)
     else:
@@ -152,10 +157,17 @@ def save_note(game: Game, user, text) -> Note:
 
 
 @receiver(signals.page_parts, sender=Game, dispatch_uid="chat_page_parts")
-def page_parts(sender, *, game: Game, user, **kwargs) -> dict[str, str]:
+def page_parts(sender, *, game: Game, user, seats=None, **kwargs) -> dict[str, str]:
     """The chat's part of a game page's live version: for its players, the last message,
-    the hidden ones and their mutes (``-`` for anyone else). Two small queries."""
-    if not (user.is_authenticated and Seat.objects.filter(game_id=game.pk, user=user).exists()):
+    the hidden ones and their mutes (``-`` for anyone else). Two small queries (one when
+    the asker has the game's ``seats``)."""
+    if not user.is_authenticated:
+        return {"chat": "-"}
+    if seats is not None:
+        seated = any(s.user_id == user.pk for s in seats)
+    else:
+        seated = Seat.objects.filter(game_id=game.pk, user=user).exists()
+    if not seated:
         return {"chat": "-"}
     seen = Message.objects.filter(game_id=game.pk).aggregate(last=Max("pk"), hidden=Count("hidden_at"))
-    return {"chat": f"{seen['last'] or 0}.{seen['hidden']}.{Mute.objects.filter(user=user).count()}"}
+    return {"chat": f"{seen['last'] or 0}.{seen['hidden']}.{len(muted_ids(user))}"}

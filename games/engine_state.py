@@ -12,7 +12,8 @@ import copy
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -36,7 +37,11 @@ newest moves; see :func:`engine_for`)."""
 
 
 def engine_for(
-    game: Game, seats: list[Seat] | None = None, upto: int | None = None, noted: int | None = NOTED
+    game: Game,
+    seats: list[Seat] | None = None,
+    upto: int | None = None,
+    noted: int | None = NOTED,
+    log: Sequence[tuple[Any, ...]] | None = None,
 ) -> EngineGame:
     """The engine state of ``game``: a replay of its move log (the first ``upto`` moves).
 
@@ -47,14 +52,19 @@ def engine_for(
     for the whole log.
 
     A waiting game has no bag yet: it gets a bag-less engine showing the start tile.
+    ``log``: the game's move log, oldest first, rows that start (number, seat, entry), when
+    the caller has read it already (the game page reads it with the points too).
     """
     if seats is None:
         seats = seats_in_order(game)
     if game.seed is None:  # seats may still be open: the engine needs distinct names
         return EngineGame([f"seat {seat.position + 1}" for seat in seats], game.engine_rules)
     names = seat_names(seats)
-    query = game.moves.order_by("number").values_list("number", "seat", "entry")
-    moves = list(query if upto is None else query[:upto])
+    if log is None:
+        query = game.moves.order_by("number").values_list("number", "seat", "entry")
+        moves = list(query if upto is None else query[:upto])
+    else:
+        moves = [(row[0], row[1], row[2]) for row in (log if upto is None else log[:upto])]
     first_noted = 0 if noted is None else max(0, len(moves) - noted)
     key = (game.pk, game.seed, json.dumps(game.rules, sort_keys=True), tuple(names))
     kept = REPLAYS.start(key, moves, first_noted) if upto is None else None

@@ -36,6 +36,7 @@ import hmac
 import re
 import secrets
 import threading
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.core.cache import cache
@@ -75,10 +76,11 @@ def game_part(game: Game) -> str:
     return f"{game.move_count}.{game.status}.{game.current_seat}.{stamp}"
 
 
-def version(game: Game, user) -> dict[str, str]:
-    """``{"game": ..., <each listening app's part>: ...}`` for ``user``'s page of ``game``."""
+def version(game: Game, user, seats: Sequence[Seat] | None = None) -> dict[str, str]:
+    """``{"game": ..., <each listening app's part>: ...}`` for ``user``'s page of ``game``
+    (``seats``: the game's, when the caller has them)."""
     parts = {"game": game_part(game)}
-    for _receiver, answer in signals.page_parts.send(sender=Game, game=game, user=user):
+    for _receiver, answer in signals.page_parts.send(sender=Game, game=game, user=user, seats=seats):
         if isinstance(answer, dict):
             parts.update(answer)
     return parts
@@ -184,7 +186,7 @@ def tag_for(request, game_id: int, parts: dict[str, str], tokens: tuple[str, str
     return f'"{tokens[0]}.{tokens[1]}.{viewer}.{fast}.{full}"'
 
 
-def page_version(request, game: Game, user) -> tuple[dict[str, str], str]:
+def page_version(request, game: Game, user, seats: Sequence[Seat] | None = None) -> tuple[dict[str, str], str]:
     """The parts and the tag a page of ``game`` starts with (and the fragment that replaces
     it). The game was read long before the page is drawn, so the game's token is the one
     :class:`UnchangedPollMiddleware` read before the view ran, if it did (else none: the
@@ -193,7 +195,7 @@ def page_version(request, game: Game, user) -> tuple[dict[str, str], str]:
     early = getattr(request, "_live_game_token", None)
     game_token = early[1] if early is not None and early[0] == game.pk else NO_TOKEN
     viewer_token = cache.get(_VIEWER_KEY.format(viewer)) if viewer and _on() else NO_TOKEN
-    parts = version(game, user)
+    parts = version(game, user, seats)
     tokens = _kept(game.pk, viewer, (game_token, viewer_token))
     return parts, tag_for(request, game.pk, parts, tokens)
 

@@ -32,7 +32,8 @@ seat_invited = Signal()
 """``game`` and ``seat``: a registered player or an e-mail address is invited to a seat."""
 
 page_parts = Signal()
-"""A question rather than news: ``game`` and ``user``; each receiver returns a dict of its
+"""A question rather than news: ``game``, ``user`` and ``seats`` (the game's seats when the
+asker has them read, else ``None``); each receiver returns a dict of its
 parts of the game page's live version (:mod:`games.live`), e.g. ``{"chat": "12.0.1"}``:
 strings that change when what it shows on the page changes. Whatever changes a part also
 calls :func:`games.live.changed` (or, for one user's parts of every game,

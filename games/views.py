@@ -289,7 +289,7 @@ def game_detail(request, game_id: int):
     """The game as the visitor may see it (see games.present)."""
     game = game_for_viewer(game_id, request.user)
     all_moves = request.GET.get("moves") == "all"
-    view = GameView.load(game, request.user, noted=None if all_moves else page.MOVES_SHOWN)
+    view = GameView.load(game, request.user, noted=None if all_moves else page.MOVES_SHOWN, log=page.log_of(game))
     presence.saw(game, request.user)
     context = page.context(view, request.user, request.GET.get("tile"), all_moves=all_moves)
     context["bot_levels"] = bot_level_choices()
@@ -302,7 +302,7 @@ def game_detail(request, game_id: int):
 def game_fragment(request, game_id: int):
     """The game part of its page alone, for the live poll (see games.fragment)."""
     game = game_for_viewer(game_id, request.user)
-    view = GameView.load(game, request.user)
+    view = GameView.load(game, request.user, log=page.log_of(game))
     presence.saw(game, request.user)
     since = fragment.since_of(request.GET.get("since"))
     response = HttpResponse(fragment.render(request, view, since, request.GET.get("tile")))

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from carcassonne import orientation
@@ -58,7 +58,7 @@ def context(
     newest :data:`MOVES_SHOWN` moves (``moves_hidden``: how many earlier ones it leaves
     out), every move with ``all_moves``, or (the fragment) those after move ``since``."""
     game, seats, me = view.stored, view.seats, view.me
-    entries = list(game.moves.order_by("-number").values_list("number", "seat", "entry", "points"))
+    entries = view.log[::-1] if view.log is not None else log_of(game)[::-1]
     left_reasons = _left_reasons(entries)
     if since is not None:
         shown = [e for e in entries if e[0] > since]
@@ -99,6 +99,12 @@ def context(
         "rules_text": view.rules_text,
         "board_legend": view.board_legend([seat.color for seat in seats]),
     }
+
+
+def log_of(game: Game) -> list[tuple[Any, ...]]:
+    """The game's move log as the page shows it, oldest first: (number, seat, entry, points);
+    given to :meth:`GameView.load` it is the replay's too (one query for both)."""
+    return list(game.moves.order_by("number").values_list("number", "seat", "entry", "points"))
 
 
 LEFT_LABELS = {"forfeit": gettext_lazy("lost on time"), "resign": gettext_lazy("resigned")}
@@ -245,7 +251,8 @@ def _turn_legal(view: GameView, tile: str) -> dict[str, Any]:
     if legal is None:
         placements = view.placements(tile)
         legal = {"tile": tile, "placements": [_offered(p) for p in placements]}
-        legal["spot_labels"] = {f["spot"]: describe_spot(f["spot"]) for p in placements for f in p["figures"]}
+        spots = dict.fromkeys(f["spot"] for p in placements for f in p["figures"])
+        legal["spot_labels"] = {spot: describe_spot(spot) for spot in spots}
         legal["figure_labels"] = {kind: str(label) for kind, label in FIGURE_LABELS.items()}
         legal["no_follower"] = _("no follower")
         legal["refusals"] = turn_refusals(view, tile, placements)
@@ -301,8 +308,18 @@ def decision_targets(view: GameView, decision: dict | None) -> list[dict]:
 
 
 def bag_tiles(view: GameView) -> list[dict]:
-    """What is still in the bag by tile type, as the viewer may know it (see ``hidden``)."""
-    return [{"tile": t, "count": n, "svg": small_tile_svg(t)} for t, n in view.bag.items()]
+    """What is still in the bag by tile type, as the viewer may know it (see ``hidden``),
+    each with its title (worded here: two dozen template translations cost a page more)."""
+    return [
+        {
+            "tile": t,
+            "count": n,
+            "svg": small_tile_svg(t),
+            "title": ngettext("%(counter)s × tile %(tile)s", "%(counter)s × tile %(tile)s", n)
+            % {"counter": n, "tile": t},
+        }
+        for t, n in view.bag.items()
+    ]
 
 
 # --- pictures ------------------------------------------------------------------------------
@@ -317,15 +334,24 @@ def sprite() -> str:
 
 
 def _tile_svgs(tile: str, rotations) -> dict[int, str]:
+    return {r: _tile_with_spots(tile, r, get_language()) for r in rotations}
+
+
+@lru_cache(maxsize=1024)
+def _tile_with_spots(tile: str, rotation: int, language: str | None) -> str:
+    """The drawn tile at ``rotation`` with its spots as buttons, in ``language``'s words:
+    the same for every turn that draws it, so each process draws it once."""
     from games import board_svg
 
-    return {
-        r: board_svg.render_tile(tile, r, size=160, spots=orientation(tile, r).spots, sprite=sprite())
-        for r in rotations
-    }
+    return board_svg.render_tile(tile, rotation, size=160, spots=orientation(tile, rotation).spots, sprite=sprite())
 
 
 def drawn_tile_svg(tile: str) -> str:
+    return _drawn_tile(tile, get_language())
+
+
+@lru_cache(maxsize=512)
+def _drawn_tile(tile: str, language: str | None) -> str:
     from games import board_svg
 
     return board_svg.render_tile(tile, 0, size=96, sprite=sprite())

@@ -91,6 +91,9 @@ class GameView:
     ``me``: the viewer's seat (also an invited one), or ``None``.
     """
 
+    log: list[tuple[Any, ...]] | None = None
+    """The move log the view was loaded from, when its caller read it (:meth:`load`)."""
+
     def __init__(
         self,
         engine: EngineGame,
@@ -142,12 +145,18 @@ class GameView:
         upto: int | None = None,
         seats: Sequence[Seat] | None = None,
         noted: int | None = engine_state.NOTED,
+        log: list[tuple[Any, ...]] | None = None,
     ) -> GameView:
         """Replay ``game`` once (the first ``upto`` moves) and view it as ``user``; what the
-        last ``noted`` moves did (every move's with ``None``) is told without a second replay."""
+        last ``noted`` moves did (every move's with ``None``) is told without a second replay.
+        ``log``: the move log as the caller read it (see :func:`engine_state.engine_for`),
+        kept as :attr:`log`."""
         if seats is None:
             seats = list(game.seats.select_related("user").order_by("position"))
-        return cls.of(game, seats, engine_state.engine_for(game, list(seats), upto=upto, noted=noted), user)
+        engine = engine_state.engine_for(game, list(seats), upto=upto, noted=noted, log=log)
+        view = cls.of(game, seats, engine, user)
+        view.log = log
+        return view
 
     def _player(self, i: int, hand: tuple[str, ...] | None) -> PlayerView:
         engine, extras = self._engine, self._extras

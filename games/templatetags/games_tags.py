@@ -121,7 +121,7 @@ def play_bot(context, where="home"):
 @register.simple_tag(takes_context=True)
 def live_attributes(context, game):
     """The data-* attributes with which static/js/live.js keeps a game page current."""
-    parts, tag = live.page_version(context["request"], game, context["user"])
+    parts, tag = live.page_version(context["request"], game, context["user"], context.get("seats"))
     return format_html(
         ' data-live-url="{}" data-live-etag="{}" data-live-game="{}" data-live-chat="{}" data-live-interval="{}"',
         reverse("game-live", args=[game.pk]),

@@ -192,10 +192,10 @@ def test_a_page_drawn_while_its_game_changes_is_answered_by_the_view(game, bob, 
     poll(client, game)
     draw = live.page_version
 
-    def move_meanwhile(request, shown, user):
+    def move_meanwhile(request, shown, user, seats=None):
         with committing():
             play_first(game)
-        return draw(request, shown, user)
+        return draw(request, shown, user, seats)
 
     monkeypatch.setattr(live, "page_version", move_meanwhile)
     tag = page_tag(client, game.get_absolute_url())

@@ -19,14 +19,15 @@ from games.models import Vacation
 from .helpers import engines_built
 
 MOVE_QUERIES = 12
-PAGE_MOVE_QUERIES = 22
+PAGE_MOVE_QUERIES = 21
 """The page's move POST, mid-game (SQLite, in a test's transaction): the command's queries as
 the API's (its savepoints counted), the session's two, and the fragment's as GET
 /games/<id>/fragment/ gives them (its move list, the clock, the chat's and the nav's counts)."""
-PAGE_QUERIES = 20
+PAGE_QUERIES = 17
 """The game page on your turn, first seen: the session's two, the language and the turn seen
-(two writes), the game, its seats and log, the move list's automatic moves, the nav's count,
-the clock and the players' vacations, the live version's chat part, the chat (mutes, silence,
+(two writes), the game, its seats and log (read once for the replay and the move list), the
+move list's automatic moves, the nav's count, the clock and the players' vacations, the live
+version's chat part (one: the seats and the mutes are the page's), the chat (mutes, silence,
 blocks, messages) and your notes."""
 
 

@@ -218,7 +218,7 @@ def test_discard_shown_in_move_list(client, ann, started, monkeypatch):
     # A real discard is rare; log one and let the page replay only the real moves.
     real = engine_for
     monkeypatch.setattr(
-        engine_state, "engine_for", lambda game, seats=None, upto=None, noted=None: real(game, seats, upto=0)
+        engine_state, "engine_for", lambda game, seats=None, upto=None, noted=None, log=None: real(game, seats, upto=0)
     )
     Move.objects.create(game=started, number=99, seat=0, entry={"tile": "X", "discard": True}, points=[0, 0])
     login(client, ann)
