@@ -329,3 +329,43 @@ def test_a_refused_spot_is_named_in_the_readers_words_on_the_page(ann, bob, lang
     said, *words = REFUSED_SPOT[language]
     assert said in detail and any(word + ":" in detail for word in words), detail
     assert not SPOT_CODE.search(detail) and "'" not in detail, detail
+
+
+# --- Italian: a tournament round's number is an ordinal before the word ---------------------
+
+ROUND_NUMBER_AFTER = re.compile(r"(?<!di )\b[Tt]urno \d")  # "di turno": whose turn it is
+
+
+@pytest.mark.django_db
+def test_italian_names_a_tournaments_round_with_its_ordinal_first(client, ann, bob, make_user):
+    """ "1º turno", "Nel 1º turno", "È iniziato il 1º turno di «Cup»": an Italian editor's order
+    (it 2.1, 5.17), the same on the tournament's, the round's and the game's pages."""
+    t = _tournament_round(make_user("director"), [ann, bob])
+    rnd = t.rounds.get()
+    game = rnd.pairings.get().game
+    client.force_login(ann)
+    pages = [
+        t.get_absolute_url(),
+        reverse("tournaments:round", args=[t.pk, rnd.number]),
+        game.get_absolute_url(),
+        reverse("archive:list") + f"?tournament={t.pk}",
+    ]
+    for url in pages:
+        page = _text(client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode())
+        assert "1º turno" in page, url
+        after = [page[max(m.start() - 60, 0) : m.end() + 20] for m in ROUND_NUMBER_AFTER.finditer(page)]
+        assert not after, (url, after)
+
+
+def test_no_italian_sentence_puts_a_rounds_number_after_the_word():
+    """The e-mails' and forms' sentences too: «Il 1º turno è iniziato», «Avvia il 1º turno»."""
+    import polib
+    from django.conf import settings
+
+    catalogue = polib.pofile(str(settings.BASE_DIR / "locale/it/LC_MESSAGES/django.po"))
+    after = [
+        e.msgstr
+        for e in catalogue
+        if re.search(r"\b[Rr]ound (?:\d|%\()", e.msgid) and re.search(r"\b[Tt]urno (?:\d|%\()", e.msgstr)
+    ]
+    assert not after, after
