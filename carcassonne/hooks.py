@@ -371,7 +371,7 @@ def expansion_ids(supported_only: bool = False) -> tuple[str, ...]:
 
     >>> import carcassonne
     >>> expansion_ids(supported_only=True)
-    ('river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'tower', 'princess_dragon')
+    ('river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'tower', 'princess_dragon', 'abbey_mayor')
     """
     return tuple(cls.name for cls in expansions(supported_only))
 

@@ -6,7 +6,7 @@ themselves from :meth:`Rules.options`: an expansion's by its rule module (the re
 alone), the others in :data:`CORE_OPTIONS`:
 
 >>> [o.name for o in Rules.options()]
-['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'tower', 'princess_dragon', 'dragon_move', 'fairy_placement', 'princess', 'dragon_by_placer', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus', 'hand', 'hand_visible']
+['river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'tower', 'princess_dragon', 'dragon_move', 'fairy_placement', 'princess', 'dragon_by_placer', 'abbey_mayor', 'barn_on_barn', 'farm_scoring', 'small_city', 'incomplete_score', 'hole_bonus', 'hand', 'hand_visible']
 >>> Rules.from_options({"river": True, "farm_scoring": "classic"}).to_json()
 {'expansions': ['river'], 'farm_scoring': 'classic'}
 """

@@ -283,7 +283,7 @@ class ObjectField(serializers.Field):
         return value
 
 
-MOVE_ACTION_KEYS = ("tower", "fairy", "portal", "princess")
+MOVE_ACTION_KEYS = ("tower", "fairy", "portal", "princess", "barn")
 """The keys of a tile move's action taken instead of a figure (NOTATION.md; the legal
 moves' ``actions`` list them for each placement where one is allowed)."""
 
@@ -322,6 +322,11 @@ class MoveRequestSerializer(serializers.Serializer):
     fairy = MoveActionField(help_text="The Princess & the Dragon: the fairy moved beside a follower of yours")
     portal = MoveActionField(help_text="The Princess & the Dragon: a figure through the magic portal")
     princess = MoveActionField(help_text="The Princess & the Dragon: a knight removed from the princess's city")
+    barn = serializers.CharField(
+        required=False,
+        max_length=8,
+        help_text="Abbey & Mayor: the barn, instead of a figure, on this corner of the tile (NE, SE, SW or NW)",
+    )
 
     def validate(self, attrs):
         taken = [key for key in MOVE_ACTION_KEYS if key in attrs]
@@ -526,7 +531,14 @@ class LegalMovesSerializer(serializers.Serializer):
         child=serializers.DictField(),
         required=False,
         help_text="Only when there are some: what the player on turn may play before the tile move (the Tower's "
-        'ransom, e.g. `{"ransom": {"jailer": "Bob", "figure": "follower"}}`), sent as a decision\'s `answer`',
+        'ransom, e.g. `{"ransom": {"jailer": "Bob", "figure": "follower"}}`; after the last tile, the pass of '
+        "Abbey & Mayor's abbey, `{\"abbey\": null}`), sent as a decision's `answer`",
+    )
+    own_tiles = HandTileSerializer(
+        many=True,
+        required=False,
+        help_text="Only when there are some: the player on turn's own tiles they may place instead of the drawn "
+        "one (Abbey & Mayor's abbey, `AM-A`; after the last tile, instead of none), sent as the move's `tile`",
     )
 
 

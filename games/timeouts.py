@@ -68,8 +68,9 @@ def _apply_rule(locked: LockedGame, move_number: int) -> Turn:
     pending = engine.pending
     assert pending is not None, "an active game (_awaiting) waits for someone"
     seat = locked.seats[pending.player]
-    if pending.action != "turn" and not seat.bot:
-        # a decision out of time is a pass, whatever the game's timeout rule (never a loss)
+    if (pending.action != "turn" or _without_tile(engine)) and not seat.bot:
+        # a decision out of time is a pass, whatever the game's timeout rule (never a loss);
+        # so is a turn without a drawn tile (the end's abbeys: the abbey is kept)
         turn = engine.play(decision_words.pass_entry(engine))
         _event(game, move_number, seat, GameEvent.Kind.PASSED)
         commands.record(locked, [turn])
@@ -90,6 +91,12 @@ def _apply_rule(locked: LockedGame, move_number: int) -> Turn:
     commands.record(locked, [turn])
     signals.player_left.send(sender=Game, game=game, seat=seat, move_number=move_number, reason=kind)
     return turn
+
+
+def _without_tile(engine) -> bool:
+    """Whether the turn has no tile drawn nor in hand, only the player's own to place or
+    keep (Abbey & Mayor's abbeys after the last tile): its pass is one of the turn's entries."""
+    return engine.tile is None and not engine.turn_tiles and bool(engine.turn_entries())
 
 
 def _event(game: Game, move_number: int, seat: Seat, kind: str) -> None:

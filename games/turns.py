@@ -54,6 +54,10 @@ def play_move(
                 }
             )
         chosen = tile if tile is not None else engine.tile
+        if tile is not None and tile in engine.own_tiles:  # the player's own (the abbey), instead of the drawn one
+            return EngineMove.from_json(
+                {"tile": tile, "x": x, "y": y, "rotation": rotation, "meeple": meeple, **(action or {})}
+            )
         if chosen is None and engine.turn_tiles:
             raise GameError(
                 _("choose the tile of your hand to place: tile must be one of %(tiles)s")

@@ -14,7 +14,7 @@ an expansion of the engine is one file in this folder (tiles aside: ``tiles.py``
 >>> [type(m).__name__ for m in modules_for(Rules.from_options({"river": True, "small_city": True}))]
 ['River', 'SmallCity']
 >>> expansion_ids(supported_only=True)
-('river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'tower', 'princess_dragon')
+('river', 'inns_cathedrals', 'traders_builders', 'king_robber', 'count', 'tower', 'princess_dragon', 'abbey_mayor')
 """
 
 import importlib

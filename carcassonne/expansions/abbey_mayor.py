@@ -1,8 +1,8 @@
 """Abbey & Mayor (RULES.md, Abbey & Mayor): its 12 tiles, the abbey, the mayor, the wagon
 and the barn.
 
-*Written, not yet played* (``supported = False``): the first edition's wagon move is still to
-come.
+Played by the engine and offered by the site (``supported = True``); the first edition's
+wagon move is still to come.
 
 - 12 tiles (TILES.md, ``AM-01`` to ``AM-12``) in the bag.
 - **The abbey** (``AM-A``, one per player, never in the bag): on their turn a player may
@@ -178,7 +178,7 @@ def _full(pattern: int) -> bool:
 class AbbeyMayor(RuleModule):
     name = NAME
     order = 75
-    supported = False
+    supported = True
     option = Option.expansion(
         NAME,
         "Abbey & Mayor",
@@ -517,7 +517,8 @@ class AbbeyMayor(RuleModule):
 
 @contextmanager
 def supported() -> Iterator[None]:
-    """``with supported():`` rule sets may name ``abbey_mayor`` inside the block (restored after)."""
+    """``with supported():`` rule sets may name ``abbey_mayor`` inside the block, whatever
+    ``AbbeyMayor.supported`` says outside it (restored after)."""
     before = AbbeyMayor.supported
     AbbeyMayor.supported = True
     try:

@@ -43,13 +43,28 @@ _PIG = (  # a pig seen from the side, facing east
 )
 _PIG_DETAIL = "M-9.3,-0.6 c-2.4,-1.4 -3.4,1.2 -1.6,1.8 c1.6,0.5 0.2,2.4 -1.5,1.4 M11.6,-1.9 v0.9 M12.6,-1.9 v0.9"
 
+_MAYOR = (  # a stout figure in a top hat (Abbey & Mayor's mayor)
+    "M-7,10.5 C-7,1 -4.8,-2.4 0,-2.4 C4.8,-2.4 7,1 7,10.5 Z "
+    "M3.6,-5.8 A3.6,3.6 0 1 1 -3.6,-5.8 A3.6,3.6 0 1 1 3.6,-5.8 Z "
+    "M-5.8,-8.6 H5.8 V-10 H3.2 V-15 H-3.2 V-10 H-5.8 Z"
+)
+_MAYOR_DETAIL = "M-3.4,-0.8 L0,3.2 L3.4,-0.8"  # the chain of office
+_WAGON = (  # a cart seen from the side, its shaft to the east, on two wheels
+    "M-10,-6.5 H10 L8.6,2.6 H-8.6 Z M10,-1.6 L14.4,-3.6 L14.8,-2.4 L10,0 Z "
+    "M-2.6,6.4 A3.8,3.8 0 1 1 -10.2,6.4 A3.8,3.8 0 1 1 -2.6,6.4 Z "
+    "M10.2,6.4 A3.8,3.8 0 1 1 2.6,6.4 A3.8,3.8 0 1 1 10.2,6.4 Z"
+)
+_WAGON_DETAIL = "M-6.4,4.4 V8.4 M-8.4,6.4 H-4.4 M6.4,4.4 V8.4 M4.4,6.4 H8.4"  # the wheels' spokes
+_BARN = "M-10,10.5 V-2.5 L0,-11 L10,-2.5 V10.5 Z"  # a barn: walls and a pitched roof
+_BARN_DETAIL = "M-3.6,10.5 V4 H3.6 V10.5 M-3.6,4 L3.6,10.5 M3.6,4 L-3.6,10.5 M-10,-2.5 H10"  # its door and eaves
+
 _CROWNED = (  # a stout figure with a crown (the Count)
     "M-7.6,10.5 C-7.6,1 -5.2,-2.6 0,-2.6 C5.2,-2.6 7.6,1 7.6,10.5 Z "
     "M3.8,-6.2 A3.8,3.8 0 1 1 -3.8,-6.2 A3.8,3.8 0 1 1 3.8,-6.2 Z"
 )
 _CROWN = "M-4.2,-9.2 L-4.4,-14.2 L-2.1,-11.6 L0,-15 L2.1,-11.6 L4.4,-14.2 L4.2,-9.2 Z"
 
-FIGURE_SCALE = {"follower": 1.25, "large": 1.7, "builder": 1.25, "pig": 1.2}
+FIGURE_SCALE = {"follower": 1.25, "large": 1.7, "builder": 1.25, "pig": 1.2, "mayor": 1.3, "wagon": 1.2, "barn": 1.35}
 """How big each kind of figure is drawn on a tile (the large follower clearly bigger)."""
 
 
@@ -57,10 +72,38 @@ def _outline_for(color: str) -> str:
     return "#e0e0e0" if color == "black" else PALETTE["meeple_line"]
 
 
-_BODIES = {"follower": _MEEPLE, "large": _MEEPLE, "builder": _BUILDER, "pig": _PIG}
-_MARK_AT = {"follower": (0.0, 1.2), "large": (0.0, 1.2), "builder": (0.0, 4.4), "pig": (-1.0, -0.8)}
-"""Where the seat's mark sits on each kind of figure, in its units (the chest, the pig's flank)."""
-_DETAILS = {"builder": _BUILDER_TOOL, "pig": _PIG_DETAIL}
+_BODIES = {
+    "follower": _MEEPLE,
+    "large": _MEEPLE,
+    "builder": _BUILDER,
+    "pig": _PIG,
+    "mayor": _MAYOR,
+    "wagon": _WAGON,
+    "barn": _BARN,
+}
+_MARK_AT = {
+    "follower": (0.0, 1.2),
+    "large": (0.0, 1.2),
+    "builder": (0.0, 4.4),
+    "pig": (-1.0, -0.8),
+    "mayor": (0.0, 6.4),
+    "wagon": (0.0, -2.2),
+    "barn": (0.0, -1.2),
+}
+"""Where the seat's mark sits on each kind of figure, in its units (the chest, the pig's flank,
+the wagon's box, the barn's gable)."""
+_DETAILS = {
+    "builder": _BUILDER_TOOL,
+    "pig": _PIG_DETAIL,
+    "mayor": _MAYOR_DETAIL,
+    "wagon": _WAGON_DETAIL,
+    "barn": _BARN_DETAIL,
+}
+_SHADOW_WIDTH = {"pig": 10.0, "wagon": 11.0, "barn": 11.0}
+"""Half the width of a standing figure's shadow, in its units (8 for the others)."""
+CORNERS = ((1, -1, (1, 2)), (1, 1, (3, 4)), (-1, 1, (5, 6)), (-1, -1, (7, 0)))
+"""A tile's corners (NE, SE, SW, NW) as the signs of their direction and the two halves of
+its edges (``carcassonne.tiles.HALVES``) that meet there."""
 
 
 def _shape_id(kind: str, part: str = "body") -> str:
@@ -121,7 +164,7 @@ def figure_shapes(
             "ellipse",
             cx=fx,
             cy=fmt(y + 10.4 * scale),
-            rx=fmt((10 if kind == "pig" else 8) * scale),
+            rx=fmt(_SHADOW_WIDTH.get(kind, 8.0) * scale),
             ry=fmt(2.6 * scale),
             fill=PALETTE["shadow"],
             **{"fill-opacity": "0.3"},
@@ -197,7 +240,9 @@ def figures_layer(game: Game, tiles: list[PlacedTile]) -> BaseElement:
             continue
         taken: dict[str, int] = {}
         for spot, seat, kind in placed.figures_here():
-            fx, fy = spot_point(placed.tile, placed.rotation, spot)
+            fx, fy = (
+                _corner_point(game, placed, spot) if kind == "barn" else spot_point(placed.tile, placed.rotation, spot)
+            )
             n = taken.get(spot, 0)
             taken[spot] = n + 1
             dx, dy = _SPREAD[n % len(_SPREAD)]
@@ -219,6 +264,20 @@ def figures_layer(game: Game, tiles: list[PlacedTile]) -> BaseElement:
                 )
             )
     return layer
+
+
+def _corner_point(game: Game, placed: PlacedTile, spot: str) -> tuple[float, float]:
+    """Where a figure standing on a corner of its field (the barn) is drawn, in the tile's
+    0..100 units: on the first corner of the field ``spot`` where four tiles meet (else
+    the field's spot)."""
+    o = placed.orientation
+    index = o.spot_index.get(spot)
+    for dx, dy, (a, b) in CORNERS:
+        if index is not None and o.half_segment[a] == o.half_segment[b] == index:
+            around = ((placed.x + dx, placed.y), (placed.x, placed.y + dy), (placed.x + dx, placed.y + dy))
+            if all(game.tile_at(x, y) is not None for x, y in around):
+                return 50.0 + 50 * dx, 50.0 + 50 * dy - 6
+    return spot_point(placed.tile, placed.rotation, spot)
 
 
 def crowned_figure(x: float, y: float, color: str, attributes: dict[str, str], label: str) -> BaseElement:

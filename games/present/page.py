@@ -227,6 +227,7 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
         "tile": tile,
         "tile_svg": drawn_tile_svg(tile) if tile else "",
         "hand": [{"tile": t, "svg": small_tile_svg(t), "chosen": t == tile} for t in view.my_hand or ()],
+        **_own_tiles(view, tile),
         "legal": legal,
         "board_svg": view.board_svg(highlight if my_turn else None, legend=False, sprite=sprite()),
         "tile_svgs": sorted(_tile_svgs(tile, rotations).items()) if my_turn and tile else [],
@@ -235,6 +236,25 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
         ]
         if my_turn
         else [],
+        "before_turn_help": next((t for a in view.before_turn if (t := expansions.before_turn_text(a))), "")
+        if my_turn
+        else "",
+    }
+
+
+def _own_tiles(view: GameView, tile: str | None) -> dict[str, Any]:
+    """The player's own tiles they may place instead of the drawn one (the abbey), and the
+    drawn tile to go back to, as links of the turn panel (``?tile=``)."""
+    own = view.own_tiles if view.my_turn else ()
+    if not own:
+        return {"own_tiles": [], "own_chosen": False, "drawn": None, "drawn_svg": ""}
+    shown = [{"tile": t, "svg": small_tile_svg(t), "chosen": t == tile} for t in own]
+    drawn = view.tile if view.tile and tile in own else None
+    return {
+        "own_tiles": shown,
+        "own_chosen": tile in own,
+        "drawn": drawn,
+        "drawn_svg": small_tile_svg(drawn) if drawn else "",
     }
 
 

@@ -360,10 +360,14 @@ class GameView:
 
     def chosen_tile(self, asked: str | None = None) -> str | None:
         """The tile the viewer places: the drawn one, or from their hand the ``asked`` one
-        (by default the first that fits)."""
+        (by default the first that fits); one of their own tiles (the abbey) when ``asked``
+        or when there is no other."""
         hand = self.my_hand
+        own = self.own_tiles if self.my_turn else ()
+        if asked is not None and asked in own:
+            return asked
         if not hand:
-            return self.tile
+            return self.tile or (own[0] if own else None)
         return asked if asked in hand else next((t for t in hand if self._engine.can_place(t)), hand[0])
 
     def placements(self, tile: str) -> list[dict[str, Any]]:
@@ -384,15 +388,31 @@ class GameView:
         pending = self.pending_public
         if self.pending is not None and self.pending.action != "turn":
             return {**empty, "pending": pending}
+        own = self.own_tiles
         if self._engine.tile is None:  # a hand of tiles: only who may see the hand sees its moves
             hand = self.hand_of(self._engine.current_player)  # on turn (active)
-            if not hand:
-                return {**empty, "pending": pending}
+            if not hand:  # or no tile at all: the end's abbeys
+                return {**empty, "pending": pending, **self._extra_moves(own)}
             return {**empty, "pending": pending, "hand": [{"tile": t, "placements": self.placements(t)} for t in hand]}
         legal = {"tile": self._engine.tile, "placements": self.placements(self._engine.tile), "pending": pending}
+        return {**legal, **self._extra_moves(own)}
+
+    def _extra_moves(self, own: tuple[str, ...]) -> dict[str, Any]:
+        """The legal moves besides the drawn tile's: own tiles (the abbey), entries before the tile move."""
+        extra: dict[str, Any] = {}
+        if own:
+            extra["own_tiles"] = [{"tile": t, "placements": self.placements(t)} for t in own]
         if self.before_turn:
-            legal["before_turn"] = self.before_turn
-        return legal
+            extra["before_turn"] = self.before_turn
+        return extra
+
+    @cached_property
+    def own_tiles(self) -> tuple[str, ...]:
+        """The player on turn's own tiles they may place instead of the drawn one (the
+        abbey; public: every player knows who still holds theirs) and that fit somewhere."""
+        if not self.active or self._engine.finished:
+            return ()
+        return tuple(t for t in self._engine.own_tiles if self._engine.legal_placements(t))
 
     @cached_property
     def before_turn(self) -> list[dict[str, Any]]:

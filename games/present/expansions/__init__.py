@@ -99,6 +99,11 @@ def offer_label(entry: dict[str, Any]) -> str:
     return next((label for e in REGISTRY if (label := e.offer_label(entry))), "")
 
 
+def before_turn_text(entry: dict[str, Any]) -> str:
+    """What the turn panel says above an entry offered before the tile move (the end's abbey)."""
+    return next((text for e in REGISTRY if (text := e.before_turn_text(entry))), "")
+
+
 def player_marks(state: dict[str, Any], player: str) -> list[Mark]:
     """Every expansion's marks beside ``player`` in the scores panel, in registry order."""
     return [mark for e in REGISTRY for mark in e.player_marks(state, player)]

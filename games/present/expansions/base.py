@@ -107,6 +107,12 @@ class SiteExpansion:
         before the tile move (``{"ransom": ...}``); empty when it is none of this expansion's."""
         return ""
 
+    def before_turn_text(self, entry: dict[str, Any]) -> str:
+        """What the turn panel says above an entry offered before the tile move (an
+        :meth:`offer_label` of a turn entry: the pass of the end's abbey); empty: the
+        panel's own words (a prisoner bought back)."""
+        return ""
+
     def decision_text(self, engine: Any, names: Sequence[str], viewer: int | None) -> str:
         """What its pending decision is about, for ``viewer`` (the one deciding or another)."""
         raise NotImplementedError

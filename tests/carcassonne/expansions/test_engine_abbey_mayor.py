@@ -3,8 +3,8 @@ checked against JCloisterZone's, the abbey (instead of the drawn tile, into a ho
 end), the mayor, the wagon's move; JCloisterZone's saved games as records; random and bot
 games.
 
-The expansion is not yet supported by the site (``AbbeyMayor.supported`` is false): the
-fixture below lets these tests play it and restores the flag. The start tile ``D`` lies at
+The fixture below lets these tests play it whatever ``AbbeyMayor.supported`` says (the
+site offers it: true) and restores the flag. The start tile ``D`` lies at
 (0,0): a city north, a road west-east."""
 
 import json
@@ -450,9 +450,9 @@ NOT_YET = {
     "client__multiple-wagons": "the first edition's wagon move (wagon-move C1) is not in the engine yet, "
     "and it plays two wagons a player (the box has one)",
     "fcz__wagon-move-c1": "the first edition's wagon move (wagon-move C1: option wagon_move) is not in the engine yet",
-    "client__cross__hills-and-sheep__multi_city_merge_abbey": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
-    "client__cross__hills-and-sheep__multi_city_merge_abbey2": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
-    "client__cross__hills-and-sheep__multi_city_merge_open": "Hills & Sheep's tiles (HS/CC!.v) are not in the engine yet",
+    "client__cross__hills-and-sheep__multi_city_merge_abbey": "HS/CC!.v's two cities on its north edge are "
+    "one city in the engine (HS-02, TILES.md): Alice's knight may not join the part Bob's knight is not in, "
+    "and the abbey closing that edge would close one city, where JCloisterZone closes two (4 and 4)",
 }
 CONVERTED = {
     "client__abbey-merge",
@@ -465,6 +465,9 @@ CONVERTED = {
     "client__barn-connected-scoring",
     "client__multiple-barns",
     "fcz__barn-can-be-placed-to-other-barn",
+    # with Hills & Sheep's HS-02: played in test_engine_hills_sheep.py
+    "client__cross__hills-and-sheep__multi_city_merge_abbey2",
+    "client__cross__hills-and-sheep__multi_city_merge_open",
 }
 
 
@@ -479,11 +482,13 @@ def test_jcz_case_not_playable_yet(name):
     pytest.skip(NOT_YET[name])
 
 
-@pytest.mark.parametrize("level", ["random", "beginner", "greedy"])
+@pytest.mark.parametrize(
+    "level", ["random", "beginner", "greedy", *(pytest.param(s, marks=pytest.mark.slow) for s in ("answers", "mcts"))]
+)
 def test_bots_play_it(level):
-    """The bots list the abbey's moves after the drawn tile's, and a turn without a tile
-    (the end's abbeys) by the engine's list."""
-    bots = [make_bot(level, seed=i) for i in range(3)]
+    """Every level: the bots list the abbey's moves after the drawn tile's, and a turn
+    without a tile (the end's abbeys) by the engine's list; the barn and the wagon's move too."""
+    bots = [make_bot(level, seed=i, playouts=4) for i in range(3)]
     game = play_game(bots, ["Ann", "Bob", "Cid"], rules(), seed=5)
     assert game.finished
     assert replay(game.record()).scores == game.scores

@@ -377,6 +377,7 @@ def test_the_benchmark_command_reports_the_median_render_time():
         "count",
         "tower",
         "princess_dragon",
+        "abbey_mayor",
     }
 
 

@@ -23,6 +23,8 @@ NON_DEFAULT = {
     "fairy_placement": "on_tile",
     "princess": "must",
     "dragon_by_placer": True,
+    "abbey_mayor": True,
+    "barn_on_barn": True,
     "farm_scoring": "classic",
     "small_city": True,
     "incomplete_score": False,
