@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
-    from .board import PlacedTile
+    from .board import Figure, PlacedTile
     from .decisions import Asked, TileTurn
     from .game import Game
     from .moves import Move, Placement
@@ -203,6 +203,12 @@ class RuleModule:
         raise NotImplementedError
 
     # --- scoring ------------------------------------------------------------------------
+
+    def break_tie(self, figures: list[Figure], winners: tuple[int, ...]) -> tuple[int, ...]:
+        """The winners of a tied majority (``winners``: two seats or more) among ``figures``,
+        those of a road, city, cloister or farm (the farms around a city, in the classic farm
+        scoring), after this module's tie break (the hill); by default the tie stands."""
+        return winners
 
     def feature_points(self, root: int, complete: bool, points: int) -> int:
         """The points of a road, city or cloister, given what the core (and earlier modules) say."""

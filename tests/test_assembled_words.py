@@ -369,3 +369,17 @@ def test_no_italian_sentence_puts_a_rounds_number_after_the_word():
         if re.search(r"\b[Rr]ound (?:\d|%\()", e.msgid) and re.search(r"\b[Tt]urno (?:\d|%\()", e.msgstr)
     ]
     assert not after, after
+
+
+def test_italian_writes_coordinates_in_one_form():
+    """(2, -1) everywhere, not (2,-1) beside it (it 6.5): the strings added since included."""
+    import polib
+    from django.conf import settings
+
+    squeezed = re.compile(r"\(%\((?:x|ex)\)[sd],%\((?:y|ey)\)[sd]\)")
+    found = []
+    for name in ("django", "djangojs"):
+        catalogue = polib.pofile(str(settings.BASE_DIR / f"locale/it/LC_MESSAGES/{name}.po"))
+        for e in catalogue:
+            found += [s for s in (e.msgstr, *e.msgstr_plural.values()) if squeezed.search(s)]
+    assert not found, found
