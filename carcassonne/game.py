@@ -90,6 +90,7 @@ _HOOKS = (
     "hand_sizes",
     "own_tiles",
     "figure_weight",
+    "break_tie",
 )
 _PLANS: dict[tuple[type, ...], dict[str, tuple[int, ...]]] = {}
 
@@ -167,6 +168,7 @@ class Game:
         self._turn: TileTurn | None = None
         self._closing = False  # ending: nobody is asked anything any more
         self._acc: tuple[list[int], list[Scoring]] = ([], [])  # points and scorings of the entry being played
+        self._recorded: Entry | None = None  # the entry being played as the record keeps it (see record_as)
         self._final: tuple[list[int], list[Scoring]] | None = None
         self._bag: list[str] | None = None
         self._rng: random.Random | None = None
@@ -242,6 +244,7 @@ class Game:
         self._holders = [mods[i] for i in plan["hand_sizes"]]
         self._owners = [mods[i] for i in plan["own_tiles"]]
         self._weighers = {kind: mods[i] for i in plan["figure_weight"] for kind in mods[i].figures()}
+        self._tie_breaks = hooks("break_tie")
 
     def _bind_core(self, core: _CorePhases) -> None:
         """:meth:`_bind_hooks` without modules: every list of hooks empty."""
@@ -255,6 +258,7 @@ class Game:
         self._holders = []
         self._owners = []
         self._weighers = {}
+        self._tie_breaks = []
 
     # --- set-up -------------------------------------------------------------------
 
@@ -962,7 +966,8 @@ class Game:
         self._acc = (points, scored)
         if not self._asked:
             self._run_phases()
-        turn = Turn(turn.number, turn.player, turn.move, tuple(points), tuple(scored))
+        move, self._recorded = self._recorded or turn.move, None
+        turn = Turn(turn.number, turn.player, move, tuple(points), tuple(scored))
         self.history.append(turn)
         if len(self.out) >= len(self.players) - 1:
             self.finish("one_left")
@@ -1117,6 +1122,12 @@ class Game:
         """Draw one tile from the bag for a module (``None`` when empty or without a bag)."""
         return self._bag.pop() if self._bag else None
 
+    def record_as(self, entry: Entry) -> None:
+        """A module's word that the entry being played (a tile move, or a decision's answer)
+        is recorded as ``entry``: the same entry completed by what chance gave it (the
+        sheep token drawn), so that a replay reads it rather than drawing again."""
+        self._recorded = entry
+
     def award(self, category: str, value: int, winners: tuple[int, ...], what: Scoring | None = None) -> None:
         """Give ``value`` points to each seat of ``winners`` in a breakdown ``category``
         (modules score through this); counted in the entry being played."""
@@ -1157,7 +1168,7 @@ class Game:
         figure weighing what its module says there (the mayor: its city's pennants)."""
         weighers = self._weighers
         if weighers and any(f.kind in weighers for f in figures):
-            return majority(
+            winners = majority(
                 (
                     (f.player, weighers[f.kind].figure_weight(f.kind, root) if f.kind in weighers else weight(f.kind))
                     for f in figures
@@ -1165,7 +1176,12 @@ class Game:
                 len(self.players),
                 self.out,
             )
-        return figure_majority(figures, len(self.players), self.out)
+        else:
+            winners = figure_majority(figures, len(self.players), self.out)
+        if len(winners) > 1 and self._tie_breaks:  # a tie a module may break (the hill)
+            for hook in self._tie_breaks:
+                winners = hook(figures, winners)
+        return winners
 
     def feature_value(self, root: int, complete: bool) -> int:
         """What the road, city or cloister ``root`` is worth to its majority now, complete
@@ -1200,6 +1216,10 @@ class Game:
                 winners = figure_majority(board.figures(farms_[0]), n, out)
             else:
                 winners = majority(weights(farms_), n, out)
+            if len(winners) > 1 and self._tie_breaks:  # a tie a module may break (the hill)
+                standing = [f for farm in farms_ for f in board.figures(farm)]
+                for hook in self._tie_breaks:
+                    winners = hook(standing, winners)
             by_value: dict[int, list[int]] = {}
             for seat in winners:
                 value = per_city

@@ -39,10 +39,11 @@ closes a road or city it meets)."""
 ROTATIONS = (0, 90, 180, 270)
 KINDS = ("city", "road", "field", "cloister", "river")
 SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth", "CoC", "princess")
-TILE_MARKS = ("quarter", "volcano", "dragon", "portal", "tower", "abbey")
+TILE_MARKS = ("quarter", "volcano", "dragon", "portal", "tower", "abbey", "hill", "vineyard")
 """Words of a row's segments cell that mark the whole tile (:attr:`TileType.marks`), not a
 segment: the Count's quarters, The Princess & the Dragon's volcano, dragon and portal, The
-Tower's tower foundation, Abbey & Mayor's abbey tile (a player's own, never in the bag)."""
+Tower's tower foundation, Abbey & Mayor's abbey tile (a player's own, never in the bag),
+Hills & Sheep's hill and vineyard."""
 
 
 def opposite_edge(edge: int) -> int:
@@ -311,6 +312,25 @@ AM_TABLE = """
 | AM-A | 1 | A A A A | abbey; cloister |
 """
 
+HS_TABLE = """
+| HS-01 | 2 | C F F F | vineyard; city N; field WNW WSW SSW | 1; field ENE ESE SSE | 1 |
+| HS-02 | 2 | C C F C | vineyard; city N E W; field SSE SSW | 1 |
+| HS-03 | 1 | C F F C | hill; city N W; field ENE ESE SSE SSW | 1 |
+| HS-04 | 1 | C F F C | hill; city N; city W; field ENE ESE SSE SSW | 1 2 |
+| HS-05 | 1 | C F F C | vineyard; city N W; field ENE ESE SSE SSW | 1 |
+| HS-06 | 1 | C F C F | hill; city N; city S; field ENE ESE WSW WNW | 1 2 |
+| HS-07 | 1 | F C F C | vineyard; city W; city E; field NNW NNE | 1 2; field SSE SSW | 1 2 |
+| HS-08 | 1 | C F R F | hill; city N; road S; field SSW WSW WNW | 1; field ENE ESE SSE | 1 |
+| HS-09 | 1 | C R R F | hill; city N; road E S; field ENE SSW WSW WNW | 1; field ESE SSE |
+| HS-10 | 1 | C R R F | cloister; city N; road E S; field ENE SSW WSW WNW | 1; field ESE SSE |
+| HS-11 | 1 | R R R F | cloister; road S; road N E; field ESE SSE SSW WSW WNW NNW; field NNE ENE |
+| HS-12 | 1 | C F R C | vineyard; city N; city W; road S; field SSW | 1 2; field ENE ESE SSE | 1 |
+| HS-13 | 1 | R F R F | hill; road N; road S; field NNE ENE ESE SSE; field SSW WSW WNW NNW |
+| HS-14 | 1 | F F R R | hill; road S; road W; field WNW NNW NNE ENE ESE SSE; field SSW WSW |
+| HS-15 | 1 | C F R R | hill; city N; road S W; field WNW ENE ESE SSE | 1; field SSW WSW |
+| HS-16 | 1 | F R R R | vineyard; road E W; road S; field WNW NNW NNE ENE; field ESE SSE SSW WSW |
+"""
+
 
 def parse_table(table: str, expansion: str) -> dict[str, TileType]:
     """Parse rows of a TILES.md table into tile types, keyed by id.
@@ -366,6 +386,7 @@ TILE_TYPES: dict[str, TileType] = {
     **parse_table(PD_TABLE, "princess_dragon"),
     **parse_table(TOWER_TABLE, "tower"),
     **parse_table(AM_TABLE, "abbey_mayor"),
+    **parse_table(HS_TABLE, "hills_sheep"),
 }
 """Every tile type the engine knows, by id."""
 
