@@ -18,12 +18,14 @@ FOLLOWERS = 7
 
 
 class FigureKind(NamedTuple):
-    """A kind of figure: its name in records, its weight in majorities, and whether it is
-    a follower (a follower occupies a feature and may score it)."""
+    """A kind of figure: its name in records, its weight in majorities, whether it is a
+    follower (a follower occupies a feature and may score it), and whether it stays where
+    it was put whatever happens there (Abbey & Mayor's barn: the dragon does not eat it)."""
 
     name: str
     weight: int
     occupies: bool
+    fixed: bool = False
 
 
 FIGURE_KINDS: dict[str, FigureKind] = {"follower": FigureKind("follower", 1, True)}
@@ -46,6 +48,17 @@ def follower_role(spot: str | None) -> str:
     """
     kind = (spot or "").partition(":")[0]
     return ROLES.get(kind, kind)
+
+
+def is_follower(kind: object) -> bool:
+    """Whether ``kind`` names a kind of follower: the follower, or one a module added (the
+    large follower, the mayor, the wagon), which a tower captures and a princess sends home.
+
+    >>> is_follower("follower"), is_follower("tower"), is_follower(None)
+    (True, False, False)
+    """
+    known = FIGURE_KINDS.get(kind) if isinstance(kind, str) else None
+    return known is not None and known.occupies
 
 
 def weight(kind: str) -> int:

@@ -32,8 +32,8 @@ MONTHS = [
 """Django's month names (``django.utils.dates.MONTHS``), marked here so that the site's
 catalogue gives each language's spelling: lower case in French and Italian."""
 
-FIRST_OF_THE_MONTH = {"fr": r"j\e\r"}
-"""The first day of a month where a language writes it as an ordinal: "1er décembre"."""
+FIRST_OF_THE_MONTH = {"fr": r"j\e\r", "it": "jº"}
+"""The first day of a month where a language writes it as an ordinal: "1er décembre", "1º dicembre"."""
 
 
 def _local(value: date | datetime) -> date | datetime:

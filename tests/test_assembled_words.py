@@ -134,7 +134,7 @@ FIRST_OF_DECEMBER = {
     "en": "Dec. 1, 2026",
     "de": "1. Dezember 2026",
     "fr": "1er décembre 2026",
-    "it": "1 dicembre 2026",
+    "it": "1º dicembre 2026",
 }
 THREE_DAYS_AGO = {"en": "3 days ago", "de": "vor 3 Tagen", "fr": "il y a 3 jours", "it": "3 giorni fa"}
 
@@ -170,7 +170,7 @@ def test_dates_are_written_as_each_language_writes_them(client, ann, bob, langua
     "language, first, second",
     [
         ("fr", "1er décembre 2026 à 20\u00a0h\u00a024", "2 décembre 2026"),
-        ("it", "1 dicembre 2026, 20:24", "2 dicembre 2026"),
+        ("it", "1º dicembre 2026, 20:24", "2 dicembre 2026"),
         ("de", "1. Dezember 2026 20:24", "2. Dezember 2026"),
     ],
 )
@@ -383,3 +383,22 @@ def test_italian_writes_coordinates_in_one_form():
         for e in catalogue:
             found += [s for s in (e.msgstr, *e.msgstr_plural.values()) if squeezed.search(s)]
     assert not found, found
+
+
+@pytest.mark.django_db
+def test_italian_says_extra_turn_and_the_current_rules_as_its_edition_does(client):
+    """*turno extra* (the glossary's, the hole bonus's), not *turno in più*; the dragon's option
+    «come nel regolamento attuale», not the calque «come pubblicato oggi» (it 1.8, 5.8)."""
+    page = _text(client.get(reverse("how-to-play"), HTTP_ACCEPT_LANGUAGE="it").content.decode())
+    assert "turno extra" in page and "turno in più" not in page
+    with translation.override("it"):
+        from games.present import vocabulary
+
+        dragon = " ".join(str(vocabulary.option_help(o)) for o in _engine_options() if o.name.startswith("dragon"))
+    assert "come nel regolamento attuale" in dragon and "pubblicato oggi" not in dragon, dragon
+
+
+def _engine_options():
+    from carcassonne import Rules
+
+    return Rules.options()

@@ -58,7 +58,7 @@ WAGON = "wagon"
 BARN = "barn"
 add_kind(FigureKind(MAYOR, 1, True))  # a follower; its weight in a city is the city's pennants (figure_weight)
 add_kind(FigureKind(WAGON, 1, True))  # a follower on a road, city or cloister, which may move on
-add_kind(FigureKind(BARN, 0, False))  # not a follower: placed on a four-tile field corner (BarnAction)
+add_kind(FigureKind(BARN, 0, False, fixed=True))  # not a follower: on a four-tile field corner (BarnAction), for good
 CORNERS = {"NE": (1, -1), "SE": (1, 1), "SW": (-1, 1), "NW": (-1, -1)}
 """A tile's corners, each as the signs of its direction (y southwards)."""
 CORNER_HALVES = {(1, -1): (1, 2), (1, 1): (3, 4), (-1, 1): (5, 6), (-1, -1): (7, 0)}

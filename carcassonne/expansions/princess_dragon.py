@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import errors
 from ..board import DELTA, Figure, key_of, xy_of
 from ..errors import Reason
-from ..figures import FIGURE_KINDS
+from ..figures import FIGURE_KINDS, is_follower
 from ..hooks import RuleModule, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
 from ..rules import Option
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 NAME = "princess_dragon"
 STEPS = 6
-FOLLOWERS = ("follower", "large")
+FOLLOWERS = ("follower", "large")  # what the portal sends onto the board
 
 
 def _beside(kind: str) -> bool:
@@ -116,7 +116,7 @@ def _target(action: str, value: object, spot_needed: bool = True) -> tuple[int, 
     x, y, spot, figure = value.get("x"), value.get("y"), value.get("spot"), value.get("figure", "follower")
     if type(x) is not int or type(y) is not int or not (isinstance(spot, str) or (spot is None and not spot_needed)):
         raise IllegalMove(reason("action_not_an_object", action=action, value=shown(value)))
-    if figure not in FOLLOWERS:
+    if not is_follower(figure):
         raise IllegalMove(reason("action_bad_figure", action=action, value=shown(figure)))
     return x, y, spot, figure
 
@@ -159,6 +159,8 @@ class PortalDeploy(NamedTuple):
     def read(cls, value: object) -> PortalDeploy:
         x, y, spot, figure = _target("portal", value)
         assert spot is not None  # _target insists on one
+        if figure not in FOLLOWERS:  # through the portal goes a follower or a large one
+            raise IllegalMove(reason("action_bad_figure", action="portal", value=shown(figure)))
         return cls(x, y, spot, figure)
 
 
@@ -482,7 +484,7 @@ class PrincessDragon(RuleModule):
         for seg in o.segments:
             if "princess" in seg.attributes:
                 for root in sorted(board.joined_roots(key, o, seg.index)):
-                    result.extend(f for f in board.figures(root) if f.kind in FOLLOWERS and not self._protected(f))
+                    result.extend(f for f in board.figures(root) if is_follower(f.kind) and not self._protected(f))
         return result
 
     def _knights_after(self, turn: TileTurn) -> list[Figure]:
@@ -492,7 +494,7 @@ class PrincessDragon(RuleModule):
         for seg in turn.placed.orientation.segments:
             if "princess" in seg.attributes:
                 root = board.find(turn.placed.base + seg.index)
-                result.extend(f for f in board.figures(root) if f.kind in FOLLOWERS and not self._protected(f))
+                result.extend(f for f in board.figures(root) if is_follower(f.kind) and not self._protected(f))
         return result
 
     def _knight_at(self, action: PrincessRemoval, knights: list[Figure]) -> Figure | None:
@@ -613,7 +615,8 @@ class PrincessDragon(RuleModule):
     def _eat(self, cell: int) -> None:
         placed = self.game.board.cells[cell]
         for (segment, player), kind in list(zip(placed.meeples, placed.kinds())):
-            self._send_home(Figure(player, cell, segment, kind))
+            if not FIGURE_KINDS[kind].fixed:  # a barn stays
+                self._send_home(Figure(player, cell, segment, kind))
 
     def options(self, asked: Asked) -> list[Any]:
         name = self.game.players[asked.pending.player]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import key_of, xy_of
 from ..errors import Reason, reason, said
-from ..figures import FigureKind, add_kind
+from ..figures import FigureKind, add_kind, is_follower
 from ..hooks import RuleModule, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
 from ..rules import Option
@@ -76,9 +76,11 @@ def refusal(code: str, **params: Any) -> Reason:
 # --- record entries ---------------------------------------------------------------------------
 
 
-def _figure_of(value: Any, data: Any, code: str) -> str:
+def _figure_of(value: Any, data: Any, code: str, any_follower: bool = True) -> str:
+    """The ``figure`` of a record value: a kind of follower (on top of a tower only the
+    follower and the large one, ``any_follower=False``)."""
     figure = value.get("figure", "follower")
-    if figure not in FOLLOWERS:
+    if not (is_follower(figure) if any_follower else figure in FOLLOWERS):
         raise IllegalMove(refusal(code, value=shown(data)))
     return str(figure)
 
@@ -105,7 +107,7 @@ class TowerAction(NamedTuple):
     def from_json(cls, value: Any) -> TowerAction:
         if not isinstance(value, dict) or type(value.get("x")) is not int or type(value.get("y")) is not int:
             raise IllegalMove(refusal("bad_tower_action", value=shown(value)))
-        figure = _figure_of(value, value, "bad_tower_action") if "figure" in value else None
+        figure = _figure_of(value, value, "bad_tower_action", any_follower=False) if "figure" in value else None
         return cls(value["x"], value["y"], figure)
 
 
@@ -331,7 +333,7 @@ class TowerRules(RuleModule):
             if placed is None:
                 continue
             for spot, owner, kind in placed.figures_here():
-                if kind in FOLLOWERS:
+                if is_follower(kind):  # the mayor and the wagon too; never a builder, a pig or a barn
                     result[Capture(name, placed.x, placed.y, spot, kind, names[owner])] = None
             top = tops.get(key)
             if top is not None and top.top is not None:
