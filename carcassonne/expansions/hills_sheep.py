@@ -24,6 +24,8 @@ and wolves, the hill's tie break, the vineyards.
   hills).
 - **The vineyards**: a completed cloister scores 3 more for each vineyard tile of the eight
   around it.
+- Settings ``hills`` and ``vineyards`` (both on by default) leave the hills or the vineyards
+  out, as JCloisterZone's game elements may (the tiles stay).
 
 >>> from carcassonne import Game, Move, Rules
 >>> with supported():
@@ -186,6 +188,20 @@ class HillsSheep(RuleModule):
             "(JCloisterZone's default), or for those with the most followers on hills.",
             (("at_least_one", "At least one follower on a hill"), ("number_of_followers", "Most followers on hills")),
         ),
+        Option(
+            "hills",
+            "bool",
+            True,
+            "Hills",
+            "Whether the hills break ties (JCloisterZone may leave the hill out of a game with the tiles).",
+        ),
+        Option(
+            "vineyards",
+            "bool",
+            True,
+            "Vineyards",
+            "Whether vineyards add to the cloisters beside them (JCloisterZone may leave them out).",
+        ),
     )
     shepherds: tuple[HillFlock, ...] = ()
     due: tuple[tuple[int, int], ...] = ()  # (cell, segment) of the owner's flocks still to be asked this turn
@@ -243,6 +259,8 @@ class HillsSheep(RuleModule):
     # --- the hill and the vineyards ---------------------------------------------------------
 
     def break_tie(self, figures: list[Figure], winners: tuple[int, ...]) -> tuple[int, ...]:
+        if not self.game.rules.setting("hills"):
+            return winners
         cells = self.game.board.cells
         on_hills = dict.fromkeys(winners, 0)
         for f in figures:
@@ -256,7 +274,7 @@ class HillsSheep(RuleModule):
     def feature_points(self, root: int, complete: bool, points: int) -> int:
         """A completed cloister: 3 more for each vineyard of the eight tiles around it."""
         board = self.game.board
-        if not complete or board.kind(root) != "cloister":
+        if not complete or board.kind(root) != "cloister" or not self.game.rules.setting("vineyards"):
             return points
         ((x, y),) = board.tiles(root)
         for dx, dy in AROUND:

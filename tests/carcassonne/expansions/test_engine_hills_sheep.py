@@ -157,14 +157,17 @@ def test_random_games_place_shepherds_expand_and_score_flocks_and_replay(players
 def test_random_games_with_every_expansion_replay():
     others = [name for name in expansion_ids(supported_only=True) if name != "hills_sheep"]
     for seed in range(3):
-        game = random_game(seed, players=3 + seed, rules=rules(*others, "abbey_mayor"))
+        game = random_game(seed, players=3 + seed, rules=rules(*others))
         assert game.finished
         assert replay(json.loads(json.dumps(game.record()))).scores == game.scores
 
 
-@pytest.mark.parametrize("level", ["random", "beginner", "greedy"])
+@pytest.mark.parametrize(
+    "level", ["random", "beginner", "greedy", *(pytest.param(s, marks=pytest.mark.slow) for s in ("answers", "mcts"))]
+)
 def test_bots_play_it(level):
-    bots = [make_bot(level, seed=i) for i in range(3)]
+    """Every level places shepherds and answers the flock's decision through the engine's lists."""
+    bots = [make_bot(level, seed=i, playouts=4) for i in range(3)]
     game = play_game(bots, ["Ann", "Bob", "Cid"], rules(), seed=5)
     assert game.finished
     assert replay(game.record()).scores == game.scores
@@ -490,15 +493,26 @@ CONVERTED = {
     "java4x__MultiCityMerge.testMultiCityMerge": (TWO, (), {}),
 }
 NOT_YET = {
-    "fcz__cross__basic__vineyards-no-vineyards": "its set-up plays Hills & Sheep's tiles without the "
-    "vineyard element (JCloisterZone's elements: shepherd only); the engine always plays the vineyards "
-    "of hills_sheep (no option to leave them out), so Betty's cloister scores 9 + 3 vineyards here",
-    "fcz__hills-no-hills": "its set-up plays Hills & Sheep's tiles without the hill element; the engine "
-    "always plays the hills of hills_sheep, so Betty's knight on HS/RrC.h breaks the tie "
-    "(test_the_hill_breaks_a_tie plays its moves: 8 and 0, not 8 and 8)",
     "fcz__vineyards-for-garden-variant": "the 2nd edition's garden, the abbot and the rule "
     "vineyards-for-garden are not in the engine",
 }
+CONVERTED |= {
+    # JCloisterZone's elements without the vineyard, the hill: our settings vineyards, hills
+    # (their games go on: the fork's tests assert the next tile's placements)
+    "fcz__cross__basic__vineyards-no-vineyards": (("Betty", "Zed"), (), {"vineyards": False, "ends": False}),
+    "fcz__hills-no-hills": (("Betty", "John"), (), {"hills": False, "ends": False}),
+}
+
+
+def placements_asserted(data):
+    """The fork's 'TilePlacement <tile> options: [x,y] - [rotations]; …' as our tile and placements."""
+    for a in data["assertions"]:
+        found = re.match(r"TilePlacement (\S+) options: (.*)", a) if isinstance(a, str) else None
+        if found:
+            cells = re.findall(r"\[(-?\d+),(-?\d+)\] - \[([\d,]+)\]", found.group(2))
+            placements = {(int(x), int(y), int(r)) for x, y, rs in cells for r in rs.split(",")}
+            return JCZ_TILES[found.group(1)], placements
+    return None
 
 
 def test_every_case_is_converted_or_waits_with_its_reason():
@@ -509,7 +523,12 @@ def test_every_case_is_converted_or_waits_with_its_reason():
 @pytest.mark.parametrize("name", sorted(CONVERTED))
 def test_jcz_case(name):
     players, more, options = CONVERTED[name]
-    check(name, players, *more, **options)
+    game = check(name, players, *more, **options)
+    asserted = placements_asserted(case(name))
+    if asserted is not None:  # 'Phase is TilePhase': the next tile's placements, JCZ's and ours
+        tile, placements = asserted
+        assert game.pending == Pending(game.current_player, "turn")
+        assert {(p.x, p.y, p.rotation) for p in game.legal_placements(tile)} == placements
 
 
 @pytest.mark.parametrize("name", sorted(NOT_YET))
