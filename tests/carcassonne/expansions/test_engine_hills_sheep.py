@@ -553,3 +553,42 @@ def test_jcz_abbey_and_mayor_case_with_hs_02(name, ends):
     """HS-02's two cities meeting on its north edge, closed by tiles and an abbey; the open one's
     game goes on after its tiles (JCloisterZone asserts 0 and 0: nothing scored at an end)."""
     check(name, TWO, "abbey_mayor", folder=ABBEY_CASES, ends=ends)
+
+
+# --- more of EDGE_CASES.md -------------------------------------------------------------------------
+
+
+def test_a_flock_scores_nothing_at_the_end():
+    game = shepherd_on_u(4)
+    game.finish()
+    assert game.scores == [0, 0] and hs(game).shepherds[0][3] == (4,)
+
+
+def farm_tie(**settings):
+    """Ann's farmer on the hill tile HS-13 (1,0), north of its road, and Bob's on U (2,0),
+    south of it; Ann's cloister A (3,0) ends the road, joining the two farms; Bob's E closes the
+    start tile's city, which the farm borders; the game ends."""
+    game = Game(["Ann", "Bob"], rules(**settings))
+    game.play(Move("HS-13", 1, 0, 90, "field:NNW"))
+    game.play(Move("U", 2, 0, 0, "field:SSE"))
+    game.play(Move("A", 3, 0, 90))
+    game.play(Move("E", 0, -1, 180))
+    game.finish()
+    return game
+
+
+def test_the_hill_breaks_a_farms_tie_and_the_option_hills_leaves_it_out():
+    assert farm_tie().scores == [3, 0]
+    assert farm_tie(hills=False).scores == [3, 3]
+
+
+def test_a_vineyard_serves_every_cloister_beside_it():
+    game = Game(["Ann", "Bob"], rules())
+    module = hs(game)
+    game.play(Move("HS-16", 1, 0, 0))  # a vineyard east of the start tile
+    assert module.feature_points(0, False, 5) == 5  # nothing for a feature not complete
+    board = game.board
+    game.play(Move("B", 1, -1, 0, "cloister"))  # Bob's cloister north of the vineyard
+    root = board.root(next(k for k, p in board.cells.items() if (p.x, p.y) == (1, -1)), 0)
+    assert module.feature_points(root, True, 9) == 12 and module.feature_points(root, False, 3) == 3
+    assert farm_tie(vineyards=False).scores == farm_tie().scores
