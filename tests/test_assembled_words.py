@@ -283,11 +283,12 @@ DECISION_LABEL = {"de": "Entscheidung", "fr": "Décision", "it": "Decisione"}
 @pytest.mark.parametrize("language", ["de", "fr", "it"])
 def test_a_decision_in_a_refusal_is_said_in_words_without_its_code(language):
     """ "c'est la décision de ann sur la direction du dragon", not "… du dragon (dragon)"; a
-    decision no site module names yet (the wagon's) is "la décision de ann", not English."""
+    decision no site module names yet (an engine module's not offered) is "la décision de ann",
+    not English."""
     from carcassonne import errors
     from games.present import decision_words, vocabulary
 
-    actions = [a for a in vocabulary.DECISION_PHRASES if a != "turn"] + ["wagon"]
+    actions = [a for a in vocabulary.DECISION_PHRASES if a != "turn"] + ["not_yet_named"]
     with translation.override(language):
         for action in actions:
             for code in ("not_your_decision", "decision_not_tile_turn", "no_such_decision"):
@@ -295,7 +296,7 @@ def test_a_decision_in_a_refusal_is_said_in_words_without_its_code(language):
                 text = vocabulary.illegal_move_reason(errors.reason(code, **params))
                 assert f"({action})" not in text and not re.search(r"\bdecision\b", text) and "ann" in text, text
             assert decision_words.action_label(action) != action
-        assert decision_words.action_label("wagon") == DECISION_LABEL[language]
+        assert decision_words.action_label("not_yet_named") == DECISION_LABEL[language]
 
 
 REFUSED_SPOT = {
