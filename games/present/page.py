@@ -228,6 +228,7 @@ def _turn(view: GameView, asked_tile: str | None) -> dict[str, Any]:
         "tile_svg": drawn_tile_svg(tile) if tile else "",
         "hand": [{"tile": t, "svg": small_tile_svg(t), "chosen": t == tile} for t in view.my_hand or ()],
         **_own_tiles(view, tile),
+        "own_turn": view.tile is None and not view.my_hand and bool(view.own_tiles),  # the end's abbeys
         "legal": legal,
         "board_svg": view.board_svg(highlight if my_turn else None, legend=False, sprite=sprite()),
         "tile_svgs": sorted(_tile_svgs(tile, rotations).items()) if my_turn and tile else [],
