@@ -403,3 +403,31 @@ def _engine_options():
     from carcassonne import Rules
 
     return Rules.options()
+
+
+VACATION = {
+    "de": ("Zurück am", "ann ist ab 01.12.2026 im Urlaub, zurück am 08.12.2026."),
+    "fr": ("Retour le", "ann est en vacances à partir du 01/12/2026, de retour le 08/12/2026."),
+    "it": ("Rientro", "ann è in vacanza (inizio: 01/12/2026, rientro: 08/12/2026)."),
+}
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_a_vacations_end_is_the_first_day_back(language):
+    """The form's date is the first day back: 'zurück am', not 'bis' / « au » / a range (de A7)."""
+    from datetime import date
+
+    from django.utils import formats
+    from django.utils.translation import gettext
+
+    from notifications.forms import VacationForm
+
+    label, sentence = VACATION[language]
+    with translation.override(language):
+        assert str(VacationForm().fields["end"].label) == label
+        said = gettext("%(name)s is on vacation %(start)s to %(end)s.") % {
+            "name": "ann",
+            "start": formats.date_format(date(2026, 12, 1), "SHORT_DATE_FORMAT"),
+            "end": formats.date_format(date(2026, 12, 8), "SHORT_DATE_FORMAT"),
+        }
+    assert said == sentence
