@@ -174,8 +174,10 @@ def _turn(ctx: dict, n: Notification, data: dict, link) -> None:
         ctx["subject"] = _("Your turn: %(game)s has started") % {"game": game.title}
     if data.get("action", "turn") != "turn":
         _decision(ctx, view, link)
-    elif view.tile:
-        _on_the_page_only(ctx, view)
+    else:
+        if view.tile:
+            _on_the_page_only(ctx, view)
+        ctx["own_on_page"] = "instead" if view.tile and view.own_tiles else "end" if view.own_tiles else ""
     _how_to_answer(ctx, view)
     board_picture(view, ctx, ctx["answers"].labels if ctx.get("answers") else None)
 
