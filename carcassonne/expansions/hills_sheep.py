@@ -161,7 +161,7 @@ class Flock(NamedTuple):
 MOVE_ACTIONS["shepherd"] = ShepherdAction.from_json
 ENTRY_READERS["flock"] = Flock.from_json
 
-HillFlock = tuple[int, int, int, tuple[int, ...]]
+Shepherd = tuple[int, int, int, tuple[int, ...]]
 """A shepherd on the board: its owner, its tile's cell, the field segment, its flock's tokens."""
 
 
@@ -203,7 +203,7 @@ class HillsSheep(RuleModule):
             "Whether vineyards add to the cloisters beside them (JCloisterZone may leave them out).",
         ),
     )
-    shepherds: tuple[HillFlock, ...] = ()
+    shepherds: tuple[Shepherd, ...] = ()
     due: tuple[tuple[int, int], ...] = ()  # (cell, segment) of the owner's flocks still to be asked this turn
     rng: random.Random | None = None  # the bag's generator (a game with a bag only)
     rng_shared = False  # rng is another game's too: cloned before this one draws
