@@ -431,3 +431,20 @@ def test_a_vacations_end_is_the_first_day_back(language):
             "end": formats.date_format(date(2026, 12, 8), "SHORT_DATE_FORMAT"),
         }
     assert said == sentence
+
+
+@pytest.mark.parametrize(
+    "language, one",
+    [
+        ("fr", "Défaussée, car elle ne se place nulle part\u00a0: V."),
+        ("it", "Scartata perché non combacia da nessuna parte: V."),
+        ("de", "Aus dem Spiel genommen, da nirgends passend: V."),
+    ],
+)
+def test_one_discarded_tile_is_said_in_the_singular(language, one):
+    """The turn e-mail's discarded tiles agree with their number (fr F9, de D3)."""
+    from django.utils.translation import ngettext
+
+    with translation.override(language):
+        text = ngettext("Discarded (fits nowhere): %(tiles)s.", "Discarded (fit nowhere): %(tiles)s.", 1)
+    assert text % {"tiles": "V"} == one
