@@ -39,11 +39,12 @@ closes a road or city it meets)."""
 ROTATIONS = (0, 90, 180, 270)
 KINDS = ("city", "road", "field", "cloister", "river")
 SEGMENT_ATTRIBUTES = ("inn", "cathedral", "wine", "grain", "cloth", "CoC", "princess")
-TILE_MARKS = ("quarter", "volcano", "dragon", "portal", "tower", "abbey", "hill", "vineyard")
+TILE_MARKS = ("quarter", "volcano", "dragon", "portal", "tower", "abbey", "hill", "vineyard", "bazaar", "no_castle")
 """Words of a row's segments cell that mark the whole tile (:attr:`TileType.marks`), not a
 segment: the Count's quarters, The Princess & the Dragon's volcano, dragon and portal, The
 Tower's tower foundation, Abbey & Mayor's abbey tile (a player's own, never in the bag),
-Hills & Sheep's hill and vineyard."""
+Hills & Sheep's hill and vineyard, Bridges, Castles & Bazaars' bazaar and the city that is no
+castle base (``no_castle``)."""
 
 
 def opposite_edge(edge: int) -> int:
@@ -332,6 +333,21 @@ HS_TABLE = """
 """
 
 
+BCB_TABLE = """
+| BB-01 | 2 | C C C C | bazaar; city N E S W |
+| BB-02 | 1 | C C R C | city N; city E; city W; road S; field SSW | 1 2 3; field SSE | 2 |
+| BB-03 | 1 | F C F C | bazaar; city E W; field NNW NNE | 1; field SSE SSW | 1 |
+| BB-04 | 1 | F R F C | no_castle; city W; road E; field NNW NNE | 1; field ENE | 1; field ESE SSE SSW | 1 |
+| BB-05 | 1 | C F R F | bazaar; city N; road S; field ENE ESE SSE SSW WSW WNW | 1 |
+| BB-06 | 1 | F F F F | bazaar; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| BB-07 | 1 | F C F C | cloister; city E W; field NNW NNE | 1; field SSE SSW | 1 |
+| BB-08 | 1 | F R F R | cloister; road E W; field WNW NNW NNE ENE; field ESE SSE SSW WSW |
+| BB-09 | 1 | F F R F | bazaar; road S inn; field NNW NNE ENE ESE SSE SSW WSW WNW |
+| BB-10 | 1 | R F R F | bazaar; road N; road S; field SSW WSW WNW NNW; field NNE ENE ESE SSE |
+| BB-11 | 1 | R F R F | bazaar; road N; road S inn; field SSW WSW WNW NNW; field NNE ENE ESE SSE |
+"""
+
+
 def parse_table(table: str, expansion: str) -> dict[str, TileType]:
     """Parse rows of a TILES.md table into tile types, keyed by id.
 
@@ -387,6 +403,7 @@ TILE_TYPES: dict[str, TileType] = {
     **parse_table(TOWER_TABLE, "tower"),
     **parse_table(AM_TABLE, "abbey_mayor"),
     **parse_table(HS_TABLE, "hills_sheep"),
+    **parse_table(BCB_TABLE, "bridges_castles_bazaars"),
 }
 """Every tile type the engine knows, by id."""
 

@@ -35,6 +35,7 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
         "count": "## The Count of Carcassonne",
         "princess_dragon": "## The Princess & the Dragon",
         "abbey_mayor": "## Abbey & Mayor",
+        "bridges_castles_bazaars": "## Bridges, Castles & Bazaars",
     }
     result = {}
     for name, heading in sections.items():
@@ -57,7 +58,8 @@ def _reference_tables() -> dict[str, dict[str, dict]]:
 
 
 def _reference_segments(text: str) -> list[tuple]:
-    tile_marks = ("quarter", "volcano", "dragon", "portal", "abbey")  # of the whole tile, no segment
+    # of the whole tile, no segment
+    tile_marks = ("quarter", "volcano", "dragon", "portal", "abbey", "bazaar", "no_castle")
     parts = [p.strip() for p in text.split(";") if p.strip() and p.strip() not in tile_marks]
     city_indexes = [i for i, p in enumerate(parts) if p.split()[0] == "city"]
     segments = []
@@ -113,6 +115,7 @@ SECTIONS = [
     "count",
     "princess_dragon",
     "abbey_mayor",
+    "bridges_castles_bazaars",
 ]
 SET_SIZES = {
     "base": 72,
@@ -123,6 +126,7 @@ SET_SIZES = {
     "count": 12,
     "princess_dragon": 30,
     "abbey_mayor": 13,  # 12 tiles and the abbey (AM-A, one per player, never in the bag)
+    "bridges_castles_bazaars": 12,
 }
 # The City block's tiles have walls (half-edges of no segment) and are never placed by a
 # player: the invariants of ordinary tiles below do not apply to them.
