@@ -52,9 +52,9 @@ def follower_role(spot: str | None) -> str:
 
 def is_follower(kind: object) -> bool:
     """Whether ``kind`` names a kind of follower: the follower, or one a module added (the
-    large follower, the mayor, the wagon), which a tower captures and a princess sends home.
+    large follower, the mayor, the wagon), which the expansions that take followers may take.
 
-    >>> is_follower("follower"), is_follower("tower"), is_follower(None)
+    >>> is_follower("follower"), is_follower("meeple"), is_follower(None)
     (True, False, False)
     """
     known = FIGURE_KINDS.get(kind) if isinstance(kind, str) else None
