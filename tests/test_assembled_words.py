@@ -448,3 +448,17 @@ def test_one_discarded_tile_is_said_in_the_singular(language, one):
     with translation.override(language):
         text = ngettext("Discarded (fits nowhere): %(tiles)s.", "Discarded (fit nowhere): %(tiles)s.", 1)
     assert text % {"tiles": "V"} == one
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "it"])
+def test_every_refusal_that_names_a_spot_names_it_in_the_readers_words(language):
+    """The core's and every offered expansion's reasons with a spot (a builder, a pig, a tower
+    piece, the wagon, the fairy …): « pré:NNO », 'Stadt:N', never the notation's city:N."""
+    from games.present import vocabulary
+    from tests.games.present.test_illegal_move_reasons import TEMPLATES, sample
+
+    codes = [code for code in TEMPLATES if "{spot" in TEMPLATES[code] or "{spots" in TEMPLATES[code]]
+    assert len(codes) > 10, codes
+    with translation.override(language):
+        said = {code: vocabulary.illegal_move_reason(sample(code)) for code in codes}
+    assert not {code: text for code, text in said.items() if SPOT_CODE.search(text) or "'" in text}
