@@ -206,8 +206,14 @@ NNBSP, NBSP = "\u202f", "\u00a0"
 PUNCTUATION = re.compile(r"(?<!&[a-z]{2})(?<!&[a-z]{3})(?<!&[a-z]{4})(.)([;:!?])(?=$|[\s<)»\"'.,])", re.S)
 
 
+JSON_EXAMPLE = re.compile(r'\{\{?"[^{}]*\}\}?')
+"""A JSON example in an API's message ({"spot": "road:E"}): code, copied as it is, so its colons
+take no no-break space (one is no JSON whitespace)."""
+
+
 def typography_faults(text: str) -> list[str]:
-    faults = []
+    faults = [f"{m.group(0)!r} is JSON" for m in JSON_EXAMPLE.finditer(text) if re.search("[\u00a0\u202f]", m.group(0))]
+    text = JSON_EXAMPLE.sub("{}", text)
     for m in PUNCTUATION.finditer(text):
         wanted = NBSP if m.group(2) == ":" else NNBSP
         if m.group(1) != wanted:
@@ -220,6 +226,8 @@ def test_the_typography_check_sees_a_plain_space():
     assert typography_faults("Merci : c’est fait ; bravo ! « Tourner »") and not typography_faults(
         "Merci\u00a0: c’est fait\u202f; bravo\u202f! «\u00a0Tourner\u00a0» &amp; /?next=1 {x!r}"
     )
+    assert not typography_faults('p. ex. {"spot": "road:E"}, pas {value}')
+    assert typography_faults('p. ex. {"spot"\u00a0: "road:E"}')
 
 
 def test_every_french_translation_puts_the_agreed_no_break_spaces_before_punctuation_and_inside_guillemets():
