@@ -462,3 +462,17 @@ def test_every_refusal_that_names_a_spot_names_it_in_the_readers_words(language)
     with translation.override(language):
         said = {code: vocabulary.illegal_move_reason(sample(code)) for code in codes}
     assert not {code: text for code, text in said.items() if SPOT_CODE.search(text) or "'" in text}
+
+
+@pytest.mark.django_db
+def test_the_french_how_to_page_keeps_french_typography_and_the_editions_words(client):
+    """The page's own text, not only the catalogue: no-break spaces before : ; ! ?, a tile « remise
+    dans le sac » (« retourne » reads as flipped, fr A4), a feature « décomptée »."""
+    from tests.test_words import typography_faults
+
+    html = client.get(reverse("how-to-play"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    main = re.search(r"<main.*?</main>", html, re.S)
+    text = re.sub(r"<code>.*?</code>", "", (main.group(0) if main else html), flags=re.S)
+    faults = [f for chunk in re.findall(r">([^<]+)<", text) for f in typography_faults(chunk)]
+    assert not faults, faults
+    assert "retourne dans le sac" not in html and "zone est évaluée" not in html
