@@ -476,3 +476,26 @@ def test_the_french_how_to_page_keeps_french_typography_and_the_editions_words(c
     faults = [f for chunk in re.findall(r">([^<]+)<", text) for f in typography_faults(chunk)]
     assert not faults, faults
     assert "retourne dans le sac" not in html and "zone est évaluée" not in html
+
+
+@pytest.mark.parametrize(
+    "language, shown",
+    [
+        ("de", "Bürgermeister Stadt:N, Wagen Straße:O"),
+        ("fr", "maire ville:N, chariot route:E"),
+        ("it", "borgomastro città:N, carro strada:E"),
+    ],
+)
+def test_abbey_and_mayors_figures_are_shown_and_read_in_the_readers_words(language, shown):
+    """A turn e-mail's cells list « maire ville:N », not 'mayor ville:N', and a reply may write
+    them back."""
+    from games.present.followers import local_spots
+    from notifications.replies import parse
+    from notifications.replies.answers import Answers, Cell
+    from tests.notifications.test_reply_parse import message
+
+    assert local_spots("mayor city:N, wagon road:E", language) == shown
+    offered = Answers("turn", tile="AM-01", cells=[Cell("A", 0, -1, {90: ["city:N", "mayor city:N", "wagon road:E"]})])
+    mayor, wagon = shown.split(", ")
+    assert parse.read(message(f"A 90 {mayor}\n"), offered)["meeple"] == {"spot": "city:N", "figure": "mayor"}
+    assert parse.read(message(f"A {wagon}\n"), offered)["meeple"] == {"spot": "road:E", "figure": "wagon"}

@@ -71,7 +71,7 @@ def follower_on(spot: str | None) -> str:
 
 # The notation's spots (NOTATION.md: ``city:N``, ``large city:N``) in the words of German,
 # French and Italian, as turn e-mails and refusals show them and as a reply may write them back.
-NOTATION_FIGURES = ("follower", "large", "builder", "pig")
+NOTATION_FIGURES = ("follower", "large", "builder", "pig", "mayor", "wagon")
 """The figures' words in the notation (``follower`` is the default and not written)."""
 SHOWN_FEATURES = {
     "de": {"city": "Stadt", "road": "Straße", "field": "Wiese", "cloister": "Kloster"},
@@ -80,9 +80,9 @@ SHOWN_FEATURES = {
 }
 SHOWN_SIDES = {"de": str.maketrans("E", "O"), "fr": str.maketrans("W", "O"), "it": str.maketrans("W", "O")}
 SHOWN_FIGURES = {
-    "de": {"large": "großer", "builder": "Baumeister", "pig": "Schwein"},
-    "fr": {"large": "grand", "builder": "bâtisseur", "pig": "cochon"},
-    "it": {"large": "grande", "builder": "costruttore", "pig": "maiale"},
+    "de": {"large": "großer", "builder": "Baumeister", "pig": "Schwein", "mayor": "Bürgermeister", "wagon": "Wagen"},
+    "fr": {"large": "grand", "builder": "bâtisseur", "pig": "cochon", "mayor": "maire", "wagon": "chariot"},
+    "it": {"large": "grande", "builder": "costruttore", "pig": "maiale", "mayor": "borgomastro", "wagon": "carro"},
 }
 _SHOWN_FIGURE = r"(?:(?P<figure>" + "|".join(NOTATION_FIGURES[1:]) + r") )?"
 SHOWN_SPOT_RE = re.compile(r"\b" + _SHOWN_FIGURE + r"(?P<feature>city|road|field|cloister)(?::(?P<side>\w+))?\b")

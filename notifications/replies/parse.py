@@ -66,6 +66,8 @@ LOCAL_FIGURES = {
     **dict.fromkeys(("großer", "grosser", "groß", "gross", "grand", "grande"), "large"),
     **dict.fromkeys(("baumeister", "bâtisseur", "batisseur", "costruttore"), "builder"),
     **dict.fromkeys(("schwein", "cochon", "maiale"), "pig"),
+    **dict.fromkeys(("bürgermeister", "buergermeister", "maire", "borgomastro"), "mayor"),
+    **dict.fromkeys(("wagen", "chariot", "carro"), "wagon"),
 }
 LOCAL_SPOT_RE = re.compile(r"(?<![\w-])(?P<word>[^\W\d_]{3,})(?:(?P<colon>\s*:\s*)(?P<side>[a-z]{1,3}\d?)\b)?")
 
