@@ -820,6 +820,9 @@ class Game:
     def _draw(self) -> None:
         for hook in self._drawers:
             holding = hook()
+            if isinstance(holding, str):  # the module's tile for the player on turn (a bazaar's)
+                self.tile = holding
+                return
             if holding is not None:
                 self.tile = None
                 if not holding:

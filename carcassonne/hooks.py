@@ -110,11 +110,12 @@ class RuleModule:
 
     # --- tiles held in hand (the ``hand`` house rule) ------------------------------------
 
-    def draw(self) -> bool | None:
+    def draw(self) -> bool | str | None:
         """Take over the draw at the start of a tile turn (after the last one's decisions):
         ``True`` when the player on turn (``game.current_player``, which the hook may move
         on) holds tiles to play, ``False`` when no tile is left to play at all (the game
-        ends), ``None`` to draw one tile as usual."""
+        ends), a tile id when that tile is the player on turn's instead of a drawn one (a
+        bazaar's), ``None`` to draw one tile as usual."""
         return None
 
     def played(self, seat: int, tile: str, discarded: bool) -> None:
