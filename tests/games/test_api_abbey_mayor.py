@@ -256,3 +256,22 @@ def test_the_board_draws_the_abbey_the_mayor_the_wagon_and_the_barn():
 
     x, y = _corner_point(game, *barn)
     assert x in (0.0, 100.0) and y in (-6.0, 94.0)  # on a corner, where four tiles meet
+
+
+def test_the_turn_panel_offers_the_barn_in_words(django_user_model):
+    import json
+    import re
+
+    game, clients = _seated(django_user_model)
+    name, _client, _state, legal = _until(
+        clients,
+        game,
+        random.Random(2),
+        lambda legal: any(p.get("actions") for p in legal["placements"]),
+        figure="follower",
+    )
+    page = _page(django_user_model.objects.get(username=name), game)
+    data = json.loads(re.search(r'<script id="legal-moves" type="application/json">(.*?)</script>', page).group(1))
+    offered = [a for p in data["placements"] for a in p.get("actions", [])]
+    assert offered and all(set(a["entry"]) == {"barn"} for a in offered)
+    assert all(re.fullmatch(r"Put your barn on the (north|south)-(east|west) corner", a["label"]) for a in offered)
