@@ -345,7 +345,9 @@ class BridgesCastlesBazaars(RuleModule):
         name = self.game.players[seat]
         action = asked.pending.action
         if action == "castle":
-            x, y = xy_of(self.game._turn.key) if self.game._turn is not None else (0, 0)
+            keys = self._keys(asked.data)  # the tile placed, unless it only closed the city (an abbey)
+            turn = self.game._turn
+            x, y = xy_of(turn.key if turn is not None and turn.key in keys else keys[0])
             return [CastleBuild(name), CastleBuild(name, x, y)]
         if action == "bazaar_bid":
             assert self.auction is not None

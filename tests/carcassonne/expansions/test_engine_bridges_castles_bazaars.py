@@ -353,6 +353,32 @@ def test_random_games_without_the_auction_replay():
         assert replay(record).scores == game.scores
 
 
+def test_the_command_line_plays_and_replays_it(tmp_path, capsys):
+    """``python -m carcassonne random`` then ``replay``, with 3 to 6 players."""
+    from carcassonne.cli import main
+
+    for players in (3, 4, 5, 6):
+        expansions = ["inns_cathedrals", "bridges_castles_bazaars"]
+        assert (
+            main(
+                [
+                    "random",
+                    "--seed",
+                    str(players),
+                    "--players",
+                    str(players),
+                    "--rules",
+                    json.dumps({"expansions": expansions}),
+                ]
+            )
+            == 0
+        )
+        path = tmp_path / f"game{players}.json"
+        path.write_text(capsys.readouterr().out)
+        assert main(["replay", str(path)]) == 0
+        assert len(json.loads(capsys.readouterr().out)["scores"]) == players
+
+
 @pytest.mark.parametrize(
     "level", ["random", "beginner", "greedy", *(pytest.param(s, marks=pytest.mark.slow) for s in ("answers", "mcts"))]
 )
