@@ -275,3 +275,55 @@ def test_the_turn_panel_offers_the_barn_in_words(django_user_model):
     offered = [a for p in data["placements"] for a in p.get("actions", [])]
     assert offered and all(set(a["entry"]) == {"barn"} for a in offered)
     assert all(re.fullmatch(r"Put your barn on the (north|south)-(east|west) corner", a["label"]) for a in offered)
+
+
+def _compact(clients, game, rng):
+    """One move through the API: a decision's first answer, else the drawn tile, no figure,
+    on a cell with most tiles around (the board grows compact); never the abbey."""
+    _name, client, state, legal = asked(clients, game)
+    if legal["pending"]["action"] != "turn":
+        response = post_answer(client, game, state, legal["pending"]["options"][0]["answer"])
+    else:
+        taken = {(t["x"], t["y"]) for t in state["board"]}
+
+        def around(p):
+            return sum((p["x"] + dx, p["y"] + dy) in taken for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+        most = max(map(around, legal["placements"]))
+        response = post_placement(
+            client, game, state, rng.choice([p for p in legal["placements"] if around(p) == most])
+        )
+    assert response.status_code == 201, response.json()
+
+
+def test_after_the_last_tile_the_abbey_is_offered_and_kept_when_time_runs_out(django_user_model):
+    """The end's abbey turn on the site: no drawn tile, the abbey's holes and the pass in the
+    legal moves and on the page, the others told whom the game waits for; out of time, the
+    abbey is kept (a pass, not the game's skip) and the game ends."""
+    from games.models import GameEvent
+
+    game, clients = _seated(django_user_model, seed=6)  # the seeds' search: a hole is left at the end
+    rng = random.Random(6)
+    for _ in range(120):
+        game.refresh_from_db()
+        _name, _client, state, legal = asked(clients, game)
+        if legal["tile"] is None:
+            break
+        _compact(clients, game, rng)
+    name, client, state, legal = asked(clients, game)
+    assert state["tiles_left"] == 0 and legal["tile"] is None and legal["placements"] == []
+    assert legal["own_tiles"][0]["tile"] == "AM-A" and legal["own_tiles"][0]["placements"]
+    assert legal["before_turn"] == [{"abbey": None}]
+    user = django_user_model.objects.get(username=name)
+    page = _page(user, game)
+    assert 'data-tile="AM-A"' in page and "The tiles are all placed" in page and "Keep your abbey (pass)" in page
+    other = django_user_model.objects.exclude(username=name).get()
+    assert "to place their own tile or keep it" in _page(other, game)
+    Game.objects.filter(pk=game.pk).update(timeout_rule=Game.TimeoutRule.LOSE)
+    assert timeouts.play_timeout(game.pk, state["move_number"]) is not None
+    assert Move.objects.get(game=game, number=state["move_number"]).entry == {"player": name, "abbey": None}
+    assert GameEvent.objects.filter(game=game, kind=GameEvent.Kind.PASSED).exists()
+    assert not GameEvent.objects.filter(game=game, kind=GameEvent.Kind.LOST).exists()  # nobody lost on time
+    game.refresh_from_db()
+    after = client.get(f"/api/games/{game.pk}/").json()
+    assert game.status == Game.Status.FINISHED or after["pending"]["player"] != name  # the next holder, or the end
