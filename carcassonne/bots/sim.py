@@ -22,10 +22,12 @@ def copy_game(game: Game, bag: list[str] | None = None, hands: list[list[str]] |
 
 
 def hidden_tiles(game: Game, hand: tuple[str, ...] = ()) -> list[str]:
-    """The tiles still in the game that a viewer holding ``hand`` cannot see."""
+    """The tiles still in the game that a viewer holding ``hand`` cannot see (a tile of
+    ``hand`` no count holds, a player's own such as Abbey & Mayor's abbey, hides none)."""
     tiles = unknown_tiles(game)
     for tile in hand:
-        tiles.remove(tile)
+        if tile in tiles:
+            tiles.remove(tile)
     return tiles
 
 

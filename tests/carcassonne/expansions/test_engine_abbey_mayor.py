@@ -728,3 +728,20 @@ def test_a_barn_goes_only_on_a_corner_of_four_fields_and_never_with_a_figure():
     assert "field:NNE" not in game.legal_spots(Placement(1, 1, 0), "U")  # the barn's farm is occupied
     record = game.record()
     assert record["moves"][-1]["barn"] == "NE" and replay(record).scores == game.scores
+
+
+def test_the_analysis_judges_the_abbey_the_barn_and_the_wagon():
+    """A finished game's analysis (the archive's): the abbey's moves, whose drawn tile the
+    record does not name, the barn's and the wagon's decisions are judged like any other."""
+    from carcassonne.bots.analysis import analyse
+
+    record = json.loads(json.dumps(random_game(1, players=2, rules=rules()).record()))
+    moves = record["moves"]
+    numbers = {
+        i
+        for i, m in enumerate(moves, 1)
+        if m.get("tile") == ABBEY or "barn" in m or (m.get("wagon") is not None and "player" in m)
+    }
+    assert {moves[n - 1].get("tile") == ABBEY for n in numbers} == {True, False}
+    analysis = analyse(record, seconds=None, playouts=2, numbers=numbers)
+    assert analysis.to_json()
