@@ -393,7 +393,8 @@ class GameView:
             hand = self.hand_of(self._engine.current_player)  # on turn (active)
             if not hand:  # or no tile at all: the end's abbeys
                 return {**empty, "pending": pending, **self._extra_moves(own)}
-            return {**empty, "pending": pending, "hand": [{"tile": t, "placements": self.placements(t)} for t in hand]}
+            hands = [{"tile": t, "placements": self.placements(t)} for t in hand]
+            return {**empty, "pending": pending, "hand": hands, **self._extra_moves(own)}
         legal = {"tile": self._engine.tile, "placements": self.placements(self._engine.tile), "pending": pending}
         return {**legal, **self._extra_moves(own)}
 

@@ -327,3 +327,22 @@ def test_after_the_last_tile_the_abbey_is_offered_and_kept_when_time_runs_out(dj
     game.refresh_from_db()
     after = client.get(f"/api/games/{game.pk}/").json()
     assert game.status == Game.Status.FINISHED or after["pending"]["player"] != name  # the next holder, or the end
+
+
+def test_with_a_hand_of_tiles_the_abbey_is_offered_beside_the_hand(django_user_model):
+    ann = django_user_model.objects.create_user("ann", "ann@example.com", "pw-ann-1234")
+    bob = django_user_model.objects.create_user("bob", "bob@example.com", "pw-bob-1234")
+    game = seeded_game(ann, [ann, bob], {**RULES, "hand": 2}, 2)
+    clients = api_clients(ann, bob)
+    engine = drive_until(clients, game, lambda e: e.tile is None and bool(e.legal_placements("AM-A")), seed=1)
+    assert engine.own_tiles == ("AM-A",) and engine.hand(engine.current_player)
+    _name, client, state, legal = asked(clients, game)
+    assert legal["hand"] and legal["own_tiles"][0]["tile"] == "AM-A"
+    hole = legal["own_tiles"][0]["placements"][0]
+    response = client.post(
+        f"/api/games/{game.pk}/moves/",
+        {"move_number": state["move_number"], "tile": "AM-A", "x": hole["x"], "y": hole["y"], "rotation": 0}
+        | {"meeple": None},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
