@@ -91,6 +91,7 @@ _HOOKS = (
     "own_tiles",
     "figure_weight",
     "break_tie",
+    "shape",
 )
 _PLANS: dict[tuple[type, ...], dict[str, tuple[int, ...]]] = {}
 
@@ -245,6 +246,7 @@ class Game:
         self._owners = [mods[i] for i in plan["own_tiles"]]
         self._weighers = {kind: mods[i] for i in plan["figure_weight"] for kind in mods[i].figures()}
         self._tie_breaks = hooks("break_tie")
+        self._shapers = hooks("shape")
 
     def _bind_core(self, core: _CorePhases) -> None:
         """:meth:`_bind_hooks` without modules: every list of hooks empty."""
@@ -259,6 +261,7 @@ class Game:
         self._owners = []
         self._weighers = {}
         self._tie_breaks = []
+        self._shapers = []
 
     # --- set-up -------------------------------------------------------------------
 
@@ -935,6 +938,8 @@ class Game:
                     hook(player, move.tile, move.discard)
             if not move.discard:
                 o = orientation(move.tile, move.rotation)
+                for shaper in self._shapers:  # a module's more to the tile (a bridge)
+                    o = shaper(move, o)
                 key = key_of(move.x, move.y)
                 placed, done = self.board.place(key, o)
                 for hook in self._after_place:

@@ -176,6 +176,11 @@ class RuleModule:
     def after_place(self, placed: PlacedTile) -> None:
         """The tile is on the board (before any figure and scoring)."""
 
+    def shape(self, move: Move, o: Orientation) -> Orientation:
+        """The orientation ``move``'s tile is placed as, given ``o`` (its tile turned): another
+        with more to it (a bridge's road); by default ``o`` itself."""
+        return o
+
     # --- figures (RULES.md, Figures) --------------------------------------------------
 
     def figures(self) -> dict[str, int]:

@@ -1,5 +1,6 @@
 """Bridges, Castles & Bazaars (RULES.md, Bridges, Castles & Bazaars): its 12 tiles, the bazaar
-with its auction, the castles; the bridges are still to come.
+with its auction, the castles, bridges on the tile just placed (bridges on a neighbouring tile
+are still to come).
 
 *Written, not yet played* (``supported = False``): the site does not offer it yet.
 
@@ -20,6 +21,9 @@ with its auction, the castles; the bridges are still to come.
   :class:`CastleBuild`); the castle scores for its owner the points of the next road, city,
   cloister or castle completed in its fief (its two tiles and the two on each long side), and
   nothing at the end; a farm beside it gets one point more for it.
+- **Bridges** (as many as castles): the move's action :class:`BridgeAction` (``"bridge": "EW"``)
+  joins two field edges of the tile just placed, both facing empty cells, into a road: the tile
+  is placed as :func:`bridged` shapes it (the core's ``shape`` hook).
 
 >>> from carcassonne import Game, Rules
 >>> with supported():
@@ -34,19 +38,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..board import key_of, xy_of
+from ..board import DELTA, key_of, xy_of
 from ..errors import Reason, said
 from ..figures import weight
 from ..hooks import RuleModule, register
-from ..moves import ENTRY_READERS, IllegalMove, Move, player_of, shown
+from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
 from ..rules import Option
 from ..scoring import Scoring, farms, figure_majority, majority
-from ..tiles import TILE_TYPES
+from ..tiles import EDGES, TILE_TYPES, Orientation, OrientedSegment, orientation
 
 if TYPE_CHECKING:
     from ..board import PlacedTile
     from ..decisions import Asked, TileTurn
     from ..game import Game
+    from ..moves import Placement
 
 NAME = "bridges_castles_bazaars"
 BAZAAR = "bazaar"
@@ -70,6 +75,10 @@ TEMPLATES = {
     "supply_unknown": "the bazaar's tiles are not known: its first entry must name them (supply)",
     "bazaar_tile_next": "{player} holds the bazaar tile {held}: it is their next tile, not {tile}",
     "not_this_answer": "that entry does not answer the bazaar's {action} decision",
+    "bad_bridge": 'bridge must be "NS" or "EW" (the two opposite edges it joins), not {value}',
+    "no_bridge_left": "{player} has no bridge left",
+    "bridge_not_on_fields": "a bridge joins two field edges: the tile's {edges} edges are not both fields",
+    "bridge_meets_tile": "a bridge's ends must face empty cells (a bridge on a tile placed before is not played yet): ({x},{y}) is taken",
     "castle_not_here": "({x},{y}) is not a tile of the small city asked about",
 }
 """The English sentence of each of this module's reasons (codes a site may translate)."""
@@ -201,6 +210,56 @@ class CastleBuild(NamedTuple):
         return cls(player, target["x"], target["y"])
 
 
+class BridgeAction(NamedTuple):
+    """A tile move's ``"bridge": "NS"``: a bridge on the tile just placed joins its north and
+    south field edges into a road (``"EW"``: east and west); with or without a figure."""
+
+    edges: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bridge": self.edges}
+
+    @classmethod
+    def from_json(cls, value: Any) -> BridgeAction:
+        if value not in ("NS", "EW"):
+            raise IllegalMove(refusal("bad_bridge", value=shown(value)))
+        return cls(value)
+
+
+MOVE_ACTIONS["bridge"] = BridgeAction.from_json
+
+_BRIDGED: dict[tuple[str, int, str], Orientation] = {}
+"""Each bridged orientation made, kept (the board caches layouts by an orientation's id)."""
+
+
+def bridged(o: Orientation, edges: str) -> Orientation:
+    """``o`` with a bridge: a road joining its two field edges ``edges`` (``"NS"`` or ``"EW"``),
+    its fields as they were (a bridge separates no field)."""
+    key = (o.tile.id, o.rotation, edges)
+    found = _BRIDGED.get(key)
+    if found is not None:
+        return found
+    a, b = (EDGES.index(e) for e in edges)
+    index = len(o.segments)
+    road = OrientedSegment(index, "road", (a, b), (), 0, (), f"road:{EDGES[a]}")
+    terrain = list(o.edges)
+    terrain[a] = terrain[b] = "R"
+    edge_segment = list(o.edge_segment)
+    edge_segment[a] = edge_segment[b] = index
+    spots = dict(o.spot_index) | {f"road:{EDGES[a]}": index, f"road:{EDGES[b]}": index}
+    made = _BRIDGED[key] = Orientation(
+        o.tile,
+        o.rotation,
+        "".join(terrain),
+        (*o.segments, road),
+        tuple(edge_segment),
+        o.half_segment,
+        spots,
+        o.river_edges,
+    )
+    return made
+
+
 # "bazaar" before "raise": a selector's entry holds a "bid", never a "raise"
 ENTRY_READERS["bazaar"] = BazaarSelect.from_json
 ENTRY_READERS["raise"] = BazaarRaise.from_json
@@ -235,6 +294,7 @@ class BridgesCastlesBazaars(RuleModule):
         "small cities that score the next feature completed beside them (bridges still to come).",
     )
     entry_kinds = (BazaarSelect, BazaarRaise, BazaarKeep, CastleBuild)
+    action_kinds = (BridgeAction,)
     settings = (
         Option(
             "bazaar",
@@ -253,6 +313,7 @@ class BridgesCastlesBazaars(RuleModule):
     asking = 0  # the seat the bazaar asked last
     held: tuple[str | None, ...] = ()  # per seat: the bazaar tile they play next
     castles_left: tuple[int, ...] = ()
+    bridges_left: tuple[int, ...] = ()
     castles: tuple[Castle, ...] = ()  # castles that have not scored yet
     built: tuple[int, ...] = ()  # the roots of every castle's city (for the farms)
     due: tuple[tuple[int, tuple[int, ...]], ...] = ()  # small cities to ask about: root, seats to ask
@@ -261,7 +322,7 @@ class BridgesCastlesBazaars(RuleModule):
         super().__init__(game)
         n = len(game.players)
         self.held = (None,) * n
-        self.castles_left = (3 if n <= 4 else 2,) * n
+        self.castles_left = self.bridges_left = (3 if n <= 4 else 2,) * n
 
     # --- set-up --------------------------------------------------------------------------
 
@@ -277,6 +338,7 @@ class BridgesCastlesBazaars(RuleModule):
                 for seat, _root, keys, _figures in self.castles
             ],
             "castles_left": dict(zip(names, self.castles_left)),
+            "bridges_left": dict(zip(names, self.bridges_left)),
         }
 
     # --- the bazaar: when ------------------------------------------------------------------
@@ -539,6 +601,40 @@ class BridgesCastlesBazaars(RuleModule):
             held[seat] = None
             self.held = tuple(held)
 
+    # --- bridges (on the tile just placed) --------------------------------------------------------
+
+    def _bridge_error(self, tile: str, placement: Placement, edges: str) -> str | None:
+        o = orientation(tile, placement.rotation)
+        a, b = (EDGES.index(e) for e in edges)
+        if o.edges[a] != "F" or o.edges[b] != "F":
+            return refusal("bridge_not_on_fields", edges=" and ".join((EDGES[a], EDGES[b])))
+        key = key_of(placement.x, placement.y)
+        for e in (a, b):
+            if key + DELTA[e] in self.game.board.cells:
+                x, y = xy_of(key + DELTA[e])
+                return refusal("bridge_meets_tile", x=x, y=y)
+        return None
+
+    def actions(self, tile: str, placement: Placement) -> list[Any]:
+        if not self.bridges_left[self.game.current_player]:
+            return []
+        return [BridgeAction(e) for e in ("NS", "EW") if self._bridge_error(tile, placement, e) is None]
+
+    def action_error(self, move: Move) -> str | None:
+        seat = self.game.current_player
+        if not self.bridges_left[seat]:
+            return refusal("no_bridge_left", player=self.game.players[seat])
+        return self._bridge_error(move.tile, move.placement, move.action.edges)
+
+    def shape(self, move: Move, o: Orientation) -> Orientation:
+        action = move.action
+        return bridged(o, action.edges) if isinstance(action, BridgeAction) else o
+
+    def act(self, turn: TileTurn) -> None:
+        left = list(self.bridges_left)
+        left[turn.player] -= 1
+        self.bridges_left = tuple(left)
+
     # --- castles -------------------------------------------------------------------------------
 
     def before_scoring(self, turn: TileTurn) -> None:
@@ -671,6 +767,7 @@ def supported() -> Iterator[None]:
 
 __all__ = [
     "BAZAAR",
+    "BridgeAction",
     "BazaarKeep",
     "BazaarRaise",
     "BazaarSelect",
