@@ -188,6 +188,16 @@ REGISTRY: list[SiteExpansion] = []
 """Every site module, in the order the site lists them (the engine's order)."""
 
 
+def figure_label(kind: str) -> str:
+    """The word of a figure that some site module names (``mayor``), for another module's
+    sentences (the Tower's prisoners); the kind itself if none does."""
+    for e in REGISTRY:
+        label = e.labels.get("figure", {}).get(kind)
+        if label is not None:
+            return str(label)
+    return kind
+
+
 def register(cls: type[SiteExpansion]) -> type[SiteExpansion]:
     """Class decorator: make a site module known to :mod:`games.present.expansions`."""
     REGISTRY.append(cls())

@@ -22,8 +22,9 @@ from games.board_svg.expansion_art import ExpansionArt, LegendLine
 from games.board_svg.geometry import fmt
 from games.board_svg.palette import PALETTE
 from games.board_svg.svg import Drawn, element
-from games.present.expansions.base import Mark, RuleWords, SiteExpansion, free_corner, radio, register
+from games.present.expansions.base import Mark, RuleWords, SiteExpansion, figure_label, free_corner, radio, register
 from games.present.followers import follower_on
+from games.present.pictures import figure_words
 
 if TYPE_CHECKING:
     from games.board_svg.shapes import TileShapes
@@ -36,8 +37,12 @@ ON_TOP = "tower"
 
 def _taken(capture: dict[str, Any]) -> str:
     """'Bob's follower (knight in the city (north)) at (2,-1)', one captured figure in words."""
-    spot, large = capture.get("spot"), capture.get("figure") == "large"
+    spot, figure = capture.get("spot"), capture.get("figure") or "follower"
+    large = figure == "large"
     values = {"owner": capture.get("owner") or "?", "x": capture.get("x"), "y": capture.get("y")}
+    if figure not in ("follower", "large"):  # another box's follower (the mayor, the wagon)
+        values["figure"] = figure_words(figure, spot or "")
+        return gettext("%(owner)s's %(figure)s at (%(x)s,%(y)s)") % values
     if spot == ON_TOP and large:
         return gettext("%(owner)s's large follower on top of the tower at (%(x)s,%(y)s)") % values
     if spot == ON_TOP:
@@ -128,6 +133,9 @@ class Tower(SiteExpansion):
         if "ransom" in entry:
             ransom = entry.get("ransom") or {}
             values = {"who": who, "jailer": ransom.get("jailer")}
+            if ransom.get("figure") not in (None, "follower", "large"):
+                values["figure"] = figure_label(ransom["figure"])
+                return gettext("%(who)s paid %(jailer)s a ransom of 3 points and freed their %(figure)s") % values
             if ransom.get("figure") == "large":
                 return gettext("%(who)s paid %(jailer)s a ransom of 3 points and freed their large follower") % values
             return gettext("%(who)s paid %(jailer)s a ransom of 3 points and freed a follower") % values
@@ -136,6 +144,9 @@ class Tower(SiteExpansion):
             return gettext("%(who)s took no prisoner") % {"who": who}
         if capture.get("owner") == who:
             values = {"who": who, "x": capture.get("x"), "y": capture.get("y")}
+            if capture.get("figure") not in (None, "follower", "large"):
+                values["figure"] = figure_label(capture["figure"])
+                return gettext("%(who)s took their own %(figure)s back from (%(x)s,%(y)s)") % values
             if capture.get("figure") == "large":
                 return gettext("%(who)s took their own large follower back from (%(x)s,%(y)s)") % values
             return gettext("%(who)s took their own follower back from (%(x)s,%(y)s)") % values
@@ -164,6 +175,9 @@ class Tower(SiteExpansion):
             return gettext("Put a tower piece on the tower at (%(x)s,%(y)s)") % values
         if isinstance(ransom, dict):
             values = {"jailer": ransom.get("jailer")}
+            if ransom.get("figure") not in (None, "follower", "large"):
+                values["figure"] = figure_label(ransom["figure"])
+                return gettext("Pay %(jailer)s 3 points to free your %(figure)s") % values
             if ransom.get("figure") == "large":
                 return gettext("Pay %(jailer)s 3 points to free your large follower") % values
             return gettext("Pay %(jailer)s 3 points to free a follower") % values
