@@ -372,6 +372,19 @@ def registered(cls: type[RuleModule]) -> Iterator[type[RuleModule]]:
         unregister(cls)
 
 
+@contextmanager
+def playable(cls: type[RuleModule]) -> Iterator[None]:
+    """``with playable(Module):`` rule sets may name ``Module``'s expansion inside the block,
+    whatever its ``supported`` says outside it (restored after): the tests of an expansion
+    written but not yet offered."""
+    before = cls.supported
+    cls.supported = True
+    try:
+        yield
+    finally:
+        cls.supported = before
+
+
 def expansions(supported_only: bool = False) -> list[type[RuleModule]]:
     """The registered expansions' modules (those with an ``option``), in hook order;
     ``supported_only``: without those written but not yet played."""

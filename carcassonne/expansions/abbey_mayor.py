@@ -35,14 +35,13 @@ wagon move is still to come.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import key_of, xy_of
 from ..errors import Reason, reason
 from ..figures import FigureKind, add_kind
-from ..hooks import RuleModule, register
+from ..hooks import RuleModule, playable, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, Placement, player_of, shown
 from ..rules import Option
 from ..scoring import Scoring, figure_majority, majority
@@ -515,16 +514,10 @@ class AbbeyMayor(RuleModule):
         return {"abbeys": dict(zip(self.game.players, self.abbeys))}
 
 
-@contextmanager
-def supported() -> Iterator[None]:
-    """``with supported():`` rule sets may name ``abbey_mayor`` inside the block, whatever
-    ``AbbeyMayor.supported`` says outside it (restored after)."""
-    before = AbbeyMayor.supported
-    AbbeyMayor.supported = True
-    try:
-        yield
-    finally:
-        AbbeyMayor.supported = before
+def supported() -> AbstractContextManager[None]:
+    """``with supported():`` rule sets may name ``abbey_mayor`` inside the block (see
+    :func:`carcassonne.hooks.playable`)."""
+    return playable(AbbeyMayor)
 
 
 __all__ = ["ABBEY", "BARN", "MAYOR", "WAGON", "AbbeyMayor", "AbbeyPass", "BarnAction", "WagonMove", "supported"]

@@ -34,14 +34,13 @@ are still to come).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import DELTA, key_of, xy_of
 from ..errors import Reason, said
 from ..figures import weight
-from ..hooks import RuleModule, register
+from ..hooks import RuleModule, playable, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
 from ..rules import Option
 from ..scoring import Scoring, farms, figure_majority, majority
@@ -753,16 +752,10 @@ _KINDS = {"bazaar": BazaarSelect, "bazaar_bid": BazaarRaise, "bazaar_keep": Baza
 """The entry that answers each of this module's decisions."""
 
 
-@contextmanager
-def supported() -> Iterator[None]:
-    """``with supported():`` rule sets may name ``bridges_castles_bazaars`` inside the block,
-    whatever ``BridgesCastlesBazaars.supported`` says outside it (restored after)."""
-    before = BridgesCastlesBazaars.supported
-    BridgesCastlesBazaars.supported = True
-    try:
-        yield
-    finally:
-        BridgesCastlesBazaars.supported = before
+def supported() -> AbstractContextManager[None]:
+    """``with supported():`` rule sets may name ``bridges_castles_bazaars`` inside the block (see
+    :func:`carcassonne.hooks.playable`)."""
+    return playable(BridgesCastlesBazaars)
 
 
 __all__ = [

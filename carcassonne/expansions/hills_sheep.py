@@ -38,14 +38,13 @@ and wolves, the hill's tie break, the vineyards.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import DELTA, key_of, xy_of
 from ..errors import Reason, said
 from ..figures import FIGURE_KINDS, FigureKind, add_kind
-from ..hooks import RuleModule, register
+from ..hooks import RuleModule, playable, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
 from ..rules import Option
 from ..scoring import Scoring
@@ -496,16 +495,10 @@ class HillsSheep(RuleModule):
                 self._score_closed(turn)
 
 
-@contextmanager
-def supported() -> Iterator[None]:
-    """``with supported():`` rule sets may name ``hills_sheep`` inside the block, whatever
-    ``HillsSheep.supported`` says outside it (restored after)."""
-    before = HillsSheep.supported
-    HillsSheep.supported = True
-    try:
-        yield
-    finally:
-        HillsSheep.supported = before
+def supported() -> AbstractContextManager[None]:
+    """``with supported():`` rule sets may name ``hills_sheep`` inside the block (see
+    :func:`carcassonne.hooks.playable`)."""
+    return playable(HillsSheep)
 
 
 __all__ = ["BAG", "SHEPHERD", "WOLF", "Flock", "HillsSheep", "ShepherdAction", "supported"]

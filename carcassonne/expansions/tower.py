@@ -23,13 +23,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..board import key_of, xy_of
 from ..errors import Reason, reason, said
 from ..figures import FigureKind, add_kind, is_follower
-from ..hooks import RuleModule, register
+from ..hooks import RuleModule, playable, register
 from ..moves import ENTRY_READERS, MOVE_ACTIONS, IllegalMove, Move, player_of, shown
 from ..rules import Option
 from ..tiles import TILE_TYPES
@@ -464,16 +464,10 @@ class TowerRules(RuleModule):
         }
 
 
-@contextmanager
-def supported() -> Iterator[None]:
-    """``with supported():`` rule sets may name ``tower`` inside the block, whatever
-    ``TowerRules.supported`` says outside it (restored after)."""
-    before = TowerRules.supported
-    TowerRules.supported = True
-    try:
-        yield
-    finally:
-        TowerRules.supported = before
+def supported() -> AbstractContextManager[None]:
+    """``with supported():`` rule sets may name ``tower`` inside the block (see
+    :func:`carcassonne.hooks.playable`)."""
+    return playable(TowerRules)
 
 
 __all__ = ["PIECES", "Capture", "Ransom", "Tower", "TowerAction", "TowerRules", "supported"]
